@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "breathe-voice",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "breathe-voice", targets: ["breathe-voice"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "breathe-voice",
+            dependencies: ["BreatheVoiceCLI"]
+        ),
+        .target(
+            name: "BreatheVoiceCLI",
+            dependencies: [
+                "BreatheVoiceKit",
+                "BreatheCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "BreatheVoiceKit",
+            dependencies: ["BreatheCore", "CEspeakNG", "CPulseAudio"],
+            plugins: ["EmbedLocales"]
+        ),
+        .target(name: "BreatheCore"),
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        // libpulse's pkg-config entry adds only -D_REENTRANT and -pthread, which SwiftPM refuses with a warning on
+        // every build; its headers are on the default include path and module.modulemap links pulse-simple and pulse.
+        .systemLibrary(
+            name: "CPulseAudio",
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        // Turns Locales/*.json into Swift source at build time, so the shipped binary carries every
+        // language inside itself and runs alone from any folder (or from cron).
+        .executableTarget(name: "LocaleEmbedder"),
+        .plugin(
+            name: "EmbedLocales",
+            capability: .buildTool(),
+            dependencies: ["LocaleEmbedder"]
+        ),
+        .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore"]),
+        .testTarget(name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
+        .testTarget(
+            name: "BreatheVoiceCLITests",
+            dependencies: ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore"]
+        ),
+    ]
+)

@@ -1,0 +1,79 @@
+/// A user-facing sentence before it is put into words: a key into the locale files and its arguments.
+///
+/// Core speaks only in messages; the Kit's localizer turns them into English or Spanish text.
+public struct Message: Hashable, Sendable {
+    public var key: MessageKey
+    public var arguments: [String: MessageArgument]
+
+    public init(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) {
+        self.key = key
+        self.arguments = arguments
+    }
+}
+
+/// A value placed into a message's `{placeholder}`.
+public enum MessageArgument: Hashable, Sendable {
+    /// A whole number, written with the locale's digits.
+    case integer(Int)
+    /// A number of seconds in tenths, written with the locale's decimal separator.
+    case tenths(Int)
+    /// Text shown exactly as given, such as the user's own input.
+    case text(String)
+    /// Another message, put into words first.
+    case message(Message)
+
+    /// The number a plural form is chosen by, if this argument is a number.
+    public var pluralValue: (whole: Int, isWhole: Bool)? {
+        switch self {
+        case .integer(let value): (value, true)
+        case .tenths(let value): (value / 10, value % 10 == 0)
+        case .text, .message: nil
+        }
+    }
+}
+
+extension Message {
+    /// "4 seconds", "5.5 seconds", "1 second".
+    public static func seconds(tenths: Int) -> Message {
+        Message(.unitSeconds, ["n": .tenths(tenths)])
+    }
+
+    /// A length of time in the largest sensible units: "45 seconds", "2 minutes", "1 minute 20 seconds", "1 hour 5 minutes".
+    public static func duration(tenths: Int) -> Message {
+        if tenths < 600 { return seconds(tenths: tenths) }
+        let totalSeconds = (tenths + 5) / 10
+        let hours = totalSeconds / 3600
+        let minutes = (totalSeconds % 3600) / 60
+        let seconds = totalSeconds % 60
+        if hours > 0 {
+            let hourPart = Message(.unitHours, ["n": .integer(hours)])
+            guard minutes > 0 else { return hourPart }
+            return Message(.durationPair, ["first": .message(hourPart), "second": .message(Message(.unitMinutes, ["n": .integer(minutes)]))])
+        }
+        let minutePart = Message(.unitMinutes, ["n": .integer(minutes)])
+        guard seconds > 0 else { return minutePart }
+        return Message(.durationPair, ["first": .message(minutePart), "second": .message(Message(.unitSeconds, ["n": .integer(seconds)]))])
+    }
+
+    /// "1 cycle", "10 cycles".
+    public static func cycles(_ count: Int) -> Message {
+        Message(.unitCycles, ["n": .integer(count)])
+    }
+
+    /// The name a phase is announced by.
+    public static func phaseName(_ kind: PhaseKind, isRepeat: Bool = false) -> Message {
+        switch kind {
+        case .inhale: Message(isRepeat ? .phaseInhaleAgain : .phaseInhale)
+        case .hold: Message(.phaseHold)
+        case .exhale: Message(.phaseExhale)
+        case .rest: Message(.phaseRest)
+        }
+    }
+
+    /// The name of a pattern: a built-in's localized name, a saved pattern's own name, or "Custom pattern".
+    public static func patternName(_ pattern: BreathingPattern) -> Message {
+        guard let name = pattern.name else { return Message(.patternCustom) }
+        if let key = MessageKey(rawValue: "pattern.\(name)") { return Message(key) }
+        return Message(.patternSaved, ["name": .text(name)])
+    }
+}

@@ -1,0 +1,36 @@
+/// Work a transition asks the outside world to do. The machine returns these; the runner performs them, in order.
+public enum SessionEffect: Hashable, Sendable {
+    /// A new segment begins at the current position: update displays and the event stream.
+    case enterSegment(Segment)
+    /// Print a line and, when speech is on, say a phrase, at the current position.
+    case announce(Announcement)
+    /// Play the cue tone of a phase at the current position.
+    case playTone(PhaseKind)
+    /// Deliver `event` when the timeline reaches `deadline`. Replaces any earlier timer.
+    case startTimer(deadline: Int64, event: TimerEvent)
+    /// Forget the pending timer.
+    case cancelTimer
+    /// Move the timeline to `position` and drop every clip that has not started playing.
+    case seek(to: Int64)
+    /// Stop feeding the output; the timeline stands still.
+    case markPause(PauseReason)
+    /// Feed the output again from where it stopped.
+    case markResume
+    /// Record the session in the history.
+    case save(SessionSummary)
+    /// The session is over.
+    case finish(SessionSummary)
+}
+
+/// What is printed and, optionally, spoken for one event.
+public struct Announcement: Hashable, Sendable {
+    /// One complete sentence for the screen (and the screen reader).
+    public var line: Message
+    /// A short phrase for the program's own voice, if any.
+    public var speech: Message?
+
+    public init(line: Message, speech: Message? = nil) {
+        self.line = line
+        self.speech = speech
+    }
+}

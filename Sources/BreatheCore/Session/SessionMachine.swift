@@ -1,0 +1,241 @@
+/// The session's rules, as one pure function over (state, event).
+///
+/// The machine owns no clock and performs nothing: it returns the next state and the effects to perform. An event that
+/// makes no sense in a state (a stale timer, a key pressed during the closing words) leaves the state as it was and asks
+/// for nothing; `Transition.isValid` lets the runner count those.
+public struct SessionMachine: Sendable {
+    public let plan: SessionPlan
+
+    public init(plan: SessionPlan) {
+        self.plan = plan
+    }
+
+    /// The result of applying one event.
+    public struct Transition: Hashable, Sendable {
+        public var state: SessionState
+        public var effects: [SessionEffect]
+        /// False when the event did not apply to the state; the state is then unchanged and `effects` is empty.
+        public var isValid: Bool
+    }
+
+    public func transition(_ state: SessionState, _ event: SessionEvent) -> Transition {
+        switch (state, event) {
+        // MARK: idle
+        case (.idle, .startRequested):
+            let intro = Announcement(line: Message(.lineIntro, [
+                "pattern": .message(.patternName(plan.pattern)),
+                "timings": .text(plan.pattern.timingsText),
+                "cycles": .message(.cycles(plan.cycles)),
+                "duration": .message(.duration(tenths: plan.breathingTenths)),
+            ]))
+            if plan.leadInSamples > 0 {
+                return valid(.preparing, [.announce(intro)] + enterLeadIn())
+            }
+            return valid(.active(cycle: 1, index: 0), [.announce(intro)] + enterPhase(cycle: 1, index: 0))
+        case (.idle, .leadInElapsed), (.idle, .phaseElapsed), (.idle, .pauseRequested), (.idle, .resumeRequested),
+             (.idle, .skipRequested), (.idle, .stopRequested), (.idle, .interrupted), (.idle, .continued),
+             (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed):
+            // Nothing has started, so there is nothing to pause, stop or time.
+            return invalid(state)
+
+        // MARK: preparing
+        case (.preparing, .leadInElapsed):
+            return valid(.active(cycle: 1, index: 0), enterPhase(cycle: 1, index: 0))
+        case (.preparing, .skipRequested):
+            return valid(.active(cycle: 1, index: 0),
+                         [.cancelTimer, .seek(to: plan.end(of: .leadIn))] + enterPhase(cycle: 1, index: 0))
+        case (.preparing, .pauseRequested(let position)):
+            return pause(at: .leadIn, position: position, reason: .user)
+        case (.preparing, .interrupted(let reason, let position)):
+            return pause(at: .leadIn, position: position, reason: PauseReason(reason))
+        case (.preparing, .audioLost(let position)):
+            return pause(at: .leadIn, position: position, reason: .audioLost)
+        case (.preparing, .stopRequested(let position)):
+            return complete(.stopped, cyclesCompleted: 0, position: position, from: [.cancelTimer, .seek(to: position)])
+        case (.preparing, .helpRequested):
+            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+        case (.preparing, .startRequested), (.preparing, .phaseElapsed), (.preparing, .resumeRequested),
+             (.preparing, .continued), (.preparing, .closingElapsed):
+            // Already started; not paused; no phase or closing timer runs during the lead-in.
+            return invalid(state)
+
+        // MARK: active
+        case (.active(let cycle, let index), .phaseElapsed):
+            return advance(from: .phase(cycle: cycle, index: index), prefix: [])
+        case (.active(let cycle, let index), .skipRequested):
+            let segment = Segment.phase(cycle: cycle, index: index)
+            return advance(from: segment, prefix: [.cancelTimer, .seek(to: plan.end(of: segment))])
+        case (.active(let cycle, let index), .pauseRequested(let position)):
+            return pause(at: .phase(cycle: cycle, index: index), position: position, reason: .user)
+        case (.active(let cycle, let index), .interrupted(let reason, let position)):
+            return pause(at: .phase(cycle: cycle, index: index), position: position, reason: PauseReason(reason))
+        case (.active(let cycle, let index), .audioLost(let position)):
+            return pause(at: .phase(cycle: cycle, index: index), position: position, reason: .audioLost)
+        case (.active(let cycle, _), .stopRequested(let position)):
+            return complete(.stopped, cyclesCompleted: cycle - 1, position: position, from: [.cancelTimer, .seek(to: position)])
+        case (.active, .helpRequested):
+            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+        case (.active, .startRequested), (.active, .leadInElapsed), (.active, .resumeRequested), (.active, .continued),
+             (.active, .closingElapsed):
+            // Already running; the lead-in and closing timers cannot be pending while a phase is.
+            return invalid(state)
+
+        // MARK: paused
+        case (.paused(let paused), .resumeRequested):
+            return resume(paused)
+        case (.paused(let paused), .stopRequested(let position)):
+            let status: SessionStatus = paused.reason == .hangup || paused.reason == .audioLost ? .interrupted : .stopped
+            let done: Int = if case .phase(let cycle, _) = paused.resume { cycle - 1 } else { 0 }
+            return complete(status, cyclesCompleted: done, position: position, from: [.seek(to: position), .markResume])
+        case (.paused(var paused), .interrupted(let reason, _)):
+            // Already still; remember the stronger reason so that a stop records "interrupted" after a hangup.
+            if reason == .hangup { paused.reason = .hangup }
+            return valid(.paused(paused), [])
+        case (.paused(var paused), .audioLost):
+            paused.reason = .audioLost
+            return valid(.paused(paused), [.announce(Announcement(line: Message(.lineAudioLost)))])
+        case (.paused, .continued):
+            // Back from Ctrl-Z: say we are still paused. Nothing resumes by itself.
+            return valid(state, [.announce(pausedAnnouncement)])
+        case (.paused, .helpRequested):
+            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+        case (.paused, .startRequested), (.paused, .leadInElapsed), (.paused, .phaseElapsed), (.paused, .pauseRequested),
+             (.paused, .skipRequested), (.paused, .closingElapsed):
+            // Timers were cancelled on pausing, so these are stale; pausing twice and skipping while paused mean nothing.
+            return invalid(state)
+
+        // MARK: completing
+        case (.completing(let summary), .closingElapsed):
+            return valid(.completed(summary), [.finish(summary)])
+        case (.completing(let summary), .stopRequested), (.completing(let summary), .audioLost):
+            // The record is already saved; cut the closing words short.
+            return valid(.completed(summary), [.cancelTimer, .finish(summary)])
+        case (.completing, .startRequested), (.completing, .leadInElapsed), (.completing, .phaseElapsed),
+             (.completing, .pauseRequested), (.completing, .resumeRequested), (.completing, .skipRequested),
+             (.completing, .interrupted), (.completing, .continued), (.completing, .helpRequested):
+            // The session is over but for its closing words; only their end or a stop moves it on.
+            return invalid(state)
+
+        // MARK: completed
+        case (.completed, .startRequested), (.completed, .leadInElapsed), (.completed, .phaseElapsed),
+             (.completed, .pauseRequested), (.completed, .resumeRequested), (.completed, .skipRequested),
+             (.completed, .stopRequested), (.completed, .interrupted), (.completed, .continued),
+             (.completed, .helpRequested), (.completed, .audioLost), (.completed, .closingElapsed):
+            // Final state.
+            return invalid(state)
+        }
+    }
+
+    // MARK: Building transitions
+
+    private func valid(_ state: SessionState, _ effects: [SessionEffect]) -> Transition {
+        Transition(state: state, effects: effects, isValid: true)
+    }
+
+    private func invalid(_ state: SessionState) -> Transition {
+        Transition(state: state, effects: [], isValid: false)
+    }
+
+    private func enterLeadIn() -> [SessionEffect] {
+        [
+            .enterSegment(.leadIn),
+            .announce(Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))),
+            .startTimer(deadline: plan.end(of: .leadIn), event: .leadInElapsed),
+        ]
+    }
+
+    private func enterPhase(cycle: Int, index: Int) -> [SessionEffect] {
+        let segment = Segment.phase(cycle: cycle, index: index)
+        let kind = plan.kind(ofPhase: index)
+        let name = Message.phaseName(kind, isRepeat: plan.pattern.isRepeat(at: index))
+        return [
+            .enterSegment(segment),
+            .playTone(kind),
+            .announce(Announcement(
+                line: Message(.linePhase, [
+                    "cycle": .integer(cycle),
+                    "cycles": .integer(plan.cycles),
+                    "phase": .message(name),
+                    "duration": .message(.seconds(tenths: plan.phaseTenths(cycle: cycle, index: index))),
+                ]),
+                speech: name
+            )),
+            .startTimer(deadline: plan.end(of: segment), event: .phaseElapsed),
+        ]
+    }
+
+    /// Moves on from a finished (or skipped) phase to the next phase, or to the closing words after the last.
+    private func advance(from segment: Segment, prefix: [SessionEffect]) -> Transition {
+        switch plan.segment(after: segment) {
+        case .phase(let cycle, let index):
+            return valid(.active(cycle: cycle, index: index), prefix + enterPhase(cycle: cycle, index: index))
+        case .leadIn, .closing, nil:
+            return complete(.completed, cyclesCompleted: plan.cycles, position: plan.breathingEnd, from: prefix)
+        }
+    }
+
+    private func pause(at segment: Segment, position: Int64, reason: PauseReason) -> Transition {
+        let elapsed = min(max(0, position - plan.start(of: segment)), plan.end(of: segment) - plan.start(of: segment))
+        let paused = PausedSession(resume: segment, elapsed: elapsed, reason: reason)
+        let line: Announcement = reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement
+        return valid(.paused(paused), [.cancelTimer, .markPause(reason), .announce(line)])
+    }
+
+    private var pausedAnnouncement: Announcement {
+        Announcement(line: Message(.linePaused), speech: Message(.speechPaused))
+    }
+
+    private func resume(_ paused: PausedSession) -> Transition {
+        let state: SessionState
+        let name: Message
+        let event: TimerEvent
+        switch paused.resume {
+        case .phase(let cycle, let index):
+            state = .active(cycle: cycle, index: index)
+            name = .phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
+            event = .phaseElapsed
+        case .leadIn, .closing:
+            state = .preparing
+            name = Message(.speechLeadIn)
+            event = .leadInElapsed
+        }
+        return valid(state, [
+            .markResume,
+            .announce(Announcement(line: Message(.lineResumed, ["phase": .message(name)]), speech: name)),
+            .startTimer(deadline: plan.end(of: paused.resume), event: event),
+        ])
+    }
+
+    private func complete(_ status: SessionStatus, cyclesCompleted: Int, position: Int64, from prefix: [SessionEffect]) -> Transition {
+        let summary = SessionSummary(status: status, cyclesCompleted: cyclesCompleted, cyclesPlanned: plan.cycles, position: position)
+        let tenths = Int((position - plan.breathingStart) * 10 / Int64(plan.sampleRate))
+        let line: Message
+        let speech: Message
+        switch status {
+        case .completed:
+            line = Message(.lineCompleted, ["cycles": .message(.cycles(cyclesCompleted)), "duration": .message(.duration(tenths: max(0, tenths)))])
+            speech = Message(.speechCompleted)
+        case .stopped, .interrupted:
+            line = Message(status == .stopped ? .lineStopped : .lineInterrupted, [
+                "done": .integer(cyclesCompleted), "cycles": .message(.cycles(plan.cycles)),
+                "duration": .message(.duration(tenths: max(0, tenths))),
+            ])
+            speech = Message(.speechStopped)
+        }
+        return valid(.completing(summary), prefix + [
+            .enterSegment(.closing),
+            .announce(Announcement(line: line, speech: speech)),
+            .save(summary),
+            .startTimer(deadline: position + plan.closingSamples, event: .closingElapsed),
+        ])
+    }
+}
+
+extension PauseReason {
+    init(_ reason: InterruptionReason) {
+        switch reason {
+        case .suspended: self = .suspended
+        case .hangup: self = .hangup
+        }
+    }
+}

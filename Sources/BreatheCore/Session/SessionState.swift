@@ -1,0 +1,96 @@
+/// Where a session is. Every change goes through `SessionMachine.transition`.
+public enum SessionState: Hashable, Sendable {
+    /// Nothing has started.
+    case idle
+    /// The "get ready" lead-in before the first breath.
+    case preparing
+    /// Breathing: phase `index` of cycle `cycle` (from 1) is under way.
+    case active(cycle: Int, index: Int)
+    /// Stopped in the middle of a segment; resuming returns to exactly that segment.
+    case paused(PausedSession)
+    /// The closing words are playing; the record has been saved.
+    case completing(SessionSummary)
+    /// Over. Nothing more happens.
+    case completed(SessionSummary)
+
+    /// The cycle under way, or nil outside the breathing part.
+    public var cycle: Int? {
+        switch self {
+        case .active(let cycle, _): cycle
+        case .paused(let paused):
+            if case .phase(let cycle, _) = paused.resume { cycle } else { nil }
+        case .idle, .preparing, .completing, .completed: nil
+        }
+    }
+
+    /// A short name for logs and the event stream.
+    public var name: String {
+        switch self {
+        case .idle: "idle"
+        case .preparing: "preparing"
+        case .active: "active"
+        case .paused: "paused"
+        case .completing: "completing"
+        case .completed: "completed"
+        }
+    }
+}
+
+/// What a paused session will go back to.
+public struct PausedSession: Hashable, Sendable {
+    /// The segment that was under way: the lead-in or a phase.
+    public var resume: Segment
+    /// How far into that segment, in samples.
+    public var elapsed: Int64
+    /// Why it paused, which decides how a stop from here is recorded.
+    public var reason: PauseReason
+
+    public init(resume: Segment, elapsed: Int64, reason: PauseReason) {
+        self.resume = resume
+        self.elapsed = elapsed
+        self.reason = reason
+    }
+}
+
+/// Why a session paused.
+public enum PauseReason: String, Hashable, Sendable, Codable {
+    /// The user pressed space.
+    case user
+    /// Ctrl-Z.
+    case suspended
+    /// The terminal went away.
+    case hangup
+    /// The sound server went away.
+    case audioLost
+}
+
+/// Something outside the program that breaks into a session.
+public enum InterruptionReason: String, Hashable, Sendable, Codable {
+    /// Ctrl-Z (SIGTSTP).
+    case suspended
+    /// The terminal closed (SIGHUP).
+    case hangup
+}
+
+/// How a session ended, as the history records it.
+public enum SessionStatus: String, Hashable, Sendable, Codable {
+    case completed
+    case stopped
+    case interrupted
+}
+
+/// The outcome of a session, saved once when it ends.
+public struct SessionSummary: Hashable, Sendable {
+    public var status: SessionStatus
+    public var cyclesCompleted: Int
+    public var cyclesPlanned: Int
+    /// How far the timeline got, in samples from the start.
+    public var position: Int64
+
+    public init(status: SessionStatus, cyclesCompleted: Int, cyclesPlanned: Int, position: Int64) {
+        self.status = status
+        self.cyclesCompleted = cyclesCompleted
+        self.cyclesPlanned = cyclesPlanned
+        self.position = position
+    }
+}

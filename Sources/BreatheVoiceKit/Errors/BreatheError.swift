@@ -1,0 +1,53 @@
+import BreatheCore
+
+/// Every failure the program reports, with its exit code (see the table in README.md and `--help`).
+public enum BreatheError: Error, Sendable {
+    /// Bad command-line input (64).
+    case usage(Message)
+    /// Bad data, such as an unreadable history line in strict mode (65).
+    case badData(Message)
+    /// Sound or speech is unavailable where it was required (69).
+    case unavailable(Message)
+    /// An output file or directory cannot be created (73).
+    case cannotCreate(Message)
+    /// Reading or writing failed (74).
+    case io(Message)
+    /// Another session holds the lock (75).
+    case busy(Message)
+    /// The preferences file is unusable (78).
+    case badPreferences(Message)
+
+    public var message: Message {
+        switch self {
+        case .usage(let message), .badData(let message), .unavailable(let message), .cannotCreate(let message),
+             .io(let message), .busy(let message), .badPreferences(let message):
+            message
+        }
+    }
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: ExitStatus.usage
+        case .badData: ExitStatus.badData
+        case .unavailable: ExitStatus.unavailable
+        case .cannotCreate: ExitStatus.cannotCreate
+        case .io: ExitStatus.io
+        case .busy: ExitStatus.busy
+        case .badPreferences: ExitStatus.badPreferences
+        }
+    }
+}
+
+/// The exit codes, from sysexits(3) and the shell's signal convention.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let usage: Int32 = 64
+    public static let badData: Int32 = 65
+    public static let unavailable: Int32 = 69
+    public static let cannotCreate: Int32 = 73
+    public static let io: Int32 = 74
+    public static let busy: Int32 = 75
+    public static let badPreferences: Int32 = 78
+    public static let interrupted: Int32 = 130
+    public static let terminated: Int32 = 143
+}

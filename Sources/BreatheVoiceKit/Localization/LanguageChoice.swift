@@ -1,0 +1,35 @@
+import BreatheCore
+
+/// Picks the session language: `--lang`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX order), else English.
+public enum LanguageChoice {
+    /// The chosen language code, or an error for a `--lang` value that is not built in.
+    public static func resolve(flag: String?, environment: [String: String]) -> Result<String, InputError> {
+        if let flag {
+            let code = normalize(flag)
+            guard let code, LocaleCatalog.all[code] != nil else {
+                return .failure(InputError(Message(.errorLanguageUnknown, [
+                    "value": .text(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
+                ])))
+            }
+            return .success(code)
+        }
+        return .success(fromEnvironment(environment))
+    }
+
+    /// The language the environment asks for, as POSIX orders the variables; English when none is built in.
+    public static func fromEnvironment(_ environment: [String: String]) -> String {
+        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            // The first non-empty variable decides, as in setlocale(3); "C" and "POSIX" mean English.
+            if let code = normalize(value), LocaleCatalog.all[code] != nil { return code }
+            return LocaleCatalog.fallbackCode
+        }
+        return LocaleCatalog.fallbackCode
+    }
+
+    /// "es_ES.UTF-8" → "es", "EN" → "en", "es-419" → "es".
+    static func normalize(_ value: String) -> String? {
+        let code = value.lowercased().prefix { $0.isLetter }
+        return code.isEmpty ? nil : String(code)
+    }
+}

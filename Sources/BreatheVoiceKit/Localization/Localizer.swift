@@ -1,0 +1,63 @@
+import BreatheCore
+
+/// Puts messages into words in one language.
+public struct Localizer: Sendable {
+    public let catalog: LocaleCatalog
+    private let fallback: LocaleCatalog?
+
+    /// A localizer for a built-in language; unknown codes get English.
+    public init(language code: String) {
+        let catalog = LocaleCatalog.all[code] ?? LocaleCatalog.all[LocaleCatalog.fallbackCode]!
+        self.catalog = catalog
+        fallback = LocaleCatalog.all[LocaleCatalog.fallbackCode]
+    }
+
+    public var language: String { catalog.code }
+
+    /// The message in words, with every placeholder filled in.
+    public func string(_ message: Message) -> String {
+        let entry = catalog.entries[message.key.rawValue] ?? fallback?.entries[message.key.rawValue]
+        let template: String
+        switch entry {
+        case .text(let text)?:
+            template = text
+        case .plural(let one, let other)?:
+            let value = message.arguments["n"]?.pluralValue
+            template = value.map { $0.isWhole && $0.whole == 1 } == true ? one : other
+        case nil:
+            template = message.key.rawValue
+        }
+        return fill(template, message.arguments)
+    }
+
+    /// Writes a number of tenths with this language's decimal separator: 55 → "5,5" in Spanish.
+    public func number(tenths: Int) -> String {
+        TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)
+    }
+
+    private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let argument = arguments[name] {
+                result += render(argument)
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    private func render(_ argument: MessageArgument) -> String {
+        switch argument {
+        case .integer(let value): String(value)
+        case .tenths(let value): number(tenths: value)
+        case .text(let text): text
+        case .message(let message): string(message)
+        }
+    }
+}

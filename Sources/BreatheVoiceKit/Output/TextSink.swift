@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
+public protocol TextSink {
+    mutating func write(_ text: String)
+}
+
+/// A file descriptor, written with write(2): no stdio buffer to hold a line back when stdout is a pipe.
+public struct FileDescriptorSink: TextSink, Sendable {
+    public let fileDescriptor: Int32
+
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    public static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
+    public static let standardError = FileDescriptorSink(fileDescriptor: 2)
+
+    public mutating func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return // A closed reader (EPIPE) must not stop the session.
+            }
+            offset += written
+        }
+    }
+}
+
+/// Collects text in memory; for tests and for output that is assembled before it is written.
+public final class MemorySink: TextSink {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// Plain-mode text: only printable characters and newlines. Control characters (ESC, CR, backspace, bell and the rest)
+/// from anywhere, user input included, become spaces, so a screen reader never hears noise.
+public enum PlainText {
+    public static func sanitize(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                result.append(" ")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// One line: sanitized, with a single trailing newline.
+    public static func line(_ text: String) -> String {
+        sanitize(text) + "\n"
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,31 @@
+import BreatheCore
+
+/// Something from outside that reaches a running session: a key or a signal.
+public enum SessionInput: Hashable, Sendable {
+    /// Space: pause, or resume when paused.
+    case togglePause
+    /// `s`.
+    case skip
+    /// `q` or Esc.
+    case quit
+    /// `?`.
+    case help
+    /// A signal, already turned into what it means for the session.
+    case signal(SignalInput)
+}
+
+/// What a signal means to a session.
+public enum SignalInput: Hashable, Sendable {
+    /// SIGINT: stop, save, exit 130.
+    case interrupt
+    /// SIGTERM: stop, save, exit 143.
+    case terminate
+    /// SIGHUP: the terminal is gone.
+    case hangup
+    /// SIGTSTP: Ctrl-Z.
+    case suspend
+    /// SIGCONT: back in the foreground.
+    case resumeFromSuspend
+    /// SIGWINCH: the terminal changed size.
+    case resize
+}

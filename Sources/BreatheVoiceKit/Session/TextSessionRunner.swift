@@ -1,0 +1,127 @@
+import BreatheCore
+
+/// Runs a session with no sound: the state machine on a monotonic clock, each event at its absolute deadline.
+///
+/// The timeline position is the session clock. It advances with real time while playing, stands still while paused,
+/// and jumps on a skip. Deadlines are computed from one anchor (the last resume or skip), never by adding steps.
+public struct TextSessionRunner<Timebase: SessionTimebase> {
+    public let machine: SessionMachine
+    public var timebase: Timebase
+    public var presenters: [any SessionPresenter]
+    /// Events that did not apply to the state they arrived in.
+    public private(set) var ignoredEvents = 0
+
+    private var state = SessionState.idle
+    private var timer: (deadline: Int64, event: TimerEvent)?
+    private var anchorNanos: UInt64 = 0
+    private var anchorPosition: Int64 = 0
+    private var playing = true
+    private var stopSignal: SignalInput?
+
+    public init(machine: SessionMachine, timebase: Timebase, presenters: [any SessionPresenter]) {
+        self.machine = machine
+        self.timebase = timebase
+        self.presenters = presenters
+    }
+
+    /// Plays the session to its end and returns how it ended.
+    public mutating func run() -> SessionOutcome {
+        anchorNanos = timebase.now()
+        apply(.startRequested)
+        while true {
+            if case .completed(let summary) = state {
+                return SessionOutcome(summary: summary, signal: stopSignal, ignoredEvents: ignoredEvents)
+            }
+            let deadline = timer.map { playing ? nanos(at: $0.deadline) : nil } ?? nil
+            guard let input = timebase.wait(until: deadline) else {
+                if let timer { advancePosition(to: timer.deadline); apply(timer.event.event) }
+                continue
+            }
+            handle(input)
+        }
+    }
+
+    /// The timeline position now.
+    private var position: Int64 {
+        guard playing else { return anchorPosition }
+        let elapsed = timebase.now() &- anchorNanos
+        return anchorPosition + Int64(elapsed) * Int64(machine.plan.sampleRate) / 1_000_000_000
+    }
+
+    private func nanos(at position: Int64) -> UInt64 {
+        let samples = max(0, position - anchorPosition)
+        let rate = Int64(machine.plan.sampleRate)
+        return anchorNanos + UInt64((samples * 1_000_000_000 + rate - 1) / rate)
+    }
+
+    /// A timer fired: the position is exactly its deadline, whatever the wake-up jitter.
+    private mutating func advancePosition(to deadline: Int64) {
+        anchorNanos = nanos(at: deadline)
+        anchorPosition = deadline
+    }
+
+    private mutating func handle(_ input: SessionInput) {
+        switch input {
+        case .togglePause:
+            if case .paused = state { apply(.resumeRequested) } else { apply(.pauseRequested(at: position)) }
+        case .skip: apply(.skipRequested)
+        case .quit: apply(.stopRequested(at: position))
+        case .help: apply(.helpRequested)
+        case .signal(let signal):
+            switch signal {
+            case .interrupt, .terminate:
+                stopSignal = signal
+                apply(.stopRequested(at: position))
+                // A signal asks to leave now: skip the closing words.
+                apply(.stopRequested(at: position))
+            case .hangup:
+                stopSignal = signal
+                apply(.interrupted(.hangup, at: position))
+                apply(.stopRequested(at: position))
+                apply(.stopRequested(at: position))
+            case .suspend: apply(.interrupted(.suspended, at: position))
+            case .resumeFromSuspend: apply(.continued)
+            case .resize: break
+            }
+        }
+    }
+
+    private mutating func apply(_ event: SessionEvent) {
+        let transition = machine.transition(state, event)
+        guard transition.isValid else {
+            ignoredEvents += 1
+            return
+        }
+        state = transition.state
+        let at = position
+        for effect in transition.effects {
+            switch effect {
+            case .startTimer(let deadline, let event): timer = (deadline, event)
+            case .cancelTimer: timer = nil
+            case .seek(let target):
+                anchorPosition = target
+                anchorNanos = timebase.now()
+            case .markPause:
+                anchorPosition = at
+                playing = false
+            case .markResume:
+                anchorNanos = timebase.now()
+                playing = true
+            case .enterSegment, .announce, .playTone, .save, .finish:
+                break
+            }
+            for index in presenters.indices {
+                presenters[index].present(effect, state: state, position: position)
+            }
+        }
+    }
+}
+
+/// How a session run ended.
+public struct SessionOutcome: Hashable, Sendable {
+    public var summary: SessionSummary
+    /// The signal that ended it, if one did.
+    public var signal: SignalInput?
+    /// Events that arrived where they did not apply.
+    public var ignoredEvents: Int
+}

@@ -1,0 +1,3 @@
+import BreatheVoiceCLI
+
+Entry.main()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages breathe-voice needs to build, run and test. Safe to run again: it installs only
+# what is missing. Needs root, or sudo.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
+  libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
+  tmux                            # terminal tests
+  cron                            # schedule tests: crontab(1) and the cron daemon
+  man-db                          # man -l check of the man page
+  time                            # /usr/bin/time -v in benchmarks
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "install-deps: these packages are missing and I am not root (and there is no sudo): ${missing[*]}" >&2
+  exit 69
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs a command beside a private PulseAudio server with one null sink named "test", then stops the server.
+#
+# The server lives in a temporary XDG_RUNTIME_DIR, so it never touches a user's own sound server. The command sees
+# XDG_RUNTIME_DIR, PULSE_SERVER and BREATHE_VOICE_TEST_PULSE_DIR; tests that need the server fail (never skip) when
+# BREATHE_VOICE_REQUIRE_PULSE=1, which this script sets. Usage: scripts/with-pulse.sh COMMAND [ARG…]
+set -euo pipefail
+
+runtime=$(mktemp -d /tmp/breathe-voice-pulse.XXXXXX)
+chmod 700 "$runtime"
+export XDG_RUNTIME_DIR="$runtime"
+export PULSE_SERVER="unix:$runtime/pulse/native"
+export BREATHE_VOICE_TEST_PULSE_DIR="$runtime/pulse"
+export BREATHE_VOICE_REQUIRE_PULSE=1
+# A cookie-less, D-Bus-less server: the same conditions as under cron.
+export HOME="${HOME:-$runtime}"
+
+pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit=yes --use-pid-file=no \
+  --log-target=file:"$runtime/pulseaudio.log" \
+  -L "module-native-protocol-unix auth-anonymous=1" \
+  -L "module-null-sink sink_name=test rate=22050 channels=1" \
+  -L "module-always-sink" &
+server=$!
+
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$runtime"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  if pactl info >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "with-pulse: the private PulseAudio server did not start:" >&2
+    cat "$runtime/pulseaudio.log" >&2 || true
+    exit 69
+  fi
+  sleep 0.1
+done
+pactl info >/dev/null 2>&1 || { echo "with-pulse: PulseAudio did not answer in 10 s" >&2; exit 69; }
+pactl set-default-sink test >/dev/null
+
+set +e
+"$@"
+status=$?
+set -e
+exit $status
