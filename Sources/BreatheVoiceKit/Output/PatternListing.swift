@@ -20,7 +20,8 @@ public struct PatternListing {
             let bpm = String(hundredths / 100) + localizer.catalog.decimalSeparator
                 + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
             lines.append(localizer.string(Message(.patternsRow, [
-                "name": .text(pattern.name ?? ""),
+                "name": .text(pattern.name ?? pattern.timingsText),
+                "title": .message(.patternName(pattern)),
                 "phases": .text(phases),
                 "timings": .text(pattern.timingsText),
                 "bpm": .text(bpm),

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The built binary, end to end: what a user reads, byte by byte, and the exit codes.
+@Suite struct StartTests {
+    @Test func plainTextOnlySessionPrintsEveryEventInOrder() throws {
+        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", "en"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == [
+            "Custom pattern, 1-1: 2 cycles, about 4 seconds.",
+            "Get ready.",
+            "Cycle 1 of 2. Breathe in, 1 second.",
+            "Cycle 1 of 2. Breathe out, 1 second.",
+            "Cycle 2 of 2. Breathe in, 1 second.",
+            "Cycle 2 of 2. Breathe out, 1 second.",
+            "Session complete: 2 cycles in 4 seconds.",
+        ])
+        #expect(run.stderr.isEmpty)
+        let controls = run.standardOutput.filter { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F }
+        #expect(controls.isEmpty, "control bytes in plain output: \(Array(controls))")
+    }
+
+    @Test func spanishSessionIsInSpanish() throws {
+        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == [
+            "Patrón personalizado, 1-1: 1 ciclo, unos 2 segundos.",
+            "Prepárate.",
+            "Ciclo 1 de 1. Inhala, 1 segundo.",
+            "Ciclo 1 de 1. Exhala, 1 segundo.",
+            "Sesión completada: 1 ciclo en 2 segundos.",
+        ])
+    }
+
+    @Test func languageComesFromTheEnvironmentWithoutTheFlag() throws {
+        let run = try BinaryRun.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain"],
+            environment: ["LC_ALL": nil, "LC_MESSAGES": nil, "LANG": "es_ES.UTF-8"]
+        )
+        #expect(run.stdoutLines.contains("Ciclo 1 de 1. Inhala, 1 segundo."))
+    }
+
+    @Test(arguments: [
+        (["--inhale", "abc"], "breathe-voice: Inhale \"abc\" is not a number: use a number of seconds from 1 to 60, with at most one decimal."),
+        (["--pattern", "4-7-8-9-1"], "breathe-voice: Pattern \"4-7-8-9-1\" has 5 fields: give 2 to 4 numbers of seconds, in-hold-out-rest, such as 4-7-8."),
+        (["--bogus"], "breathe-voice: Unknown option '--bogus'"),
+        (["--lang", "fr"], "breathe-voice: Unknown language \"fr\": use one of en, es."),
+        (["--minutes", "2", "--cycles", "3"], "breathe-voice: Give --minutes or --cycles, not both."),
+    ])
+    func badArgumentsGiveExit64AndOneLine(arguments: [String], expected: String) throws {
+        let run = try BinaryRun.run(arguments + ["--no-audio"], environment: ["LC_ALL": "C"])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [expected])
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func spanishErrorsAreSpanish() throws {
+        let run = try BinaryRun.run(["--lang", "es", "--exhale", "0", "--no-audio"])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [
+            "breathe-voice: El valor «0» de exhalación está fuera de rango: usa un número de segundos entre 1 y 60, con un decimal como máximo.",
+        ])
+    }
+
+    @Test func binaryCopiedAloneStillSpeaksSpanish() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("breathe-voice")
+        try FileManager.default.copyItem(at: BinaryRun.binary, to: copy)
+        let run = try BinaryRun.run(["patterns", "--lang", "es"], executable: copy)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Respiración"))
+        #expect(run.stdout.contains("respiraciones por minuto"))
+    }
+
+    @Test func patternsShowsEveryBuiltInWithItsNumbers() throws {
+        let run = try BinaryRun.run(["patterns", "--lang", "en"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines.contains("resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.5-5.5, 5.45 breaths a minute."))
+        #expect(run.stdoutLines.contains("sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 2-1-6, 6.67 breaths a minute."))
+        #expect(run.stdoutLines.count == 7)
+    }
+
+    @Test func helpListsTheExitCodes() throws {
+        let run = try BinaryRun.run(["--help"])
+        #expect(run.status == 0)
+        for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
+            #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from --help")
+        }
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let run = try BinaryRun.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("0."))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs the built `breathe-voice` binary, the way a user or cron would, and captures what it printed.
+struct BinaryRun {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: Data
+
+    var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
+    var stderr: String { String(decoding: standardError, as: UTF8.self) }
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    /// The package's root folder.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary built next to this test bundle (`.build/debug/breathe-voice`).
+    static let binary: URL = {
+        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
+        let beside = bundleDirectory.appendingPathComponent("breathe-voice")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for directory in [testBundle, testBundle.deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("breathe-voice")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/breathe-voice")
+    }()
+
+    /// Runs the binary with `arguments`. The environment is the test's own, changed by `environment` (nil removes a
+    /// variable), unless `clearEnvironment` starts from an empty one. Standard input is /dev/null unless `input` is given.
+    static func run(
+        _ arguments: [String],
+        environment: [String: String?] = [:],
+        clearEnvironment: Bool = false,
+        input: Data? = nil,
+        executable: URL = binary
+    ) throws -> BinaryRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let inputPipe = Pipe()
+        if input != nil {
+            process.standardInput = inputPipe
+        } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
+        try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return BinaryRun(status: process.terminationStatus, standardOutput: outData, standardError: errData)
+    }
+}
