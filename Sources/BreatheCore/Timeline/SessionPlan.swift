@@ -46,7 +46,7 @@ public struct SessionPlan: Hashable, Sendable {
             cycles = count
         case .minutes(let hundredths):
             let target = Int64(hundredths) * 6 // a hundredth of a minute is six tenths of a second
-            if base >= target || ramps.isEmpty && base <= 0 {
+            if base >= target {
                 cycles = 1
             } else {
                 // total(n) = n·B + n·D/2 tenths for n ≥ 2; take the smallest n with total(n) ≥ target.
@@ -59,10 +59,9 @@ public struct SessionPlan: Hashable, Sendable {
             leadInSamples: Int64(leadInTenths) * Int64(sampleRate) / 10,
             closingSamples: Int64(closingTenths) * Int64(sampleRate) / 10
         )
-        guard plan.breathingTenths <= SessionLength.longestTenths else {
-            return .failure(InputError(Message(.errorLengthTooLong, ["duration": .message(.duration(tenths: plan.breathingTenths))])))
-        }
-        return .success(plan)
+        // A length in minutes is capped at 24 hours by its own range (and may overrun it by less than one cycle).
+        guard case .cycles = length, plan.breathingTenths > SessionLength.longestTenths else { return .success(plan) }
+        return .failure(InputError(Message(.errorLengthTooLong, ["duration": .message(.duration(tenths: plan.breathingTenths))])))
     }
 
     init(pattern: BreathingPattern, ramps: [Ramp], cycles: Int, sampleRate: Int, leadInSamples: Int64, closingSamples: Int64) {

@@ -1,0 +1,153 @@
+import Testing
+@testable import BreatheCore
+
+/// A small plan with readable numbers: 1 s in, 1 s out, 2 cycles, at 1 000 samples a second, 3 s lead-in and closing.
+let smallPlan = try! SessionPlan.make(
+    pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 1)]),
+    length: .cycles(2), sampleRate: 1000
+).get()
+
+extension SessionEvent: CustomTestStringConvertible {
+    public var testDescription: String { "\(self)" }
+}
+
+extension SessionState: CustomTestStringConvertible {
+    public var testDescription: String { "\(self)" }
+}
+
+@Suite struct SessionMachineTests {
+    let machine = SessionMachine(plan: smallPlan)
+
+    static let completedSummary = SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000)
+    static let states: [SessionState] = [
+        .idle,
+        .preparing,
+        .active(cycle: 1, index: 0),
+        .active(cycle: 2, index: 1),
+        .paused(PausedSession(resume: .phase(cycle: 1, index: 1), elapsed: 200, reason: .user)),
+        .paused(PausedSession(resume: .leadIn, elapsed: 1000, reason: .hangup)),
+        .completing(completedSummary),
+        .completed(completedSummary),
+    ]
+    static let events: [SessionEvent] = [
+        .startRequested, .leadInElapsed, .phaseElapsed, .pauseRequested(at: 4200), .resumeRequested, .skipRequested,
+        .stopRequested(at: 4200), .interrupted(.suspended, at: 4200), .interrupted(.hangup, at: 4200), .continued,
+        .helpRequested, .audioLost(at: 4200), .closingElapsed,
+    ]
+
+    /// Which (state, event) pairs apply. Every other pair must leave the state alone and ask for nothing.
+    static func isValid(_ state: SessionState, _ event: SessionEvent) -> Bool {
+        switch (state, event) {
+        case (.idle, .startRequested): true
+        case (.preparing, .leadInElapsed), (.preparing, .skipRequested), (.preparing, .pauseRequested),
+             (.preparing, .interrupted), (.preparing, .audioLost), (.preparing, .stopRequested), (.preparing, .helpRequested): true
+        case (.active, .phaseElapsed), (.active, .skipRequested), (.active, .pauseRequested), (.active, .interrupted),
+             (.active, .audioLost), (.active, .stopRequested), (.active, .helpRequested): true
+        case (.paused, .resumeRequested), (.paused, .stopRequested), (.paused, .interrupted), (.paused, .audioLost),
+             (.paused, .continued), (.paused, .helpRequested): true
+        case (.completing, .closingElapsed), (.completing, .stopRequested), (.completing, .audioLost): true
+        default: false
+        }
+    }
+
+    @Test(arguments: states, events)
+    func everyPairIsEitherValidOrChangesNothing(state: SessionState, event: SessionEvent) {
+        let transition = machine.transition(state, event)
+        #expect(transition.isValid == Self.isValid(state, event))
+        if !transition.isValid {
+            #expect(transition.state == state)
+            #expect(transition.effects.isEmpty)
+        }
+    }
+
+    // MARK: The main transitions, with every effect.
+
+    @Test func startEntersTheLeadIn() {
+        let transition = machine.transition(.idle, .startRequested)
+        #expect(transition.state == .preparing)
+        #expect(transition.effects.count == 4)
+        #expect(transition.effects[1] == .enterSegment(.leadIn))
+        #expect(transition.effects[2] == .announce(Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))))
+        #expect(transition.effects[3] == .startTimer(deadline: 3000, event: .leadInElapsed))
+        guard case .announce(let intro) = transition.effects[0] else { Issue.record("no intro"); return }
+        #expect(intro.line.key == .lineIntro)
+        #expect(intro.speech == nil)
+    }
+
+    @Test func leadInElapsedStartsTheFirstBreath() {
+        let transition = machine.transition(.preparing, .leadInElapsed)
+        #expect(transition.state == .active(cycle: 1, index: 0))
+        #expect(transition.effects == [
+            .enterSegment(.phase(cycle: 1, index: 0)),
+            .playTone(.inhale),
+            .announce(Announcement(
+                line: Message(.linePhase, ["cycle": .integer(1), "cycles": .integer(2), "phase": .message(Message(.phaseInhale)), "duration": .message(.seconds(tenths: 10))]),
+                speech: Message(.phaseInhale)
+            )),
+            .startTimer(deadline: 4000, event: .phaseElapsed),
+        ])
+    }
+
+    @Test func lastPhaseElapsedCompletesAndSavesOnce() {
+        let transition = machine.transition(.active(cycle: 2, index: 1), .phaseElapsed)
+        let summary = SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000)
+        #expect(transition.state == .completing(summary))
+        #expect(transition.effects.filter { if case .save = $0 { true } else { false } } == [.save(summary)])
+        #expect(transition.effects.last == .startTimer(deadline: 10_000, event: .closingElapsed))
+    }
+
+    @Test func pauseRemembersWhereItWasAndResumeGoesBack() {
+        let paused = machine.transition(.active(cycle: 1, index: 1), .pauseRequested(at: 4300))
+        #expect(paused.state == .paused(PausedSession(resume: .phase(cycle: 1, index: 1), elapsed: 300, reason: .user)))
+        #expect(paused.effects == [
+            .cancelTimer, .markPause(.user),
+            .announce(Announcement(line: Message(.linePaused), speech: Message(.speechPaused))),
+        ])
+        let resumed = machine.transition(paused.state, .resumeRequested)
+        #expect(resumed.state == .active(cycle: 1, index: 1))
+        // The timeline stood still, so the phase's own deadline is still right.
+        #expect(resumed.effects.first == .markResume)
+        #expect(resumed.effects.last == .startTimer(deadline: 5000, event: .phaseElapsed))
+    }
+
+    @Test func skipSeeksToTheBoundaryAndStartsTheNextPhase() {
+        let transition = machine.transition(.active(cycle: 1, index: 0), .skipRequested)
+        #expect(transition.state == .active(cycle: 1, index: 1))
+        #expect(Array(transition.effects.prefix(3)) == [.cancelTimer, .seek(to: 4000), .enterSegment(.phase(cycle: 1, index: 1))])
+    }
+
+    @Test func stopMidCycleSavesAStoppedSessionWithTheWholeCyclesOnly() {
+        let transition = machine.transition(.active(cycle: 2, index: 0), .stopRequested(at: 5500))
+        let summary = SessionSummary(status: .stopped, cyclesCompleted: 1, cyclesPlanned: 2, position: 5500)
+        #expect(transition.state == .completing(summary))
+        #expect(transition.effects.contains(.save(summary)))
+    }
+
+    @Test func stopAfterAHangupIsRecordedAsInterrupted() {
+        let hungUp = machine.transition(.active(cycle: 1, index: 0), .interrupted(.hangup, at: 3500))
+        let stopped = machine.transition(hungUp.state, .stopRequested(at: 3500))
+        guard case .completing(let summary) = stopped.state else { Issue.record("not completing"); return }
+        #expect(summary.status == .interrupted)
+    }
+
+    @Test func comingBackFromCtrlZStaysPausedAndSaysSo() {
+        let suspended = machine.transition(.active(cycle: 1, index: 0), .interrupted(.suspended, at: 3500))
+        let back = machine.transition(suspended.state, .continued)
+        #expect(back.state == suspended.state)
+        #expect(back.effects == [.announce(Announcement(line: Message(.linePaused), speech: Message(.speechPaused)))])
+    }
+
+    @Test func lostAudioPausesAndSaysSo() {
+        let transition = machine.transition(.active(cycle: 1, index: 0), .audioLost(at: 3500))
+        guard case .paused(let paused) = transition.state else { Issue.record("not paused"); return }
+        #expect(paused.reason == .audioLost)
+        #expect(transition.effects.contains(.announce(Announcement(line: Message(.lineAudioLost)))))
+    }
+
+    @Test func noLeadInStartsBreathingAtOnce() throws {
+        let plan = try SessionPlan.make(pattern: smallPlan.pattern, length: .cycles(1), sampleRate: 1000, leadInTenths: 0).get()
+        let transition = SessionMachine(plan: plan).transition(.idle, .startRequested)
+        #expect(transition.state == .active(cycle: 1, index: 0))
+        #expect(transition.effects.contains(.startTimer(deadline: 1000, event: .phaseElapsed)))
+    }
+}

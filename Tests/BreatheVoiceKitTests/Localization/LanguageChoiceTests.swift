@@ -1,0 +1,24 @@
+import Testing
+@testable import BreatheVoiceKit
+
+@Suite struct LanguageChoiceTests {
+    @Test(arguments: [
+        ([String: String](), "en"),
+        (["LANG": "es_ES.UTF-8"], "es"),
+        (["LANG": "es_MX"], "es"),
+        (["LANG": "fr_FR.UTF-8"], "en"),
+        (["LANG": "C"], "en"),
+        (["LC_ALL": "es_ES.UTF-8", "LANG": "en_US.UTF-8"], "es"),
+        (["LC_ALL": "", "LC_MESSAGES": "es_ES", "LANG": "en_US"], "es"),
+        (["LC_ALL": "en_GB", "LC_MESSAGES": "es_ES"], "en"),
+    ])
+    func environment(variables: [String: String], expected: String) {
+        #expect(LanguageChoice.fromEnvironment(variables) == expected)
+    }
+
+    @Test func flagWinsOverTheEnvironment() throws {
+        #expect(try LanguageChoice.resolve(flag: "en", environment: ["LANG": "es_ES"]).get() == "en")
+        #expect(try LanguageChoice.resolve(flag: "ES", environment: [:]).get() == "es")
+        #expect((try? LanguageChoice.resolve(flag: "de", environment: [:]).get()) == nil)
+    }
+}

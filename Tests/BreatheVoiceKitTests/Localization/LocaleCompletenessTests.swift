@@ -1,0 +1,47 @@
+import Testing
+import BreatheCore
+@testable import BreatheVoiceKit
+
+@Suite struct LocaleCompletenessTests {
+    static func placeholders(_ template: String) -> Set<String> {
+        var names = Set<String>()
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    @Test func bothLanguagesAreBuiltIn() {
+        #expect(LocaleCatalog.codes == ["en", "es"])
+        #expect(LocaleCatalog.all["en"]?.voice == "en-us")
+        #expect(LocaleCatalog.all["es"]?.voice == "es")
+    }
+
+    @Test(arguments: LocaleCatalog.codes)
+    func everyKeyExistsWithTheSamePlaceholders(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        let english = try #require(LocaleCatalog.all["en"])
+        for key in MessageKey.allCases {
+            let entry = try #require(catalog.entries[key.rawValue], "\(code) lacks \(key.rawValue)")
+            let reference = try #require(english.entries[key.rawValue])
+            let expected = reference.templates.map(Self.placeholders).reduce(Set(), { $0.union($1) })
+            for template in entry.templates {
+                #expect(Self.placeholders(template) == expected, "\(code) \(key.rawValue): \(template)")
+                #expect(!template.isEmpty)
+            }
+        }
+        // Nothing in the file that the code does not use.
+        let known = Set(MessageKey.allCases.map(\.rawValue))
+        #expect(Set(catalog.entries.keys).subtracting(known).isEmpty, "unused keys in \(code)")
+    }
+
+    @Test func spanishHasItsAccents() {
+        let spanish = Localizer(language: "es")
+        #expect(spanish.string(Message(.phaseInhale)) == "Inhala")
+        #expect(spanish.string(Message(.phaseHold)) == "Mantén")
+        #expect(spanish.string(Message(.phaseExhale)) == "Exhala")
+        #expect(spanish.string(Message(.phaseRest)) == "Pausa")
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+import BreatheCore
+@testable import BreatheVoiceKit
+
+@Suite struct LocalizerTests {
+    let english = Localizer(language: "en")
+    let spanish = Localizer(language: "es")
+
+    @Test(arguments: [
+        (10, "1 second", "1 segundo"),
+        (20, "2 seconds", "2 segundos"),
+        (55, "5.5 seconds", "5,5 segundos"),
+        (15, "1.5 seconds", "1,5 segundos"),
+        (0, "0 seconds", "0 segundos"),
+    ])
+    func pluralsAndDecimals(tenths: Int, en: String, es: String) {
+        #expect(english.string(.seconds(tenths: tenths)) == en)
+        #expect(spanish.string(.seconds(tenths: tenths)) == es)
+    }
+
+    @Test(arguments: [
+        (450, "45 seconds", "45 segundos"),
+        (600, "1 minute", "1 minuto"),
+        (800, "1 minute 20 seconds", "1 minuto y 20 segundos"),
+        (3000, "5 minutes", "5 minutos"),
+        (39_000, "1 hour 5 minutes", "1 hora y 5 minutos"),
+        (864_000, "24 hours", "24 horas"),
+    ])
+    func durations(tenths: Int, en: String, es: String) {
+        #expect(english.string(.duration(tenths: tenths)) == en)
+        #expect(spanish.string(.duration(tenths: tenths)) == es)
+    }
+
+    @Test func cycles() {
+        #expect(english.string(.cycles(1)) == "1 cycle")
+        #expect(spanish.string(.cycles(3)) == "3 ciclos")
+    }
+
+    @Test func unknownLanguageFallsBackToEnglish() {
+        #expect(Localizer(language: "xx").language == "en")
+    }
+}

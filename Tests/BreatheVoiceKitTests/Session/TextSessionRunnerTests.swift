@@ -1,0 +1,95 @@
+import Testing
+import BreatheCore
+@testable import BreatheVoiceKit
+
+@Suite struct TextSessionRunnerTests {
+    static let plan = try! SessionPlan.make(
+        pattern: BreathingPattern(phases: [Phase(.inhale, tenths: 15), Phase(.exhale, tenths: 25)]),
+        length: .cycles(3), sampleRate: 22_050
+    ).get()
+
+    @Test func eachEventHappensAtItsAbsoluteDeadline() {
+        let recorder = RecordingPresenter()
+        var runner = TextSessionRunner(machine: SessionMachine(plan: Self.plan), timebase: VirtualTimebase(), presenters: [recorder])
+        let outcome = runner.run()
+        #expect(outcome.summary.status == .completed)
+        #expect(outcome.summary.cyclesCompleted == 3)
+        #expect(outcome.ignoredEvents == 0)
+        let entries = recorder.effects.compactMap { item -> (Segment, Int64)? in
+            if case .enterSegment(let segment) = item.effect { (segment, item.position) } else { nil }
+        }
+        #expect(entries.count == 1 + 6 + 1)
+        for (segment, position) in entries {
+            #expect(position == Self.plan.start(of: segment), "\(segment) entered at \(position)")
+        }
+        // The waits asked for the exact nanosecond of each boundary, computed from the start, not step by step.
+        let deadlines = runner.timebase.waits.compactMap { $0 }.map { $0 - runner.timebase.start }
+        #expect(deadlines.first == 3_000_000_000)
+        #expect(deadlines.contains(3_000_000_000 + 1_500_000_000 + 2 * 4_000_000_000))
+    }
+
+    @Test func pauseFreezesTheTimelineAndResumeContinuesIt() {
+        let recorder = RecordingPresenter()
+        // Pause 1 s into the first inhale, wait 60 s, resume.
+        let timebase = VirtualTimebase(script: [
+            (at: 4_000_000_000, input: .togglePause),
+            (at: 64_000_000_000, input: .togglePause),
+        ])
+        var runner = TextSessionRunner(machine: SessionMachine(plan: Self.plan), timebase: timebase, presenters: [recorder])
+        let outcome = runner.run()
+        #expect(outcome.summary.status == .completed)
+        let pauses = recorder.effects.filter { if case .markPause = $0.effect { true } else { false } }
+        #expect(pauses.map(\.position) == [4 * 22_050])
+        // After the pause, the exhale starts 0.5 s later on the timeline, and 60.5 s later on the clock.
+        let exhale = recorder.effects.first { $0.effect == .enterSegment(.phase(cycle: 1, index: 1)) }
+        #expect(exhale?.position == Self.plan.start(of: .phase(cycle: 1, index: 1)))
+        #expect(runner.timebase.clock - runner.timebase.start == 64_000_000_000 + 500_000_000 + 2 * 4_000_000_000 + 3_000_000_000 + 2_500_000_000)
+    }
+
+    @Test func skipJumpsToTheNextPhase() {
+        let recorder = RecordingPresenter()
+        var runner = TextSessionRunner(
+            machine: SessionMachine(plan: Self.plan),
+            timebase: VirtualTimebase(script: [(at: 3_100_000_000, input: .skip)]),
+            presenters: [recorder]
+        )
+        _ = runner.run()
+        let exhale = recorder.effects.first { $0.effect == .enterSegment(.phase(cycle: 1, index: 1)) }
+        #expect(exhale?.position == Self.plan.start(of: .phase(cycle: 1, index: 1)))
+        // The session is 1.4 s shorter on the clock than planned.
+        #expect(runner.timebase.clock - runner.timebase.start == UInt64(Self.plan.totalSamples) * 1_000_000_000 / 22_050 - 1_400_000_000)
+    }
+
+    @Test(arguments: [(SignalInput.interrupt, SessionStatus.stopped), (.terminate, .stopped), (.hangup, .interrupted)])
+    func signalsStopAndSave(signal: SignalInput, status: SessionStatus) {
+        let recorder = RecordingPresenter()
+        var runner = TextSessionRunner(
+            machine: SessionMachine(plan: Self.plan),
+            timebase: VirtualTimebase(script: [(at: 9_000_000_000, input: .signal(signal))]),
+            presenters: [recorder]
+        )
+        let outcome = runner.run()
+        #expect(outcome.signal == signal)
+        #expect(outcome.summary.status == status)
+        #expect(outcome.summary.cyclesCompleted == 1)
+        #expect(recorder.effects.filter { if case .save = $0.effect { true } else { false } }.count == 1)
+    }
+
+    @Test func plainPresenterPrintsOneSentencePerAnnouncement() {
+        let sink = MemorySink()
+        var runner = TextSessionRunner(
+            machine: SessionMachine(plan: Self.plan), timebase: VirtualTimebase(),
+            presenters: [PlainTextPresenter(localizer: Localizer(language: "en"), sink: sink)]
+        )
+        _ = runner.run()
+        let lines = sink.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 + 1 + 6 + 1)
+        #expect(lines[2] == "Cycle 1 of 3. Breathe in, 1.5 seconds.")
+        #expect(lines[3] == "Cycle 1 of 3. Breathe out, 2.5 seconds.")
+        #expect(lines.last == "Session complete: 3 cycles in 12 seconds.")
+    }
+
+    @Test func plainTextReplacesControlCharacters() {
+        #expect(PlainText.line("a\u{1B}[31mb\rc\u{8}d\u{7}") == "a [31mb c d \n")
+    }
+}
