@@ -83,9 +83,8 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitsCount)
-        for byte in expected {
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        for byte in word.utf8 {
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             guard bytes[index] == byte else { throw error(.unexpectedCharacter) }
             index += 1

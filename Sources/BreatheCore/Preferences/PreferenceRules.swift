@@ -121,9 +121,9 @@ public struct PreferenceRules: Sendable {
     }
 
     /// Reads a value from the file. On failure, returns what was wrong, as a sentence about `key`.
-    public func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, Message> {
-        func refuse() -> Result<PreferenceValue, Message> {
-            .failure(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))]))
+    public func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, InputError> {
+        func refuse() -> Result<PreferenceValue, InputError> {
+            .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
         case .speech, .tones, .count, .leadIn:
@@ -157,7 +157,7 @@ public struct PreferenceRules: Sendable {
             guard case .object(let members) = node.value else { return refuse() }
             var patterns: [BreathingPattern] = []
             for member in members {
-                if let problem = Self.checkPatternName(member.key) { return .failure(problem) }
+                if let problem = Self.checkPatternName(member.key) { return .failure(InputError(problem)) }
                 guard let text = member.node.value.string, case .success(let timings) = PatternSpec.parseTimings(text)
                 else { return refuse() }
                 patterns.append(BreathingPattern(name: member.key, phases: timings.phases))

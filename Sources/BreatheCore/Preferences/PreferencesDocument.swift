@@ -111,8 +111,8 @@ public struct PreferencesDocument: Hashable, Sendable {
                 if node.value == .null { continue }
                 switch rules.decode(key, node, customPatterns: document.customPatterns) {
                 case .success(let value): document.values[key] = value
-                case .failure(let message):
-                    return .failure(Problem(message: message, line: node.line, column: node.column))
+                case .failure(let error):
+                    return .failure(Problem(message: error.message, line: node.line, column: node.column))
                 }
             }
         }
