@@ -8,6 +8,8 @@ public struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Whether values record their line and column; the history's reader skips that work (errors still have them).
+    private var tracksPositions = true
 
     /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
     static let maximumDepth = 64
@@ -17,8 +19,9 @@ public struct JSONParser {
     }
 
     /// Parses one whole JSON document.
-    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+    public static func parse(_ bytes: [UInt8], positions: Bool = true) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
+        parser.tracksPositions = positions
         do throws(JSONSyntaxError) {
             // A UTF-8 byte order mark is tolerated at the very start, as editors sometimes write one.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
@@ -69,7 +72,7 @@ public struct JSONParser {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw error(.unexpectedEnd) }
-        let (line, column) = position(of: index)
+        let (line, column) = tracksPositions ? position(of: index) : (0, 0)
         func node(_ value: JSONValue) -> JSONNode { JSONNode(value, line: line, column: column) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return node(try object())

@@ -93,7 +93,7 @@ public struct SessionRecord: Hashable, Sendable {
 
     /// Reads one history line; nil when it is not a complete, valid record.
     public static func parse(line bytes: [UInt8]) -> SessionRecord? {
-        guard case .success(let root) = JSONParser.parse(bytes) else { return nil }
+        guard case .success(let root) = JSONParser.parse(bytes, positions: false) else { return nil }
         return SessionRecord(json: root.value)
     }
 

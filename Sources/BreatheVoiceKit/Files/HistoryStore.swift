@@ -31,7 +31,8 @@ public struct HistoryStore: Sendable {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         let created = !FileSystem.exists(path)
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Read-write, so that the last byte can be checked with pread(2).
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileSystem.cannotCreate(path) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
