@@ -104,7 +104,6 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, node: JSONNode)] = []
-        var keys = Set<String>()
         skipSpace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -113,7 +112,8 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedCharacter) }
             let keyOffset = index
             let key = try string()
-            guard keys.insert(key).inserted else { throw error(.duplicateKey, at: keyOffset) }
+            // A linear scan: objects here are small, and it is cheaper than hashing every key of every history line.
+            guard !members.contains(where: { $0.key == key }) else { throw error(.duplicateKey, at: keyOffset) }
             skipSpace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }
@@ -177,6 +177,21 @@ public struct JSONParser {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
+        // Fast path: plain text with no escapes, made straight from the input bytes.
+        var scan = index
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                // Plain ASCII needs no validation.
+                let text = bytes.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self)
+                }
+                index = scan + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            scan += 1
+        }
         var scalars: [UInt8] = []
         var runStart = index
         while true {
