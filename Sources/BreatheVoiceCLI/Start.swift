@@ -28,8 +28,6 @@ extension BreatheVoice {
 
         @OptionGroup var mood: MoodOptions
 
-        /// The checked session, built once the options are known to be valid.
-        private var plan: SessionPlan?
         private var localizer: Localizer?
 
         init() {}
