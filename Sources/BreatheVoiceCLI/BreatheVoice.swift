@@ -15,7 +15,7 @@ public struct BreatheVoice: ParsableCommand {
         \(exitCodesHelp)
         """,
         version: version,
-        subcommands: [Start.self, Patterns.self],
+        subcommands: [Start.self, Patterns.self, Prefs.self, History.self, Stats.self],
         defaultSubcommand: Start.self
     )
 

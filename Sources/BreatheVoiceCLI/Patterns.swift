@@ -3,16 +3,79 @@ import BreatheCore
 import BreatheVoiceKit
 
 extension BreatheVoice {
-    /// `breathe-voice patterns`: list the patterns with every number.
+    /// `breathe-voice patterns`: list the patterns with every number; `add` and `remove` manage saved ones.
     struct Patterns: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the breathing patterns with their timings.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the breathing patterns with their timings; save or remove your own.",
+            subcommands: [List.self, Add.self, Remove.self],
+            defaultSubcommand: List.self
+        )
 
-        @OptionGroup var language: LanguageOption
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List built-in and saved patterns.")
+            @OptionGroup var language: LanguageOption
 
-        func run() throws {
-            let localizer = try language.resolve()
-            var output = FileDescriptorSink.standardOutput
-            output.write(PatternListing(localizer: localizer).text(for: BreathingPattern.builtIn))
+            func run() throws {
+                let loaded = try LoadedPreferences.load(language: language)
+                var output = FileDescriptorSink.standardOutput
+                output.write(PatternListing(localizer: loaded.localizer).text(for: BreathingPattern.builtIn))
+                let saved = loaded.preferences.customPatterns
+                if !saved.isEmpty {
+                    output.write(PatternListing(localizer: loaded.localizer).text(for: saved, header: .patternsSavedHeader))
+                }
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+            @OptionGroup var language: LanguageOption
+            @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
+            @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
+
+            func run() throws {
+                let loaded = try LoadedPreferences.load(language: language)
+                let localizer = loaded.localizer
+                if let problem = PreferenceRules.checkPatternName(name) { throw CommandFailure(.usage(problem), localizer: localizer) }
+                var patterns = loaded.document.customPatterns
+                guard !patterns.contains(where: { $0.name == name }) else {
+                    throw CommandFailure(.usage(Message(.errorPatternExists, ["name": .text(name)])), localizer: localizer)
+                }
+                let pattern: BreathingPattern
+                switch PatternSpec.parseTimings(timings) {
+                case .failure(let error): throw CommandFailure(.usage(error.message), localizer: localizer)
+                case .success(let parsed): pattern = BreathingPattern(name: name, phases: parsed.phases)
+                }
+                patterns.append(pattern)
+                var document = loaded.document
+                document.values[.customPatterns] = .patterns(patterns)
+                do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
+                var output = FileDescriptorSink.standardOutput
+                output.say(Message(.patternsAdded, ["name": .text(name), "timings": .text(pattern.timingsText)]), localizer)
+            }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Remove a saved pattern.")
+            @OptionGroup var language: LanguageOption
+            @Argument(help: "The saved pattern's name.") var name: String
+
+            func run() throws {
+                let loaded = try LoadedPreferences.load(language: language)
+                let localizer = loaded.localizer
+                var patterns = loaded.document.customPatterns
+                guard let index = patterns.firstIndex(where: { $0.name == name }) else {
+                    throw CommandFailure(.usage(Message(.errorPatternNotSaved, ["name": .text(name)])), localizer: localizer)
+                }
+                for key in [PreferenceKey.defaultPattern, .remindPattern] where loaded.document.values[key]?.text == name {
+                    throw CommandFailure(.usage(Message(.errorPatternInUse, ["name": .text(name), "key": .text(key.rawValue)])), localizer: localizer)
+                }
+                patterns.remove(at: index)
+                var document = loaded.document
+                document.values[.customPatterns] = patterns.isEmpty ? nil : .patterns(patterns)
+                do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
+                var output = FileDescriptorSink.standardOutput
+                output.say(Message(.patternsRemoved, ["name": .text(name)]), localizer)
+            }
         }
     }
 }

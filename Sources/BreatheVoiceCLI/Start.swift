@@ -26,8 +26,8 @@ extension BreatheVoice {
         @Flag(help: "Text only: no voice and no tones.")
         var noAudio = false
 
-        /// The checked session, built once the options are known to be valid.
-        private var plan: SessionPlan?
+        @OptionGroup var mood: MoodOptions
+
         private var localizer: Localizer?
 
         init() {}
@@ -35,20 +35,20 @@ extension BreatheVoice {
         mutating func validate() throws {
             let localizer = try language.resolve()
             self.localizer = localizer
-            do throws(InputError) {
-                let request = try session.request.resolve().get()
-                plan = try SessionPlan.make(
-                    pattern: request.pattern, ramps: request.ramps, length: request.length,
-                    sampleRate: AudioFormat.sampleRate
-                ).get()
-            } catch {
-                throw ValidationError(localizer.string(error.message))
-            }
+            try mood.validate(localizer: localizer)
         }
 
         func run() throws {
-            guard let plan, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
-            let outcome = SessionLauncher(plan: plan, localizer: localizer).runText()
+            // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
+            // preferences file is exit 78, so both are settled here rather than in validate().
+            let loaded = try LoadedPreferences.load(language: language)
+            let plan = try SessionSetup.plan(session.request, loaded)
+            let recorder = HistoryRecorder(
+                store: HistoryStore(), plan: plan, language: loaded.localizer.language,
+                moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt
+            )
+            let outcome = SessionLauncher(plan: plan, localizer: loaded.localizer, extraPresenters: [recorder]).runText()
+            try SessionSetup.finish(recorder, outcome: outcome, mood: mood, localizer: loaded.localizer)
             switch outcome.signal {
             case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
             case .terminate?: throw CommandFailure(code: ExitStatus.terminated)
@@ -60,6 +60,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Start {
     enum CodingKeys: CodingKey {
-        case session, language, plain, noAudio
+        case session, language, plain, noAudio, mood
     }
 }

@@ -14,6 +14,9 @@ import Testing
             "Cycle 2 of 2. Breathe in, 1 second.",
             "Cycle 2 of 2. Breathe out, 1 second.",
             "Session complete: 2 cycles in 4 seconds.",
+            // A fresh history: the first session and a typed pattern each earn a badge.
+            "New badge: First session.",
+            "New badge: Your own pattern.",
         ])
         #expect(run.stderr.isEmpty)
         let controls = run.standardOutput.filter { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F }
@@ -29,6 +32,8 @@ import Testing
             "Ciclo 1 de 1. Inhala, 1 segundo.",
             "Ciclo 1 de 1. Exhala, 1 segundo.",
             "Sesión completada: 1 ciclo en 2 segundos.",
+            "Nueva insignia: Primera sesión.",
+            "Nueva insignia: Tu propio patrón.",
         ])
     }
 

@@ -8,8 +8,8 @@ public struct PatternListing {
         self.localizer = localizer
     }
 
-    public func text(for patterns: [BreathingPattern]) -> String {
-        var lines = [localizer.string(Message(.patternsHeader))]
+    public func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
+        var lines = [localizer.string(Message(header))]
         for pattern in patterns {
             let phases = pattern.phases.enumerated().map { index, phase in
                 localizer.string(.phaseName(phase.kind, isRepeat: pattern.isRepeat(at: index)))

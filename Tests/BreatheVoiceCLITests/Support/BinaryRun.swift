@@ -41,6 +41,11 @@ struct BinaryRun {
         process.executableURL = executable
         process.arguments = arguments
         var env = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
+        // Never touch the real home: unless the test names its own, every run gets fresh, empty XDG directories.
+        if environment["HOME"] == nil {
+            let home = try TemporaryHome()
+            for (key, value) in home.environment { env[key] = value }
+        }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -69,5 +74,30 @@ struct BinaryRun {
         group.wait()
         process.waitUntilExit()
         return BinaryRun(status: process.terminationStatus, standardOutput: outData, standardError: errData)
+    }
+}
+
+/// A fresh home folder with its XDG directories, for one test; nothing in it is ever the user's.
+struct TemporaryHome {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-test-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    var environment: [String: String?] {
+        [
+            "HOME": root.path, "XDG_CONFIG_HOME": root.path + "/config", "XDG_STATE_HOME": root.path + "/state",
+            "XDG_CACHE_HOME": root.path + "/cache",
+        ]
+    }
+
+    var preferencesFile: URL { root.appendingPathComponent("config/breathe-voice/preferences.json") }
+    var historyFile: URL { root.appendingPathComponent("state/breathe-voice/history.jsonl") }
+
+    /// Runs the binary in this home.
+    func run(_ arguments: [String], environment: [String: String?] = [:], input: Data? = nil) throws -> BinaryRun {
+        try BinaryRun.run(arguments, environment: self.environment.merging(environment) { _, new in new }, input: input)
     }
 }

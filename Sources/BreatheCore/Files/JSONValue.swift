@@ -1,0 +1,122 @@
+/// A JSON value as read from or written to the program's own files (preferences, history).
+///
+/// The program parses its files itself so that every error can name the line and column, and every value keeps where it
+/// was found: a wrong type in `preferences.json` is reported at the value, not just "the file is bad".
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number as written: kept as text so that whole numbers stay exact and nothing is rounded on the way.
+    case number(String)
+    case string(String)
+    case array([JSONNode])
+    /// Members in file order.
+    case object([(key: String, node: JSONNode)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .number(let value), .string(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .object(let members):
+            for member in members { hasher.combine(member.key); hasher.combine(member.node) }
+        }
+    }
+
+    /// The member named `key`, for objects.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.node
+    }
+
+    /// A whole number, if this is one that fits in an Int.
+    public var integer: Int? {
+        guard case .number(let text) = self, !text.contains("."), !text.contains("e"), !text.contains("E") else { return nil }
+        return Int(text)
+    }
+
+    /// A number in tenths, if it has at most one decimal place ("5", "5.5", "5.50").
+    public var tenths: Int? {
+        guard case .number(let text) = self, !text.contains("e"), !text.contains("E") else { return nil }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard let whole = Int(parts[0]), parts.count <= 2 else { return nil }
+        var fraction = parts.count == 2 ? parts[1] : ""
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        guard fraction.count <= 1 else { return nil }
+        let tenth = Int(fraction) ?? 0
+        return whole * 10 + (text.hasPrefix("-") ? -tenth : tenth)
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    /// A member-wise object from values, in the given order (positions are not known for values built in memory).
+    public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(members.map { (key: $0.key, node: JSONNode($0.value)) })
+    }
+
+    /// The type's name as the preference errors word it.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true/false"
+        case .number: "number"
+        case .string: "text"
+        case .array: "list"
+        case .object: "object"
+        }
+    }
+}
+
+/// A value and where it starts in its file (1-based line and column; 0 for values built in memory).
+public struct JSONNode: Hashable, Sendable {
+    public var value: JSONValue
+    public var line: Int
+    public var column: Int
+
+    public init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+
+    /// Equality of values only: where a value was found does not change what it is.
+    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// A syntax error and where it is.
+public struct JSONSyntaxError: Error, Hashable, Sendable {
+    /// What is wrong, as a short English phrase for developers; users get a localized sentence from `kind`.
+    public enum Kind: String, Hashable, Sendable {
+        case unexpectedEnd
+        case unexpectedCharacter
+        case invalidUTF8
+        case invalidEscape
+        case invalidNumber
+        case duplicateKey
+        case trailingContent
+        case tooDeep
+    }
+
+    public var kind: Kind
+    /// 1-based line and column (columns count characters, not bytes).
+    public var line: Int
+    public var column: Int
+    /// Byte offset from the start of the input.
+    public var offset: Int
+}

@@ -1,0 +1,140 @@
+/// One session as the history keeps it: one line of `history.jsonl`.
+public struct SessionRecord: Hashable, Sendable {
+    /// How the pattern was chosen, which decides the "custom pattern" badge.
+    public enum PatternKind: String, Hashable, Sendable {
+        case builtIn
+        case saved
+        case timings
+    }
+
+    /// What started the session.
+    public enum Source: String, Hashable, Sendable {
+        case interactive
+        case cron
+    }
+
+    public var id: String
+    public var start: LocalTimestamp
+    public var end: LocalTimestamp
+    /// The pattern's name (built-in or saved), nil for typed timings.
+    public var patternName: String?
+    /// `4-7-8`, as typed or as the named pattern's timings.
+    public var timings: String
+    public var patternKind: PatternKind
+    public var ramps: [Ramp]
+    public var plannedCycles: Int
+    public var actualCycles: Int
+    public var plannedTenths: Int
+    public var actualTenths: Int
+    public var status: SessionStatus
+    /// 1 (very stressed) to 5 (very calm).
+    public var moodBefore: Int?
+    public var moodAfter: Int?
+    public var language: String
+    public var source: Source
+
+    public init(
+        id: String, start: LocalTimestamp, end: LocalTimestamp, patternName: String?, timings: String,
+        patternKind: PatternKind, ramps: [Ramp] = [], plannedCycles: Int, actualCycles: Int, plannedTenths: Int,
+        actualTenths: Int, status: SessionStatus, moodBefore: Int? = nil, moodAfter: Int? = nil, language: String,
+        source: Source = .interactive
+    ) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.patternName = patternName
+        self.timings = timings
+        self.patternKind = patternKind
+        self.ramps = ramps
+        self.plannedCycles = plannedCycles
+        self.actualCycles = actualCycles
+        self.plannedTenths = plannedTenths
+        self.actualTenths = actualTenths
+        self.status = status
+        self.moodBefore = moodBefore
+        self.moodAfter = moodAfter
+        self.language = language
+        self.source = source
+    }
+
+    /// Mood levels: 1 very stressed … 5 very calm.
+    public static let moodRange = 1...5
+
+    /// The name the listings and the stats use: the pattern's name, else its timings.
+    public var patternLabel: String { patternName ?? timings }
+
+    /// The record as a JSON object, in a fixed member order.
+    public var json: JSONValue {
+        func optional(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+        return .object([
+            "id": .string(id),
+            "start": .string(start.iso8601),
+            "end": .string(end.iso8601),
+            "pattern": .object([
+                "name": patternName.map(JSONValue.string) ?? .null,
+                "timings": .string(timings),
+                "kind": .string(patternKind.rawValue),
+            ]),
+            "ramps": .array(ramps.map { JSONNode(.object(["phase": .string($0.kind.rawValue), "seconds": JSONWriter.tenths($0.targetTenths)])) }),
+            "plannedCycles": .number(String(plannedCycles)),
+            "actualCycles": .number(String(actualCycles)),
+            "plannedSeconds": JSONWriter.tenths(plannedTenths),
+            "actualSeconds": JSONWriter.tenths(actualTenths),
+            "status": .string(status.rawValue),
+            "moodBefore": optional(moodBefore),
+            "moodAfter": optional(moodAfter),
+            "language": .string(language),
+            "source": .string(source.rawValue),
+        ])
+    }
+
+    /// One history line, without its newline.
+    public var line: String { JSONWriter.compact(json) }
+
+    /// Reads one history line; nil when it is not a complete, valid record.
+    public static func parse(line bytes: [UInt8]) -> SessionRecord? {
+        guard case .success(let root) = JSONParser.parse(bytes, positions: false) else { return nil }
+        return SessionRecord(json: root.value)
+    }
+
+    public init?(json value: JSONValue) {
+        func int(_ key: String) -> Int? { value[key]?.value.integer }
+        func mood(_ key: String) -> Int?? {
+            guard let node = value[key], node.value != .null else { return .some(nil) }
+            guard let level = node.value.integer, SessionRecord.moodRange.contains(level) else { return nil }
+            return .some(level)
+        }
+        guard let id = value["id"]?.value.string,
+              let start = value["start"]?.value.string.flatMap(LocalTimestamp.parse),
+              let end = value["end"]?.value.string.flatMap(LocalTimestamp.parse),
+              let pattern = value["pattern"]?.value,
+              let timings = pattern["timings"]?.value.string,
+              let kind = pattern["kind"]?.value.string.flatMap(PatternKind.init(rawValue:)),
+              let plannedCycles = int("plannedCycles"), let actualCycles = int("actualCycles"),
+              let plannedTenths = value["plannedSeconds"]?.value.tenths, let actualTenths = value["actualSeconds"]?.value.tenths,
+              let status = value["status"]?.value.string.flatMap(SessionStatus.init(rawValue:)),
+              let moodBefore = mood("moodBefore"), let moodAfter = mood("moodAfter"),
+              let language = value["language"]?.value.string,
+              let source = value["source"]?.value.string.flatMap(Source.init(rawValue:))
+        else { return nil }
+        var ramps: [Ramp] = []
+        if case .array(let elements)? = value["ramps"]?.value {
+            for element in elements {
+                guard let phase = element.value["phase"]?.value.string.flatMap(PhaseKind.init(rawValue:)),
+                      let seconds = element.value["seconds"]?.value.tenths else { return nil }
+                ramps.append(Ramp(kind: phase, targetTenths: seconds))
+            }
+        }
+        let name: String?
+        switch pattern["name"]?.value {
+        case .string(let text)?: name = text
+        case .null?, nil: name = nil
+        default: return nil
+        }
+        self.init(
+            id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
+            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths, actualTenths: actualTenths,
+            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
+        )
+    }
+}

@@ -1,0 +1,114 @@
+/// Totals, streaks, mood and badges, accumulated one record at a time so that the history can be streamed.
+///
+/// Days are local calendar days as each session recorded them (its own date and UTC offset), so a move across time
+/// zones or a DST change never shifts a past session to another day. A day counts toward a streak when it has at least
+/// one session that breathed a whole cycle or completed.
+public struct SessionStats: Hashable, Sendable {
+    public private(set) var sessions = 0
+    public private(set) var tenths = 0
+    /// Sessions that recorded both moods, and the sum of (after − before) over them.
+    public private(set) var moodSessions = 0
+    public private(set) var moodChangeSum = 0
+    public private(set) var moodImproved = 0
+    public private(set) var usedCustomPattern = false
+    /// Sessions per pattern label.
+    public private(set) var patternCounts: [String: Int] = [:]
+    /// Practice days (day numbers) with their session count and breathing time.
+    public private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
+
+    public init() {}
+
+    public static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
+        lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths && lhs.moodSessions == rhs.moodSessions
+            && lhs.moodChangeSum == rhs.moodChangeSum && lhs.patternCounts == rhs.patternCounts
+            && lhs.days.keys == rhs.days.keys
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sessions)
+        hasher.combine(tenths)
+    }
+
+    /// Adds one session.
+    public mutating func add(_ record: SessionRecord) {
+        sessions += 1
+        tenths += max(0, record.actualTenths)
+        if let before = record.moodBefore, let after = record.moodAfter {
+            moodSessions += 1
+            moodChangeSum += after - before
+            if after > before { moodImproved += 1 }
+        }
+        if record.patternKind != .builtIn { usedCustomPattern = true }
+        patternCounts[record.patternLabel, default: 0] += 1
+        if record.actualCycles > 0 || record.status == .completed {
+            let day = record.start.dayNumber
+            let previous = days[day] ?? (0, 0)
+            days[day] = (previous.sessions + 1, previous.tenths + max(0, record.actualTenths))
+        }
+    }
+
+    /// The longest run of consecutive practice days.
+    public var longestStreak: Int {
+        var longest = 0, run = 0, last: Int?
+        for day in days.keys.sorted() {
+            run = last.map { day == $0 + 1 ? run + 1 : 1 } ?? 1
+            longest = max(longest, run)
+            last = day
+        }
+        return longest
+    }
+
+    /// The run of practice days ending today, or yesterday when today has no session yet (the streak is still alive).
+    public func currentStreak(today: Int) -> Int {
+        var day = days[today] != nil ? today : today - 1
+        var run = 0
+        while days[day] != nil {
+            run += 1
+            day -= 1
+        }
+        return run
+    }
+
+    /// Average mood change in tenths (rounded half away from zero), or nil when no session recorded both moods.
+    public var averageMoodChangeTenths: Int? {
+        guard moodSessions > 0 else { return nil }
+        let scaled = moodChangeSum * 10
+        let half = moodSessions / 2
+        return scaled >= 0 ? (scaled + half) / moodSessions : -((-scaled + half) / moodSessions)
+    }
+
+    /// The most used patterns, most sessions first, then by name; at most `limit`.
+    public func topPatterns(limit: Int = 3) -> [(label: String, sessions: Int)] {
+        patternCounts.map { (label: $0.key, sessions: $0.value) }
+            .sorted { $0.sessions != $1.sessions ? $0.sessions > $1.sessions : $0.label < $1.label }
+            .prefix(limit).map { $0 }
+    }
+
+    /// The 7 days ending today, oldest first, with their sessions and breathing time.
+    public func lastSevenDays(today: Int) -> [(day: Int, sessions: Int, tenths: Int)] {
+        (today - 6...today).map { day in (day, days[day]?.sessions ?? 0, days[day]?.tenths ?? 0) }
+    }
+
+    /// Every badge earned so far, in the list's order.
+    public var badges: [Badge] {
+        var earned: [Badge] = []
+        if sessions >= 1 { earned.append(.firstSession) }
+        let longest = longestStreak
+        if longest >= 3 { earned.append(.streak3) }
+        if longest >= 7 { earned.append(.streak7) }
+        if longest >= 30 { earned.append(.streak30) }
+        if sessions >= 100 { earned.append(.sessions100) }
+        if sessions >= 500 { earned.append(.sessions500) }
+        if tenths >= 36_000 { earned.append(.zenMaster) }
+        if usedCustomPattern { earned.append(.customPattern) }
+        if moodImproved >= 10 { earned.append(.moodImproved10) }
+        var perWeek: [Int: Int] = [:]
+        for day in days.keys {
+            // Weeks start on Monday: day 0 (1970-01-01) was a Thursday, so day + 3 is 0 on a Monday.
+            let week = (day + 3) >= 0 ? (day + 3) / 7 : (day + 3 - 6) / 7
+            perWeek[week, default: 0] += 1
+        }
+        if perWeek.values.contains(where: { $0 >= 5 }) { earned.append(.fiveDaysInAWeek) }
+        return earned
+    }
+}

@@ -1,0 +1,89 @@
+/// Every setting the preferences file holds, by the name users type in `prefs get/set` and find in the file.
+public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable {
+    /// The session language (a built-in locale code).
+    case language
+    /// The eSpeak NG voice, one per language (`voice.en`, `voice.es` in `prefs set`; an object in the file).
+    case voice
+    /// Speech rate in words per minute.
+    case rate
+    case pitch
+    /// Speech volume, in percent of eSpeak NG's normal level.
+    case volume
+    /// Whether the program speaks.
+    case speech
+    /// Whether the cue tones play.
+    case tones
+    case toneVolume
+    /// Whether the seconds inside each phase are counted aloud.
+    case count
+    /// How the session is shown: auto, plain, visual or quiet.
+    case display
+    case defaultPattern
+    case defaultMinutes
+    /// Whether a session opens with the "get ready" lead-in.
+    case leadIn
+    /// When reminders keep quiet: a start and an end, local time, possibly across midnight.
+    case quietHours
+    case remindPattern = "remind.pattern"
+    case remindMinutes = "remind.minutes"
+    /// The user's own named patterns; changed with `patterns add` and `patterns remove`.
+    case customPatterns
+
+    public static func < (lhs: PreferenceKey, rhs: PreferenceKey) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The environment variable that overrides the file, if any.
+    public var environmentVariable: String? {
+        switch self {
+        case .language: "BREATHE_VOICE_LANG"
+        case .voice: "BREATHE_VOICE_VOICE"
+        case .rate: "BREATHE_VOICE_RATE"
+        case .pitch: "BREATHE_VOICE_PITCH"
+        case .volume: "BREATHE_VOICE_VOLUME"
+        case .speech: "BREATHE_VOICE_SPEECH"
+        case .tones: "BREATHE_VOICE_TONES"
+        case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
+        case .count: "BREATHE_VOICE_COUNT"
+        case .display: "BREATHE_VOICE_DISPLAY"
+        case .defaultPattern: "BREATHE_VOICE_PATTERN"
+        case .defaultMinutes: "BREATHE_VOICE_MINUTES"
+        case .leadIn: "BREATHE_VOICE_LEAD_IN"
+        case .quietHours: "BREATHE_VOICE_QUIET_HOURS"
+        case .remindPattern: "BREATHE_VOICE_REMIND_PATTERN"
+        case .remindMinutes: "BREATHE_VOICE_REMIND_MINUTES"
+        case .customPatterns: nil
+        }
+    }
+
+    /// The command-line option that overrides everything, as `--help` shows it.
+    public var flag: String? {
+        switch self {
+        case .language: "--lang"
+        case .voice: "--voice"
+        case .rate: "--rate"
+        case .pitch: "--pitch"
+        case .volume: "--volume"
+        case .speech: "--speech"
+        case .tones: "--tones"
+        case .toneVolume: "--tone-volume"
+        case .count: "--count"
+        case .display: "--display"
+        case .defaultPattern: "--pattern"
+        case .defaultMinutes: "--minutes"
+        case .leadIn: "--lead-in"
+        case .quietHours, .remindPattern, .remindMinutes, .customPatterns: nil
+        }
+    }
+
+    /// The values `display` accepts.
+    public static let displayModes = ["auto", "plain", "visual", "quiet"]
+
+    /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
+    public init?(userName: String) {
+        let folded = userName.lowercased().filter { $0 != "-" && $0 != "_" }
+        guard let key = PreferenceKey.allCases.first(where: { $0.rawValue.lowercased().filter { $0 != "-" } == folded })
+        else { return nil }
+        self = key
+    }
+}

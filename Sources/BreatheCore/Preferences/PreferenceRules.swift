@@ -1,0 +1,168 @@
+/// What each preference accepts, its default, and how it is read from typed text or from the file.
+public struct PreferenceRules: Sendable {
+    /// The built-in language codes, for `language` and the per-language voices.
+    public var languages: [String]
+
+    public init(languages: [String]) {
+        self.languages = languages
+    }
+
+    /// The newest file version this program reads and the one it writes.
+    public static let version = 1
+
+    public static let rate = 80...450
+    public static let pitch = 0...100
+    public static let volume = 0...200
+    public static let toneVolume = 0...100
+    /// Custom pattern names: 1 to 32 characters.
+    public static let nameLength = 1...32
+
+    /// The built-in default, or nil where the default depends on something else (the language's own voice, the
+    /// locale's language) or where there is none (quiet hours).
+    public static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? {
+        switch key {
+        case .language, .voice, .quietHours: nil
+        case .rate: .integer(175)
+        case .pitch: .integer(50)
+        case .volume: .integer(100)
+        case .speech: .onOff(true)
+        case .tones: .onOff(true)
+        case .toneVolume: .integer(50)
+        case .count: .onOff(false)
+        case .display: .text("auto")
+        case .defaultPattern: .text(BreathingPattern.defaultName)
+        case .defaultMinutes: .minutes(hundredths: 500)
+        case .leadIn: .onOff(true)
+        case .remindPattern: .text(BreathingPattern.defaultName)
+        case .remindMinutes: .minutes(hundredths: 200)
+        case .customPatterns: .patterns([])
+        }
+    }
+
+    /// What a key allows, for errors: "a whole number from 80 to 450".
+    public func allowed(_ key: PreferenceKey) -> Message {
+        func count(_ range: ClosedRange<Int>) -> Message {
+            Message(.rangeCount, ["min": .integer(range.lowerBound), "max": .integer(range.upperBound)])
+        }
+        switch key {
+        case .language: return Message(.allowedChoice, ["choices": .text(languages.joined(separator: ", "))])
+        case .voice: return Message(.allowedVoice)
+        case .rate: return count(Self.rate)
+        case .pitch: return count(Self.pitch)
+        case .volume: return count(Self.volume)
+        case .toneVolume: return count(Self.toneVolume)
+        case .speech, .tones, .count, .leadIn: return Message(.allowedOnOff)
+        case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
+        case .defaultPattern, .remindPattern: return Message(.allowedPattern)
+        case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
+        case .quietHours: return Message(.allowedQuietHours)
+        case .customPatterns: return Message(.allowedCustomPatterns)
+        }
+    }
+
+    /// Reads a value typed by the user (`prefs set`, an environment variable, an option). Nil means "not allowed";
+    /// the caller words the error with `allowed(key)`. Pattern names are checked against `customPatterns`.
+    public func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = []) -> PreferenceValue? {
+        let trimmed = text.trimmingSpaces
+        func integer(_ range: ClosedRange<Int>) -> PreferenceValue? {
+            guard trimmed.count <= 9, !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed),
+                  range.contains(value) else { return nil }
+            return .integer(value)
+        }
+        switch key {
+        case .language:
+            let code = trimmed.lowercased()
+            return languages.contains(code) ? .text(code) : nil
+        case .voice: return Self.isVoiceName(trimmed) ? .text(trimmed) : nil
+        case .rate: return integer(Self.rate)
+        case .pitch: return integer(Self.pitch)
+        case .volume: return integer(Self.volume)
+        case .toneVolume: return integer(Self.toneVolume)
+        case .speech, .tones, .count, .leadIn:
+            switch trimmed.lowercased() {
+            case "on", "true", "yes", "1": return .onOff(true)
+            case "off", "false", "no", "0": return .onOff(false)
+            default: return nil
+            }
+        case .display:
+            let mode = trimmed.lowercased()
+            return PreferenceKey.displayModes.contains(mode) ? .text(mode) : nil
+        case .defaultPattern, .remindPattern:
+            guard case .success = PatternSpec.resolve(trimmed, saved: customPatterns) else { return nil }
+            return .text(trimmed)
+        case .defaultMinutes, .remindMinutes:
+            guard case .success(let hundredths) = NumberField.minutes.parse(trimmed) else { return nil }
+            return .minutes(hundredths: hundredths)
+        case .quietHours:
+            return QuietHours.parse(trimmed).map { .quietHours($0) }
+        case .customPatterns:
+            // Changed only through `patterns add` and `patterns remove`, which check each name.
+            return nil
+        }
+    }
+
+    /// An eSpeak NG voice name: letters, digits and `-_+./`, 1 to 64 characters (e.g. en-us, es+f3, gmw/en-GB-x-rp).
+    public static func isVoiceName(_ text: String) -> Bool {
+        (1...64).contains(text.count) && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+./".unicodeScalars.contains($0))
+        }
+    }
+
+    /// Checks a name for a new custom pattern; nil when it is fine, else the refusal.
+    public static func checkPatternName(_ name: String) -> Message? {
+        let scalars = name.unicodeScalars
+        guard nameLength.contains(name.count), let first = scalars.first, first.properties.isAlphabetic,
+              scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
+        else { return Message(.errorPatternName, ["name": .text(name)]) }
+        if BreathingPattern.builtIn(named: name) != nil {
+            return Message(.errorPatternBuiltIn, ["name": .text(name)])
+        }
+        return nil
+    }
+
+    /// Reads a value from the file. On failure, returns what was wrong, as a sentence about `key`.
+    public func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, InputError> {
+        func refuse() -> Result<PreferenceValue, InputError> {
+            .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
+        }
+        switch key {
+        case .speech, .tones, .count, .leadIn:
+            guard case .bool(let flag) = node.value else { return refuse() }
+            return .success(.onOff(flag))
+        case .rate, .pitch, .volume, .toneVolume:
+            guard let value = node.value.integer, let parsed = parse(key, String(value)) else { return refuse() }
+            return .success(parsed)
+        case .defaultMinutes, .remindMinutes:
+            guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
+            return .success(parsed)
+        case .language, .display, .defaultPattern, .remindPattern:
+            guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
+            return .success(parsed)
+        case .quietHours:
+            guard let start = node.value["start"]?.value.string.flatMap(ClockTime.parse),
+                  let end = node.value["end"]?.value.string.flatMap(ClockTime.parse),
+                  case .object(let members) = node.value, members.count == 2
+            else { return refuse() }
+            return .success(.quietHours(QuietHours(start: start, end: end)))
+        case .voice:
+            guard case .object(let members) = node.value else { return refuse() }
+            var voices: [String: String] = [:]
+            for member in members {
+                guard languages.contains(member.key), let name = member.node.value.string, Self.isVoiceName(name)
+                else { return refuse() }
+                voices[member.key] = name
+            }
+            return .success(.voices(voices))
+        case .customPatterns:
+            guard case .object(let members) = node.value else { return refuse() }
+            var patterns: [BreathingPattern] = []
+            for member in members {
+                if let problem = Self.checkPatternName(member.key) { return .failure(InputError(problem)) }
+                guard let text = member.node.value.string, case .success(let timings) = PatternSpec.parseTimings(text)
+                else { return refuse() }
+                patterns.append(BreathingPattern(name: member.key, phases: timings.phases))
+            }
+            return .success(.patterns(patterns))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+
+/// `--mood-before` and `--mood-after`, 1 (very stressed) to 5 (very calm).
+struct MoodOptions: ParsableArguments {
+    @Option(name: .customLong("mood-before"), help: ArgumentHelp("How you feel before: 1 very stressed … 5 very calm.", valueName: "1-5"))
+    var beforeText: String?
+
+    @Option(name: .customLong("mood-after"), help: ArgumentHelp(
+        "How you feel after: 1–5. Without it, an interactive session asks at the end (Enter skips).", valueName: "1-5"
+    ))
+    var afterText: String?
+
+    static let field = NumberField(name: .fieldCycles, places: 0, range: SessionRecord.moodRange, rangeKey: .rangeCount)
+
+    var before: Int? { beforeText.flatMap { try? Self.field.parse($0).get() } }
+    var after: Int? { afterText.flatMap { try? Self.field.parse($0).get() } }
+
+    /// True when the session will end with the mood question: no --mood-after, and a terminal on both ends.
+    var willPrompt: Bool { afterText == nil && MoodPrompt.isPossible }
+
+    func validate(localizer: Localizer) throws {
+        for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
+            guard let text, case .failure = Self.field.parse(text) else { continue }
+            throw ValidationError(localizer.string(Message(.errorPrefValue, [
+                "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .text(text),
+                "allowed": .message(Message(.rangeMood)),
+            ])))
+        }
+    }
+}
+
+/// The parts of `start` around the session itself: the plan from the request and the preferences, and the history
+/// and badges afterwards.
+enum SessionSetup {
+    static func plan(_ request: SessionRequest, _ loaded: LoadedPreferences) throws -> SessionPlan {
+        let preferences = loaded.preferences
+        do throws(InputError) {
+            let resolved = try request.resolve(
+                saved: preferences.customPatterns, defaultPattern: preferences.defaultPattern,
+                defaultLength: preferences.defaultLength
+            ).get()
+            return try SessionPlan.make(
+                pattern: resolved.pattern, ramps: resolved.ramps, length: resolved.length,
+                sampleRate: AudioFormat.sampleRate, leadInTenths: preferences.leadIn ? 30 : 0
+            ).get()
+        } catch {
+            throw CommandFailure(.usage(error.message), localizer: loaded.localizer)
+        }
+    }
+
+    /// Asks for the mood when due, appends the record, and prints each badge the session earned.
+    static func finish(_ recorder: HistoryRecorder, outcome: SessionOutcome, mood: MoodOptions, localizer: Localizer) throws {
+        var output = FileDescriptorSink.standardOutput
+        if recorder.pending != nil {
+            // A signal asked to leave now: record without asking.
+            let answer = outcome.signal == nil && mood.willPrompt ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
+            recorder.commit(moodAfter: answer)
+        }
+        var standardError = FileDescriptorSink.standardError
+        for line in recorder.skippedLines { standardError.say(recorder.store.skippedLine(line), localizer) }
+        if let failure = recorder.failure { throw CommandFailure(failure, localizer: localizer) }
+        for badge in recorder.newBadges { output.say(badge.announcement, localizer) }
+    }
+}

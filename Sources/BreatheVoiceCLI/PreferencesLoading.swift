@@ -1,0 +1,31 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+
+/// The preferences a command runs with, resolved once: the values, the file's contents and the language to speak.
+struct LoadedPreferences {
+    var preferences: Preferences
+    var document: PreferencesDocument
+    var localizer: Localizer
+    var store: PreferencesStore
+
+    /// Loads the file and resolves it against `flags` and the environment; a bad file is exit 78, a bad option 64.
+    static func load(language: LanguageOption, flags: [PreferenceKey: String] = [:]) throws -> LoadedPreferences {
+        let store = PreferencesStore()
+        var flags = flags
+        flags[.language] = language.language
+        var standardError = FileDescriptorSink.standardError
+        switch store.resolve(flags: flags, environment: ProcessEnvironment.current, warnings: &standardError) {
+        case .failure(let failure): throw CommandFailure(failure.error, localizer: failure.localizer)
+        case .success(let loaded):
+            return LoadedPreferences(preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store)
+        }
+    }
+}
+
+extension FileDescriptorSink {
+    /// Writes one localized sentence as a line.
+    mutating func say(_ message: Message, _ localizer: Localizer) {
+        write(PlainText.line(localizer.string(message)))
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+
+extension BreatheVoice.Prefs {
+    /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit the preferences in $VISUAL or $EDITOR; the change is kept only if the file is valid."
+        )
+        @OptionGroup var language: LanguageOption
+
+        func run() throws {
+            let store = PreferencesStore()
+            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
+            var output = FileDescriptorSink.standardOutput
+            do throws(BreatheError) {
+                let original = try FileSystem.readFile(store.path)
+                let starting = original ?? Array(PreferencesDocument().encoded().utf8)
+                let copy = store.path + ".edit"
+                try FileSystem.writeAtomically(copy, starting)
+                defer { FileSystem.remove(copy) }
+                try Editor().edit(copy)
+                let edited = try FileSystem.readFile(copy) ?? []
+                if edited == starting {
+                    output.say(Message(.prefsEditUnchanged, ["file": .text(store.path)]), localizer)
+                    return
+                }
+                switch store.check(edited) {
+                case .failure(let error):
+                    throw BreatheError.badPreferences(Message(.prefsEditInvalid, ["problem": .message(error.message)]))
+                case .success:
+                    try FileSystem.writeAtomically(store.path, edited)
+                    output.say(Message(.prefsEditSaved, ["file": .text(store.path)]), localizer)
+                }
+            } catch {
+                throw CommandFailure(error, localizer: localizer)
+            }
+        }
+    }
+}

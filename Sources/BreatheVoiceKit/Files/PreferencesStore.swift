@@ -1,0 +1,120 @@
+import BreatheCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The preferences file: read and checked, written atomically, moved aside on `prefs reset`.
+///
+/// A file that cannot be used is never rewritten: every command that reads it fails with exit 78 and one line naming
+/// the file, the line and the column, and the way out.
+public struct PreferencesStore: Sendable {
+    public let path: String
+    public let rules: PreferenceRules
+
+    public init(directories: XDGDirectories = XDGDirectories(), rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+        path = directories.preferencesFile
+        self.rules = rules
+    }
+
+    public init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+        self.path = path
+        self.rules = rules
+    }
+
+    /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
+    public func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
+        guard let bytes = try FileSystem.readFile(path) else { return (PreferencesDocument(), []) }
+        switch check(bytes) {
+        case .failure(let error): throw error
+        case .success(let result): return result
+        }
+    }
+
+    /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
+    public func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
+        switch PreferencesDocument.decode(bytes, rules: rules) {
+        case .failure(let problem):
+            return .failure(.badPreferences(Message(problem.isNewerVersion ? .errorPrefsFileNewerFix : .errorPrefsFile, [
+                "file": .text(path), "line": .integer(problem.line), "column": .integer(problem.column),
+                "problem": .message(problem.message),
+            ])))
+        case .success(let (document, unknown)):
+            let warnings = unknown.map {
+                Message(.warningUnknownKey, [
+                    "file": .text(path), "line": .integer($0.line), "column": .integer($0.column), "key": .text($0.key),
+                ])
+            }
+            return .success((document, warnings))
+        }
+    }
+
+    /// Writes the document atomically.
+    public func save(_ document: PreferencesDocument) throws(BreatheError) {
+        try FileSystem.writeAtomically(path, Array(document.encoded().utf8))
+    }
+
+    /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
+    /// was no file.
+    public func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
+        guard FileSystem.exists(path) else { return nil }
+        let stamp = WallClock.utcStamp(epochSeconds: epochSeconds)
+        var backup = path + ".bak-" + stamp
+        var attempt = 1
+        while FileSystem.exists(backup) {
+            attempt += 1
+            backup = path + ".bak-" + stamp + "-" + String(attempt)
+        }
+        // link(2) then unlink(2): a backup never overwrites an existing file, and the original vanishes only once the
+        // backup exists.
+        guard link(path, backup) == 0 else { throw FileSystem.cannotCreate(backup) }
+        guard unlink(path) == 0 else { throw FileSystem.writeError(path) }
+        FileSystem.syncDirectory(FileSystem.parent(of: path))
+        return backup
+    }
+
+    /// Loads the file and resolves every preference against the options and the environment.
+    ///
+    /// Unknown keys are written to `warnings`. Errors come with the localizer to word them in: the language the
+    /// option, `BREATHE_VOICE_LANG` or the locale ask for, since the file could not be trusted to say.
+    public func resolve<Sink: TextSink>(
+        flags: [PreferenceKey: String], environment: [String: String], warnings: inout Sink
+    ) -> Result<(preferences: Preferences, document: PreferencesDocument, localizer: Localizer), ResolveFailure> {
+        let fallback = errorLocalizer(flagLanguage: flags[.language], environment: environment)
+        let loaded: (document: PreferencesDocument, warnings: [Message])
+        do {
+            loaded = try load()
+        } catch {
+            return .failure(ResolveFailure(error: error, localizer: fallback))
+        }
+        switch Preferences.resolve(
+            flags: flags, environment: environment, document: loaded.document, rules: rules,
+            localeLanguage: LanguageChoice.fromEnvironment(environment)
+        ) {
+        case .failure(let refusal):
+            let error: BreatheError = refusal.fromEnvironment ? .badPreferences(refusal.message) : .usage(refusal.message)
+            return .failure(ResolveFailure(error: error, localizer: fallback))
+        case .success(let preferences):
+            let localizer = Localizer(language: preferences.language)
+            for warning in loaded.warnings { warnings.write(PlainText.line(localizer.string(warning))) }
+            return .success((preferences, loaded.document, localizer))
+        }
+    }
+
+    /// The language to report a preferences problem in.
+    public func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
+        for candidate in [flagLanguage, environment["BREATHE_VOICE_LANG"]] {
+            if let candidate, case .success(let code) = LanguageChoice.resolve(flag: candidate, environment: environment) {
+                return Localizer(language: code)
+            }
+        }
+        return Localizer(language: LanguageChoice.fromEnvironment(environment))
+    }
+}
+
+/// A failure to load or resolve preferences, with the localizer to word it in.
+public struct ResolveFailure: Error {
+    public var error: BreatheError
+    public var localizer: Localizer
+}

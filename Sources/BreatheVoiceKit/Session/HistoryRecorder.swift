@@ -1,0 +1,96 @@
+import BreatheCore
+
+/// Records the session in the history: it notes the wall-clock start, builds the record on the machine's `save`
+/// effect, and appends it, then says which badges the session earned.
+///
+/// When a mood prompt will follow the session, the record waits for `commit(moodAfter:)`; otherwise it is appended at
+/// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
+public final class HistoryRecorder: SessionPresenter {
+    public let store: HistoryStore
+    public let plan: SessionPlan
+    public let language: String
+    public let source: SessionRecord.Source
+    public let moodBefore: Int?
+    public var moodAfter: Int?
+    /// True when `commit(moodAfter:)` will be called after a prompt; the append then waits for it.
+    public let waitsForMood: Bool
+    private let clock: () -> LocalTimestamp
+    private var started: LocalTimestamp?
+    /// The record built at `save`, until it is appended.
+    public private(set) var pending: SessionRecord?
+    /// Badges the appended session earned, in the list's order.
+    public private(set) var newBadges: [Badge] = []
+    /// Why the append failed, if it did; the session itself is never cut short by it.
+    public private(set) var failure: BreatheError?
+    /// Line numbers of unreadable history lines met while counting badges.
+    public private(set) var skippedLines: [Int] = []
+
+    public init(
+        store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
+        moodBefore: Int? = nil, moodAfter: Int? = nil, waitsForMood: Bool = false,
+        clock: @escaping () -> LocalTimestamp = WallClock.now
+    ) {
+        self.store = store
+        self.plan = plan
+        self.language = language
+        self.source = source
+        self.moodBefore = moodBefore
+        self.moodAfter = moodAfter
+        self.waitsForMood = waitsForMood
+        self.clock = clock
+    }
+
+    public func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        if started == nil { started = clock() }
+        guard case .save(let summary) = effect else { return }
+        pending = record(summary)
+        if !waitsForMood { commit() }
+    }
+
+    /// Appends the pending record (with the mood given, if any) and works out the badges it earned.
+    public func commit(moodAfter: Int? = nil) {
+        if let moodAfter { self.moodAfter = moodAfter }
+        guard var record = pending else { return }
+        pending = nil
+        record.moodAfter = self.moodAfter
+        do throws(BreatheError) {
+            var stats = SessionStats()
+            var skipped: [Int] = []
+            try store.forEach(skipped: { skipped.append($0) }) { stats.add($0); return true }
+            skippedLines = skipped
+            let before = Set(stats.badges)
+            stats.add(record)
+            try store.append(record)
+            newBadges = stats.badges.filter { !before.contains($0) }
+        } catch {
+            failure = error
+        }
+    }
+
+    func record(_ summary: SessionSummary) -> SessionRecord {
+        let end = clock()
+        let pattern = plan.pattern
+        let kind: SessionRecord.PatternKind = if let name = pattern.name {
+            BreathingPattern.builtIn(named: name) != nil ? .builtIn : .saved
+        } else {
+            .timings
+        }
+        let actualSamples = max(0, summary.position - plan.breathingStart)
+        return SessionRecord(
+            id: SessionRecordID.make(), start: started ?? end, end: end, patternName: pattern.name,
+            timings: pattern.timingsText, patternKind: kind, ramps: plan.ramps, plannedCycles: plan.cycles,
+            actualCycles: summary.cyclesCompleted, plannedTenths: plan.breathingTenths,
+            actualTenths: Int(actualSamples * 10 / Int64(plan.sampleRate)), status: summary.status,
+            moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
+        )
+    }
+}
+
+/// Session ids: 16 random hex digits, unique enough for one person's history.
+public enum SessionRecordID {
+    public static func make() -> String {
+        let value = UInt64.random(in: 0...UInt64.max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `prefs`, `patterns add/remove`, `history` and `stats` through the built binary, each in its own temporary home.
+@Suite struct PreferencesCommandTests {
+    @Test func setThenGetAndOrigins() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "220", "--lang", "en"]).stdoutLines == ["Set rate to 220."])
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["220"])
+        let shown = try home.run(["prefs", "show", "--origin", "--lang", "en"], environment: ["BREATHE_VOICE_PITCH": "70"])
+        #expect(shown.stdoutLines.contains("rate: 220 (from the file)"))
+        #expect(shown.stdoutLines.contains("pitch: 70 (from BREATHE_VOICE_PITCH)"))
+        #expect(shown.stdoutLines.contains("volume: 100 (default)"))
+        #expect(shown.stdoutLines.contains("language: en (from option --lang)"))
+        let json = try home.run(["prefs", "show", "--json", "--origin"], environment: ["BREATHE_VOICE_RATE": "300"])
+        let object = try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: [String: Any]]
+        #expect(object?["rate"]?["value"] as? Int == 300)
+        #expect(object?["rate"]?["origin"] as? String == "environment")
+        #expect(try home.run(["prefs", "unset", "rate"]).status == 0)
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["175"])
+    }
+
+    @Test(arguments: [
+        ("en", ["rate", "500"], "breathe-voice: Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."),
+        ("es", ["rate", "500"], "breathe-voice: Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."),
+        ("en", ["nonsense", "1"], "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, tones, toneVolume, count, display, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, customPatterns, voice.en, voice.es."),
+        ("es", ["display", "loud"], "breathe-voice: Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
+    ])
+    func setRefusesWithOneLocalizedLine(language: String, arguments: [String], expected: String) throws {
+        let home = try TemporaryHome()
+        let run = try home.run(["prefs", "set"] + arguments + ["--lang", language])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [expected])
+        #expect(!FileManager.default.fileExists(atPath: home.preferencesFile.path))
+    }
+
+    static let corrupt: [(String, [UInt8])] = [
+        ("bad JSON", Array("{\"rate\": 200,,}".utf8)),
+        ("truncated", Array("{\n  \"version\": 1,\n  \"rate\": 2".utf8)),
+        ("binary", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0xFF]),
+        ("empty", []),
+        ("wrong type", Array("{\"version\": 1, \"speech\": \"loud\"}".utf8)),
+        ("out of range", Array("{\"version\": 1, \"rate\": 9000}".utf8)),
+        ("newer version", Array("{\"version\": 7}".utf8)),
+        ("not an object", Array("[1, 2]".utf8)),
+        ("invalid UTF-8 in a string", Array("{\"language\": \"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)),
+    ]
+
+    @Test(arguments: corrupt.map(\.0))
+    func corruptFileIsExit78AndLeftAsItWas(name: String) throws {
+        let bytes = Data(Self.corrupt.first { $0.0 == name }!.1)
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: home.preferencesFile)
+        for arguments in [["prefs", "get", "rate"], ["prefs", "set", "rate", "100"], ["prefs", "show"], ["patterns"],
+                          ["patterns", "add", "calm", "4-6"], ["stats"], ["--pattern", "1-1", "--cycles", "1", "--no-audio"]] {
+            let run = try home.run(arguments + ["--lang", "en"])
+            #expect(run.status == 78, "\(arguments)")
+            #expect(run.stderrLines.count == 1, "\(arguments)")
+            #expect(run.stderr.contains(home.preferencesFile.path) && run.stderr.contains("line ") && run.stderr.contains("column "))
+            #expect(run.stdout.isEmpty)
+            #expect(try Data(contentsOf: home.preferencesFile) == bytes, "\(arguments) changed the file")
+        }
+        let reset = try home.run(["prefs", "reset", "--lang", "en"])
+        #expect(reset.status == 0)
+        #expect(reset.stdout.hasPrefix("Moved \(home.preferencesFile.path) aside to \(home.preferencesFile.path).bak-"))
+        let directory = home.preferencesFile.deletingLastPathComponent()
+        let backups = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("preferences.json.bak-") }
+        #expect(backups.count == 1)
+        #expect(try Data(contentsOf: directory.appendingPathComponent(backups[0])) == bytes)
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["175"])
+    }
+
+    @Test func corruptFileErrorNamesLineAndColumnInSpanish() throws {
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\n  \"rate\": \"rápido\"\n}".utf8).write(to: home.preferencesFile)
+        let run = try home.run(["prefs", "get", "rate", "--lang", "es"])
+        #expect(run.status == 78)
+        #expect(run.stderrLines == ["breathe-voice: Preferencias \(home.preferencesFile.path), línea 2, columna 11: rate tiene un valor no válido; usa un número entero entre 80 y 450. Corrígelo con «breathe-voice prefs edit» o apártalo con «breathe-voice prefs reset»."])
+    }
+
+    @Test func unknownKeysWarnButWork() throws {
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"version\": 1, \"rate\": 200, \"sparkles\": true}".utf8).write(to: home.preferencesFile)
+        let run = try home.run(["prefs", "get", "rate", "--lang", "en"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == ["200"])
+        #expect(run.stderrLines == ["Warning: preferences \(home.preferencesFile.path), line 1, column 41: unknown preference \"sparkles\" is ignored."])
+        // Rewriting keeps what this version does not understand.
+        #expect(try home.run(["prefs", "set", "pitch", "60"]).status == 0)
+        #expect(try String(contentsOf: home.preferencesFile, encoding: .utf8).contains("\"sparkles\": true"))
+    }
+
+    @Test func editKeepsTheOldFileWhenTheEditIsInvalid() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
+        let before = try Data(contentsOf: home.preferencesFile)
+        let bad = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/9999/", "EDITOR": nil])
+        #expect(bad.status == 78)
+        #expect(bad.stderrLines.count == 1)
+        #expect(try Data(contentsOf: home.preferencesFile) == before)
+        let good = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/210/"])
+        #expect(good.status == 0)
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
+    }
+
+    @Test func atomicWriteSurvivesKill9InALoop() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "100"]).status == 0)
+        let old = try Data(contentsOf: home.preferencesFile)
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in home.environment { environment[key] = value }
+        for round in 0..<40 {
+            let process = Process()
+            process.executableURL = BinaryRun.binary
+            process.arguments = ["prefs", "set", "rate", "300"]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Kill at a different moment each round: from straight away to after the write.
+            usleep(UInt32(round * 250))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try Data(contentsOf: home.preferencesFile)
+            let new = Data(String(decoding: old, as: UTF8.self).replacingOccurrences(of: "100", with: "300").utf8)
+            #expect(now == old || now == new, "round \(round): a torn file")
+            if now == new { try old.write(to: home.preferencesFile) }
+        }
+    }
+
+    @Test func namedPatternsAreSavedListedUsedAndCannotShadowBuiltIns() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["patterns", "add", "calm", "1-0-1-0", "--lang", "en"]).stdoutLines == ["Saved pattern calm: 1-1."])
+        let shadow = try home.run(["patterns", "add", "box", "4-4", "--lang", "en"])
+        #expect(shadow.status == 64)
+        #expect(shadow.stderrLines == ["breathe-voice: Pattern name \"box\" is taken by a built-in pattern: choose another name."])
+        #expect(try home.run(["patterns", "--lang", "en"]).stdoutLines.contains("calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 1-1, 30.00 breaths a minute."))
+        #expect(try home.run(["prefs", "set", "leadIn", "off"]).status == 0)
+        let session = try home.run(["--pattern", "calm", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"])
+        #expect(session.stdoutLines.first == "Pattern calm, 1-1: 1 cycle, about 2 seconds.")
+        #expect(!session.stdoutLines.contains("Get ready."))
+        #expect(try home.run(["prefs", "set", "defaultPattern", "calm"]).status == 0)
+        let inUse = try home.run(["patterns", "remove", "calm", "--lang", "en"])
+        #expect(inUse.status == 64)
+        #expect(try home.run(["prefs", "unset", "defaultPattern"]).status == 0)
+        #expect(try home.run(["patterns", "remove", "calm", "--lang", "en"]).stdoutLines == ["Removed pattern calm."])
+    }
+}

@@ -1,0 +1,178 @@
+import BreatheCore
+import BreatheVoiceKit
+import Foundation
+import Testing
+
+/// A temporary folder for one test; never the user's home.
+struct Scratch {
+    let path: String
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("bv-kit-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+}
+
+@Suite struct XDGDirectoriesTests {
+    @Test(arguments: [nil, "", "relative/dir"] as [String?])
+    func unsetEmptyOrRelativeFallsBackToTheDefault(value: String?) {
+        var environment = ["HOME": "/home/someone"]
+        environment["XDG_CONFIG_HOME"] = value
+        environment["XDG_STATE_HOME"] = value
+        let directories = XDGDirectories(environment: environment)
+        #expect(directories.preferencesFile == "/home/someone/.config/breathe-voice/preferences.json")
+        #expect(directories.historyFile == "/home/someone/.local/state/breathe-voice/history.jsonl")
+        #expect(directories.cacheHome == "/home/someone/.cache")
+    }
+
+    @Test func absolutePathsAreUsed() {
+        let directories = XDGDirectories(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s"])
+        #expect(directories.preferencesFile == "/c/breathe-voice/preferences.json")
+        #expect(directories.historyFile == "/s/breathe-voice/history.jsonl")
+    }
+
+    @Test func homeFallsBackToThePasswordDatabase() {
+        #expect(XDGDirectories(environment: [:]).home.hasPrefix("/"))
+    }
+}
+
+@Suite struct HistoryStoreTests {
+    static func record(_ index: Int) -> SessionRecord {
+        let time = LocalTimestamp.parse("2024-03-31T10:00:00+02:00")!
+        return SessionRecord(
+            id: String(index), start: time, end: time, patternName: "box, \"mine\"", timings: "4-4-4-4", patternKind: .saved,
+            plannedCycles: 4, actualCycles: 4, plannedTenths: 640, actualTenths: 640, status: .completed, language: "en"
+        )
+    }
+
+    @Test func twentyWritersAppendingFiftyEachLoseNothing() throws {
+        let path = try Scratch().path + "/state/history.jsonl"
+        // Each writer opens the file itself, so flock(2) serialises them exactly as it would separate processes.
+        DispatchQueue.concurrentPerform(iterations: 20) { writer in
+            let store = HistoryStore(path: path)
+            for index in 0..<50 { try? store.append(Self.record(writer * 1000 + index)) }
+        }
+        var ids = Set<String>()
+        var skipped: [Int] = []
+        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { ids.insert($0.id); return true }
+        #expect(ids.count == 1000)
+        #expect(skipped.isEmpty)
+    }
+
+    @Test func truncatedLastLineIsSkippedAndTheNextAppendIsIntact() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let store = HistoryStore(path: path)
+        try store.append(Self.record(1))
+        let half = String(Self.record(2).line.prefix(40))
+        let handle = FileHandle(forWritingAtPath: path)!
+        handle.seekToEndOfFile()
+        handle.write(Data(half.utf8))
+        try handle.close()
+        try store.append(Self.record(3))
+        var ids: [String] = []
+        var skipped: [Int] = []
+        try store.forEach(skipped: { skipped.append($0) }) { ids.append($0.id); return true }
+        #expect(ids == ["1", "3"])
+        #expect(skipped == [2])
+    }
+
+    @Test func garbageAndBinaryLinesAreSkippedOneWarningEach() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        var bytes = Data((Self.record(1).line + "\n").utf8)
+        bytes.append(contentsOf: [0xFF, 0x00, 0xC3, 0x0A])
+        bytes.append(Data("{\"id\": 3}\n\n".utf8))
+        bytes.append(Data((Self.record(4).line + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: bytes)
+        var ids: [String] = []
+        var skipped: [Int] = []
+        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { ids.append($0.id); return true }
+        #expect(ids == ["1", "4"])
+        #expect(skipped == [2, 3])
+    }
+
+    @Test func readingAHundredThousandRecordsIsQuick() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let line = Self.record(1).line + "\n"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(String(repeating: line, count: 100_000).utf8))
+        let clock = ContinuousClock()
+        var stats = SessionStats()
+        let elapsed = try clock.measure {
+            try HistoryStore(path: path).forEach { stats.add($0); return true }
+        }
+        #expect(stats.sessions == 100_000)
+        // Debug builds are several times slower than release; the release binary is checked end to end.
+        #expect(elapsed < .seconds(20))
+    }
+}
+
+@Suite struct PreferencesStoreTests {
+    @Test func saveIsAtomicAndLeavesNoTemporaryFiles() throws {
+        let directory = try Scratch().path + "/config"
+        let store = PreferencesStore(path: directory + "/preferences.json")
+        var document = PreferencesDocument()
+        document.values[.rate] = .integer(220)
+        try store.save(document)
+        #expect(try store.load().document == document)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["preferences.json"])
+    }
+
+    @Test func resetMovesTheFileAside() throws {
+        let directory = try Scratch().path
+        let store = PreferencesStore(path: directory + "/preferences.json")
+        _ = FileManager.default.createFile(atPath: store.path, contents: Data("garbage".utf8))
+        let backup = try #require(try store.reset(epochSeconds: 1_711_848_600))
+        #expect(backup == store.path + ".bak-20240331T013000Z")
+        #expect(FileManager.default.contents(atPath: backup) == Data("garbage".utf8))
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(try store.reset() == nil)
+    }
+}
+
+@Suite struct PreferenceMessagesTests {
+    /// Every refusal, worded in English and Spanish: one line naming the key and what is allowed.
+    @Test(arguments: [
+        ("en", PreferenceKey.rate, "500", "Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."),
+        ("es", .rate, "500", "Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."),
+        ("en", .pitch, "x", "Preference pitch: \"x\" is not allowed; use a whole number from 0 to 100."),
+        ("es", .pitch, "x", "Preferencia pitch: «x» no es válido; usa un número entero entre 0 y 100."),
+        ("en", .volume, "201", "Preference volume: \"201\" is not allowed; use a whole number from 0 to 200."),
+        ("es", .volume, "201", "Preferencia volume: «201» no es válido; usa un número entero entre 0 y 200."),
+        ("en", .toneVolume, "101", "Preference toneVolume: \"101\" is not allowed; use a whole number from 0 to 100."),
+        ("es", .toneVolume, "101", "Preferencia toneVolume: «101» no es válido; usa un número entero entre 0 y 100."),
+        ("en", .speech, "maybe", "Preference speech: \"maybe\" is not allowed; use on or off."),
+        ("es", .tones, "quizá", "Preferencia tones: «quizá» no es válido; usa on u off."),
+        ("en", .count, "2", "Preference count: \"2\" is not allowed; use on or off."),
+        ("es", .leadIn, "2", "Preferencia leadIn: «2» no es válido; usa on u off."),
+        ("en", .display, "loud", "Preference display: \"loud\" is not allowed; use one of auto, plain, visual, quiet."),
+        ("es", .display, "loud", "Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
+        ("en", .language, "fr", "Preference language: \"fr\" is not allowed; use one of en, es."),
+        ("es", .language, "fr", "Preferencia language: «fr» no es válido; usa uno de en, es."),
+        ("en", .voice, "a b", "Preference voice: \"a b\" is not allowed; use an eSpeak NG voice name such as en-us or es+f3."),
+        ("es", .voice, "a b", "Preferencia voice: «a b» no es válido; usa un nombre de voz de eSpeak NG como en-us o es+f3."),
+        ("en", .defaultPattern, "zz", "Preference defaultPattern: \"zz\" is not allowed; use a built-in or saved pattern name, or timings such as 4-7-8."),
+        ("es", .remindPattern, "zz", "Preferencia remind.pattern: «zz» no es válido; usa el nombre de un patrón incorporado o guardado, o tiempos como 4-7-8."),
+        ("en", .defaultMinutes, "0", "Preference defaultMinutes: \"0\" is not allowed; use a number of minutes from 0.1 to 1440."),
+        ("es", .remindMinutes, "0", "Preferencia remind.minutes: «0» no es válido; usa un número de minutos entre 0,1 y 1440."),
+        ("en", .quietHours, "late", "Preference quietHours: \"late\" is not allowed; use a start and an end time such as 22:00-07:00."),
+        ("es", .quietHours, "tarde", "Preferencia quietHours: «tarde» no es válido; usa una hora de inicio y otra de fin, como 22:00-07:00."),
+    ])
+    func refusalsAreOneLocalizedLine(language: String, key: PreferenceKey, value: String, expected: String) {
+        let rules = PreferenceRules(languages: LocaleCatalog.codes)
+        #expect(rules.parse(key, value) == nil)
+        let text = Localizer(language: language).string(Preferences.refusal(key: key.rawValue, value: value, allowed: rules.allowed(key)))
+        #expect(text == expected)
+    }
+
+    @Test func everyNewKeyIsInEveryLocaleWithTheSamePlaceholders() {
+        // This block of keys, from allowed.choice to the end.
+        let first = MessageKey.allCases.firstIndex(of: .allowedChoice)!
+        for key in MessageKey.allCases[first...] where key != .allowedCustomPatterns {
+            let english = LocaleCatalog.all["en"]!.entries[key.rawValue]
+            let spanish = LocaleCatalog.all["es"]!.entries[key.rawValue]
+            #expect(english != nil && spanish != nil, "\(key.rawValue)")
+            func placeholders(_ entry: LocaleCatalog.Entry?) -> Set<String> {
+                Set((entry?.templates ?? []).flatMap { $0.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) } })
+            }
+            #expect(placeholders(english) == placeholders(spanish), "\(key.rawValue)")
+        }
+    }
+}
