@@ -1,12 +1,13 @@
 import ArgumentParser
 import BreatheCore
+import BreatheVoiceKit
 
 /// The options that say what to breathe and for how long, shared by `start` and (later) `remind`.
 struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields).",
         valueName: "name|timings"
-    ))
+    ), completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
     var pattern: String?
 
     @Option(help: ArgumentHelp("Seconds to breathe in (1–60, one decimal allowed); overrides the pattern.", valueName: "seconds"))

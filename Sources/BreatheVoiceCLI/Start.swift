@@ -20,8 +20,7 @@ extension BreatheVoice {
         @OptionGroup var session: SessionOptions
         @OptionGroup var language: LanguageOption
 
-        @Flag(help: "Print one plain sentence per event: no colour, no redraws. Best with a screen reader.")
-        var plain = false
+        @OptionGroup var display: DisplayOptions
 
         @Flag(help: "Text only: no voice and no tones.")
         var noAudio = false
@@ -29,12 +28,14 @@ extension BreatheVoice {
         /// The checked session, built once the options are known to be valid.
         private var plan: SessionPlan?
         private var localizer: Localizer?
+        private var output: OutputOptions?
 
         init() {}
 
         mutating func validate() throws {
             let localizer = try language.resolve()
             self.localizer = localizer
+            output = try display.resolve(localizer: localizer)
             do throws(InputError) {
                 let request = try session.request.resolve().get()
                 plan = try SessionPlan.make(
@@ -47,8 +48,13 @@ extension BreatheVoice {
         }
 
         func run() throws {
-            guard let plan, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
-            let outcome = SessionLauncher(plan: plan, localizer: localizer).runText()
+            guard let plan, let localizer, let output else { throw CommandFailure(code: ExitStatus.usage) }
+            let outcome: SessionOutcome
+            do throws(BreatheError) {
+                outcome = try SessionLauncher(plan: plan, localizer: localizer, output: output).runText()
+            } catch {
+                throw CommandFailure(error, localizer: localizer)
+            }
             switch outcome.signal {
             case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
             case .terminate?: throw CommandFailure(code: ExitStatus.terminated)
@@ -60,6 +66,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Start {
     enum CodingKeys: CodingKey {
-        case session, language, plain, noAudio
+        case session, language, display, noAudio
     }
 }
