@@ -85,7 +85,7 @@ public enum Terminal {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashHandler
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
             sigaction(number, &action, nil)
         }
     }
