@@ -25,6 +25,11 @@ public enum SignalSource {
             signalPipe = (ends[0], ends[1])
         }
         for number in numbers { handle(number) }
+        // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in numbers { sigaddset(&unblock, number) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
         let descriptor = signalPipe.read
         return MonotonicTimebase.Source(fileDescriptor: descriptor) {
             var byte: UInt8 = 0
