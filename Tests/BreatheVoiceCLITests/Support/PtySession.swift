@@ -34,7 +34,7 @@ struct PtySession {
     var text: String { String(decoding: transcript, as: UTF8.self) }
     var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    static let driver = BinaryRun.packageRoot.appendingPathComponent("Tests/BreatheVoiceCLITests/Support/pty-session.py")
+    static let driver = BinaryRun.packageRoot.appendingPathComponent("scripts/pty-session.py")
 
     static func run(_ arguments: [String], steps: [Step], environment: [String: String?] = [:]) throws -> PtySession {
         var env: [String: Any] = ["TERM": "xterm-256color", "NO_COLOR": NSNull()]
