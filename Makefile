@@ -5,7 +5,7 @@ SWIFT ?= swift
 BINARY_DEBUG = .build/debug/breathe-voice
 BINARY_RELEASE = .build/release/breathe-voice
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test bench clean generated manual-tool install uninstall
 
 all: build
 
@@ -22,9 +22,47 @@ release: deps
 demo: release
 	$(BINARY_RELEASE) --pattern box --minutes 1
 
-# Every test, against a private PulseAudio server with a null sink.
-test: build
+# Every test, against a private PulseAudio server with a null sink. The man page drift test needs the manual tool.
+test: build manual-tool
 	scripts/with-pulse.sh $(SWIFT) test
+
+# --- The terminal: completions, man page, install (see README, "At the terminal") ---
+MAN_DATE = 2025-01-01
+MANUAL_TOOL = .build/tools/debug/generate-manual
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
+
+# argument-parser's generate-manual, built offline from the checked-out package into its own scratch folder.
+manual-tool:
+	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build/tools --product generate-manual
+
+# Regenerates the committed completions and man page from the current command definitions.
+generated: build manual-tool
+	$(BINARY_DEBUG) --generate-completion-script bash > completions/breathe-voice.bash
+	$(BINARY_DEBUG) --generate-completion-script zsh > completions/_breathe-voice
+	$(BINARY_DEBUG) --generate-completion-script fish > completions/breathe-voice.fish
+	$(MANUAL_TOOL) $(BINARY_DEBUG) --date $(MAN_DATE) --output-directory .
+
+# Installs the release binary, the man page and the three completions; nothing else. INSTALL_BINARY may name
+# another build of the same program (the install test uses the debug build to avoid a second build while testing).
+INSTALL_BINARY ?= $(BINARY_RELEASE)
+install: $(INSTALL_BINARY)
+	install -D -m 755 $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
+	install -D -m 644 breathe-voice.1 $(DESTDIR)$(MANDIR)/breathe-voice.1
+	install -D -m 644 completions/breathe-voice.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice
+	install -D -m 644 completions/_breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice
+	install -D -m 644 completions/breathe-voice.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/breathe-voice $(DESTDIR)$(MANDIR)/breathe-voice.1 \
+	  $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice \
+	  $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
+
+$(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>/dev/null)
+	$(SWIFT) build -c release
 
 clean:
 	rm -rf .build

@@ -11,6 +11,7 @@ packages=(
   cron                            # schedule tests: crontab(1) and the cron daemon
   man-db                          # man -l check of the man page
   time                            # /usr/bin/time -v in benchmarks
+  python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )
 
 missing=()

@@ -13,6 +13,8 @@ public struct BreatheVoice: ParsableCommand {
         tone. With no subcommand, `start` runs.
 
         \(exitCodesHelp)
+
+        \(terminalHelp)
         """,
         version: version,
         subcommands: [Start.self, Patterns.self, Prefs.self, History.self, Stats.self],
@@ -34,5 +36,34 @@ public struct BreatheVoice: ParsableCommand {
       78   bad preferences file
       130  interrupted by SIGINT (Ctrl-C), after saving
       143  terminated by SIGTERM, after saving
+    """
+
+    /// Keys, files, environment and a cron example: shared by `--help` and the man page.
+    static let terminalHelp = """
+    KEYS (when standard input is a terminal):
+      space  pause or resume
+      s      skip to the next phase
+      q, Esc stop and save
+      ?      say the keys
+
+    Ctrl-C stops and saves (exit 130); Ctrl-Z pauses and suspends; after fg the session stays paused until space.
+
+    FILES:
+      $XDG_CONFIG_HOME/breathe-voice/preferences.json  preferences (default ~/.config)
+      $XDG_STATE_HOME/breathe-voice/history.jsonl      one line per session (default ~/.local/state)
+      $XDG_RUNTIME_DIR/breathe-voice/                  lock and runtime files (else the state folder)
+
+    ENVIRONMENT:
+      LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given (en or es)
+      TERM                       dumb (or unset) makes --display auto plain; dumb turns visual into plain
+      NO_COLOR                   any non-empty value: no colour in the visual display
+      XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR  where the files above live
+      PULSE_SERVER               the sound server to play through
+
+    EXAMPLES:
+      A two-minute box session at 14:00 on weekdays, from crontab -e:
+        0 14 * * 1-5  breathe-voice --pattern box --minutes 2 --display quiet
+      A status bar fed by the event stream:
+        breathe-voice --events json=fd:3 3>/tmp/breathe.fifo
     """
 }

@@ -17,8 +17,9 @@ struct MoodOptions: ParsableArguments {
     var before: Int? { beforeText.flatMap { try? Self.field.parse($0).get() } }
     var after: Int? { afterText.flatMap { try? Self.field.parse($0).get() } }
 
-    /// True when the session will end with the mood question: no --mood-after, and a terminal on both ends.
-    var willPrompt: Bool { afterText == nil && MoodPrompt.isPossible }
+    /// True when the session will end with the mood question: no --mood-after, a terminal on both ends, and a display
+    /// that talks to the user (not quiet, not the JSON stream alone).
+    func willPrompt(display: DisplayMode) -> Bool { afterText == nil && display != .quiet && MoodPrompt.isPossible }
 
     func validate(localizer: Localizer) throws {
         for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
@@ -51,16 +52,18 @@ enum SessionSetup {
     }
 
     /// Asks for the mood when due, appends the record, and prints each badge the session earned.
-    static func finish(_ recorder: HistoryRecorder, outcome: SessionOutcome, mood: MoodOptions, localizer: Localizer) throws {
+    static func finish(_ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer) throws {
         var output = FileDescriptorSink.standardOutput
         if recorder.pending != nil {
             // A signal asked to leave now: record without asking.
-            let answer = outcome.signal == nil && mood.willPrompt ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
+            let answer = outcome.signal == nil ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
             recorder.commit(moodAfter: answer)
         }
         var standardError = FileDescriptorSink.standardError
         for line in recorder.skippedLines { standardError.say(recorder.store.skippedLine(line), localizer) }
         if let failure = recorder.failure { throw CommandFailure(failure, localizer: localizer) }
+        // Quiet means errors only, and keeps standard output clean for a JSON event stream.
+        guard display != .quiet else { return }
         for badge in recorder.newBadges { output.say(badge.announcement, localizer) }
     }
 }

@@ -1,24 +1,25 @@
 import ArgumentParser
 import BreatheCore
+import BreatheVoiceKit
 
 /// The options that say what to breathe and for how long, shared by `start` and (later) `remind`.
 struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields).",
         valueName: "name|timings"
-    ))
+    ), completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
     var pattern: String?
 
-    @Option(help: ArgumentHelp("Seconds to breathe in (1–60, one decimal allowed); overrides the pattern.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to breathe in (1 to 60, one decimal allowed); overrides the pattern.", valueName: "seconds"))
     var inhale: String?
 
-    @Option(help: ArgumentHelp("Seconds to hold after breathing in (0–60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to hold after breathing in (0 to 60).", valueName: "seconds"))
     var hold: String?
 
-    @Option(help: ArgumentHelp("Seconds to breathe out (1–60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to breathe out (1 to 60).", valueName: "seconds"))
     var exhale: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait before the next breath (0–60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to wait before the next breath (0 to 60).", valueName: "seconds"))
     var rest: String?
 
     @Option(help: ArgumentHelp(
@@ -27,10 +28,10 @@ struct SessionOptions: ParsableArguments {
     ))
     var ramp: [String] = []
 
-    @Option(help: ArgumentHelp("Breathe for at least this many minutes, in whole cycles (0.1–1440; default 5).", valueName: "minutes"))
+    @Option(help: ArgumentHelp("Breathe for at least this many minutes, in whole cycles (0.1 to 1440; default 5).", valueName: "minutes"))
     var minutes: String?
 
-    @Option(help: ArgumentHelp("Breathe for this many cycles (1–100000).", valueName: "count"))
+    @Option(help: ArgumentHelp("Breathe for this many cycles (1 to 100000).", valueName: "count"))
     var cycles: String?
 
     var request: SessionRequest {

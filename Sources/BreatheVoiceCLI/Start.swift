@@ -20,21 +20,16 @@ extension BreatheVoice {
         @OptionGroup var session: SessionOptions
         @OptionGroup var language: LanguageOption
 
-        @Flag(help: "Print one plain sentence per event: no colour, no redraws. Best with a screen reader.")
-        var plain = false
-
         @Flag(help: "Text only: no voice and no tones.")
         var noAudio = false
 
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var mood: MoodOptions
-
-        private var localizer: Localizer?
 
         init() {}
 
         mutating func validate() throws {
             let localizer = try language.resolve()
-            self.localizer = localizer
             try mood.validate(localizer: localizer)
         }
 
@@ -43,12 +38,18 @@ extension BreatheVoice {
             // preferences file is exit 78, so both are settled here rather than in validate().
             let loaded = try LoadedPreferences.load(language: language)
             let plan = try SessionSetup.plan(session.request, loaded)
+            let output = try display.resolve(localizer: loaded.localizer, preferred: loaded.preferences.display)
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
-                moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt
+                moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
             )
-            let outcome = SessionLauncher(plan: plan, localizer: loaded.localizer, extraPresenters: [recorder]).runText()
-            try SessionSetup.finish(recorder, outcome: outcome, mood: mood, localizer: loaded.localizer)
+            let outcome: SessionOutcome
+            do throws(BreatheError) {
+                outcome = try SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder]).runText()
+            } catch {
+                throw CommandFailure(error, localizer: loaded.localizer)
+            }
+            try SessionSetup.finish(recorder, outcome: outcome, display: output.display, localizer: loaded.localizer)
             switch outcome.signal {
             case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
             case .terminate?: throw CommandFailure(code: ExitStatus.terminated)
@@ -60,6 +61,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Start {
     enum CodingKeys: CodingKey {
-        case session, language, plain, noAudio, mood
+        case session, language, noAudio, display, mood
     }
 }

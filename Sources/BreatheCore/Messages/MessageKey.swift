@@ -173,4 +173,18 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case badgeMoodImproved = "badge.moodImproved"
     case badgeFiveDays = "badge.fiveDays"
     case badgeEarned = "badge.earned"
+    // The terminal experience (issue 5): the keys' spoken summary, the visual status line, the timing report, --events.
+    case speechKeys = "speech.keys"
+    case statusDetails = "status.details"
+    case statusLeadIn = "status.leadIn"
+    case statusPaused = "status.paused"
+    case timingHeader = "timing.header"
+    case timingCue = "timing.cue"
+    case timingRow = "timing.row"
+    case timingSummary = "timing.summary"
+    case timingNone = "timing.none"
+    case errorEventsSyntax = "error.events.syntax"
+    case errorEventsDescriptor = "error.events.fd"
+    case errorEventsOpen = "error.events.open"
+    case errorEventsDisplay = "error.events.display"
 }

@@ -5,9 +5,12 @@
 /// for nothing; `Transition.isValid` lets the runner count those.
 public struct SessionMachine: Sendable {
     public let plan: SessionPlan
+    /// True when the keys work (standard input is a terminal): they are then announced once, after the introduction.
+    public let announcesKeys: Bool
 
-    public init(plan: SessionPlan) {
+    public init(plan: SessionPlan, announcesKeys: Bool = false) {
         self.plan = plan
+        self.announcesKeys = announcesKeys
     }
 
     /// The result of applying one event.
@@ -28,10 +31,11 @@ public struct SessionMachine: Sendable {
                 "cycles": .message(.cycles(plan.cycles)),
                 "duration": .message(.duration(tenths: plan.breathingTenths)),
             ]))
+            let opening: [SessionEffect] = [.announce(intro)] + (announcesKeys ? [.announce(keysAnnouncement)] : [])
             if plan.leadInSamples > 0 {
-                return valid(.preparing, [.announce(intro)] + enterLeadIn())
+                return valid(.preparing, opening + enterLeadIn())
             }
-            return valid(.active(cycle: 1, index: 0), [.announce(intro)] + enterPhase(cycle: 1, index: 0))
+            return valid(.active(cycle: 1, index: 0), opening + enterPhase(cycle: 1, index: 0))
         case (.idle, .leadInElapsed), (.idle, .phaseElapsed), (.idle, .pauseRequested), (.idle, .resumeRequested),
              (.idle, .skipRequested), (.idle, .stopRequested), (.idle, .interrupted), (.idle, .continued),
              (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed):
@@ -53,7 +57,7 @@ public struct SessionMachine: Sendable {
         case (.preparing, .stopRequested(let position)):
             return complete(.stopped, cyclesCompleted: 0, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.preparing, .helpRequested):
-            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+            return valid(state, [.announce(keysAnnouncement)])
         case (.preparing, .startRequested), (.preparing, .phaseElapsed), (.preparing, .resumeRequested),
              (.preparing, .continued), (.preparing, .closingElapsed):
             // Already started; not paused; no phase or closing timer runs during the lead-in.
@@ -74,7 +78,7 @@ public struct SessionMachine: Sendable {
         case (.active(let cycle, _), .stopRequested(let position)):
             return complete(.stopped, cyclesCompleted: cycle - 1, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.active, .helpRequested):
-            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+            return valid(state, [.announce(keysAnnouncement)])
         case (.active, .startRequested), (.active, .leadInElapsed), (.active, .resumeRequested), (.active, .continued),
              (.active, .closingElapsed):
             // Already running; the lead-in and closing timers cannot be pending while a phase is.
@@ -98,7 +102,7 @@ public struct SessionMachine: Sendable {
             // Back from Ctrl-Z: say we are still paused. Nothing resumes by itself.
             return valid(state, [.announce(pausedAnnouncement)])
         case (.paused, .helpRequested):
-            return valid(state, [.announce(Announcement(line: Message(.lineKeys)))])
+            return valid(state, [.announce(keysAnnouncement)])
         case (.paused, .startRequested), (.paused, .leadInElapsed), (.paused, .phaseElapsed), (.paused, .pauseRequested),
              (.paused, .skipRequested), (.paused, .closingElapsed):
             // Timers were cancelled on pausing, so these are stale; pausing twice and skipping while paused mean nothing.
@@ -179,6 +183,10 @@ public struct SessionMachine: Sendable {
         let paused = PausedSession(resume: segment, elapsed: elapsed, reason: reason)
         let line: Announcement = reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement
         return valid(.paused(paused), [.cancelTimer, .markPause(reason), .announce(line)])
+    }
+
+    private var keysAnnouncement: Announcement {
+        Announcement(line: Message(.lineKeys), speech: Message(.speechKeys))
     }
 
     private var pausedAnnouncement: Announcement {

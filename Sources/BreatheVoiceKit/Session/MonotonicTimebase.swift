@@ -54,8 +54,14 @@ public struct MonotonicTimebase: SessionTimebase {
                 return nil
             }
             for index in descriptors.indices where descriptors[index].revents != 0 {
+                let events = descriptors[index].revents
                 descriptors[index].revents = 0
                 if let input = sources[index].read() { return input }
+                if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                    // A closed terminal stays "ready" for ever: stop watching it rather than spin.
+                    descriptors[index].fd = -1
+                    sources[index].fileDescriptor = -1
+                }
             }
         }
     }

@@ -1,25 +1,93 @@
 import BreatheCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// Puts a planned session together with the live clock and the presenters, and runs it.
+/// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
 public struct SessionLauncher {
     public let plan: SessionPlan
     public let localizer: Localizer
+    public var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
     public var extraPresenters: [any SessionPresenter]
 
-    public init(plan: SessionPlan, localizer: Localizer, extraPresenters: [any SessionPresenter] = []) {
+    public init(
+        plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
+        extraPresenters: [any SessionPresenter] = []
+    ) {
         self.plan = plan
         self.localizer = localizer
+        self.output = output
         self.extraPresenters = extraPresenters
     }
 
-    /// A text-only session on the monotonic clock, printing plain lines to stdout.
-    public func runText() -> SessionOutcome {
-        var runner = TextSessionRunner(
-            machine: SessionMachine(plan: plan),
-            timebase: MonotonicTimebase(),
-            presenters: [PlainTextPresenter(localizer: localizer, sink: FileDescriptorSink.standardOutput)] + extraPresenters
-        )
-        return runner.run()
+    /// A text-only session on the monotonic clock.
+    public func runText() throws(BreatheError) -> SessionOutcome {
+        try withLiveSession(speaks: false) { controls, presenters in
+            var runner = TextSessionRunner(
+                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys),
+                timebase: MonotonicTimebase(sources: controls.sources),
+                presenters: presenters
+            )
+            runner.afterInput = controls.settle(after:)
+            return runner.run()
+        }
+    }
+
+    /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
+    /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
+    /// by `output`. The terminal is put back when `body` returns, whatever happens.
+    public func withLiveSession<Result>(
+        speaks: Bool,
+        _ body: (SessionControls, [any SessionPresenter]) -> Result
+    ) throws(BreatheError) -> Result {
+        var presenters = displayPresenters() + extraPresenters
+        var eventsDescriptor: Int32?
+        if let events = output.events {
+            let descriptor = try Self.open(events)
+            eventsDescriptor = descriptor
+            presenters.append(EventStreamPresenter(
+                plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
+                speaks: speaks, clock: MonotonicTimebase.nanoseconds
+            ))
+        }
+        if output.timingReport {
+            // Keeps standard output for the JSON when the events are written there.
+            let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : .standardOutput
+            presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink))
+        }
+        let controls = SessionControls.start()
+        defer {
+            controls.finish()
+            if let eventsDescriptor, case .file = output.events { close(eventsDescriptor) }
+        }
+        return body(controls, presenters)
+    }
+
+    private func displayPresenters() -> [any SessionPresenter] {
+        switch output.display {
+        case .plain, .auto:
+            return [PlainTextPresenter(localizer: localizer, sink: FileDescriptorSink.standardOutput)]
+        case .visual:
+            return [VisualPresenter(plan: plan, localizer: localizer, sink: FileDescriptorSink.standardOutput, color: output.color)]
+        case .quiet:
+            return []
+        }
+    }
+
+    private static func open(_ destination: EventsDestination) throws(BreatheError) -> Int32 {
+        switch destination {
+        case .standardOutput: return 1
+        case .descriptor(let descriptor): return descriptor
+        case .file(let path):
+            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw .cannotCreate(Message(.errorEventsOpen, ["value": .text(path), "reason": .text(reason)]))
+            }
+            return descriptor
+        }
     }
 }

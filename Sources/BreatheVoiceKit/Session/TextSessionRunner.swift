@@ -8,6 +8,8 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     public let machine: SessionMachine
     public var timebase: Timebase
     public var presenters: [any SessionPresenter]
+    /// Called after each input has been applied: the live controls stop the process on Ctrl-Z here.
+    public var afterInput: (SessionInput) -> Void = { _ in }
     /// Events that did not apply to the state they arrived in.
     public private(set) var ignoredEvents = 0
 
@@ -17,6 +19,8 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     private var anchorPosition: Int64 = 0
     private var playing = true
     private var stopSignal: SignalInput?
+    /// The next display refresh, when a presenter wants them.
+    private var nextRefresh: UInt64?
 
     public init(machine: SessionMachine, timebase: Timebase, presenters: [any SessionPresenter]) {
         self.machine = machine
@@ -27,17 +31,41 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     /// Plays the session to its end and returns how it ended.
     public mutating func run() -> SessionOutcome {
         anchorNanos = timebase.now()
+        let refreshInterval = presenters.compactMap(\.refreshInterval).min()
         apply(.startRequested)
         while true {
             if case .completed(let summary) = state {
                 return SessionOutcome(summary: summary, signal: stopSignal, ignoredEvents: ignoredEvents)
             }
-            let deadline = timer.map { playing ? nanos(at: $0.deadline) : nil } ?? nil
+            let timerDeadline = timer.map { playing ? nanos(at: $0.deadline) : nil } ?? nil
+            // Refreshes only while the timeline moves: a paused session waits without waking.
+            if let refreshInterval, playing {
+                nextRefresh = nextRefresh ?? timebase.now() + refreshInterval
+            } else {
+                nextRefresh = nil
+            }
+            let deadline = [timerDeadline, nextRefresh].compactMap { $0 }.min()
             guard let input = timebase.wait(until: deadline) else {
-                if let timer { advancePosition(to: timer.deadline); apply(timer.event.event) }
+                let now = timebase.now()
+                if let timer, let timerDeadline, now >= timerDeadline {
+                    advancePosition(to: timer.deadline)
+                    apply(timer.event.event)
+                } else if let refreshInterval, let due = nextRefresh, now >= due {
+                    // The next tick after now, on the same grid: a late wake-up never causes a burst of redraws.
+                    nextRefresh = due + ((now - due) / refreshInterval + 1) * refreshInterval
+                    refreshPresenters(resized: false)
+                }
                 continue
             }
             handle(input)
+            afterInput(input)
+        }
+    }
+
+    private mutating func refreshPresenters(resized: Bool) {
+        let at = position
+        for index in presenters.indices {
+            presenters[index].refresh(state: state, position: at, resized: resized)
         }
     }
 
@@ -81,7 +109,7 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
                 apply(.stopRequested(at: position))
             case .suspend: apply(.interrupted(.suspended, at: position))
             case .resumeFromSuspend: apply(.continued)
-            case .resize: break
+            case .resize: refreshPresenters(resized: true)
             }
         }
     }
@@ -113,6 +141,10 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
             for index in presenters.indices {
                 presenters[index].present(effect, state: state, position: position)
             }
+        }
+        let end = position
+        for index in presenters.indices {
+            presenters[index].endTransition(state: state, position: end)
         }
     }
 }

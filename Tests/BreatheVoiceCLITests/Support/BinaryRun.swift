@@ -35,10 +35,12 @@ struct BinaryRun {
         environment: [String: String?] = [:],
         clearEnvironment: Bool = false,
         input: Data? = nil,
-        executable: URL = binary
+        executable: URL = binary,
+        directory: URL? = nil
     ) throws -> BinaryRun {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var env = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
         // Never touch the real home: unless the test names its own, every run gets fresh, empty XDG directories.

@@ -7,7 +7,9 @@ import BreatheCore
         var names = Set<String>()
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.insert(String(rest[rest.index(after: open)..<close]))
+            let name = rest[rest.index(after: open)..<close]
+            // Only identifiers are placeholders; literal braces in an example ({"calm": "4-2-6"}) are text.
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber }) { names.insert(String(name)) }
             rest = rest[rest.index(after: close)...]
         }
         return names

@@ -1,0 +1,186 @@
+import BreatheCore
+
+/// `--events json`: one JSON object per line for each change of state, for status bars, braille-display scripts and tests.
+///
+/// The schema (version 1) is documented in README.md, "At the terminal". Keys always appear, in a fixed order, with
+/// null where they do not apply. Times are seconds with millisecond precision: `planned` is where the timeline was
+/// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
+/// and `clock` the monotonic time since the session began, pauses included.
+public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
+    public let plan: SessionPlan
+    public let localizer: Localizer
+    public var sink: Sink
+    /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
+    public let speaks: Bool
+    private let clock: () -> UInt64
+    private let startNanos: UInt64
+
+    private var lastState: SessionState?
+    private var segment: Segment?
+    private var planned: Int64?
+    private var lines: [String] = []
+    private var spoken: [String] = []
+    private var tone: PhaseKind?
+    private var reason: PauseReason?
+    /// The deadline of the timer left running by the last transition: when a transition does not cancel it, that
+    /// timer is what brought it about, and its deadline is when the change was planned.
+    private var runningTimer: Int64?
+    private var timerCancelled = false
+    private var startedTimer: Int64?
+
+    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, clock: @escaping () -> UInt64) {
+        self.plan = plan
+        self.localizer = localizer
+        self.sink = sink
+        self.speaks = speaks
+        self.clock = clock
+        startNanos = clock()
+    }
+
+    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        switch effect {
+        case .enterSegment(let entered):
+            segment = entered
+            // A stop's closing words begin where the stop was (the seek before), not where the plan would have ended.
+            if case .closing = entered, planned != nil { break }
+            planned = plan.start(of: entered)
+        case .announce(let announcement):
+            lines.append(localizer.string(announcement.line))
+            if speaks, let speech = announcement.speech { spoken.append(localizer.string(speech)) }
+        case .playTone(let kind):
+            tone = kind
+        case .markPause(let why):
+            reason = why
+            planned = position
+        case .seek(let target):
+            planned = target
+        case .cancelTimer:
+            timerCancelled = true
+        case .finish:
+            if !timerCancelled, planned == nil { planned = runningTimer }
+        case .startTimer(let deadline, _):
+            startedTimer = deadline
+        case .markResume, .save:
+            break
+        }
+    }
+
+    public mutating func endTransition(state: SessionState, position: Int64) {
+        defer {
+            if let startedTimer { runningTimer = startedTimer } else if timerCancelled { runningTimer = nil }
+            startedTimer = nil
+            timerCancelled = false
+            lines = []
+            spoken = []
+            tone = nil
+            reason = nil
+            planned = nil
+        }
+        guard state != lastState else { return }
+        lastState = state
+        var phase: PhaseKind?
+        var cycle: Int?
+        var index: Int?
+        switch state {
+        case .active(let activeCycle, let activeIndex):
+            (cycle, index, phase) = (activeCycle, activeIndex, plan.kind(ofPhase: activeIndex))
+            segment = .phase(cycle: activeCycle, index: activeIndex)
+        case .paused(let paused):
+            segment = paused.resume
+            reason = paused.reason
+            if case .phase(let pausedCycle, let pausedIndex) = paused.resume {
+                (cycle, index, phase) = (pausedCycle, pausedIndex, plan.kind(ofPhase: pausedIndex))
+            }
+        case .preparing: segment = .leadIn
+        case .completing, .completed: segment = .closing
+        case .idle: segment = nil
+        }
+        let status: SessionStatus? = switch state {
+        case .completing(let summary), .completed(let summary): summary.status
+        case .idle, .preparing, .active, .paused: nil
+        }
+        var object = JSONObject()
+        object.add("version", .number(1))
+        object.add("state", .string(state.name))
+        object.add("segment", segment.map { .string(Self.name(of: $0)) } ?? .null)
+        object.add("phase", phase.map { .string($0.rawValue) } ?? .null)
+        object.add("phaseIndex", index.map { .number(Double($0)) } ?? .null)
+        object.add("cycle", cycle.map { .number(Double($0)) } ?? .null)
+        object.add("cycles", .number(Double(plan.cycles)))
+        object.add("planned", .seconds(planned ?? position, rate: plan.sampleRate))
+        object.add("actual", .seconds(position, rate: plan.sampleRate))
+        object.add("clock", .number(Double((clock() &- startNanos) / 1_000_000) / 1000))
+        object.add("segmentEnd", segment.map { .seconds(plan.end(of: $0), rate: plan.sampleRate) } ?? .null)
+        object.add("tone", tone.map { .string($0.rawValue) } ?? .null)
+        object.add("lines", .array(lines.map(JSONValue.string)))
+        object.add("spoken", .array(spoken.map(JSONValue.string)))
+        object.add("reason", reason.map { .string($0.rawValue) } ?? .null)
+        object.add("status", status.map { .string($0.rawValue) } ?? .null)
+        sink.write(object.text + "\n")
+    }
+
+    static func name(of segment: Segment) -> String {
+        switch segment {
+        case .leadIn: "leadIn"
+        case .phase: "phase"
+        case .closing: "closing"
+        }
+    }
+}
+
+/// A JSON value, written by hand so that keys keep their order and no encoder is loaded.
+enum JSONValue {
+    case null
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+
+    static func seconds(_ samples: Int64, rate: Int) -> JSONValue {
+        .number(Double((samples * 1000 + Int64(rate) / 2) / Int64(rate)) / 1000)
+    }
+
+    var text: String {
+        switch self {
+        case .null: return "null"
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        case .string(let value): return JSONValue.quote(value)
+        case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// An object whose keys come out in the order they were added.
+struct JSONObject {
+    private var members: [(String, JSONValue)] = []
+
+    mutating func add(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+    }
+
+    var text: String {
+        "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,65 @@
+import BreatheCore
+
+/// `--timing-report`: how late each cue came out, planned position against the moment it was actually played.
+///
+/// It is fed (planned, actual) pairs of timeline positions. The text runner's "played" is when the line was emitted on
+/// the monotonic clock, which reaches presenters as the position of the cue's effects; an audio runner passes the
+/// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
+public struct TimingReport<Sink: TextSink>: SessionPresenter {
+    public let plan: SessionPlan
+    public let localizer: Localizer
+    public var sink: Sink
+    /// Each cue: its segment, where it was planned and where it was played, in samples.
+    public private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
+
+    public init(plan: SessionPlan, localizer: Localizer, sink: Sink) {
+        self.plan = plan
+        self.localizer = localizer
+        self.sink = sink
+    }
+
+    /// Records one cue.
+    public mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
+        cues.append((segment, planned, actual))
+    }
+
+    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        switch effect {
+        case .enterSegment(let segment):
+            // Each phase's cue (tone and line) is due at the phase's start; after a skip that is where the seek landed.
+            if case .phase = segment { record(segment, planned: plan.start(of: segment), actual: position) }
+        case .finish:
+            sink.write(text)
+        case .announce, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save:
+            break
+        }
+    }
+
+    /// Lateness in tenths of a millisecond; never negative (a cue is never early on a monotonic clock).
+    private func lateness(_ cue: (segment: Segment, planned: Int64, actual: Int64)) -> Int {
+        Int(max(0, cue.actual - cue.planned) * 10_000 / Int64(plan.sampleRate))
+    }
+
+    /// The whole report, one sentence per line.
+    public var text: String {
+        guard !cues.isEmpty else { return PlainText.line(localizer.string(Message(.timingNone))) }
+        var result = PlainText.line(localizer.string(Message(.timingHeader)))
+        for cue in cues {
+            guard case .phase(let cycle, let index) = cue.segment else { continue }
+            let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
+            let plannedTenths = Int(cue.planned * 10 / Int64(plan.sampleRate))
+            result += PlainText.line(localizer.string(Message(.timingRow, [
+                "cue": .message(Message(.timingCue, ["cycle": .integer(cycle), "phase": .message(name)])),
+                "planned": .tenths(plannedTenths),
+                "late": .tenths(lateness(cue)),
+            ])))
+        }
+        let sorted = cues.map(lateness).sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        result += PlainText.line(localizer.string(Message(.timingSummary, [
+            "n": .integer(cues.count), "max": .tenths(sorted.last ?? 0), "median": .tenths(median),
+        ])))
+        return result
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Signals as session inputs, through a self-pipe.
+///
+/// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the
+/// session's poll(2) wakes on the other end, and the number becomes a `SignalInput` in ordinary code, where the
+/// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
+public enum SignalSource {
+    /// The signals a session listens to.
+    public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+
+    /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
+    public static func install() -> MonotonicTimebase.Source? {
+        if signalPipe.read < 0 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return nil }
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+            signalPipe = (ends[0], ends[1])
+        }
+        for number in numbers { handle(number) }
+        // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in numbers { sigaddset(&unblock, number) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        let descriptor = signalPipe.read
+        return MonotonicTimebase.Source(fileDescriptor: descriptor) {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(descriptor, &byte, 1)
+                if count == 1 { return input(for: Int32(byte)) }
+                if count < 0 && errno == EINTR { continue }
+                return nil
+            }
+        }
+    }
+
+    /// Gives every session signal its default action back.
+    public static func uninstall() {
+        for number in numbers { setDefault(number) }
+    }
+
+    /// What a signal means to a session.
+    public static func input(for number: Int32) -> SessionInput? {
+        switch number {
+        case SIGINT: .signal(.interrupt)
+        case SIGTERM: .signal(.terminate)
+        case SIGHUP: .signal(.hangup)
+        case SIGTSTP: .signal(.suspend)
+        case SIGCONT: .signal(.resumeFromSuspend)
+        case SIGWINCH: .signal(.resize)
+        default: nil
+        }
+    }
+
+    /// Stops the process the way Ctrl-Z would have without our handler, and returns once it is continued (`fg`, `bg`).
+    /// When no job-control shell could ever continue it (an orphaned process group), the kernel discards the stop and
+    /// this returns at once.
+    public static func stopProcess() {
+        setDefault(SIGTSTP)
+        raise(SIGTSTP)
+        handle(SIGTSTP)
+    }
+
+    private static func handle(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalToPipe
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_RESTART)
+        sigaction(number, &action, nil)
+    }
+
+    private static func setDefault(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(number, &action, nil)
+    }
+}
+
+/// The self-pipe's ends; written once, before any handler is installed, and only read afterwards.
+nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+
+private let signalToPipe: @convention(c) (Int32) -> Void = { number in
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    // A full pipe means plenty of signals are already waiting; dropping one more is harmless.
+    _ = write(signalPipe.write, &byte, 1)
+    errno = savedErrno
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc and `?`.
+///
+/// One read is one byte, so keys typed quickly are each delivered in turn (poll(2) stays ready while bytes remain).
+/// Esc alone quits; an escape sequence (an arrow key, a function key, Alt and a letter) starts with the same byte, so
+/// after an Esc the reader waits a moment for the rest of a sequence and drops the whole sequence if one follows.
+public enum KeyReader {
+    /// How long a lone Esc waits for the rest of a sequence. Terminals send a sequence in one write, so this is ample.
+    static let sequenceWaitMilliseconds: Int32 = 30
+
+    /// A source for the session clock that reads keys from `descriptor`.
+    public static func source(_ descriptor: Int32) -> MonotonicTimebase.Source {
+        MonotonicTimebase.Source(fileDescriptor: descriptor) {
+            guard let byte = readByte(descriptor, waitMilliseconds: 0) else { return nil }
+            guard byte == 0x1B else { return input(for: byte) }
+            guard let next = readByte(descriptor, waitMilliseconds: sequenceWaitMilliseconds) else { return .quit }
+            skipSequence(after: next, descriptor)
+            return nil
+        }
+    }
+
+    /// What a single key means, if anything.
+    public static func input(for byte: UInt8) -> SessionInput? {
+        switch byte {
+        case UInt8(ascii: " "): .togglePause
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): .skip
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x1B: .quit
+        case UInt8(ascii: "?"): .help
+        default: nil
+        }
+    }
+
+    /// Reads the rest of an escape sequence whose second byte was `second`: CSI (`ESC [` … final byte), SS3
+    /// (`ESC O` and one byte), or Alt with one key.
+    private static func skipSequence(after second: UInt8, _ descriptor: Int32) {
+        switch second {
+        case UInt8(ascii: "["):
+            // Parameters and intermediates are 0x20…0x3F; the final byte is 0x40…0x7E.
+            for _ in 0..<32 {
+                guard let byte = readByte(descriptor, waitMilliseconds: sequenceWaitMilliseconds) else { return }
+                if (0x40...0x7E).contains(byte) { return }
+            }
+        case UInt8(ascii: "O"):
+            _ = readByte(descriptor, waitMilliseconds: sequenceWaitMilliseconds)
+        default:
+            return
+        }
+    }
+
+    /// One byte, waiting at most `waitMilliseconds` for it; nil when none came, at end of file, or on an error.
+    private static func readByte(_ descriptor: Int32, waitMilliseconds: Int32) -> UInt8? {
+        if waitMilliseconds > 0 {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while true {
+                let result = poll(&ready, 1, waitMilliseconds)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0, ready.revents & Int16(POLLIN) != 0 else { return nil }
+                break
+            }
+        }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+}

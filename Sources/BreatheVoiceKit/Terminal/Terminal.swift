@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The terminal on standard input while a session reads keys: raw key mode, saved once and always put back.
+///
+/// "Raw" here is cbreak: no line editing and no echo, so one key is one read, while the terminal driver still turns
+/// Ctrl-C and Ctrl-Z into signals and output processing is left alone. What was saved is kept in process-wide storage
+/// so that every exit path can restore it: the normal end, `exit()` from anywhere (an atexit hook), Ctrl-Z (before the
+/// process stops) and a crash (a signal handler that uses only async-signal-safe calls).
+public enum Terminal {
+    /// True when `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// True when this process's group owns the terminal, so that changing its settings or reading it will not stop us.
+    public static func isForeground(_ descriptor: Int32) -> Bool {
+        let owner = tcgetpgrp(descriptor)
+        return owner >= 0 && owner == getpgrp()
+    }
+
+    /// Whether raw key mode is on now.
+    public static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
+
+    /// Switches `descriptor` (a foreground terminal) to raw keys, saving its settings the first time.
+    /// Returns false, and changes nothing, when that is not possible.
+    @discardableResult
+    public static func enterRawMode(_ descriptor: Int32) -> Bool {
+        guard isTerminal(descriptor), isForeground(descriptor) else { return false }
+        if isRaw { return true }
+        installExitHooks()
+        var current = termios()
+        guard tcgetattr(descriptor, &current) == 0 else { return false }
+        if !terminalState.hasSaved {
+            terminalState.saved = current
+            terminalState.savedDescriptor = descriptor
+            terminalState.hasSaved = true
+        }
+        var raw = current
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return false }
+        terminalState.rawDescriptor = descriptor
+        return true
+    }
+
+    /// Puts the terminal back as it was: the saved settings, a visible cursor, and a status line finished with a newline.
+    /// Safe to call any number of times, and from a signal handler.
+    public static func restore() {
+        restoreTerminal()
+    }
+
+    /// Hides the cursor on `descriptor` while a status line is drawn; `restore()` shows it again.
+    public static func hideCursor(_ descriptor: Int32) {
+        guard terminalState.cursorHiddenOn < 0 else { return }
+        installExitHooks()
+        terminalState.cursorHiddenOn = descriptor
+        writeAll(descriptor, "\u{1B}[?25l")
+    }
+
+    /// Records whether a status line without its final newline is on screen, so that an exit can finish it.
+    public static func statusLine(isOpen: Bool, on descriptor: Int32) {
+        if isOpen { installExitHooks() }
+        terminalState.openStatusLineOn = isOpen ? descriptor : -1
+    }
+
+    /// The terminal's width in columns, or nil when `descriptor` is not a terminal.
+    public static func columns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    private static func installExitHooks() {
+        guard !terminalState.hooksInstalled else { return }
+        terminalState.hooksInstalled = true
+        atexit { restoreTerminal() }
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = crashHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigaction(number, &action, nil)
+        }
+    }
+}
+
+/// What must survive to the exit hooks. Plain values only: the crash handler reads them.
+private struct TerminalState {
+    var saved = termios()
+    var savedDescriptor: Int32 = -1
+    var hasSaved = false
+    /// The descriptor in raw mode, or -1.
+    var rawDescriptor: Int32 = -1
+    var cursorHiddenOn: Int32 = -1
+    var openStatusLineOn: Int32 = -1
+    var hooksInstalled = false
+}
+
+nonisolated(unsafe) private var terminalState = TerminalState()
+
+/// Async-signal-safe: tcsetattr(3), write(2) and sigprocmask(2) only.
+private func restoreTerminal() {
+    if terminalState.openStatusLineOn >= 0 {
+        writeAll(terminalState.openStatusLineOn, "\n")
+        terminalState.openStatusLineOn = -1
+    }
+    if terminalState.cursorHiddenOn >= 0 {
+        writeAll(terminalState.cursorHiddenOn, "\u{1B}[?25h")
+        terminalState.cursorHiddenOn = -1
+    }
+    if terminalState.rawDescriptor >= 0 {
+        // Blocking SIGTTOU lets a background process put the settings back instead of being stopped for trying.
+        var block = sigset_t(), previous = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGTTOU)
+        sigprocmask(SIG_BLOCK, &block, &previous)
+        tcsetattr(terminalState.savedDescriptor, TCSANOW, &terminalState.saved)
+        sigprocmask(SIG_SETMASK, &previous, nil)
+        terminalState.rawDescriptor = -1
+    }
+}
+
+/// A crash still leaves the terminal usable; then the default action (a core dump or plain death) goes ahead.
+private let crashHandler: @convention(c) (Int32) -> Void = { number in
+    restoreTerminal()
+    raise(number)
+}
+
+private func writeAll(_ descriptor: Int32, _ text: StaticString) {
+    var offset = 0
+    let count = text.utf8CodeUnitCount
+    while offset < count {
+        let written = write(descriptor, text.utf8Start + offset, count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
+    }
+}

@@ -1,0 +1,218 @@
+function __breathe-voice_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __breathe-voice_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __breathe-voice_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __breathe-voice_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __breathe-voice_parse_tokens -S
+    set -l unparsed_tokens (__breathe-voice_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'breathe-voice'
+        __breathe-voice_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'start'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'no-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+        case 'patterns'
+            __breathe-voice_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'list'
+                __breathe-voice_parse_subcommand 0 'lang=' 'version' 'h/help'
+            case 'add'
+                __breathe-voice_parse_subcommand 2 'lang=' 'version' 'h/help'
+            case 'remove'
+                __breathe-voice_parse_subcommand 1 'lang=' 'version' 'h/help'
+            end
+        case 'prefs'
+            __breathe-voice_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'show'
+                __breathe-voice_parse_subcommand 0 'lang=' 'json' 'origin' 'version' 'h/help'
+            case 'get'
+                __breathe-voice_parse_subcommand 1 'lang=' 'version' 'h/help'
+            case 'set'
+                __breathe-voice_parse_subcommand 2 'lang=' 'version' 'h/help'
+            case 'unset'
+                __breathe-voice_parse_subcommand 1 'lang=' 'version' 'h/help'
+            case 'reset'
+                __breathe-voice_parse_subcommand 0 'lang=' 'version' 'h/help'
+            case 'path'
+                __breathe-voice_parse_subcommand 0 'version' 'h/help'
+            case 'edit'
+                __breathe-voice_parse_subcommand 0 'lang=' 'version' 'h/help'
+            end
+        case 'history'
+            __breathe-voice_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'list'
+                __breathe-voice_parse_subcommand 0 'lang=' 'last=' 'since=' 'json' 'version' 'h/help'
+            case 'export'
+                __breathe-voice_parse_subcommand 0 'lang=' 'format=' 'output=' 'version' 'h/help'
+            case 'clear'
+                __breathe-voice_parse_subcommand 0 'lang=' 'yes' 'version' 'h/help'
+            end
+        case 'stats'
+            __breathe-voice_parse_subcommand 0 'lang=' 'json' 'version' 'h/help'
+        case 'help'
+            __breathe-voice_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __breathe-voice_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __breathe-voice_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __breathe-voice_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __breathe-voice_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__breathe-voice_tokens -p)
+    if test -z "$(__breathe-voice_tokens -t)"
+        set -l index (count (__breathe-voice_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'breathe-voice' -f
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'start' -d 'Run a breathing session (the default command).'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'patterns' -d 'List the breathing patterns with their timings; save or remove your own.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'prefs' -d 'Show and change preferences (language, voice, rate, pitch, volume, speech, tones, toneVolume, count, display, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, customPatterns).'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'history' -d 'List recorded sessions ($XDG_STATE_HOME/breathe-voice/history.jsonl); export or clear them.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'stats' -d 'Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" pattern' -l 'pattern' -d 'A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields).' -rfka '(__breathe-voice_custom_completion ---completion start -- --pattern (count (__breathe-voice_tokens -pc)) (__breathe-voice_tokens -tC))'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" inhale' -l 'inhale' -d 'Seconds to breathe in (1 to 60, one decimal allowed); overrides the pattern.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" hold' -l 'hold' -d 'Seconds to hold after breathing in (0 to 60).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" exhale' -l 'exhale' -d 'Seconds to breathe out (1 to 60).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" rest' -l 'rest' -d 'Seconds to wait before the next breath (0 to 60).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start"' -l 'ramp' -d 'Lengthen a phase step by step, from its pattern value in the first cycle to SECONDS in the last (e.g. exhale=10). Repeatable, once per phase.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" minutes' -l 'minutes' -d 'Breathe for at least this many minutes, in whole cycles (0.1 to 1440; default 5).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" cycles' -l 'cycles' -d 'Breathe for this many cycles (1 to 100000).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" no-audio' -l 'no-audio' -d 'Text only: no voice and no tones.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only).' -rfka 'auto plain visual quiet'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" color' -l 'color' -d 'Colour in the visual display: auto (not with NO_COLOR or TERM=dumb), always or never.' -rfka 'auto always never'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" events' -l 'events' -d 'Write one JSON object per state change: json (standard output, display quiet), json=PATH (appended) or json=fd:N.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" timing-report' -l 'timing-report' -d 'At the end, print how late each cue came out: planned against played, with the maximum and the median.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" mood-before' -l 'mood-before' -d 'How you feel before: 1 very stressed … 5 very calm.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" mood-after' -l 'mood-after' -d 'How you feel after: 1–5. Without it, an interactive session asks at the end (Enter skips).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice patterns" -eq 1' -fa 'list' -d 'List built-in and saved patterns.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice patterns" -eq 1' -fa 'add' -d 'Save a pattern under a name: patterns add calm 4-2-6-0.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice patterns" -eq 1' -fa 'remove' -d 'Remove a saved pattern.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns list" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns list" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns add" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns add" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'show' -d 'Print every preference.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'get' -d 'Print one preference\'s value.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'set' -d 'Save a preference, checked first.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'unset' -d 'Remove a preference from the file, so its default applies.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'reset' -d 'Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'path' -d 'Print the preferences file\'s path.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs" -eq 1' -fa 'edit' -d 'Edit the preferences in $VISUAL or $EDITOR; the change is kept only if the file is valid.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" json' -l 'json' -d 'Print JSON.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" origin' -l 'origin' -d 'Say where each value came from: option, environment, file or default.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs reset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs reset" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs reset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs path" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs path" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs edit" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs edit" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs edit" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice history" -eq 1' -fa 'list' -d 'List sessions, oldest first.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice history" -eq 1' -fa 'export' -d 'Write the whole history as CSV (RFC 4180) or a JSON array.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice history" -eq 1' -fa 'clear' -d 'Delete every recorded session (needs --yes).'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" last' -l 'last' -d 'Only the last N sessions (1–1000000).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" since' -l 'since' -d 'Only sessions on or after this local date.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" json' -l 'json' -d 'One JSON object per line, as stored.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history export" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history export" format' -l 'format' -d 'csv or json.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history export" output' -l 'output' -d 'Write to FILE (atomically) instead of standard output.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history export" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history export" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history clear" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history clear" yes' -l 'yes' -d 'Confirm.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history clear" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice history clear" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice stats" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice stats" json' -l 'json' -d 'Print JSON.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice stats" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice stats" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice help" version' -l 'version' -d 'Show the version.'
