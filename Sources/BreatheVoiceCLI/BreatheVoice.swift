@@ -15,7 +15,7 @@ public struct BreatheVoice: ParsableCommand {
         \(exitCodesHelp)
         """,
         version: version,
-        subcommands: [Start.self, Patterns.self],
+        subcommands: [Start.self, Patterns.self, Voices.self],
         defaultSubcommand: Start.self
     )
 
