@@ -17,7 +17,7 @@ public struct BreatheVoice: ParsableCommand {
         \(terminalHelp)
         """,
         version: version,
-        subcommands: [Start.self, Patterns.self, Prefs.self, History.self, Stats.self],
+        subcommands: [Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self],
         defaultSubcommand: Start.self
     )
 

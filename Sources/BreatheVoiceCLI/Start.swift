@@ -1,6 +1,11 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension BreatheVoice {
     /// `breathe-voice start`: run one session.
@@ -12,6 +17,8 @@ extension BreatheVoice {
               breathe-voice --pattern 4-7-8 --cycles 4
               breathe-voice --pattern resonant --minutes 10 --ramp exhale=7
               breathe-voice --plain --no-audio --lang es
+              breathe-voice --lang es --voice es-419 --count --cycles 3
+              breathe-voice --pattern box --cycles 2 --output box.wav
 
             \(BreatheVoice.exitCodesHelp)
             """
@@ -19,6 +26,7 @@ extension BreatheVoice {
 
         @OptionGroup var session: SessionOptions
         @OptionGroup var language: LanguageOption
+        @OptionGroup var audio: AudioOptions
 
         @Flag(help: "Text only: no voice and no tones.")
         var noAudio = false
@@ -31,21 +39,34 @@ extension BreatheVoice {
         mutating func validate() throws {
             let localizer = try language.resolve()
             try mood.validate(localizer: localizer)
+            _ = try audio.choices(localizer: localizer)
+            for (given, flag) in [(audio.output != nil, "--output"), (audio.requireAudio, "--require-audio")] where noAudio && given {
+                throw ValidationError(localizer.string(Message(.errorFlagsConflict, ["first": .text("--no-audio"), "second": .text(flag)])))
+            }
+            if audio.output == "-", display.events == "json" {
+                throw ValidationError(localizer.string(Message(.errorFlagsConflict, ["first": .text("--output -"), "second": .text("--events json")])))
+            }
         }
 
         func run() throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
-            let loaded = try LoadedPreferences.load(language: language)
+            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags)
             let plan = try SessionSetup.plan(session.request, loaded)
             let output = try display.resolve(localizer: loaded.localizer, preferred: loaded.preferences.display)
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
             )
+            let launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
             let outcome: SessionOutcome
             do throws(BreatheError) {
-                outcome = try SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder]).runText()
+                if noAudio {
+                    outcome = try launcher.runText()
+                } else {
+                    let choices = audio.choices(loaded.preferences)
+                    outcome = try AudioSessionLauncher(launcher: launcher, choices: choices, interactive: isatty(0) == 1).run()
+                }
             } catch {
                 throw CommandFailure(error, localizer: loaded.localizer)
             }
@@ -61,6 +82,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Start {
     enum CodingKeys: CodingKey {
-        case session, language, noAudio, display, mood
+        case session, language, audio, noAudio, display, mood
     }
 }

@@ -90,7 +90,9 @@ import Testing
         #expect(run.status == 0)
         let lines = run.stdoutLines
         let header = try #require(lines.firstIndex(of: "Cue timing, planned against played:"))
-        let rows = Array(lines[(header + 1)...])
+        // The report ends with its summary line; anything after it (a badge earned) is not part of it.
+        let end = try #require(lines[header...].firstIndex { $0.contains(" cues: ") })
+        let rows = Array(lines[(header + 1)...end])
         #expect(rows.count == 5)
         #expect(rows.first?.hasPrefix("Cycle 1, Breathe in, planned at 3 s: ") == true)
         #expect(rows[3].hasPrefix("Cycle 2, Breathe out, planned at 6 s: "))

@@ -3,7 +3,7 @@ import Testing
 
 /// The built binary in a pseudo-terminal: keys, signals, Ctrl-Z and fg, the terminal's settings, display modes.
 @Suite struct TerminalTests {
-    static let session = ["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--lang", "en"]
+    static let session = ["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--lang", "en", "--mood-after", "3"]
 
     @Test func spacePausesAndResumesSSkipsQStopsAndSaves() throws {
         let run = try PtySession.run(Self.session + ["--plain"], steps: [
@@ -66,12 +66,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("en", ["Keys: space pauses", "Get ready.", "Cycle 2 of 2. Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds."]),
-        ("es", ["Teclas: espacio pausa", "Prepárate.", "Ciclo 2 de 2. Exhala, 1 segundo.", "Sesión completada: 2 ciclos en 4 segundos."]),
+        ("en", ["Keys: space pauses", "Get ready.", "Cycle 2 of 2. Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds.",
+                "How do you feel now?", "Mood 4 recorded."]),
+        ("es", ["Teclas: espacio pausa", "Prepárate.", "Ciclo 2 de 2. Exhala, 1 segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
+                "¿Cómo te sientes ahora?", "Ánimo 4 registrado."]),
     ])
     func plainTranscriptOfAWholeSessionHasNoNoiseBytes(language: String, expected: [String]) throws {
+        // The whole session as a user lives it, the mood question at the end included.
         let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", language],
-                                     steps: [.expect(expected.last!, timeout: 20)])
+                                     steps: [.expect(expected[4], timeout: 20), .send("4\n"), .expect(expected[5])])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
@@ -80,7 +83,7 @@ import Testing
     }
 
     @Test func visualModeRedrawsOneLineInColourAndLeavesTheCursorVisible() throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"],
+        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"],
                                      steps: [.expect("Session complete", timeout: 20)])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
@@ -93,7 +96,7 @@ import Testing
     }
 
     @Test func visualModeHonoursNoColor() throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--display", "visual"],
+        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--display", "visual"],
                                      steps: [.expect("Session complete", timeout: 20)], environment: ["NO_COLOR": "1"])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.text.contains("\r\u{1B}[2K"), "no status line: the test would prove nothing")
@@ -102,7 +105,7 @@ import Testing
 
     @Test(arguments: [["--display", "visual"], ["--display", "auto"], []])
     func termDumbFallsBackToPlain(display: [String]) throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"] + display,
+        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"] + display,
                                      steps: [.expect("Session complete", timeout: 20)], environment: ["TERM": "dumb"])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")

@@ -27,7 +27,7 @@ public struct PreferenceRules: Sendable {
         case .volume: .integer(100)
         case .speech: .onOff(true)
         case .tones: .onOff(true)
-        case .toneVolume: .integer(50)
+        case .toneVolume: .integer(70)
         case .count: .onOff(false)
         case .display: .text("auto")
         case .defaultPattern: .text(BreathingPattern.defaultName)

@@ -17,7 +17,7 @@ public struct Preferences: Hashable, Sendable {
     public var volume: Int { values[.volume]?.integer ?? 100 }
     public var speech: Bool { values[.speech]?.flag ?? true }
     public var tones: Bool { values[.tones]?.flag ?? true }
-    public var toneVolume: Int { values[.toneVolume]?.integer ?? 50 }
+    public var toneVolume: Int { values[.toneVolume]?.integer ?? 70 }
     public var count: Bool { values[.count]?.flag ?? false }
     /// auto, plain, visual or quiet.
     public var display: String { values[.display]?.text ?? "auto" }

@@ -12,6 +12,8 @@ public struct SessionLauncher {
     public var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
     public var extraPresenters: [any SessionPresenter]
+    /// Where sentences go: standard output, or standard error when standard output carries a WAV.
+    public var textDescriptor: Int32 = 1
 
     public init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
@@ -55,7 +57,7 @@ public struct SessionLauncher {
         }
         if output.timingReport {
             // Keeps standard output for the JSON when the events are written there.
-            let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : .standardOutput
+            let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : text
             presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink))
         }
         let controls = SessionControls.start()
@@ -66,12 +68,14 @@ public struct SessionLauncher {
         return body(controls, presenters)
     }
 
+    private var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: textDescriptor) }
+
     private func displayPresenters() -> [any SessionPresenter] {
         switch output.display {
         case .plain, .auto:
-            return [PlainTextPresenter(localizer: localizer, sink: FileDescriptorSink.standardOutput)]
+            return [PlainTextPresenter(localizer: localizer, sink: text)]
         case .visual:
-            return [VisualPresenter(plan: plan, localizer: localizer, sink: FileDescriptorSink.standardOutput, color: output.color)]
+            return [VisualPresenter(plan: plan, localizer: localizer, sink: text, color: output.color)]
         case .quiet:
             return []
         }

@@ -89,29 +89,10 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     }
 
     private mutating func handle(_ input: SessionInput) {
-        switch input {
-        case .togglePause:
-            if case .paused = state { apply(.resumeRequested) } else { apply(.pauseRequested(at: position)) }
-        case .skip: apply(.skipRequested)
-        case .quit: apply(.stopRequested(at: position))
-        case .help: apply(.helpRequested)
-        case .signal(let signal):
-            switch signal {
-            case .interrupt, .terminate:
-                stopSignal = signal
-                apply(.stopRequested(at: position))
-                // A signal asks to leave now: skip the closing words.
-                apply(.stopRequested(at: position))
-            case .hangup:
-                stopSignal = signal
-                apply(.interrupted(.hangup, at: position))
-                apply(.stopRequested(at: position))
-                apply(.stopRequested(at: position))
-            case .suspend: apply(.interrupted(.suspended, at: position))
-            case .resumeFromSuspend: apply(.continued)
-            case .resize: refreshPresenters(resized: true)
-            }
-        }
+        let (events, signal) = input.events(in: state, at: position)
+        if let signal { stopSignal = signal }
+        for event in events { apply(event) }
+        if input == .signal(.resize) { refreshPresenters(resized: true) }
     }
 
     private mutating func apply(_ event: SessionEvent) {
@@ -124,7 +105,9 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
         let at = position
         for effect in transition.effects {
             switch effect {
-            case .startTimer(let deadline, let event): timer = (deadline, event)
+            case .startTimer(let deadline, let event):
+                // Without a voice there are no closing words to wait for: end as soon as the summary is printed.
+                timer = (event == .closingElapsed ? min(deadline, at) : deadline, event)
             case .cancelTimer: timer = nil
             case .seek(let target):
                 anchorPosition = target

@@ -1,0 +1,61 @@
+/// Mixes clips placed at absolute positions on the session timeline into blocks of samples.
+///
+/// Each clip starts exactly on its sample, whatever the block boundaries; clips that overlap (a tone and a phrase that
+/// start together) are summed and clipped to 16 bits, never queued one after the other. The mixer holds no clock: the
+/// runner asks for the block [position, position + count) and the mixer works out which part of each clip falls there.
+public struct TimelineMixer: Sendable {
+    struct Placed: Sendable {
+        var start: Int64
+        var clip: AudioClip
+        var end: Int64 { start + Int64(clip.count) }
+    }
+
+    private var placed: [Placed] = []
+
+    public init() {}
+
+    /// Clips that have not finished (or not started) by the last rendered block.
+    public var pendingCount: Int { placed.count }
+
+    /// Places `clip` so that its first sample plays at `position`.
+    public mutating func schedule(_ clip: AudioClip, at position: Int64) {
+        guard !clip.isEmpty else { return }
+        placed.append(Placed(start: position, clip: clip))
+    }
+
+    /// The timeline jumps from `current` to `target`: clips not yet started are dropped, and a clip under way keeps
+    /// playing from where it was, so a skip never cuts a word in half.
+    public mutating func seek(from current: Int64, to target: Int64) {
+        placed = placed.compactMap { item in
+            guard item.start < current, item.end > current else { return nil }
+            var moved = item
+            moved.start += target - current
+            return moved
+        }
+    }
+
+    /// Drops every clip that has not started by `position` (the timeline is left where it is).
+    public mutating func dropUnstarted(after position: Int64) {
+        placed.removeAll { $0.start >= position }
+    }
+
+    /// The mixed samples of [position, position + count). Clips that have ended are forgotten.
+    public mutating func render(from position: Int64, count: Int) -> [Int16] {
+        guard count > 0 else { return [] }
+        let end = position + Int64(count)
+        var sum = [Int32](repeating: 0, count: count)
+        for item in placed where item.start < end && item.end > position {
+            let from = max(position, item.start)
+            let to = min(end, item.end)
+            item.clip.samples.withUnsafeBufferPointer { samples in
+                var clipIndex = Int(from - item.start)
+                for index in Int(from - position)..<Int(to - position) {
+                    sum[index] += Int32(samples[clipIndex])
+                    clipIndex += 1
+                }
+            }
+        }
+        placed.removeAll { $0.end <= end }
+        return sum.map { Int16(clamping: $0) }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+
+/// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
+struct AudioOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Speak the phrases (on, the default) or only print them (off), e.g. when a screen reader does the talking.", valueName: "on|off"))
+    var speech: String?
+
+    @Flag(help: "Speak the seconds inside each phase: \"two, three, four\".")
+    var count = false
+
+    @Option(help: ArgumentHelp("Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest.", valueName: "on|off"))
+    var tones: String?
+
+    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, 0–100 (default 70).", valueName: "level"))
+    var toneVolume: String?
+
+    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419. See `breathe-voice voices`.", valueName: "name"))
+    var voice: String?
+
+    @Option(help: ArgumentHelp("Speech rate in words per minute, 80–450 (default 175).", valueName: "wpm"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("Speech pitch, 0–100 (default 50).", valueName: "pitch"))
+    var pitch: String?
+
+    @Option(help: ArgumentHelp("Speech volume, 0–200 (default 100).", valueName: "volume"))
+    var volume: String?
+
+    @Option(help: ArgumentHelp("Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).", valueName: "file.wav"))
+    var output: String?
+
+    @Flag(help: "Exit with 69 when no sound server answers, instead of going on as text only.")
+    var requireAudio = false
+
+    /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
+    var preferenceFlags: [PreferenceKey: String] {
+        var flags: [PreferenceKey: String] = [:]
+        flags[.speech] = speech
+        flags[.count] = count ? "on" : nil
+        flags[.tones] = tones
+        flags[.toneVolume] = toneVolume
+        flags[.voice] = voice
+        flags[.rate] = rate
+        flags[.pitch] = pitch
+        flags[.volume] = volume
+        return flags
+    }
+
+    /// What to play, from the resolved preferences (which already hold these flags) and the flags no file can set.
+    func choices(_ preferences: Preferences) -> AudioChoices {
+        AudioChoices(
+            speech: preferences.speech, counting: preferences.count, tones: preferences.tones,
+            toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
+            pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio
+        )
+    }
+
+    /// The checked choices from the flags alone, or a localized one-line error.
+    func choices(localizer: Localizer) throws -> AudioChoices {
+        func number(_ text: String?, _ field: NumberField, _ fallback: Int) throws -> Int {
+            guard let text else { return fallback }
+            switch field.parse(text) {
+            case .success(let value): return value
+            case .failure(let error): throw ValidationError(localizer.string(error.message))
+            }
+        }
+        func onOff(_ text: String?, _ field: MessageKey) throws -> Bool {
+            guard let text else { return true }
+            switch text.lowercased() {
+            case "on": return true
+            case "off": return false
+            default:
+                throw ValidationError(localizer.string(Message(.errorOnOff, ["field": .message(Message(field)), "value": .text(text)])))
+            }
+        }
+        return AudioChoices(
+            speech: try onOff(speech, .fieldSpeech),
+            counting: count,
+            tones: try onOff(tones, .fieldTones),
+            toneVolume: try number(toneVolume, .toneVolume, 70),
+            voice: voice,
+            rate: try number(rate, .speechRate, 175),
+            pitch: try number(pitch, .speechPitch, 50),
+            volume: try number(volume, .speechVolume, 100),
+            output: output,
+            requireAudio: requireAudio
+        )
+    }
+}

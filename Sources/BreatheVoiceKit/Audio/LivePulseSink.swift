@@ -1,0 +1,114 @@
+import BreatheCore
+import CPulseAudio
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
+///
+/// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a target latency near 30 ms so that a
+/// key press is heard quickly and the latency the server reports is small and honest.
+public final class LivePulseSink: AudioSink {
+    private var stream: OpaquePointer?
+    private let server: String
+    private let targetMilliseconds: Int
+
+    /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
+    public init(environment: [String: String], targetMilliseconds: Int = 30) throws(BreatheError) {
+        guard let server = LivePulseSink.serverAddress(environment: environment) else {
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text("no PulseAudio socket found")]))
+        }
+        self.server = server
+        self.targetMilliseconds = targetMilliseconds
+        stream = try LivePulseSink.connect(server: server, targetMilliseconds: targetMilliseconds)
+    }
+
+    deinit {
+        if let stream { pa_simple_free(stream) }
+    }
+
+    public var isFile: Bool { false }
+
+    /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
+    /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
+    ///
+    /// The address is always given to libpulse explicitly, so it never autospawns a daemon of its own.
+    public static func serverAddress(environment: [String: String], userID: UInt32 = getuid(),
+                                     exists: (String) -> Bool = socketExists) -> String? {
+        if let server = environment["PULSE_SERVER"], !server.isEmpty { return server }
+        var candidates: [String] = []
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            candidates.append(runtime + "/pulse/native")
+        } else {
+            candidates.append("/run/user/\(userID)/pulse/native")
+        }
+        return candidates.first(where: exists).map { "unix:" + $0 }
+    }
+
+    public static func socketExists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    private static func connect(server: String, targetMilliseconds: Int) throws(BreatheError) -> OpaquePointer {
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
+        let bytes = UInt32(AudioFormat.sampleRate * targetMilliseconds / 1000 * 2)
+        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: UInt32.max,
+                                        fragsize: UInt32.max)
+        var error: Int32 = 0
+        let stream = pa_simple_new(server, "breathe-voice", PA_STREAM_PLAYBACK, nil, "Breathing session", &spec, nil,
+                                   &attributes, &error)
+        guard let stream else {
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(describe(error))]))
+        }
+        return stream
+    }
+
+    static func describe(_ error: Int32) -> String {
+        pa_strerror(error).map { String(cString: $0) } ?? "error \(error)"
+    }
+
+    public func write(_ samples: [Int16]) throws(BreatheError) {
+        guard let stream else { throw lost(Int32(PA_ERR_CONNECTIONTERMINATED.rawValue)) }
+        var error: Int32 = 0
+        let result = samples.withUnsafeBytes { pa_simple_write(stream, $0.baseAddress, $0.count, &error) }
+        if result < 0 { throw lost(error) }
+    }
+
+    public func latencySamples() -> Int64 {
+        guard let stream else { return 0 }
+        var error: Int32 = 0
+        let microseconds = pa_simple_get_latency(stream, &error)
+        if microseconds == UInt64.max { return 0 }
+        return Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+    }
+
+    public func flush() {
+        guard let stream else { return }
+        var error: Int32 = 0
+        _ = pa_simple_flush(stream, &error)
+    }
+
+    public func finish() throws(BreatheError) {
+        guard let stream else { return }
+        var error: Int32 = 0
+        let result = pa_simple_drain(stream, &error)
+        pa_simple_free(stream)
+        self.stream = nil
+        if result < 0 { throw lost(error) }
+    }
+
+    public func reconnect() throws(BreatheError) {
+        if let stream { pa_simple_free(stream) }
+        stream = nil
+        stream = try LivePulseSink.connect(server: server, targetMilliseconds: targetMilliseconds)
+    }
+
+    private func lost(_ error: Int32) -> BreatheError {
+        if let stream { pa_simple_free(stream) }
+        stream = nil
+        return .unavailable(Message(.errorAudioLost, ["detail": .text(LivePulseSink.describe(error))]))
+    }
+}

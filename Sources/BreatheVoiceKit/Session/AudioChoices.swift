@@ -1,0 +1,51 @@
+import BreatheCore
+
+/// What the user asked to hear: speech, counts, tones and where the sound goes.
+public struct AudioChoices: Sendable {
+    /// Speak the phrases (`--speech on|off`).
+    public var speech: Bool
+    /// Speak the seconds inside each phase (`--count`).
+    public var counting: Bool
+    /// Play the cue tones (`--tones on|off`).
+    public var tones: Bool
+    /// 0–100 (`--tone-volume`).
+    public var toneVolume: Int
+    /// An eSpeak NG voice (`--voice`); nil takes the language's own.
+    public var voice: String?
+    public var rate: Int
+    public var pitch: Int
+    public var volume: Int
+    /// A WAV file to render into, or `-` for stdout (`--output`); nil plays live.
+    public var output: String?
+    /// No server is an error even in an interactive run (`--require-audio`).
+    public var requireAudio: Bool
+
+    public init(speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
+                rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false) {
+        self.speech = speech
+        self.counting = counting
+        self.tones = tones
+        self.toneVolume = toneVolume
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.output = output
+        self.requireAudio = requireAudio
+    }
+
+    /// The cue tones for these choices: one per phase kind, or none with tones off.
+    public func toneClips(sampleRate: Int) -> [PhaseKind: AudioClip] {
+        guard tones else { return [:] }
+        var result: [PhaseKind: AudioClip] = [:]
+        for kind in PhaseKind.allCases {
+            result[kind] = AudioClip(CueTone.cue(for: kind).samples(sampleRate: sampleRate, volume: toneVolume))
+        }
+        return result
+    }
+
+    /// The speech settings, with the language's default voice unless one was chosen.
+    public func speechSettings(localizer: Localizer) -> SpeechSettings {
+        SpeechSettings(voice: voice ?? localizer.catalog.voice, rate: rate, pitch: pitch, volume: volume)
+    }
+}

@@ -1,0 +1,72 @@
+import BreatheCore
+
+/// Chooses the sink for a session with sound (a WAV file or the sound server), prepares every phrase, and runs it;
+/// falls back to text only when an interactive run finds no server.
+public struct AudioSessionLauncher {
+    /// The session, its display and its other presenters; also runs the text-only fallback.
+    public var launcher: SessionLauncher
+    public let choices: AudioChoices
+    public var speech: Speech
+    public var environment: [String: String]
+    /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
+    public var interactive: Bool
+
+    public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
+                environment: [String: String] = ProcessEnvironment.current, interactive: Bool) {
+        self.launcher = launcher
+        self.choices = choices
+        self.speech = speech
+        self.environment = environment
+        self.interactive = interactive
+        if choices.output == "-" { self.launcher.textDescriptor = 2 }
+    }
+
+    private var plan: SessionPlan { launcher.plan }
+    private var localizer: Localizer { launcher.localizer }
+
+    /// Runs the session. Throws what the user must be told: no server (when required), a lost server
+    /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
+    public func run() throws(BreatheError) -> SessionOutcome {
+        let phrases = try preparePhrases()
+        let tones = choices.toneClips(sampleRate: plan.sampleRate)
+        if let output = choices.output {
+            let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
+            return try play(sink, phrases, tones, live: false)
+        }
+        if !choices.speech && !choices.tones {
+            return try launcher.runText()
+        }
+        let sink: LivePulseSink
+        do {
+            sink = try LivePulseSink(environment: environment)
+        } catch {
+            guard interactive, !choices.requireAudio, case .unavailable(let message) = error else { throw error }
+            var warnings = FileDescriptorSink.standardError
+            warnings.write(PlainText.line(localizer.string(Message(.warningAudioTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
+            return try launcher.runText()
+        }
+        return try play(sink, phrases, tones, live: true)
+    }
+
+    private func preparePhrases() throws(BreatheError) -> PhraseBook {
+        guard choices.speech else { return PhraseBook(localizer: localizer) }
+        var settings = choices.speechSettings(localizer: localizer)
+        if let name = choices.voice { settings.voice = try speech.voice(named: name).identifier }
+        return try PhraseBook(plan: plan, counting: choices.counting, localizer: localizer, speech: speech, settings: settings)
+    }
+
+    /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
+    private func play<Sink: AudioSink>(
+        _ sink: Sink, _ phrases: PhraseBook, _ tones: [PhaseKind: AudioClip], live: Bool
+    ) throws(BreatheError) -> SessionOutcome {
+        try launcher.withLiveSession(speaks: choices.speech) { controls, presenters in
+            var runner = AudioSessionRunner(
+                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys), sink: sink,
+                presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
+                inputs: SessionInputPoller(sources: controls.sources), interactive: interactive
+            )
+            runner.afterInput = controls.settle(after:)
+            return runner.run()
+        }.get()
+    }
+}

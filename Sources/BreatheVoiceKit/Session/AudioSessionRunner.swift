@@ -1,0 +1,239 @@
+import BreatheCore
+
+/// Runs a session with sound: the state machine driven in "render time", on the sample clock of the audio it plays.
+///
+/// The runner renders the timeline block by block, [position, position + n). A timer whose deadline falls inside a
+/// block splits it, so its event fires at exactly the deadline sample and the clips it schedules (tone, phrase, counts)
+/// start on that sample. A live sink blocks while its buffer is full, which paces the session; a file sink does not, so
+/// a WAV renders faster than real time. Each effect reaches the presenters when its sample is about to be heard: the
+/// sink's reported latency is subtracted from what has been written.
+///
+/// Between blocks, inputs (keys, signals) are polled without waiting and mapped exactly as in `TextSessionRunner`.
+/// Pausing flushes what the sink has queued (at most its ~30 ms target latency, never heard) and stops feeding it; the
+/// timeline stands still at the rendered position, and resuming continues from there. The "paused" phrase plays aside,
+/// off the timeline.
+public struct AudioSessionRunner<Sink: AudioSink> {
+    public let machine: SessionMachine
+    public var sink: Sink
+    public var presenters: [any SessionPresenter]
+    /// The prepared speech (empty: speech off).
+    public let phrases: PhraseBook
+    /// The cue tone per phase (none: tones off).
+    public let tones: [PhaseKind: AudioClip]
+    /// Speak the seconds inside each phase.
+    public let counting: Bool
+    public var inputs: SessionInputPoller
+    /// A lost server pauses (true) or ends the run with the error (false).
+    public let interactive: Bool
+    /// Samples per block: 5 ms.
+    public let blockSamples: Int
+    /// Events that did not apply to the state they arrived in.
+    public private(set) var ignoredEvents = 0
+    /// Called after each input has been applied, for what the process must do outside the machine (Ctrl-Z, `fg`).
+    public var afterInput: (SessionInput) -> Void = { _ in }
+    /// When the display next wants a refresh, on the monotonic clock.
+    private var nextRefresh: UInt64?
+
+    private var state = SessionState.idle
+    private var timer: (deadline: Int64, event: TimerEvent)?
+    /// The timeline position rendered (and written) so far.
+    public private(set) var position: Int64 = 0
+    private var mixer = TimelineMixer()
+    private var asides = TimelineMixer()
+    private var asidePosition: Int64 = 0
+    private var playing = true
+    private var audioDown = false
+    private var stopSignal: SignalInput?
+    /// Effects waiting for their sample to be heard; a nil effect marks the end of a transition.
+    private var pending: [(position: Int64, effect: SessionEffect?, state: SessionState)] = []
+    private var pendingStart = 0
+
+    public init(
+        machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
+        tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
+        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200
+    ) {
+        self.machine = machine
+        self.sink = sink
+        self.presenters = presenters
+        self.phrases = phrases
+        self.tones = tones
+        self.counting = counting
+        self.inputs = inputs
+        self.interactive = interactive
+        self.blockSamples = max(1, blockSamples)
+    }
+
+    /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
+    public mutating func run() -> Result<SessionOutcome, BreatheError> {
+        apply(.startRequested)
+        while true {
+            if case .completed(let summary) = state {
+                releaseAll()
+                if stopSignal != nil { sink.flush() }
+                if !audioDown {
+                    do { try sink.finish() } catch {
+                        // The closing words were cut off; the session itself is over and recorded.
+                        if !interactive { return .failure(error) }
+                    }
+                }
+                return .success(SessionOutcome(summary: summary, signal: stopSignal, ignoredEvents: ignoredEvents))
+            }
+            let asidePlaying = !playing && asides.pendingCount > 0 && !audioDown
+            if let input = inputs.next(timeoutMilliseconds: playing || asidePlaying ? 0 : -1) {
+                handle(input)
+                afterInput(input)
+                continue
+            }
+            if playing {
+                if let timer, timer.deadline <= position {
+                    self.timer = nil
+                    apply(timer.event.event)
+                    continue
+                }
+                let end = min(position + Int64(blockSamples), timer?.deadline ?? Int64.max)
+                let block = mixer.render(from: position, count: Int(end - position))
+                do { try sink.write(block) } catch {
+                    if let failure = lose(error) { return .failure(failure) }
+                    continue
+                }
+                position = end
+                releaseHeard()
+                refreshIfDue()
+            } else if asidePlaying {
+                let block = asides.render(from: asidePosition, count: blockSamples)
+                asidePosition += Int64(blockSamples)
+                do { try sink.write(block) } catch {
+                    if let failure = lose(error) { return .failure(failure) }
+                }
+            }
+        }
+    }
+
+    /// Redraws presenters that asked for a periodic refresh (the visual status line), at the position being heard.
+    private mutating func refreshIfDue() {
+        guard let interval = presenters.compactMap(\.refreshInterval).min() else { return }
+        let now = MonotonicTimebase.nanoseconds()
+        guard now >= nextRefresh ?? 0 else { return }
+        nextRefresh = now + interval
+        refreshPresenters(resized: false)
+    }
+
+    private mutating func refreshPresenters(resized: Bool) {
+        let heard = sink.isFile ? position : max(0, position - sink.latencySamples())
+        for index in presenters.indices {
+            presenters[index].refresh(state: state, position: heard, resized: resized)
+        }
+    }
+
+    /// The sound server went away: pause (interactive) or give up with the error.
+    private mutating func lose(_ error: BreatheError) -> BreatheError? {
+        audioDown = true
+        guard interactive else { return error }
+        apply(.audioLost(at: position))
+        return nil
+    }
+
+    private mutating func handle(_ input: SessionInput) {
+        if input == .signal(.resize) { refreshPresenters(resized: true) }
+        let (events, signal) = input.events(in: state, at: position)
+        if let signal { stopSignal = signal }
+        for event in events {
+            if event == .resumeRequested, audioDown {
+                do {
+                    try sink.reconnect()
+                    audioDown = false
+                } catch {
+                    apply(.audioLost(at: position))
+                    continue
+                }
+            }
+            apply(event)
+        }
+    }
+
+    private mutating func apply(_ event: SessionEvent) {
+        let transition = machine.transition(state, event)
+        guard transition.isValid else {
+            ignoredEvents += 1
+            return
+        }
+        state = transition.state
+        for effect in transition.effects {
+            switch effect {
+            case .startTimer(let deadline, let event): timer = (deadline, event)
+            case .cancelTimer: timer = nil
+            case .seek(let target):
+                mixer.seek(from: position, to: target)
+                position = target
+            case .markPause:
+                playing = false
+                releaseAll()
+                sink.flush()
+                asides = TimelineMixer()
+                asidePosition = 0
+            case .markResume:
+                playing = true
+                asides = TimelineMixer()
+            case .playTone(let kind):
+                if let tone = tones[kind] { mixer.schedule(tone, at: position) }
+            case .announce(let announcement):
+                if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
+                    if playing { mixer.schedule(clip, at: position) } else { asides.schedule(clip, at: asidePosition) }
+                }
+            case .enterSegment(let segment):
+                if counting, case .phase(let cycle, let index) = segment { scheduleCounts(cycle: cycle, index: index) }
+            case .save, .finish:
+                break
+            }
+            pending.append((position, effect, state))
+            if !playing { releaseAll() }
+        }
+        pending.append((position, nil, state))
+        if !playing { releaseAll() }
+    }
+
+    private mutating func scheduleCounts(cycle: Int, index: Int) {
+        let segment = Segment.phase(cycle: cycle, index: index)
+        let start = machine.plan.start(of: segment)
+        let name = Message.phaseName(machine.plan.kind(ofPhase: index), isRepeat: machine.plan.pattern.isRepeat(at: index))
+        let counts = CountSchedule.counts(
+            phaseSamples: machine.plan.end(of: segment) - start,
+            sampleRate: machine.plan.sampleRate,
+            nameSamples: Int64(phrases.clip(for: name)?.count ?? 0),
+            countSamples: { number in phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) } }
+        )
+        for count in counts {
+            if let clip = phrases.clip(for: SpokenPhrases.count(count.number)) { mixer.schedule(clip, at: start + count.offset) }
+        }
+    }
+
+    /// Hands over the effects whose sample is about to be heard: within one block of what the output plays now.
+    private mutating func releaseHeard() {
+        guard pendingStart < pending.count else { return }
+        let heard = sink.isFile ? position : position - sink.latencySamples()
+        release(through: heard + Int64(blockSamples))
+    }
+
+    private mutating func releaseAll() {
+        release(through: Int64.max)
+    }
+
+    private mutating func release(through limit: Int64) {
+        while pendingStart < pending.count, pending[pendingStart].position <= limit {
+            let item = pending[pendingStart]
+            pendingStart += 1
+            for index in presenters.indices {
+                if let effect = item.effect {
+                    presenters[index].present(effect, state: item.state, position: item.position)
+                } else {
+                    presenters[index].endTransition(state: item.state, position: item.position)
+                }
+            }
+        }
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        }
+    }
+}

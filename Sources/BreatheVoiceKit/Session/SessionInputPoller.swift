@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Checks the session's input sources (keys, signals) between audio blocks, without waiting, or waits for one while
+/// paused. The sources are the same `MonotonicTimebase.Source` values the text runner uses.
+public struct SessionInputPoller {
+    public var sources: [MonotonicTimebase.Source]
+
+    public init(sources: [MonotonicTimebase.Source] = []) {
+        self.sources = sources
+    }
+
+    /// The next input, waiting at most `timeoutMilliseconds` (0: not at all; -1: until one comes).
+    public func next(timeoutMilliseconds: Int32) -> SessionInput? {
+        guard !sources.isEmpty else {
+            // Nothing can arrive; waiting "until one comes" then means until a signal ends the process.
+            if timeoutMilliseconds != 0 { _ = poll(nil, 0, timeoutMilliseconds) }
+            return nil
+        }
+        var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return nil }
+            for index in descriptors.indices where descriptors[index].revents != 0 {
+                if let input = sources[index].read() { return input }
+            }
+            if timeoutMilliseconds >= 0 { return nil }
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+        }
+    }
+}

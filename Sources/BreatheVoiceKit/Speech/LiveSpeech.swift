@@ -1,0 +1,120 @@
+import BreatheCore
+import CEspeakNG
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// eSpeak NG, the program's voice: the only file that talks to libespeak-ng.
+///
+/// The library keeps global state and is not thread-safe, so one owner (a mutex around the whole library) serializes
+/// every call. It runs in synchronous mode: `espeak_Synth` returns when the phrase is done, its PCM delivered to a
+/// callback that appends to the buffer passed as `user_data`.
+public enum LiveSpeech {
+    /// The live voice.
+    public static let speech = Speech(
+        voices: { () throws(BreatheError) -> [SpeechVoice] in try owner.withLock { state throws(BreatheError) in
+            try state.start()
+            return installedVoices()
+        } },
+        synthesize: { (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
+            try owner.withLock { state throws(BreatheError) in
+                try state.start()
+                return try state.say(text, settings)
+            }
+        }
+    )
+
+    private static let owner = Mutex(Engine())
+
+    struct Engine: ~Copyable {
+        var started = false
+        var voice: String?
+
+        mutating func start() throws(BreatheError) {
+            if started { return }
+            // espeakINITIALIZE_DONT_EXIT (0x8000): report missing data instead of calling exit(1).
+            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000)
+            guard rate == Int32(AudioFormat.sampleRate) else {
+                throw .unavailable(Message(.errorSpeechUnavailable))
+            }
+            espeak_SetSynthCallback(collect)
+            started = true
+        }
+
+        mutating func say(_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip {
+            if voice != settings.voice {
+                guard espeak_SetVoiceByName(settings.voice) == EE_OK else {
+                    throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .text(settings.voice)]))
+                }
+                voice = settings.voice
+            }
+            espeak_SetParameter(espeakRATE, Int32(settings.rate), 0)
+            espeak_SetParameter(espeakPITCH, Int32(settings.pitch), 0)
+            espeak_SetParameter(espeakVOLUME, Int32(settings.volume), 0)
+            let buffer = PCMBuffer()
+            let userData = Unmanaged.passUnretained(buffer).toOpaque()
+            let result = withExtendedLifetime(buffer) {
+                text.withCString { pointer in
+                    espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                                 UInt32(espeakCHARS_UTF8), nil, userData)
+                }
+            }
+            guard result == EE_OK else { throw .unavailable(Message(.errorSpeechUnavailable)) }
+            return AudioClip(trimmed(buffer.samples))
+        }
+    }
+
+    /// Reads the voice list; the caller holds the lock.
+    static func installedVoices() -> [SpeechVoice] {
+        guard let list = espeak_ListVoices(nil) else { return [] }
+        var result: [SpeechVoice] = []
+        var index = 0
+        while let entry = list[index] {
+            index += 1
+            let voice = entry.pointee
+            let identifier = voice.identifier.map { String(cString: $0) } ?? ""
+            // MBROLA voices report another sample rate and need separate data; leave them out.
+            if identifier.hasPrefix("mb/") || identifier.hasPrefix("mb-") { continue }
+            var languages: [String] = []
+            if var cursor = voice.languages.map(UnsafeRawPointer.init) {
+                // Pairs of (priority byte, zero-terminated language), ended by a zero priority byte.
+                while cursor.load(as: UInt8.self) != 0 {
+                    cursor += 1
+                    let language = String(cString: cursor.assumingMemoryBound(to: CChar.self))
+                    languages.append(language)
+                    cursor += language.utf8.count + 1
+                }
+            }
+            guard let code = languages.first else { continue }
+            let name = voice.name.map { String(cString: $0) } ?? code
+            result.append(SpeechVoice(code: code, name: name.replacing("_", with: " "), languages: languages,
+                                      identifier: identifier))
+        }
+        return result.sorted { $0.code < $1.code }
+    }
+
+    /// Leading and trailing near-silence cut off, so a phrase starts on its sample and ends when the word does.
+    static func trimmed(_ samples: [Int16]) -> [Int16] {
+        let threshold: Int16 = 48
+        guard let first = samples.firstIndex(where: { $0 > threshold || $0 < -threshold }),
+              let last = samples.lastIndex(where: { $0 > threshold || $0 < -threshold })
+        else { return [] }
+        return Array(samples[first...last])
+    }
+}
+
+/// Where one phrase's PCM collects while eSpeak NG synthesizes it.
+private final class PCMBuffer {
+    var samples: [Int16] = []
+}
+
+/// eSpeak NG's synthesis callback: captures nothing, finds its buffer through the event's `user_data`.
+private func collect(_ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let wave, count > 0, let userData = events?.pointee.user_data else { return 0 }
+    let buffer = Unmanaged<PCMBuffer>.fromOpaque(userData).takeUnretainedValue()
+    buffer.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))
+    return 0 // 0: go on synthesizing.
+}

@@ -1,0 +1,30 @@
+import BreatheCore
+
+/// Every phrase of a session, synthesized once before it starts; looked up, never synthesized, while it plays.
+public struct PhraseBook: Sendable {
+    private var clips: [String: AudioClip]
+    public let localizer: Localizer
+
+    /// An empty book: speech off.
+    public init(localizer: Localizer) {
+        self.localizer = localizer
+        clips = [:]
+    }
+
+    /// Synthesizes every phrase `plan` can need.
+    public init(plan: SessionPlan, counting: Bool, localizer: Localizer, speech: Speech, settings: SpeechSettings) throws(BreatheError) {
+        self.localizer = localizer
+        clips = [:]
+        for message in SpokenPhrases.messages(for: plan, counting: counting) {
+            let text = localizer.string(message)
+            if clips[text] == nil { clips[text] = try speech.synthesize(text, settings) }
+        }
+    }
+
+    /// The clip for a phrase, or nil when it was not prepared (speech off).
+    public func clip(for message: Message) -> AudioClip? {
+        clips[localizer.string(message)]
+    }
+
+    public var isEmpty: Bool { clips.isEmpty }
+}

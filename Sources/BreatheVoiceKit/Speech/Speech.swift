@@ -1,0 +1,56 @@
+import BreatheCore
+
+/// The program's voice, as a small set of closures: the live one is eSpeak NG (`LiveSpeech`), tests may pass fakes.
+public struct Speech: Sendable {
+    /// The installed voices (MBROLA voices left out).
+    public var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
+    /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
+    public var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+
+    public init(
+        voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
+        synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+    ) {
+        self.voices = voices
+        self.synthesize = synthesize
+    }
+
+    /// Checks a `--voice` value against the installed voices: the voice, or a usage error naming close matches.
+    public func voice(named name: String) throws(BreatheError) -> SpeechVoice {
+        let installed = try voices()
+        let wanted = name.lowercased()
+        // The language code first ("en-us"), then the voice file ("en" is British English), then the voice's name.
+        let matchers: [(SpeechVoice) -> Bool] = [
+            { $0.code.lowercased() == wanted },
+            { $0.identifier.lowercased().split(separator: "/").last.map(String.init) == wanted },
+            { $0.name.lowercased() == wanted },
+        ]
+        for matches in matchers {
+            if let exact = installed.first(where: matches) { return exact }
+        }
+        let close = installed.filter { voice in
+            let code = voice.code.lowercased()
+            return code.hasPrefix(wanted) || wanted.hasPrefix(code) || voice.name.lowercased().contains(wanted)
+                || editDistance(code, wanted) <= 2
+        }.map(\.code).prefix(6)
+        if close.isEmpty {
+            throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .text(name)]))
+        }
+        throw .usage(Message(.errorVoiceUnknown, ["value": .text(name), "matches": .text(close.joined(separator: ", "))]))
+    }
+}
+
+/// Levenshtein distance, for suggesting voices.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The sound and speech flags: validation, voices, and what happens without a server.
+@Suite struct AudioOptionsTests {
+    @Test(arguments: [
+        (["--rate", "20"], "breathe-voice: Speech rate \"20\" is out of range: use a whole number from 80 to 450."),
+        (["--pitch", "high"], "breathe-voice: Speech pitch \"high\" is not a number: use a whole number from 0 to 100."),
+        (["--volume", "201"], "breathe-voice: Speech volume \"201\" is out of range: use a whole number from 0 to 200."),
+        (["--tone-volume", "101"], "breathe-voice: Tone volume \"101\" is out of range: use a whole number from 0 to 100."),
+        (["--speech", "maybe"], "breathe-voice: --speech \"maybe\" is not on or off: use on or off."),
+        (["--no-audio", "--output", "x.wav"], "breathe-voice: Give --no-audio or --output, not both."),
+        (["--no-audio", "--require-audio"], "breathe-voice: Give --no-audio or --require-audio, not both."),
+        (["--voice", "en-usa", "--cycles", "1"], "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."),
+        (["--voice", "qqqqqqqq", "--cycles", "1"], "breathe-voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."),
+    ])
+    func badValuesGiveExit64AndOneLine(arguments: [String], expected: String) throws {
+        let run = try BinaryRun.run(arguments + ["--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent"])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [expected])
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func spanishAudioErrorsAreSpanish() throws {
+        let run = try BinaryRun.run(["--lang", "es", "--rate", "1000"])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == ["breathe-voice: El valor «1000» de la velocidad de la voz está fuera de rango: usa un número entero entre 80 y 450."])
+    }
+
+    @Test func noServerWithoutATerminalIsExit69AndOneLine() throws {
+        let run = try BinaryRun.run(["--cycles", "1", "--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent/socket"])
+        #expect(run.status == 69)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderrLines.first?.hasPrefix("breathe-voice: No sound server answered (") == true, "\(run.stderrLines)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func noSocketAnywhereUnderCronIsExit69() throws {
+        let run = try BinaryRun.run(["--cycles", "1", "--lang", "en", "--require-audio"],
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], clearEnvironment: true)
+        // No PULSE_SERVER and no XDG_RUNTIME_DIR: only /run/user/<uid>/pulse/native is tried, and there is none here.
+        if FileManager.default.fileExists(atPath: "/run/user/\(getuid())/pulse/native") { return }
+        #expect(run.status == 69)
+        #expect(run.stderrLines == ["breathe-voice: No sound server answered (no PulseAudio socket found): start PulseAudio or PipeWire, or use --no-audio."])
+    }
+
+    @Test(arguments: [("es", ["es: Spanish (Spain)", "es-419: Spanish (Latin America)"]), ("en", ["en-gb: English (Great Britain)", "en-us: English (America)"])])
+    func voicesListsTheInstalledVoicesOfALanguage(language: String, expected: [String]) throws {
+        let run = try BinaryRun.run(["voices", "--lang", language])
+        #expect(run.status == 0)
+        for line in expected { #expect(run.stdoutLines.contains(line)) }
+        #expect(!run.stdout.contains("mbrola"))
+        #expect(run.stdoutLines.first == (language == "es" ? "Voces de eSpeak NG para Español:" : "eSpeak NG voices for English:"))
+    }
+
+    @Test(arguments: ["en", "es-419", "en-us"])
+    func aChosenVoiceIsUsed(voice: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let wav = try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(wav.rms(0..<11_025) > 300)
+    }
+}

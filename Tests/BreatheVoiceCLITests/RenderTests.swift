@@ -1,0 +1,110 @@
+import BreatheCore
+import Foundation
+import Testing
+
+/// Sessions rendered to WAV by the real binary (real eSpeak NG, no server) and analysed sample by sample.
+@Suite struct RenderTests {
+    static let rate = 22_050
+    /// `--pattern 2-1-2-1 --cycles 2`: a 3 s lead-in, 12 s of breathing, 3 s of closing words.
+    static let plan = try! SessionPlan.make(
+        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2), Phase(.rest, seconds: 1)]),
+        length: .cycles(2), sampleRate: rate
+    ).get()
+    static let session = ["--pattern", "2-1-2-1", "--cycles", "2"]
+
+    static var boundaries: [(start: Int, kind: PhaseKind)] {
+        (1...2).flatMap { cycle in (0..<4).map { (Int(plan.start(of: .phase(cycle: cycle, index: $0))), plan.kind(ofPhase: $0)) } }
+    }
+
+    static func render(_ arguments: [String]) throws -> (run: BinaryRun, wav: WavFile) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try BinaryRun.run(arguments + ["--output", path], environment: ["PULSE_SERVER": "unix:/nonexistent"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        return (run, try WavFile(Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func theFileHasExactlyThePlannedLengthAndFormat() throws {
+        let (run, wav) = try Self.render(Self.session + ["--lang", "en"])
+        #expect(wav.samples.count == Int(Self.plan.totalSamples))
+        #expect(wav.declaredDataBytes == 2 * Int(Self.plan.totalSamples))
+        #expect(wav.sampleRate == 22_050 && wav.channels == 1 && wav.bitsPerSample == 16)
+        #expect(run.stdoutLines.first == "Custom pattern, 2-1-2-1: 2 cycles, about 12 seconds.")
+        #expect(run.stdoutLines.count == 11)
+    }
+
+    /// Tolerance: 0 samples beyond the envelope's own first non-zero sample (which is at most 4 samples in).
+    @Test func everyToneStartsOnItsBoundarySample() throws {
+        let (_, wav) = try Self.render(Self.session + ["--speech", "off"])
+        for (start, kind) in Self.boundaries {
+            let tone = CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 70)
+            let envelopeOnset = try #require(tone.firstIndex { $0 != 0 })
+            #expect(envelopeOnset <= 4)
+            #expect(wav.samples[(start - 2000)..<start].allSatisfy { $0 == 0 }, "sound before the \(kind) boundary \(start)")
+            let onset = wav.samples[start...].firstIndex { $0 != 0 }
+            #expect(onset == start + envelopeOnset, "\(kind) at \(start): onset \(String(describing: onset))")
+        }
+    }
+
+    @Test func theInhaleToneRisesAndTheExhaleToneFalls() throws {
+        let (_, wav) = try Self.render(Self.session + ["--speech", "off"])
+        for (start, kind) in Self.boundaries where kind == .inhale || kind == .exhale {
+            let length = CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 70).count
+            let early = wav.crossingRate(start..<start + length / 4)
+            let late = wav.crossingRate(start + 3 * length / 4..<start + length)
+            if kind == .inhale { #expect(late > early * 1.2, "inhale \(early) → \(late)") }
+            else { #expect(late < early / 1.2, "exhale \(early) → \(late)") }
+        }
+    }
+
+    @Test(arguments: ["en", "es"])
+    func speechIsHeardInEveryAnnouncementWindow(language: String) throws {
+        let (_, wav) = try Self.render(Self.session + ["--tones", "off", "--lang", language])
+        let windows = [0] + Self.boundaries.map(\.start) + [Int(Self.plan.breathingEnd)]
+        for start in windows {
+            #expect(wav.rms(start..<start + Self.rate / 2) > 300, "no speech at \(start) in \(language)")
+        }
+        // Between the phrase and the next boundary the voice is quiet: the phrases are short.
+        let lastInhale = Self.boundaries[4].start
+        #expect(wav.rms(lastInhale + Self.rate * 3 / 2..<lastInhale + 2 * Self.rate) < 50)
+    }
+
+    @Test func spanishSpeechDiffersFromEnglish() throws {
+        let english = try Self.render(Self.session + ["--tones", "off", "--lang", "en"]).wav
+        let spanish = try Self.render(Self.session + ["--tones", "off", "--lang", "es"]).wav
+        #expect(english.samples.count == spanish.samples.count)
+        #expect(english.samples != spanish.samples)
+    }
+
+    @Test func countSpeaksTheSecondsInsideAPhase() throws {
+        let arguments = ["--pattern", "4-0-4", "--cycles", "1", "--tones", "off", "--lang", "en"]
+        let plain = try Self.render(arguments).wav
+        let counted = try Self.render(arguments + ["--count"]).wav
+        #expect(plain.samples.count == counted.samples.count)
+        let inhale = 3 * Self.rate
+        for second in 2...3 {
+            let window = inhale + second * Self.rate..<inhale + second * Self.rate + Self.rate / 2
+            #expect(plain.rms(window) < 1, "silence without --count at second \(second)")
+            #expect(counted.rms(window) > 300, "a number at second \(second) with --count")
+        }
+    }
+
+    @Test func tonesOffAndSpeechOffRenderSilenceOfTheSameLength() throws {
+        let silent = try Self.render(Self.session + ["--tones", "off", "--speech", "off"]).wav
+        #expect(silent.samples.count == Int(Self.plan.totalSamples))
+        #expect(silent.samples.allSatisfy { $0 == 0 })
+        let toned = try Self.render(Self.session + ["--speech", "off", "--tone-volume", "100"]).wav
+        let quieter = try Self.render(Self.session + ["--speech", "off", "--tone-volume", "50"]).wav
+        let start = Self.boundaries[0].start
+        #expect(toned.rms(start..<start + 4000) > 1.9 * quieter.rms(start..<start + 4000))
+    }
+
+    @Test func dashWritesTheWaveToStdoutAndLinesToStderr() throws {
+        let run = try BinaryRun.run(Self.session + ["--output", "-", "--lang", "en"])
+        #expect(run.status == 0)
+        let wav = try WavFile(run.standardOutput)
+        #expect(wav.samples.count == Int(Self.plan.totalSamples))
+        #expect(run.stderrLines.count == 11)
+        #expect(run.stderrLines.last == "Session complete: 2 cycles in 12 seconds.")
+    }
+}

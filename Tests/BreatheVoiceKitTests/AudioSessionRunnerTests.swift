@@ -1,0 +1,135 @@
+import BreatheCore
+import Foundation
+import Testing
+@testable import BreatheVoiceKit
+
+/// A sink that keeps every sample in memory and can be told to lose its server after some samples.
+final class MemoryAudioSink: AudioSink {
+    var samples: [Int16] = []
+    var failAfter: Int?
+    var flushes = 0
+    var finished = false
+    var isFile: Bool { true }
+
+    func write(_ block: [Int16]) throws(BreatheError) {
+        if let failAfter, samples.count + block.count > failAfter {
+            throw .unavailable(Message(.errorAudioLost, ["detail": .text("Connection terminated")]))
+        }
+        samples += block
+    }
+    func latencySamples() -> Int64 { 0 }
+    func flush() { flushes += 1 }
+    func finish() throws(BreatheError) { finished = true }
+    func reconnect() throws(BreatheError) { throw .unavailable(Message(.errorAudioLost, ["detail": .text("still gone")])) }
+}
+
+/// Collects the lines and the position each announcement was handed over at.
+final class RecordingPresenter: SessionPresenter {
+    let localizer = Localizer(language: "en")
+    var lines: [(position: Int64, text: String)] = []
+    func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        if case .announce(let announcement) = effect { lines.append((position, localizer.string(announcement.line))) }
+    }
+}
+
+@Suite struct AudioSessionRunnerTests {
+    static let localizer = Localizer(language: "en")
+    /// A fake voice: every phrase is 0.2 s of a constant level that encodes its length, so it can be found in the output.
+    static let fakeSpeech = Speech(
+        voices: { () throws(BreatheError) -> [SpeechVoice] in [SpeechVoice(code: "en-us", name: "Fake", languages: ["en-us"], identifier: "fake/en-us")] },
+        synthesize: { (text: String, _: SpeechSettings) throws(BreatheError) -> AudioClip in
+            AudioClip([Int16](repeating: 3, count: 4410))
+        }
+    )
+    static let plan = try! SessionPlan.make(
+        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2)]),
+        length: .cycles(2), sampleRate: 22_050
+    ).get()
+
+    static func runner(sink: MemoryAudioSink, presenter: RecordingPresenter, speech: Bool = true, tones: Bool = true,
+                       counting: Bool = false, interactive: Bool = false, inputs: SessionInputPoller = SessionInputPoller())
+        throws -> AudioSessionRunner<MemoryAudioSink> {
+        let choices = AudioChoices(speech: speech, counting: counting, tones: tones)
+        let phrases = speech
+            ? try PhraseBook(plan: plan, counting: counting, localizer: localizer, speech: fakeSpeech, settings: choices.speechSettings(localizer: localizer))
+            : PhraseBook(localizer: localizer)
+        return AudioSessionRunner(machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
+                                  tones: choices.toneClips(sampleRate: 22_050), counting: counting, inputs: inputs,
+                                  interactive: interactive, blockSamples: 97)
+    }
+
+    @Test func rendersExactlyThePlanWithEachToneOnItsBoundary() throws {
+        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        var runner = try Self.runner(sink: sink, presenter: presenter, speech: false)
+        let outcome = try runner.run().get()
+        #expect(outcome.summary.status == .completed)
+        #expect(Int64(sink.samples.count) == Self.plan.totalSamples)
+        #expect(sink.finished)
+        for cycle in 1...2 {
+            for index in 0..<3 {
+                let start = Int(Self.plan.start(of: .phase(cycle: cycle, index: index)))
+                let tone = CueTone.cue(for: Self.plan.kind(ofPhase: index)).samples(sampleRate: 22_050, volume: 70)
+                #expect(Array(sink.samples[start..<start + tone.count]) == tone, "cycle \(cycle) phase \(index)")
+                #expect(sink.samples[start - 1] == 0)
+            }
+        }
+    }
+
+    @Test func linesComeOutAtTheirSamplesInOrder() throws {
+        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        var runner = try Self.runner(sink: sink, presenter: presenter)
+        _ = try runner.run().get()
+        #expect(presenter.lines.map(\.text) == [
+            "Custom pattern, 2-1-2: 2 cycles, about 10 seconds.", "Get ready.",
+            "Cycle 1 of 2. Breathe in, 2 seconds.", "Cycle 1 of 2. Hold, 1 second.", "Cycle 1 of 2. Breathe out, 2 seconds.",
+            "Cycle 2 of 2. Breathe in, 2 seconds.", "Cycle 2 of 2. Hold, 1 second.", "Cycle 2 of 2. Breathe out, 2 seconds.",
+            "Session complete: 2 cycles in 10 seconds.",
+        ])
+        #expect(presenter.lines[2].position == Self.plan.start(of: .phase(cycle: 1, index: 0)))
+        // The lead-in phrase is mixed at sample 0; the inhale phrase and tone start together at the first boundary.
+        #expect(sink.samples[0] == 3)
+        let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
+        let tone = CueTone.cue(for: .inhale).samples(sampleRate: 22_050, volume: 70)
+        #expect(sink.samples[start + 100] == tone[100] + 3)
+    }
+
+    @Test func countsLandOnWholeSecondsInsideAPhase() throws {
+        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        var runner = try Self.runner(sink: sink, presenter: presenter, tones: false, counting: true)
+        _ = try runner.run().get()
+        let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
+        #expect(sink.samples[start + 22_050 - 1] == 0)
+        #expect(sink.samples[start + 22_050] == 3) // "two", one second into the two-second inhale
+        #expect(sink.samples[start + 22_050 + 4410] == 0)
+    }
+
+    @Test func aLostServerEndsANonInteractiveRunWithTheError() throws {
+        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        sink.failAfter = 100_000
+        var runner = try Self.runner(sink: sink, presenter: presenter)
+        let result = runner.run()
+        guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
+        #expect(error.exitCode == 69)
+        #expect(error.message.key == .errorAudioLost)
+    }
+
+    @Test func aLostServerPausesAnInteractiveRunAndSaysSo() throws {
+        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        sink.failAfter = 100_000
+        // A key source that presses q only once the server is gone.
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        _ = write(pipeEnds[1], "q", 1)
+        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+            guard presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) else { return nil }
+            var byte: UInt8 = 0
+            _ = read(pipeEnds[0], &byte, 1)
+            return byte == UInt8(ascii: "q") ? .quit : nil
+        }
+        var runner = try Self.runner(sink: sink, presenter: presenter, interactive: true, inputs: SessionInputPoller(sources: [source]))
+        let outcome = try runner.run().get()
+        #expect(outcome.summary.status == .interrupted)
+        #expect(presenter.lines.map(\.text).contains("The sound server went away. Paused; press space to go on, q to quit."))
+    }
+}
