@@ -173,22 +173,22 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|patterns|prefs|history|stats|help)
+    start|patterns|voices|prefs|history|stats|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start patterns prefs history stats help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats help' -- "${cur}"))
         ;;
     esac
 }
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--no-audio --plain --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --no-audio --plain --timing-report --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -219,6 +219,30 @@ _breathe-voice_start() {
         return
         ;;
     '--lang')
+        return
+        ;;
+    '--speech')
+        return
+        ;;
+    '--tones')
+        return
+        ;;
+    '--tone-volume')
+        return
+        ;;
+    '--voice')
+        return
+        ;;
+    '--rate')
+        return
+        ;;
+    '--pitch')
+        return
+        ;;
+    '--volume')
+        return
+        ;;
+    '--output')
         return
         ;;
     '--display')
@@ -300,6 +324,21 @@ _breathe-voice_patterns_remove() {
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_voices() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
