@@ -24,7 +24,7 @@ final class MemoryAudioSink: AudioSink {
 }
 
 /// Collects the lines and the position each announcement was handed over at.
-final class RecordingPresenter: SessionPresenter {
+final class LineRecorder: SessionPresenter {
     let localizer = Localizer(language: "en")
     var lines: [(position: Int64, text: String)] = []
     func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
@@ -46,7 +46,7 @@ final class RecordingPresenter: SessionPresenter {
         length: .cycles(2), sampleRate: 22_050
     ).get()
 
-    static func runner(sink: MemoryAudioSink, presenter: RecordingPresenter, speech: Bool = true, tones: Bool = true,
+    static func runner(sink: MemoryAudioSink, presenter: LineRecorder, speech: Bool = true, tones: Bool = true,
                        counting: Bool = false, interactive: Bool = false, inputs: SessionInputPoller = SessionInputPoller())
         throws -> AudioSessionRunner<MemoryAudioSink> {
         let choices = AudioChoices(speech: speech, counting: counting, tones: tones)
@@ -59,7 +59,7 @@ final class RecordingPresenter: SessionPresenter {
     }
 
     @Test func rendersExactlyThePlanWithEachToneOnItsBoundary() throws {
-        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        let sink = MemoryAudioSink(), presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter, speech: false)
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .completed)
@@ -76,7 +76,7 @@ final class RecordingPresenter: SessionPresenter {
     }
 
     @Test func linesComeOutAtTheirSamplesInOrder() throws {
-        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        let sink = MemoryAudioSink(), presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter)
         _ = try runner.run().get()
         #expect(presenter.lines.map(\.text) == [
@@ -94,7 +94,7 @@ final class RecordingPresenter: SessionPresenter {
     }
 
     @Test func countsLandOnWholeSecondsInsideAPhase() throws {
-        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        let sink = MemoryAudioSink(), presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter, tones: false, counting: true)
         _ = try runner.run().get()
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
@@ -104,7 +104,7 @@ final class RecordingPresenter: SessionPresenter {
     }
 
     @Test func aLostServerEndsANonInteractiveRunWithTheError() throws {
-        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        let sink = MemoryAudioSink(), presenter = LineRecorder()
         sink.failAfter = 100_000
         var runner = try Self.runner(sink: sink, presenter: presenter)
         let result = runner.run()
@@ -114,7 +114,7 @@ final class RecordingPresenter: SessionPresenter {
     }
 
     @Test func aLostServerPausesAnInteractiveRunAndSaysSo() throws {
-        let sink = MemoryAudioSink(), presenter = RecordingPresenter()
+        let sink = MemoryAudioSink(), presenter = LineRecorder()
         sink.failAfter = 100_000
         // A key source that presses q only once the server is gone.
         var pipeEnds: [Int32] = [0, 0]
