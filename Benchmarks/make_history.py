@@ -3,7 +3,7 @@
 Usage: python3 Benchmarks/make_history.py --count 100000 --output DIR/breathe-voice/history.jsonl [--seed 7]
 
 The schema follows the history issue: one JSON object per line with id, start and end (ISO 8601 with a UTC offset),
-pattern {name, timings}, ramp, planned and actual cycles and seconds, status, mood before and after, language and
+pattern {name, timings, kind}, ramps, planned and actual cycles and seconds, status, mood before and after, language and
 source. When the real schema settles, adapt `record` (and only it): everything else is plumbing.
 """
 
@@ -50,13 +50,14 @@ def record(rng: random.Random, start: datetime) -> dict:
     end = start + timedelta(seconds=actual_seconds + 6)  # plus the lead-in and the closing words
     mood_before = rng.choice([None, 1, 2, 2, 3, 3, 3, 4, 5])
     mood_after = None if mood_before is None else min(5, mood_before + rng.choice([-1, 0, 0, 1, 1, 2]))
-    ramp = {"phase": "exhale", "seconds": 8} if name == "resonant" and rng.random() < 0.1 else None
+    ramps = [{"phase": "exhale", "seconds": 8}] if name == "resonant" and rng.random() < 0.1 else []
+    kind = "timings" if name is None else ("saved" if name == "evening-calm" else "builtIn")
     return {
         "id": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
         "start": start.isoformat(timespec="seconds"),
         "end": end.isoformat(timespec="seconds"),
-        "pattern": {"name": name, "timings": timings_text(phases)},
-        "ramp": ramp,
+        "pattern": {"name": name, "timings": timings_text(phases), "kind": kind},
+        "ramps": ramps,
         "plannedCycles": planned_cycles,
         "actualCycles": actual_cycles,
         "plannedSeconds": planned_seconds,
