@@ -751,15 +751,17 @@ def measure_stats(bench: Bench) -> None:
                     runs.append(run)
             if failure:
                 break
+            warnings = [line for line in runs[-1].stderr.read_text(errors="replace").splitlines() if line.strip()]
             figures[size] = {"median_ms": statistics.median(r.wall for r in runs) * 1000, "max_rss_mib": max(r.maxrss_kib for r in runs) / 1024,
-                             "walls_ms": [r.wall * 1000 for r in runs]}
+                             "walls_ms": [r.wall * 1000 for r in runs], "stderr_lines": len(warnings), "first_stderr": warnings[:3]}
         raw[label] = {"figures": figures, "failure": failure}
         if failure:
             bench.rows.append(Row(f"5. `{label}` over 100 000 records: time", {"breathe-voice": Cell.na(failure)}, "≤ 150 ms", f"n/a ({failure})"))
             continue
         big, small = figures[100_000], figures[10_000]
         bench.rows.append(Row(f"5. `{label}` over 100 000 records: time (median of 5 after a warm-up)",
-                              {"breathe-voice": Cell(f"{big['median_ms']:.1f} ms (10 000: {small['median_ms']:.1f} ms)", big["median_ms"])},
+                              {"breathe-voice": Cell(f"{big['median_ms']:.1f} ms (10 000: {small['median_ms']:.1f} ms)"
+                                                     + (f"; {big['stderr_lines']} lines on stderr, see results.json" if big["stderr_lines"] else ""), big["median_ms"])},
                               "≤ 150 ms", verdict(big["median_ms"] <= 150)))
         growth = big["max_rss_mib"] - small["max_rss_mib"]
         bench.rows.append(Row(f"5. `{label}`: peak RSS, 10 000 → 100 000 records",

@@ -49,7 +49,7 @@ def record(rng: random.Random, start: datetime) -> dict:
     actual_seconds = round(actual_cycles * cycle_seconds + (0 if status == "completed" else rng.uniform(0, cycle_seconds)), 1)
     end = start + timedelta(seconds=actual_seconds + 6)  # plus the lead-in and the closing words
     mood_before = rng.choice([None, 1, 2, 2, 3, 3, 3, 4, 5])
-    mood_after = None if mood_before is None else min(5, mood_before + rng.choice([-1, 0, 0, 1, 1, 2]))
+    mood_after = None if mood_before is None else max(1, min(5, mood_before + rng.choice([-1, 0, 0, 1, 1, 2])))
     ramps = [{"phase": "exhale", "seconds": 8}] if name == "resonant" and rng.random() < 0.1 else []
     kind = "timings" if name is None else ("saved" if name == "evening-calm" else "builtIn")
     return {
