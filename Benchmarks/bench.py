@@ -32,7 +32,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the machines have it; say so plainly where one does not
+    print("bench: numpy is missing for this python3: `python3 -m pip install numpy`", file=sys.stderr)
+    sys.exit(69)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -230,11 +234,15 @@ class ChunkRecorder:
 
     A sample's time is its index over the rate plus the clock offset, the smallest (arrival − samples so far / rate)
     seen: scheduling can only delay an arrival, so the minimum is the best estimate of when samples leave the monitor.
+    Chunks are kept as they come and scanned once each, so waiting costs little CPU beside the measured command.
     """
 
     def __init__(self, sink: str, env):
         self.proc = subprocess.Popen(parec_command(sink, 5), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-        self.data = bytearray()
+        self.chunks: list[np.ndarray] = []
+        self.starts: list[int] = []  # the sample index of each chunk's first sample
+        self.total = 0
+        self.pending = b""
         self.offset = math.inf
         self.condition = threading.Condition()
         self.closed = False
@@ -251,46 +259,71 @@ class ChunkRecorder:
                     self.closed = True
                     self.condition.notify_all()
                     return
-                self.data += chunk
-                self.offset = min(self.offset, now - (len(self.data) // 2) / RATE)
+                data = self.pending + chunk
+                usable = len(data) // 2 * 2
+                self.pending = data[usable:]
+                if usable:
+                    self.chunks.append(np.frombuffer(data[:usable], dtype="<i2"))
+                    self.starts.append(self.total)
+                    self.total += usable // 2
+                    self.offset = min(self.offset, now - self.total / RATE)
                 self.condition.notify_all()
 
-    def samples(self) -> int:
-        with self.condition:
-            return len(self.data) // 2
-
-    def wait_for(self, predicate, timeout: float):
-        """Waits until predicate(samples array) returns a value that is not None; returns it, or None at the timeout."""
+    def _wait(self, check, timeout: float):
+        """Calls check() under the lock at each new chunk until it returns something other than None, or the timeout."""
         deadline = time.monotonic() + timeout
         with self.condition:
             while True:
-                found = predicate(np.frombuffer(bytes(self.data[: len(self.data) // 2 * 2]), dtype="<i2"))
+                found = check()
                 left = deadline - time.monotonic()
                 if found is not None or left <= 0 or self.closed:
                     return found
                 self.condition.wait(min(left, 0.05))
 
+    def samples(self) -> int:
+        with self.condition:
+            return self.total
+
     def wait_until_flowing(self, seconds: float = 0.5, timeout: float = 10) -> bool:
         target = int(seconds * RATE)
-        first = None
+        return bool(self._wait(lambda: True if self.chunks and self.total - self.starts[0] - len(self.chunks[0]) >= target else None, timeout))
 
-        def flowing(samples):
-            nonlocal first
-            if len(samples) and first is None:
-                first = len(samples)
-            return True if first is not None and len(samples) - first >= target else None
+    def first_above(self, from_sample: int, threshold: int, timeout: float) -> int | None:
+        """The first sample at or after `from_sample` reaching `threshold`, waiting for it up to `timeout` s."""
+        scanned = 0  # chunks already looked at
 
-        return bool(self.wait_for(flowing, timeout))
+        def check():
+            nonlocal scanned
+            while scanned < len(self.chunks):
+                start, chunk = self.starts[scanned], self.chunks[scanned]
+                scanned += 1
+                if start + len(chunk) <= from_sample:
+                    continue
+                skip = max(0, from_sample - start)
+                hit = detector.first_above(chunk, threshold, skip)
+                if hit is not None:
+                    return start + hit
+            return None
+
+        return self._wait(check, timeout)
 
     def wait_for_silence(self, seconds: float = 0.3, timeout: float = 10) -> bool:
+        """Waits until the last `seconds` recorded (after this call) stay below a quarter of the threshold."""
         window = int(seconds * RATE)
-        start = self.samples()
+        begin = self.samples()
 
-        def quiet(samples):
-            tail = samples[max(start, len(samples) - window) :]
-            return True if len(samples) - start >= window and np.abs(tail.astype(np.int32)).max() < FIRST_SOUND_THRESHOLD // 4 else None
+        def check():
+            if self.total - begin < window:
+                return None
+            tail, count, index = [], 0, len(self.chunks) - 1
+            while count < window and index >= 0:
+                tail.append(self.chunks[index])
+                count += len(self.chunks[index])
+                index -= 1
+            loudest = max(int(np.abs(c.astype(np.int32)).max()) for c in tail)
+            return True if loudest < FIRST_SOUND_THRESHOLD // 4 else None
 
-        return bool(self.wait_for(quiet, timeout))
+        return bool(self._wait(check, timeout))
 
     def time_of(self, sample: int) -> float:
         return sample / RATE + self.offset
@@ -676,7 +709,7 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=bench.env, start_new_session=True)
     from_sample = recorder.sample_at(start)
-    hit = recorder.wait_for(lambda samples: detector.first_above(samples, FIRST_SOUND_THRESHOLD, from_sample) if len(samples) > from_sample else None, 8)
+    hit = recorder.first_above(from_sample, FIRST_SOUND_THRESHOLD, 8)
     if proc.poll() is None and hit is not None and cmd[0] == str(bench.binary):
         os.killpg(proc.pid, signal.SIGTERM)
     try:
@@ -841,6 +874,7 @@ def write_report(bench: Bench, started: float, stamp: str) -> str:
 {time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}. Sound: a private
 PulseAudio ({vers['pulseaudio']}) with null sinks at 22 050 Hz mono; live sessions ran {mode}.
 "n/a (reason)" marks what could not be measured; a missed target reads **no**. Definitions: Benchmarks/README.md.
+{"**The PulseAudio server died during this run**: its log is in results.json (pulseaudio_died)." if bench.raw.get("pulseaudio_died") else ""}
 
 {body}
 """
@@ -892,6 +926,13 @@ def main() -> int:
             bench.log(f"kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
+    server_died = bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0
+    if server_died:
+        log = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent")) / "pulseaudio.log"
+        tail = log.read_text(errors="replace").splitlines()[-40:] if log.exists() else ["(no pulseaudio.log)"]
+        bench.raw["pulseaudio_died"] = tail
+        print("bench: the PulseAudio server died during the run; figures after that are n/a. Its log ends:", file=sys.stderr)
+        print("\n".join(tail), file=sys.stderr)
     print(write_report(bench, started, stamp))
     print(f"bench: wrote {args.out / 'RESULTS.md'} and {args.out / 'results.json'}")
     return 0

@@ -10,7 +10,11 @@ import sys
 import traceback
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the machines have it; say so plainly where one does not
+    print("bench: numpy is missing for this python3: `python3 -m pip install numpy`", file=sys.stderr)
+    sys.exit(69)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
