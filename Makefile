@@ -66,3 +66,13 @@ $(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>
 
 clean:
 	rm -rf .build
+
+# Benchmarks (issue 7): breathe-voice beside its peers, on a private PulseAudio server; not part of `make test` or CI.
+# Under 10 minutes. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a real run).
+.PHONY: bench-selftest
+bench: release
+	scripts/with-pulse.sh python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks
+
+# The onset detector's self-test on synthetic signals (bench runs it first as well).
+bench-selftest:
+	python3 Benchmarks/selftest.py

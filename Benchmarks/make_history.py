@@ -1,0 +1,101 @@
+"""Writes a plausible breathe-voice history (JSON Lines) of any size, for the stats-at-scale benchmark.
+
+Usage: python3 Benchmarks/make_history.py --count 100000 --output DIR/breathe-voice/history.jsonl [--seed 7]
+
+The schema follows the history issue: one JSON object per line with id, start and end (ISO 8601 with a UTC offset),
+pattern {name, timings, kind}, ramps, planned and actual cycles and seconds, status, mood before and after, language and
+source. When the real schema settles, adapt `record` (and only it): everything else is plumbing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import uuid
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+#: Built-in patterns: name, phase lengths in tenths of a second.
+PATTERNS = [
+    ("box", [40, 40, 40, 40]),
+    ("4-7-8", [40, 70, 80]),
+    ("resonant", [55, 55]),
+    ("diaphragmatic", [40, 60]),
+    ("7-11", [70, 110]),
+    ("sigh", [20, 10, 60]),
+    ("evening-calm", [40, 20, 70, 10]),  # a named custom pattern
+    (None, [50, 0, 70, 0]),  # timings typed on the command line
+]
+SESSIONS_PER_DAY = 12
+#: Time zones the user lives in: mostly Madrid (winter and summer time), sometimes travelling.
+OFFSETS = [timezone(timedelta(hours=1)), timezone(timedelta(hours=2)), timezone(timedelta(hours=-5)), timezone.utc]
+
+
+def timings_text(tenths: list[int]) -> str:
+    return "-".join(str(t // 10) if t % 10 == 0 else f"{t / 10:g}" for t in tenths)
+
+
+def record(rng: random.Random, start: datetime) -> dict:
+    """One session record starting at `start` (an aware datetime)."""
+    name, phases = rng.choices(PATTERNS, weights=[30, 20, 20, 10, 5, 5, 7, 3])[0]
+    phases = [t for t in phases if t > 0] if name is None else phases
+    cycle_seconds = sum(phases) / 10
+    minutes = rng.choice([1, 2, 3, 5, 5, 5, 10, 10, 15, 20])
+    planned_cycles = max(1, -(-minutes * 60 // int(cycle_seconds)))
+    status = rng.choices(["completed", "stopped", "interrupted"], weights=[85, 12, 3])[0]
+    actual_cycles = planned_cycles if status == "completed" else rng.randrange(0, planned_cycles)
+    planned_seconds = round(planned_cycles * cycle_seconds, 1)
+    actual_seconds = round(actual_cycles * cycle_seconds + (0 if status == "completed" else rng.uniform(0, cycle_seconds)), 1)
+    end = start + timedelta(seconds=actual_seconds + 6)  # plus the lead-in and the closing words
+    mood_before = rng.choice([None, 1, 2, 2, 3, 3, 3, 4, 5])
+    mood_after = None if mood_before is None else max(1, min(5, mood_before + rng.choice([-1, 0, 0, 1, 1, 2])))
+    ramps = [{"phase": "exhale", "seconds": 8}] if name == "resonant" and rng.random() < 0.1 else []
+    kind = "timings" if name is None else ("saved" if name == "evening-calm" else "builtIn")
+    return {
+        "id": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+        "start": start.isoformat(timespec="seconds"),
+        "end": end.isoformat(timespec="seconds"),
+        "pattern": {"name": name, "timings": timings_text(phases), "kind": kind},
+        "ramps": ramps,
+        "plannedCycles": planned_cycles,
+        "actualCycles": actual_cycles,
+        "plannedSeconds": planned_seconds,
+        "actualSeconds": actual_seconds,
+        "status": status,
+        "moodBefore": mood_before,
+        "moodAfter": mood_after,
+        "language": rng.choices(["en", "es"], weights=[3, 1])[0],
+        "source": rng.choices(["interactive", "cron"], weights=[2, 1])[0],
+    }
+
+
+def write_history(path: Path, count: int, seed: int = 7, end: datetime | None = None) -> Path:
+    """Writes `count` records, oldest first, the newest ending near `end` (now by default); returns the path."""
+    rng = random.Random(seed)
+    end = end or datetime.now(timezone.utc)
+    # 100 000 sessions cannot be one person's few years; a dozen a day keeps them within decades of ordinary dates.
+    span_days = max(1, count // SESSIONS_PER_DAY)
+    moment = end - timedelta(days=span_days)
+    step = timedelta(days=span_days) / max(1, count)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as out:
+        for _ in range(count):
+            moment += step * rng.uniform(0.2, 1.8)
+            moment = min(moment, end)
+            zone = rng.choices(OFFSETS, weights=[50, 40, 6, 4])[0]
+            out.write(json.dumps(record(rng, moment.astimezone(zone)), separators=(",", ":"), ensure_ascii=False) + "\n")
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, required=True)
+    parser.add_argument("--output", type=Path, required=True)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    write_history(args.output, args.count, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+"""Self-test of the onset detector and the cue matcher on synthetic signals with known onsets.
+
+Run: python3 Benchmarks/selftest.py (also the first step of `make bench`). Prints one line per check and a closing
+"N passed, N failed"; exits 1 when any check fails, since no benchmark figure can be trusted then.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from pathlib import Path
+
+try:
+    import numpy as np
+except ImportError:  # the machines have it; say so plainly where one does not
+    print("bench: numpy is missing for this python3: `python3 -m pip install numpy`", file=sys.stderr)
+    sys.exit(69)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from onsets import as_int16, detect_onsets, first_above, match_cues, offsets_from_plan  # noqa: E402
+from signals import RATE, place, speech_like, sweep, to_int16  # noqa: E402
+
+BOX = [("inhale", 4.0), ("hold", 4.0), ("exhale", 4.0), ("rest", 4.0)]
+
+
+def cue(kind: str, seed: int) -> np.ndarray:
+    """A tone for the phase mixed with a phrase starting on the same sample, like the engine's cues."""
+    tones = {
+        "inhale": sweep(300, 600, 0.45, 0.35),
+        "exhale": sweep(600, 300, 0.45, 0.35),
+        "hold": sweep(440, 440, 0.45, 0.015),  # soft steady tone, about -36 dBFS
+        "rest": np.zeros(1),
+    }
+    words = {"inhale": [0.35, 0.25], "hold": [0.4], "exhale": [0.35, 0.3], "rest": [0.45]}
+    phrase = speech_like(words[kind], gap_s=0.09, level=0.3, seed=seed)
+    length = max(len(tones[kind]), len(phrase))
+    mix = np.zeros(length)
+    mix[: len(tones[kind])] += tones[kind]
+    mix[: len(phrase)] += phrase
+    return mix
+
+
+def box_session(cycles: int, lead_in_s: float = 3.0, silent_rest: bool = False):
+    """A rendered box session: (int16 samples, planned boundary samples, kinds), boundaries as the planner puts them."""
+    planned, kinds, clips = [], [], []
+    tenths = 0
+    lead = int(round(lead_in_s * RATE))
+    clips.append((0, speech_like([0.5, 0.4, 0.6], gap_s=0.25, level=0.3, seed=99)))  # lead-in phrase with pauses
+    for cycle in range(cycles):
+        for kind, seconds in BOX:
+            start = lead + round(tenths / 10 * RATE)
+            planned.append(start)
+            kinds.append(kind)
+            if not (silent_rest and kind == "rest"):
+                clips.append((start, cue(kind, seed=len(planned))))
+            tenths += int(seconds * 10)
+    total = lead + round(tenths / 10 * RATE) + 3 * RATE
+    return to_int16(place(total, clips)), planned, kinds
+
+
+def first_nonzero_at_or_after(samples: np.ndarray, start: int) -> int:
+    return start + int(np.flatnonzero(samples[start:] != 0)[0])
+
+
+# MARK: checks
+
+
+def check_exact_onsets_in_digital_silence():
+    samples, planned, kinds = box_session(cycles=3)
+    onsets = detect_onsets(samples, RATE)
+    expected = [first_nonzero_at_or_after(samples, p) for p in planned]
+    offsets = offsets_from_plan(onsets, expected, tolerance=0)
+    assert all(o == 0 for o in offsets), f"onsets not on the first non-zero sample: {offsets}"
+    # The lead-in phrase starts at sample 0 without silence before it, so it is not an onset; its inner pauses
+    # (250 ms) are, and nothing else is.
+    extra = [o for o in onsets if o not in expected]
+    assert all(o < planned[0] for o in extra), f"spurious onsets inside the session: {extra}"
+
+
+def check_word_gaps_are_not_onsets():
+    phrase = speech_like([0.3, 0.3, 0.3, 0.3], gap_s=0.1, level=0.3)
+    samples = to_int16(place(RATE * 3, [(RATE, phrase)]))
+    onsets = detect_onsets(samples, RATE)
+    assert len(onsets) == 1, f"one phrase with 100 ms gaps gave {len(onsets)} onsets"
+
+
+def check_soft_hold_tone_is_found():
+    samples = to_int16(place(RATE * 2, [(12_345, sweep(440, 440, 0.5, 0.015))]))
+    onsets = detect_onsets(samples, RATE)
+    assert onsets == [first_nonzero_at_or_after(samples, 12_345)], onsets
+
+
+def check_noise_floor():
+    samples, planned, kinds = box_session(cycles=2)
+    expected = [first_nonzero_at_or_after(samples, p) for p in planned]
+    rng = np.random.default_rng(7)
+    noisy = as_int16(samples.astype(np.float64) + rng.normal(0, 16, len(samples)))  # about -66 dBFS RMS
+    onsets = detect_onsets(noisy, RATE)
+    offsets = offsets_from_plan(onsets, expected, tolerance=RATE // 20)
+    # Within 1.5 ms late (the soft hold tone's attack is under the noise for a while), never more than 0.1 ms early.
+    assert all(o is not None and -2 <= o <= 33 for o in offsets), f"offsets with noise: {list(zip(kinds, offsets))}"
+
+
+def check_silent_rest_is_missing_not_invented():
+    samples, planned, kinds = box_session(cycles=2, silent_rest=True)
+    onsets = detect_onsets(samples, RATE)
+    offsets = offsets_from_plan(onsets, planned, tolerance=RATE // 20)
+    for kind, offset in zip(kinds, offsets):
+        assert (offset is None) == (kind == "rest"), f"{kind}: {offset}"
+
+
+def check_match_exact_session():
+    # Rest cues carry no tone, so their onset is the phrase's (after eSpeak NG's leading silence): the bench matches
+    # toned cues only, and so does this check.
+    samples, boundaries, kinds = box_session(cycles=4)
+    planned = [b for b, kind in zip(boundaries, kinds) if kind != "rest"]
+    recording = np.concatenate([np.zeros(9_876, dtype=np.int16), samples])  # the recording starts before the session
+    onsets = [o / RATE for o in detect_onsets(recording, RATE)]
+    match = match_cues(onsets, [p / RATE for p in planned])
+    summary = match.summary()
+    assert summary["cues_matched"] == len(planned), summary
+    assert summary["max_abs_error_ms"] <= 3 / RATE * 1000, summary
+    assert abs(summary["drift_ms_per_min"]) < 0.05, summary
+
+
+def check_match_drift_jitter_extras_and_gaps():
+    rng = np.random.default_rng(3)
+    planned = [3 + 5.5 * i for i in range(22)]
+    ppm = 50e-6  # a clock 50 ppm fast: 3 ms per minute
+    truth = [p * (1 + ppm) + rng.normal(0, 0.0003) for p in planned]
+    missing = {5, 12}
+    heard = [t + 17.25 for i, t in enumerate(truth) if i not in missing]
+    second_words = [t + 17.25 + 0.4 for i, t in enumerate(truth) if i % 3 == 0 and i not in missing]
+    onsets = [17.25 - 3, 17.25 - 2.1, 17.25 - 1.4] + heard + second_words  # a lead-in phrase with pauses first
+    match = match_cues(onsets, planned)
+    summary = match.summary()
+    assert summary["cues_matched"] == len(planned) - len(missing), summary
+    assert [i for i, m in enumerate(match.matched) if m is None] == sorted(missing), match.matched
+    assert abs(summary["drift_ms_per_min"] - 3.0) < 0.5, summary
+    assert summary["max_abs_error_ms"] < 9, summary
+
+
+def check_match_growing_lag():
+    planned = [4.0 * i for i in range(30)]
+    onsets = [10 + 4.0 * i + 0.85 * i for i in range(30)] + [10 + 4.85 * i + 0.35 for i in range(0, 30, 2)]
+    match = match_cues(onsets, planned)
+    summary = match.summary()
+    assert summary["cues_matched"] == 30, summary
+    assert abs(summary["max_abs_error_ms"] - 0.85 * 29 * 1000) < 1, summary
+    assert abs(summary["drift_ms_per_min"] - 850 / 4 * 60) < 1, summary
+
+
+def check_nothing_heard():
+    match = match_cues([], [0, 4, 8])
+    summary = match.summary()
+    assert summary["cues_matched"] == 0 and summary["max_abs_error_ms"] is None, summary
+    assert detect_onsets(np.zeros(RATE, dtype=np.int16), RATE) == []
+
+
+def check_first_above_and_bytes():
+    samples = np.zeros(1000, dtype=np.int16)
+    samples[700] = -400
+    samples[800] = 400
+    raw = samples.astype("<i2").tobytes()
+    assert first_above(raw, 328) == 700
+    assert first_above(raw, 328, start=701) == 800
+    assert first_above(raw, 401) is None
+
+
+CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
+
+
+def run(stream=sys.stdout) -> bool:
+    passed = failed = 0
+    for check in CHECKS:
+        try:
+            check()
+        except Exception:  # noqa: BLE001 - every failure is reported, then counted
+            failed += 1
+            print(f"FAIL {check.__name__}", file=stream)
+            traceback.print_exc(file=stream)
+        else:
+            passed += 1
+            print(f"ok   {check.__name__}", file=stream)
+    print(f"detector self-test: {passed} passed, {failed} failed", file=stream)
+    return failed == 0
+
+
+if __name__ == "__main__":
+    sys.exit(0 if run() else 1)
