@@ -52,8 +52,11 @@ enum SessionSetup {
     }
 
     /// Asks for the mood when due, appends the record, and prints each badge the session earned.
-    static func finish(_ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer) throws {
-        var output = FileDescriptorSink.standardOutput
+    static func finish(
+        _ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer, textDescriptor: Int32 = 1
+    ) throws {
+        // Sentences go where the session's lines went: standard error when standard output carries a WAV.
+        var output = FileDescriptorSink(fileDescriptor: textDescriptor)
         if recorder.pending != nil {
             // A signal asked to leave now: record without asking.
             let answer = outcome.signal == nil ? MoodPrompt.ask(localizer: localizer, output: &output) : nil

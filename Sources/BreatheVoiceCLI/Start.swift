@@ -70,7 +70,10 @@ extension BreatheVoice {
             } catch {
                 throw CommandFailure(error, localizer: loaded.localizer)
             }
-            try SessionSetup.finish(recorder, outcome: outcome, display: output.display, localizer: loaded.localizer)
+            try SessionSetup.finish(
+                recorder, outcome: outcome, display: output.display, localizer: loaded.localizer,
+                textDescriptor: audio.output == "-" ? 2 : 1
+            )
             switch outcome.signal {
             case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
             case .terminate?: throw CommandFailure(code: ExitStatus.terminated)

@@ -35,7 +35,7 @@ import Testing
         #expect(preferences.origins[.pitch] == .environment("BREATHE_VOICE_PITCH"))
         #expect(preferences.volume == 90)
         #expect(preferences.origins[.volume] == .file)
-        #expect(preferences.toneVolume == 50)
+        #expect(preferences.toneVolume == 70)
         #expect(preferences.origins[.toneVolume] == .builtIn)
         #expect(preferences.language == "es")
         #expect(preferences.origins[.language] == .builtIn)
