@@ -70,6 +70,6 @@ import Testing
     }
 
     @Test func jsonStringsEscapeEverythingAControlCharacter() {
-        #expect(JSONValue.quote("a\"b\\c\n\u{1B}ñ") == #""a\"b\\c\n\u001bñ""#)
+        #expect(EventJSON.quote("a\"b\\c\n\u{1B}ñ") == #""a\"b\\c\n\u001bñ""#)
     }
 }

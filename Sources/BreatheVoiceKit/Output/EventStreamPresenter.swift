@@ -112,8 +112,8 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         object.add("clock", .number(Double((clock() &- startNanos) / 1_000_000) / 1000))
         object.add("segmentEnd", segment.map { .seconds(plan.end(of: $0), rate: plan.sampleRate) } ?? .null)
         object.add("tone", tone.map { .string($0.rawValue) } ?? .null)
-        object.add("lines", .array(lines.map(JSONValue.string)))
-        object.add("spoken", .array(spoken.map(JSONValue.string)))
+        object.add("lines", .array(lines.map(EventJSON.string)))
+        object.add("spoken", .array(spoken.map(EventJSON.string)))
         object.add("reason", reason.map { .string($0.rawValue) } ?? .null)
         object.add("status", status.map { .string($0.rawValue) } ?? .null)
         sink.write(object.text + "\n")
@@ -129,13 +129,14 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
 }
 
 /// A JSON value, written by hand so that keys keep their order and no encoder is loaded.
-enum JSONValue {
+/// A value in the event stream, written compactly (Core's JSONValue keeps source positions this does not need).
+enum EventJSON {
     case null
     case number(Double)
     case string(String)
-    case array([JSONValue])
+    case array([EventJSON])
 
-    static func seconds(_ samples: Int64, rate: Int) -> JSONValue {
+    static func seconds(_ samples: Int64, rate: Int) -> EventJSON {
         .number(Double((samples * 1000 + Int64(rate) / 2) / Int64(rate)) / 1000)
     }
 
@@ -145,42 +146,27 @@ enum JSONValue {
         case .number(let value):
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return String(value)
-        case .string(let value): return JSONValue.quote(value)
+        case .string(let value): return EventJSON.quote(value)
         case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
         }
     }
 
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        var result = ""
+        JSONWriter.quote(text, into: &result)
+        return result
     }
 }
 
 /// An object whose keys come out in the order they were added.
 struct JSONObject {
-    private var members: [(String, JSONValue)] = []
+    private var members: [(String, EventJSON)] = []
 
-    mutating func add(_ key: String, _ value: JSONValue) {
+    mutating func add(_ key: String, _ value: EventJSON) {
         members.append((key, value))
     }
 
     var text: String {
-        "{" + members.map { JSONValue.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        "{" + members.map { EventJSON.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
     }
 }
