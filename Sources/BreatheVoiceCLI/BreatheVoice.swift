@@ -15,7 +15,7 @@ public struct BreatheVoice: ParsableCommand {
         \(exitCodesHelp)
         """,
         version: version,
-        subcommands: [Start.self, Patterns.self],
+        subcommands: [Start.self, Patterns.self, Remind.self, Schedule.self, Doctor.self],
         defaultSubcommand: Start.self
     )
 
