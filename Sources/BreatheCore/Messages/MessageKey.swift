@@ -80,7 +80,6 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorIntervalSyntax = "error.interval.syntax"
     case errorIntervalRange = "error.interval.range"
     case errorIntervalInexact = "error.interval.inexact"
-    case errorIntervalTooManyLines = "error.interval.tooManyLines"
     case errorDaysSyntax = "error.days.syntax"
     case errorScheduleWhat = "error.schedule.what"
     case errorScheduleEveryAndAt = "error.schedule.everyAndAt"

@@ -15,9 +15,6 @@ public struct ReminderSchedule: Hashable, Sendable {
     /// The options handed to `breathe-voice remind`, in order.
     public var remindArguments: [String]
 
-    /// More crontab lines than this for one reminder are refused as unreadable: a nearby interval is suggested.
-    public static let mostLines = 24
-
     public init(timing: Timing, days: WeekdaySet = .everyDay, remindArguments: [String] = []) {
         self.timing = timing
         self.days = days
@@ -56,8 +53,9 @@ public struct ReminderSchedule: Hashable, Sendable {
         return (words + remindArguments.map(ShellWord.quote)).joined(separator: " ")
     }
 
-    /// Checks a request as typed. Intervals cron cannot repeat exactly, and windows that would need more than
-    /// `mostLines` lines, are refused with the nearest intervals that work.
+    /// Checks a request as typed. An interval that does not divide the day cannot repeat exactly through it, so without
+    /// a window it is refused with the nearest intervals that do. Within a window every interval is exact: the times are
+    /// listed, and grouping them by minute never needs more than 24 lines.
     public static func make(
         every: String?, at: [String], from: String?, to: String?, days: String?,
         session: SessionRequest, remindArguments: [String]
@@ -94,18 +92,6 @@ public struct ReminderSchedule: Hashable, Sendable {
                     if let to { end = try TimeOfDay.parse(to).get() }
                     guard start < end else {
                         throw InputError(Message(.errorScheduleWindowOrder, ["from": .text(start.text), "to": .text(end.text)]))
-                    }
-                    func lineCount(_ minutes: Int) -> Int {
-                        ReminderSchedule(timing: .window(ReminderInterval(minutes: minutes)!, from: start, to: end), days: days)
-                            .cronTimings.count
-                    }
-                    let count = lineCount(interval.minutes)
-                    guard count <= mostLines else {
-                        throw InputError(Message(.errorIntervalTooManyLines, [
-                            "interval": .message(interval.message), "from": .text(start.text), "to": .text(end.text),
-                            "n": .integer(count),
-                            "suggestion": .message(suggestion(near: interval) { lineCount($0) <= mostLines }),
-                        ]))
                     }
                     timing = .window(interval, from: start, to: end)
                 }

@@ -21,7 +21,8 @@ public enum ShellWord {
         var current = ""
         var inWord = false
         var quoted = false
-        var characters = command.makeIterator()
+        // cron itself turns `\%` into `%` before the shell sees the command, inside quotes too.
+        var characters = command.replacing("\\%", with: "%").makeIterator()
         while let character = characters.next() {
             if quoted {
                 if character == "'" { quoted = false } else { current.append(character) }

@@ -54,7 +54,16 @@ public enum ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        var spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        // ETXTBSY: a script just written is still open for writing in a process forked meanwhile (its fd is closed
+        // at that process's exec). A few short retries get past that window, as Go's os/exec does.
+        var retries = 0
+        while spawned == ETXTBSY, retries < 20 {
+            retries += 1
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+            spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        }
         close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
         guard spawned == 0 else {
             closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
