@@ -173,13 +173,13 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|patterns|voices|prefs|history|stats|help)
+    start|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -552,6 +552,188 @@ _breathe-voice_history_clear() {
 _breathe-voice_stats() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_remind() {
+    repeating_flags=()
+    non_repeating_flags=(--count --require-audio --plain --timing-report --verbose --allow-silent --version -h --help)
+    repeating_options=(--ramp)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --quiet-hours)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--pattern')
+        __breathe-voice_add_completions -W "$(__breathe-voice_custom_complete ---completion remind -- --pattern "${COMP_CWORD}" "$(__breathe-voice_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--inhale')
+        return
+        ;;
+    '--hold')
+        return
+        ;;
+    '--exhale')
+        return
+        ;;
+    '--rest')
+        return
+        ;;
+    '--ramp')
+        return
+        ;;
+    '--minutes')
+        return
+        ;;
+    '--cycles')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--speech')
+        return
+        ;;
+    '--tones')
+        return
+        ;;
+    '--tone-volume')
+        return
+        ;;
+    '--voice')
+        return
+        ;;
+    '--rate')
+        return
+        ;;
+    '--pitch')
+        return
+        ;;
+    '--volume')
+        return
+        ;;
+    '--output')
+        return
+        ;;
+    '--display')
+        __breathe-voice_add_completions -W 'auto'$'\n''plain'$'\n''visual'$'\n''quiet'
+        return
+        ;;
+    '--color')
+        __breathe-voice_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--events')
+        return
+        ;;
+    '--quiet-hours')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_schedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __breathe-voice_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|remove)
+        # Offer subcommand argument completions
+        "_breathe-voice_schedule_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_breathe-voice_schedule_add() {
+    repeating_flags=()
+    non_repeating_flags=(--allow-silent --dry-run --version -h --help)
+    repeating_options=(--at)
+    non_repeating_options=(--every --from --to --days --pattern --minutes --lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--every')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--pattern')
+        return
+        ;;
+    '--minutes')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_schedule_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_schedule_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--all --dry-run --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0

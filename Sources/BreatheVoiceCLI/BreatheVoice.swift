@@ -17,7 +17,9 @@ public struct BreatheVoice: ParsableCommand {
         \(terminalHelp)
         """,
         version: version,
-        subcommands: [Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self],
+        subcommands: [
+            Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
+        ],
         defaultSubcommand: Start.self
     )
 

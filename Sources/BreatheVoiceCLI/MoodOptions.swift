@@ -35,12 +35,15 @@ struct MoodOptions: ParsableArguments {
 /// The parts of `start` around the session itself: the plan from the request and the preferences, and the history
 /// and badges afterwards.
 enum SessionSetup {
-    static func plan(_ request: SessionRequest, _ loaded: LoadedPreferences) throws -> SessionPlan {
+    /// The plan from the request, the saved patterns and the defaults: the session defaults for `start`, the
+    /// `remind` ones for a reminder.
+    static func plan(_ request: SessionRequest, _ loaded: LoadedPreferences, reminder: Bool = false) throws -> SessionPlan {
         let preferences = loaded.preferences
         do throws(InputError) {
             let resolved = try request.resolve(
-                saved: preferences.customPatterns, defaultPattern: preferences.defaultPattern,
-                defaultLength: preferences.defaultLength
+                saved: preferences.customPatterns,
+                defaultPattern: reminder ? preferences.remindPattern : preferences.defaultPattern,
+                defaultLength: reminder ? preferences.remindLength : preferences.defaultLength
             ).get()
             return try SessionPlan.make(
                 pattern: resolved.pattern, ramps: resolved.ramps, length: resolved.length,

@@ -59,6 +59,10 @@ extension BreatheVoice {
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
             )
             let launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
+            // Held for the whole session so that a reminder from cron skips rather than talks over it. A second
+            // interactive session still runs: the lock is only a courtesy to reminders.
+            let lock = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))
+            defer { withExtendedLifetime(lock) {} }
             let outcome: SessionOutcome
             do throws(BreatheError) {
                 if noAudio {

@@ -11,7 +11,7 @@ import Testing
             .volume: .integer(150), .speech: .onOff(false), .tones: .onOff(true), .toneVolume: .integer(30),
             .count: .onOff(true), .display: .text("plain"), .defaultPattern: .text("calm"),
             .defaultMinutes: .minutes(hundredths: 250), .leadIn: .onOff(false),
-            .quietHours: .quietHours(QuietHours.parse("22:00-07:00")!), .remindPattern: .text("4-7-8"),
+            .quietHours: .quietHours((try! QuietHours.parse("22:00-07:00").get())), .remindPattern: .text("4-7-8"),
             .remindMinutes: .minutes(hundredths: 300),
             .customPatterns: .patterns([BreathingPattern(name: "calm", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)])]),
         ]
@@ -99,10 +99,10 @@ import Testing
     }
 
     @Test func quietHoursWrapPastMidnight() {
-        let hours = QuietHours.parse("22:00-07:00")!
-        #expect(hours.contains(ClockTime(hour: 23, minute: 0)))
-        #expect(hours.contains(ClockTime(hour: 6, minute: 59)))
-        #expect(!hours.contains(ClockTime(hour: 7, minute: 0)))
-        #expect(!hours.contains(ClockTime(hour: 12, minute: 0)))
+        let hours = (try! QuietHours.parse("22:00-07:00").get())
+        #expect(hours.contains(TimeOfDay(hour: 23, minute: 0)!))
+        #expect(hours.contains(TimeOfDay(hour: 6, minute: 59)!))
+        #expect(!hours.contains(TimeOfDay(hour: 7, minute: 0)!))
+        #expect(!hours.contains(TimeOfDay(hour: 12, minute: 0)!))
     }
 }

@@ -92,4 +92,64 @@ struct LiveAudioTests {
         #expect(stderrLines.count == 1)
         #expect(stderrLines.first?.hasPrefix("breathe-voice: The sound server went away during the session") == true, "\(stderrLines)")
     }
+
+    /// Cron's conditions: no XDG_RUNTIME_DIR, no PULSE_SERVER, no D-Bus, PATH=/usr/bin:/bin. The program must find the
+    /// user's server at /run/user/<uid>/pulse/native; the test puts the private server there.
+    @Test func aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent() throws {
+        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        let privateDirectory = try #require(ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_PULSE_DIR"])
+        let files = FileManager.default
+        let runtime = "/run/user/\(getuid())"
+        let link = runtime + "/pulse"
+        if let existing = try? files.destinationOfSymbolicLink(atPath: link), existing != privateDirectory {
+            Issue.record("\(link) already points at a sound server; this test will not touch it")
+            return
+        }
+        if files.fileExists(atPath: link), (try? files.destinationOfSymbolicLink(atPath: link)) == nil {
+            Issue.record("\(link) is a real sound server's folder; this test will not touch it")
+            return
+        }
+        let createdRuntime = !files.fileExists(atPath: runtime)
+        try files.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? files.removeItem(atPath: link)
+        try files.createSymbolicLink(atPath: link, withDestinationPath: privateDirectory)
+        defer {
+            try? files.removeItem(atPath: link)
+            if createdRuntime { try? files.removeItem(atPath: runtime) }
+        }
+
+        let home = files.temporaryDirectory.appendingPathComponent("breathe-voice-cron-\(UUID().uuidString)")
+        try files.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? files.removeItem(at: home) }
+        let recording = home.appendingPathComponent("monitor.raw")
+        _ = files.createFile(atPath: recording.path, contents: nil)
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        recorder.arguments = ["parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=10"]
+        recorder.standardOutput = try FileHandle(forWritingTo: recording)
+        try recorder.run()
+        let user = ProcessInfo.processInfo.environment["USER"] ?? "root"
+        let run = try BinaryRun.run(
+            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"],
+            environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": user, "USER": user],
+            clearEnvironment: true
+        )
+        kill(recorder.processIdentifier, SIGKILL)
+        recorder.waitUntilExit()
+
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty, "cron would mail: \(run.stdout)")
+        #expect(run.stderr.isEmpty, "cron would mail: \(run.stderr)")
+        let history = try String(contentsOf: home.appendingPathComponent(".local/state/breathe-voice/history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+        #expect(history.contains("\"source\":\"cron\""))
+        #expect(history.contains("\"status\":\"completed\""))
+
+        // Heard: the opening words and the lead-in, then a cue at each of the four breaths.
+        let data = try Data(contentsOf: recording)
+        let samples = stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+        let loud = samples.filter { abs(Int($0)) > 1000 }.count
+        #expect(loud > Self.rate / 2, "hardly anything was heard: \(loud) loud samples")
+        #expect(Self.onsets(samples).count >= 4)
+    }
 }

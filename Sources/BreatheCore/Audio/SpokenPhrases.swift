@@ -1,10 +1,12 @@
 /// Every phrase a session can say, known before it starts, so that all speech is synthesized up front.
 public enum SpokenPhrases {
     /// The phrases for `plan`: phase names, lead-in, pause and resume, closing words and, with `counting`, the numbers.
-    public static func messages(for plan: SessionPlan, counting: Bool) -> [Message] {
+    public static func messages(for plan: SessionPlan, counting: Bool, opening: Message? = nil) -> [Message] {
         var result: [Message] = [
             Message(.speechLeadIn), Message(.speechPaused), Message(.speechCompleted), Message(.speechStopped),
+            Message(.speechKeys),
         ]
+        if let opening { result.append(opening) }
         for index in plan.pattern.phases.indices {
             let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
             if !result.contains(name) { result.append(name) }

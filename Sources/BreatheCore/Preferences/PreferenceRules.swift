@@ -94,7 +94,8 @@ public struct PreferenceRules: Sendable {
             guard case .success(let hundredths) = NumberField.minutes.parse(trimmed) else { return nil }
             return .minutes(hundredths: hundredths)
         case .quietHours:
-            return QuietHours.parse(trimmed).map { .quietHours($0) }
+            guard case .success(let hours) = QuietHours.parse(trimmed) else { return nil }
+            return .quietHours(hours)
         case .customPatterns:
             // Changed only through `patterns add` and `patterns remove`, which check each name.
             return nil
@@ -139,8 +140,8 @@ public struct PreferenceRules: Sendable {
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
             return .success(parsed)
         case .quietHours:
-            guard let start = node.value["start"]?.value.string.flatMap(ClockTime.parse),
-                  let end = node.value["end"]?.value.string.flatMap(ClockTime.parse),
+            guard let start = node.value["start"]?.value.string.flatMap({ try? TimeOfDay.parse($0).get() }),
+                  let end = node.value["end"]?.value.string.flatMap({ try? TimeOfDay.parse($0).get() }),
                   case .object(let members) = node.value, members.count == 2
             else { return refuse() }
             return .success(.quietHours(QuietHours(start: start, end: end)))

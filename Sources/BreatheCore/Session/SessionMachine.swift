@@ -7,8 +7,11 @@ public struct SessionMachine: Sendable {
     public let plan: SessionPlan
     /// True when the keys work (standard input is a terminal): they are then announced once, after the introduction.
     public let announcesKeys: Bool
+    /// Said first, before the introduction: the reminder's "Time for a breathing break."
+    public let opening: Announcement?
 
-    public init(plan: SessionPlan, announcesKeys: Bool = false) {
+    public init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil) {
+        self.opening = opening
         self.plan = plan
         self.announcesKeys = announcesKeys
     }
@@ -31,7 +34,8 @@ public struct SessionMachine: Sendable {
                 "cycles": .message(.cycles(plan.cycles)),
                 "duration": .message(.duration(tenths: plan.breathingTenths)),
             ]))
-            let opening: [SessionEffect] = [.announce(intro)] + (announcesKeys ? [.announce(keysAnnouncement)] : [])
+            let opening: [SessionEffect] = (self.opening.map { [.announce($0)] } ?? []) + [.announce(intro)]
+                + (announcesKeys ? [.announce(keysAnnouncement)] : [])
             if plan.leadInSamples > 0 {
                 return valid(.preparing, opening + enterLeadIn())
             }

@@ -10,14 +10,18 @@ public struct AudioSessionLauncher {
     public var environment: [String: String]
     /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
     public var interactive: Bool
+    /// No sound server or no speech means text only instead of exit 69: an interactive run without
+    /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
+    public var allowsSilence: Bool
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
-                environment: [String: String] = ProcessEnvironment.current, interactive: Bool) {
+                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil) {
         self.launcher = launcher
         self.choices = choices
         self.speech = speech
         self.environment = environment
         self.interactive = interactive
+        self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
     }
 
@@ -27,7 +31,13 @@ public struct AudioSessionLauncher {
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     public func run() throws(BreatheError) -> SessionOutcome {
-        let phrases = try preparePhrases()
+        let phrases: PhraseBook
+        do {
+            phrases = try preparePhrases()
+        } catch {
+            guard allowsSilence, choices.output == nil, case .unavailable(let message) = error else { throw error }
+            return try silently(because: message)
+        }
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
         if let output = choices.output {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
@@ -40,19 +50,29 @@ public struct AudioSessionLauncher {
         do {
             sink = try LivePulseSink(environment: environment)
         } catch {
-            guard interactive, !choices.requireAudio, case .unavailable(let message) = error else { throw error }
-            var warnings = FileDescriptorSink.standardError
-            warnings.write(PlainText.line(localizer.string(Message(.warningAudioTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
-            return try launcher.runText()
+            guard allowsSilence, case .unavailable(let message) = error else { throw error }
+            return try silently(because: message)
         }
         return try play(sink, phrases, tones, live: true)
+    }
+
+    /// Sound is out of reach but silence is allowed: text only, with a warning when someone is at the terminal.
+    private func silently(because message: Message) throws(BreatheError) -> SessionOutcome {
+        if interactive {
+            var warnings = FileDescriptorSink.standardError
+            warnings.write(PlainText.line(localizer.string(Message(.warningAudioTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
+        }
+        return try launcher.runText()
     }
 
     private func preparePhrases() throws(BreatheError) -> PhraseBook {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         var settings = choices.speechSettings(localizer: localizer)
         if let name = choices.voice { settings.voice = try speech.voice(named: name).identifier }
-        return try PhraseBook(plan: plan, counting: choices.counting, localizer: localizer, speech: speech, settings: settings)
+        return try PhraseBook(
+            plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
+            speech: speech, settings: settings
+        )
     }
 
     /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
@@ -61,7 +81,8 @@ public struct AudioSessionLauncher {
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech) { controls, presenters in
             var runner = AudioSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys), sink: sink,
+                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening),
+                sink: sink,
                 presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive
             )

@@ -14,6 +14,10 @@ public struct SessionLauncher {
     public var extraPresenters: [any SessionPresenter]
     /// Where sentences go: standard output, or standard error when standard output carries a WAV.
     public var textDescriptor: Int32 = 1
+    /// Keys are read when standard input is a terminal, unless this is false (a reminder never reads keys).
+    public var readsKeys = true
+    /// Said before the introduction, such as the reminder's opening line.
+    public var opening: Announcement?
 
     public init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
@@ -29,7 +33,7 @@ public struct SessionLauncher {
     public func runText() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var runner = TextSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys),
+                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys, opening: opening),
                 timebase: MonotonicTimebase(sources: controls.sources),
                 presenters: presenters
             )
@@ -60,7 +64,7 @@ public struct SessionLauncher {
             let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : text
             presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink))
         }
-        let controls = SessionControls.start()
+        let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
         defer {
             controls.finish()
             if let eventsDescriptor, case .file = output.events { close(eventsDescriptor) }

@@ -12,10 +12,12 @@ public struct PhraseBook: Sendable {
     }
 
     /// Synthesizes every phrase `plan` can need.
-    public init(plan: SessionPlan, counting: Bool, localizer: Localizer, speech: Speech, settings: SpeechSettings) throws(BreatheError) {
+    public init(
+        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech, settings: SpeechSettings
+    ) throws(BreatheError) {
         self.localizer = localizer
         clips = [:]
-        for message in SpokenPhrases.messages(for: plan, counting: counting) {
+        for message in SpokenPhrases.messages(for: plan, counting: counting, opening: opening) {
             let text = localizer.string(message)
             if clips[text] == nil { clips[text] = try speech.synthesize(text, settings) }
         }

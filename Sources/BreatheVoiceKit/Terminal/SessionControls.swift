@@ -25,10 +25,12 @@ public final class SessionControls {
 
     /// Installs the signal handlers and, only when `keyboard` is a terminal, enters raw mode and reads keys from it.
     /// A session started in the background reads keys once it is brought to the foreground.
-    public static func start(keyboard: Int32 = 0) -> SessionControls {
+    /// With no keyboard (nil), only signals steer the session.
+    public static func start(keyboard: Int32? = 0) -> SessionControls {
         var sources: [MonotonicTimebase.Source] = []
         if let signals = SignalSource.install() { sources.append(signals) }
-        let readsKeys = Terminal.isTerminal(keyboard)
+        let readsKeys = keyboard.map(Terminal.isTerminal) ?? false
+        let keyboard = keyboard ?? -1
         if readsKeys {
             Terminal.enterRawMode(keyboard)
             sources.append(KeyReader.source(keyboard))

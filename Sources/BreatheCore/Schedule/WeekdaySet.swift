@@ -1,0 +1,100 @@
+/// The days of the week a reminder runs on, as in `--days mon-fri` or `--days sat,sun`.
+public struct WeekdaySet: Hashable, Sendable {
+    /// Bit `d` is day `d` in cron's numbering: 0 Sunday, 1 Monday … 6 Saturday.
+    public let bits: UInt8
+
+    public init(days: some Sequence<Int>) {
+        var bits: UInt8 = 0
+        for day in days where (0...6).contains(day) { bits |= 1 << UInt8(day) }
+        self.bits = bits
+    }
+
+    public static let everyDay = WeekdaySet(days: 0...6)
+
+    public func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
+
+    public var days: [Int] { (0...6).filter(contains) }
+
+    /// The day-of-week field of a crontab line: "*", "1-5", "0,6".
+    public var cronField: String {
+        guard self != .everyDay else { return "*" }
+        return WeekdaySet.compress(days) { String($0) }
+    }
+
+    /// The canonical text, accepted back by `--days`: "mon-fri", "sat,sun", weeks starting on Monday.
+    public var text: String {
+        guard self != .everyDay else { return "mon-sun" }
+        let mondayFirst = [1, 2, 3, 4, 5, 6, 0].filter(contains)
+        // Compress over the Monday-first order, where Saturday and Sunday are neighbours.
+        let positions = mondayFirst.map { ($0 + 6) % 7 }
+        return WeekdaySet.compress(positions) { WeekdaySet.names[($0 + 1) % 7] }
+    }
+
+    /// Runs of three or more neighbours become "first-last", the rest stay a comma list.
+    private static func compress(_ values: [Int], name: (Int) -> String) -> String {
+        var pieces: [String] = []
+        var index = 0
+        while index < values.count {
+            var end = index
+            while end + 1 < values.count, values[end + 1] == values[end] + 1 { end += 1 }
+            if end - index >= 2 {
+                pieces.append(name(values[index]) + "-" + name(values[end]))
+            } else {
+                for position in index...end { pieces.append(name(values[position])) }
+            }
+            index = end + 1
+        }
+        return pieces.joined(separator: ",")
+    }
+
+    static let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+    /// English and Spanish names, short and long, by cron day number.
+    static let spellings: [String: Int] = {
+        var table: [String: Int] = [:]
+        let english = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        let spanish = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
+        let spanishShort = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"]
+        for day in 0...6 {
+            table[english[day]] = day
+            table[names[day]] = day
+            table[spanish[day]] = day
+            table[spanishShort[day]] = day
+        }
+        table["mie"] = 3
+        table["miercoles"] = 3
+        table["sab"] = 6
+        table["sabado"] = 6
+        return table
+    }()
+
+    /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or one of "weekdays",
+    /// "weekends", "daily", "all". Names are English or Spanish, short or long, in any case.
+    public static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
+        let error = InputError(Message(.errorDaysSyntax, ["value": .text(text)]))
+        let lowered = text.trimmingSpaces.lowercased()
+        switch lowered {
+        case "weekdays", "laborables": return .success(WeekdaySet(days: 1...5))
+        case "weekends", "weekend", "fines de semana", "fin de semana": return .success(WeekdaySet(days: [0, 6]))
+        case "daily", "all", "every", "*", "todos", "diario": return .success(.everyDay)
+        default: break
+        }
+        var days: [Int] = []
+        for item in lowered.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = item.split(separator: "-", omittingEmptySubsequences: false)
+                .map { String($0).trimmingSpaces }
+            guard (1...2).contains(ends.count) else { return .failure(error) }
+            guard let first = spellings[ends[0]] else { return .failure(error) }
+            guard ends.count == 2 else { days.append(first); continue }
+            guard let last = spellings[ends[1]] else { return .failure(error) }
+            // A range may wrap past Saturday: fri-mon is Friday, Saturday, Sunday, Monday.
+            var day = first
+            days.append(day)
+            while day != last {
+                day = (day + 1) % 7
+                days.append(day)
+            }
+        }
+        return .success(WeekdaySet(days: days))
+    }
+}

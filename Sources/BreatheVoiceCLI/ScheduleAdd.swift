@@ -1,0 +1,92 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension BreatheVoice.Schedule {
+    /// `breathe-voice schedule add`: one new reminder.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a reminder: every DURATION (within --from/--to) or daily --at HH:MM.",
+            discussion: """
+            DURATION is minutes or hours: 45m, 90m, 2h, 1h30m. Without --from and --to, the interval must divide the \
+            day evenly (45m, 90m, 2h do; 50m does not), so that cron repeats it exactly; otherwise a nearby interval is \
+            suggested. --from and --to are included: --every 2h --from 09:00 --to 18:00 runs at 09:00, 11:00 … 17:00. \
+            --days takes mon-fri, sat,sun, mon,wed,fri, weekdays or weekends.
+            """
+        )
+
+        @Option(help: ArgumentHelp("Repeat every DURATION: 45m, 2h, 1h30m.", valueName: "duration"))
+        var every: String?
+
+        @Option(help: ArgumentHelp("Once a day at this time (repeatable).", valueName: "HH:MM"))
+        var at: [String] = []
+
+        @Option(help: ArgumentHelp("With --every: the first reminder of the day.", valueName: "HH:MM"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("With --every: no reminder after this time.", valueName: "HH:MM"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("The days: mon-fri, sat,sun, weekdays… (default: every day).", valueName: "days"))
+        var days: String?
+
+        @Option(help: ArgumentHelp("The pattern each reminder breathes (passed to remind).", valueName: "name|timings"))
+        var pattern: String?
+
+        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind).", valueName: "minutes"))
+        var minutes: String?
+
+        @Flag(help: "Let reminders run as text when no sound is available (passed to remind).")
+        var allowSilent = false
+
+        @Flag(help: "Show the crontab lines that would change, and change nothing.")
+        var dryRun = false
+
+        @OptionGroup var language: LanguageOption
+
+        private var schedule: ReminderSchedule?
+        private var localizer: Localizer?
+
+        init() {}
+
+        mutating func validate() throws {
+            let localizer = try language.resolve()
+            self.localizer = localizer
+            var remindArguments: [String] = []
+            if let pattern { remindArguments += ["--pattern", pattern] }
+            if let minutes { remindArguments += ["--minutes", minutes] }
+            if let code = language.language { remindArguments += ["--lang", code] }
+            if allowSilent { remindArguments.append("--allow-silent") }
+            switch ReminderSchedule.make(
+                every: every, at: at, from: from, to: to, days: days,
+                session: SessionRequest(pattern: pattern, minutes: minutes), remindArguments: remindArguments
+            ) {
+            case .success(let schedule): self.schedule = schedule
+            case .failure(let error): throw ValidationError(localizer.string(error.message))
+            }
+        }
+
+        func run() throws {
+            guard let schedule, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
+            let program = ExecutablePath.current ?? CommandLine.arguments[0]
+            do throws(BreatheError) {
+                let lines = try BreatheVoice.Schedule.editor(localizer: localizer)
+                    .add(schedule, program: program, userID: getuid(), dryRun: dryRun)
+                BreatheVoice.Schedule.print(lines)
+            } catch {
+                throw CommandFailure(error, localizer: localizer)
+            }
+        }
+    }
+}
+
+extension BreatheVoice.Schedule.Add {
+    enum CodingKeys: CodingKey {
+        case every, at, from, to, days, pattern, minutes, allowSilent, dryRun, language
+    }
+}

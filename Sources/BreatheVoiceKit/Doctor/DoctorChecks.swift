@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import BreatheCore
+
+/// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
+public enum DoctorChecks {
+    /// Every check, in the order the lines are printed.
+    public static func standard(
+        environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid()
+    ) -> [DoctorCheck] {
+        [
+            speechData(candidates: speechDataFolders(environment: environment)),
+            soundServer(environment: environment, userID: userID),
+            scheduledPrograms(crontab: crontab),
+            quietHoursCheck(quietHours),
+        ]
+    }
+
+    /// Where eSpeak NG keeps its data: `$ESPEAK_DATA_PATH/espeak-ng-data`, then the Debian and upstream folders.
+    public static func speechDataFolders(environment: [String: String]) -> [String] {
+        var folders: [String] = []
+        if let path = environment["ESPEAK_DATA_PATH"], path.hasPrefix("/") { folders.append(path + "/espeak-ng-data") }
+        #if arch(x86_64)
+        folders.append("/usr/lib/x86_64-linux-gnu/espeak-ng-data")
+        #elseif arch(arm64)
+        folders.append("/usr/lib/aarch64-linux-gnu/espeak-ng-data")
+        #endif
+        folders += ["/usr/share/espeak-ng-data", "/usr/local/share/espeak-ng-data"]
+        return folders
+    }
+
+    /// The data folder exists, and every built-in language's voice has its dictionary and voice file in it.
+    public static func speechData(candidates: [String]) -> DoctorCheck {
+        DoctorCheck(name: "speech-data") {
+            let fix = Message(.doctorSpeechDataFix)
+            guard let folder = candidates.first(where: SessionLock.isDirectory) else {
+                return [.problem(Message(.doctorSpeechDataMissing, ["paths": .text(candidates.joined(separator: ", "))]), fix: fix)]
+            }
+            var findings: [DoctorFinding] = [.ok(Message(.doctorSpeechDataFound, ["path": .text(folder)]))]
+            let voiceFiles = Set(files(under: folder + "/lang", depth: 3).map { $0.lowercased() })
+            for code in LocaleCatalog.codes {
+                guard let catalog = LocaleCatalog.all[code] else { continue }
+                let language = catalog.voice.split(separator: "-").first.map(String.init) ?? catalog.voice
+                let arguments: [String: MessageArgument] = [
+                    "language": .text(catalog.name), "voice": .text(catalog.voice), "path": .text(folder),
+                ]
+                if access(folder + "/" + language + "_dict", R_OK) == 0, voiceFiles.contains(catalog.voice.lowercased()) {
+                    findings.append(.ok(Message(.doctorVoiceFound, arguments)))
+                } else {
+                    findings.append(.problem(Message(.doctorVoiceMissing, arguments), fix: fix))
+                }
+            }
+            return findings
+        }
+    }
+
+    /// The server answers now, and at the path cron's reminders will use.
+    public static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
+        DoctorCheck(name: "sound-server") {
+            var findings: [DoctorFinding] = []
+            switch SoundServerSocket.current(environment: environment, userID: userID) {
+            case .remote(let server):
+                findings.append(.ok(Message(.doctorAudioNotLocal, ["server": .text(server)])))
+            case .socket(let path):
+                if let reason = SoundServerSocket.connectionProblem(at: path) {
+                    findings.append(.problem(
+                        Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .text(reason)]),
+                        fix: Message(.doctorAudioFix)
+                    ))
+                } else {
+                    findings.append(.ok(Message(.doctorAudioReachable, ["path": .text(path)])))
+                }
+            }
+            let cronPath = SoundServerSocket.cronPath(userID: userID)
+            if let reason = SoundServerSocket.connectionProblem(at: cronPath) {
+                findings.append(.problem(
+                    Message(.doctorAudioCronUnreachable, ["path": .text(cronPath), "reason": .text(reason)]),
+                    fix: Message(.doctorAudioCronFix, ["user": .text(userName(environment: environment, userID: userID))])
+                ))
+            } else {
+                findings.append(.ok(Message(.doctorAudioCronReachable, ["path": .text(cronPath)])))
+            }
+            return findings
+        }
+    }
+
+    /// Every program the breathe-voice crontab lines run exists and can be run.
+    public static func scheduledPrograms(crontab: CrontabProgram) -> DoctorCheck {
+        DoctorCheck(name: "crontab") {
+            let document: CrontabDocument
+            do throws(BreatheError) {
+                switch CrontabDocument.parse(try crontab.read()) {
+                case .success(let parsed): document = parsed
+                case .failure(let error): throw BreatheError.badData(error.message)
+                }
+            } catch {
+                return [.problem(Message(.doctorCrontabUnreadable, ["reason": .message(error.message)]), fix: Message(.doctorCrontabFix))]
+            }
+            guard !document.reminders.isEmpty else { return [.ok(Message(.doctorCrontabNone))] }
+            var findings: [DoctorFinding] = []
+            for reminder in document.reminders {
+                for program in Set(reminder.programs).sorted() {
+                    let arguments: [String: MessageArgument] = ["id": .integer(reminder.id), "program": .text(program)]
+                    if program.hasPrefix("/"), access(program, X_OK) == 0, !SessionLock.isDirectory(program) {
+                        findings.append(.ok(Message(.doctorCrontabProgram, arguments)))
+                    } else {
+                        findings.append(.problem(Message(.doctorCrontabProgramMissing, arguments), fix: Message(.doctorCrontabProgramFix, arguments)))
+                    }
+                }
+            }
+            return findings
+        }
+    }
+
+    /// Quiet hours, when set, cover some of the day and not none of it.
+    public static func quietHoursCheck(_ quietHours: QuietHours?) -> DoctorCheck {
+        DoctorCheck(name: "quiet-hours") {
+            guard let quietHours else { return [.ok(Message(.doctorQuietHoursNone))] }
+            if let problem = quietHours.problem { return [.problem(problem, fix: Message(.doctorQuietHoursFix))] }
+            return [.ok(Message(.doctorQuietHoursOk, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))]
+        }
+    }
+
+    static func userName(environment: [String: String], userID: UInt32) -> String {
+        if let entry = getpwuid(userID), let name = entry.pointee.pw_name { return String(cString: name) }
+        return environment["USER"] ?? environment["LOGNAME"] ?? String(userID)
+    }
+
+    /// Names of regular files up to `depth` folders below `folder`.
+    static func files(under folder: String, depth: Int) -> [String] {
+        guard depth > 0, let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            if SessionLock.isDirectory(path) { names += files(under: path, depth: depth - 1) } else { names.append(name) }
+        }
+        return names
+    }
+}

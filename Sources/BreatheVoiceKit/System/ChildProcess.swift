@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
+public enum ChildProcess {
+    /// How a finished program ended and what it printed.
+    public struct Result: Sendable {
+        /// The exit status, or 128 + the signal number when a signal ended it.
+        public var status: Int32
+        public var standardOutput: [UInt8]
+        public var standardError: [UInt8]
+    }
+
+    /// Why a program could not be run at all.
+    public enum Failure: Error, Sendable {
+        /// posix_spawn or pipe failed; `errno` says why.
+        case cannotStart(errno: Int32)
+    }
+
+    /// The first program named `name` in `path` (a PATH value) that can be run, or `name` itself when it holds a slash.
+    public static func find(_ name: String, path: String) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+            let candidate = directory + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end.
+    public static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
+        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard makePipe(&inputPipe) else { throw .cannotStart(errno: errno) }
+        guard makePipe(&outputPipe) else {
+            let code = errno
+            closeAll(inputPipe)
+            throw .cannotStart(errno: code)
+        }
+        guard makePipe(&errorPipe) else {
+            let code = errno
+            closeAll(inputPipe + outputPipe)
+            throw .cannotStart(errno: code)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        var spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        // ETXTBSY: a script just written is still open for writing in a process forked meanwhile (its fd is closed
+        // at that process's exec). A few short retries get past that window, as Go's os/exec does.
+        var retries = 0
+        while spawned == ETXTBSY, retries < 20 {
+            retries += 1
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+            spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        }
+        close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
+        guard spawned == 0 else {
+            closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
+            throw .cannotStart(errno: spawned)
+        }
+
+        // A program that exits without reading its input must not kill us with SIGPIPE.
+        let previousHandler = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previousHandler) }
+        _ = fcntl(inputPipe[1], F_SETFL, fcntl(inputPipe[1], F_GETFL) | O_NONBLOCK)
+        var written = 0
+        var inputOpen = true
+        if input.isEmpty { close(inputPipe[1]); inputOpen = false }
+        var output: [UInt8] = [], errors: [UInt8] = []
+        var outputOpen = true, errorsOpen = true
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while inputOpen || outputOpen || errorsOpen {
+            var descriptors = [
+                pollfd(fd: inputOpen ? inputPipe[1] : -1, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: outputOpen ? outputPipe[0] : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errorsOpen ? errorPipe[0] : -1, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&descriptors, 3, -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if inputOpen, descriptors[0].revents != 0 {
+                let count = input[written...].withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
+                if count > 0 { written += count }
+                if count < 0, errno != EAGAIN, errno != EINTR { written = input.count }
+                if written >= input.count { close(inputPipe[1]); inputOpen = false }
+            }
+            for (index, isOutput) in [(1, true), (2, false)] where descriptors[index].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if isOutput { output += buffer[..<count] } else { errors += buffer[..<count] }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    close(descriptors[index].fd)
+                    if isOutput { outputOpen = false } else { errorsOpen = false }
+                }
+            }
+        }
+        if inputOpen { close(inputPipe[1]) }
+        if outputOpen { close(outputPipe[0]) }
+        if errorsOpen { close(errorPipe[0]) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let signalNumber = status & 0x7f
+        let exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+        return Result(status: exitStatus, standardOutput: output, standardError: errors)
+    }
+
+    /// pipe(2) with both ends closed on exec, so that only the child's dup2'd copies reach it.
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    private static func closeAll(_ descriptors: [Int32]) {
+        for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A stand-in for crontab(1): a shell script that keeps "the crontab" in a file, for BREATHE_VOICE_CRONTAB.
+///
+/// `crontab -l` with no file says "no crontab for NAME" and exits 1, as the real one does.
+struct FakeCrontab {
+    let folder: URL
+    var script: URL { folder.appendingPathComponent("crontab") }
+    var store: URL { folder.appendingPathComponent("store") }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-crontab-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = """
+        #!/bin/sh
+        store='\(folder.path)/store'
+        case "$1" in
+          -l) if [ -e "$store" ]; then exec cat "$store"; fi
+              echo "no crontab for $(id -un)" >&2; exit 1 ;;
+          -) if [ -e '\(folder.path)/refuse' ]; then cat >/dev/null; cat '\(folder.path)/refuse' >&2; exit 1; fi
+             exec cat > "$store" ;;
+          *) echo "fake crontab: unsupported option $1" >&2; exit 2 ;;
+        esac
+
+        """
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    }
+
+    var contents: Data? { try? Data(contentsOf: store) }
+
+    func set(_ data: Data) throws { try data.write(to: store) }
+
+    /// Makes `crontab -` fail with this message, as the real one does for a bad line.
+    func refuse(with message: String) throws {
+        try message.write(to: folder.appendingPathComponent("refuse"), atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}

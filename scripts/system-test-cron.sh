@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# System test of reminders from cron (issue 6), for CI running as root on Debian. Not part of `make test`.
+#
+# It installs cron if needed, creates a throwaway user, has that user install a reminder for every minute through the
+# real crontab(1) with `breathe-voice schedule add`, starts the cron daemon if it is not running, and waits (at most
+# 150 s) for cron to run the reminder and for the reminder to leave a `"source": "cron"` record in the user's history.
+# Afterwards it removes the user's crontab, the user and its home, and stops the daemon if it started it. Root's own
+# crontab is never written: every crontab call names the throwaway user, and the script checks root's is unchanged.
+#
+# The throwaway user has no sound server, so the reminder runs with --allow-silent.
+#
+# Usage: sudo scripts/system-test-cron.sh [PATH-TO-BINARY]   (default: .build/debug/breathe-voice)
+set -euo pipefail
+
+[ "$(id -u)" -eq 0 ] || { echo "system-test-cron: run me as root (I create a user and start cron)" >&2; exit 77; }
+command -v apt-get >/dev/null || { echo "system-test-cron: needs Debian (apt-get)" >&2; exit 77; }
+
+root_dir=$(cd "$(dirname "$0")/.." && pwd)
+source_binary=${1:-$root_dir/.build/debug/breathe-voice}
+[ -x "$source_binary" ] || { echo "system-test-cron: no binary at $source_binary (run swift build first)" >&2; exit 66; }
+
+if ! command -v crontab >/dev/null || ! command -v cron >/dev/null; then
+  echo "system-test-cron: installing cron" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends cron >/dev/null
+fi
+
+root_crontab_before=$(crontab -l -u root 2>/dev/null | sha256sum || true)
+
+work=$(mktemp -d /tmp/breathe-voice-systest.XXXXXX)
+chmod 755 "$work"
+user="bvtest$$"
+home="$work/home"
+started_cron=""
+user_created=""
+
+cleanup() {
+  status=$?
+  set +e
+  if [ -n "$user_created" ]; then
+    crontab -r -u "$user" 2>/dev/null
+    pkill -KILL -u "$user" 2>/dev/null   # only the throwaway user's own processes, if a reminder is still running
+    userdel -r "$user" 2>/dev/null || userdel "$user"
+  fi
+  if [ -n "$started_cron" ]; then
+    kill "$started_cron" 2>/dev/null
+  fi
+  rm -rf "$work"
+  root_crontab_after=$(crontab -l -u root 2>/dev/null | sha256sum || true)
+  if [ "$root_crontab_before" != "$root_crontab_after" ]; then
+    echo "system-test-cron: FAIL: root's crontab changed" >&2
+    status=1
+  fi
+  exit $status
+}
+trap cleanup EXIT
+
+# The binary goes where the throwaway user can run it; the crontab line will name this absolute path.
+mkdir -p "$work/bin"
+install -m 755 "$source_binary" "$work/bin/breathe-voice"
+binary="$work/bin/breathe-voice"
+
+useradd --create-home --home-dir "$home" --shell /bin/sh "$user"
+user_created=yes
+uid=$(id -u "$user")
+
+as_user() {
+  runuser -u "$user" -- env -i HOME="$home" PATH=/usr/bin:/bin LOGNAME="$user" USER="$user" LC_ALL=C "$@"
+}
+
+as_user "$binary" schedule add --every 1m --pattern 1-0-1 --minutes 0.1 --allow-silent
+echo "system-test-cron: $user's crontab:" >&2
+crontab -l -u "$user" >&2
+crontab -l -u "$user" | grep -q "^\* \* \* \* \* XDG_RUNTIME_DIR=/run/user/$uid $binary remind " \
+  || { echo "system-test-cron: FAIL: the crontab line is not as expected" >&2; exit 1; }
+
+if ! pgrep -x cron >/dev/null; then
+  cron
+  for _ in $(seq 1 50); do
+    if [ -s /run/crond.pid ]; then break; fi
+    sleep 0.1
+  done
+  started_cron=$(cat /run/crond.pid 2>/dev/null || pgrep -xo cron)
+  echo "system-test-cron: started cron (pid $started_cron)" >&2
+fi
+
+# cron runs the job at the start of the next minute; the reminder then takes a few seconds and records itself.
+history="$home/.local/state/breathe-voice/history.jsonl"
+lock="$home/.local/state/breathe-voice/session.lock"
+deadline=$((SECONDS + 150))
+while [ $SECONDS -lt $deadline ]; do
+  if [ -f "$history" ] && grep -Eq '"source" *: *"cron"' "$history"; then
+    echo "system-test-cron: ok: cron ran the reminder and it recorded itself:" >&2
+    grep -E '"source" *: *"cron"' "$history" | tail -n 1 >&2
+    exit 0
+  fi
+  sleep 2
+done
+
+echo "system-test-cron: FAIL: no history record with source cron in $history after 150 s" >&2
+if [ -f "$lock" ]; then
+  echo "system-test-cron: (cron did run remind: its lock file $lock exists, held last by pid $(cat "$lock"))" >&2
+else
+  echo "system-test-cron: (no sign that cron ran remind at all: no lock file at $lock)" >&2
+fi
+exit 1
