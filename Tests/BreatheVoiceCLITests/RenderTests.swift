@@ -108,4 +108,28 @@ import Testing
         #expect(run.stderrLines.prefix { !$0.hasPrefix("Session complete") }.count + 1 == 11)
         #expect(run.stderrLines.contains("Session complete: 2 cycles in 12 seconds."))
     }
+
+    /// `prefs set rate` reaches the voice: the same phrase, rendered after `prefs set rate 220`, is shorter.
+    @Test func aFasterRateInThePreferencesSpeaksFaster() throws {
+        func spokenSpan(rate: String?) throws -> Int {
+            let home = try TemporaryHome()
+            if let rate {
+                let set = try home.run(["prefs", "set", "rate", rate])
+                #expect(set.status == 0, "\(set.stderr)")
+                #expect(try home.run(["prefs", "get", "rate"]).stdout == rate + "\n")
+            }
+            let path = home.root.appendingPathComponent("s.wav").path
+            let run = try home.run(["--pattern", "1-0-1", "--cycles", "1", "--tones", "off", "--lang", "en", "--output", path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let wav = try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
+            // "Get ready", alone in the 3-second lead-in: from its first to its last audible sample.
+            let leadIn = wav.samples.prefix(3 * Self.rate)
+            let first = try #require(leadIn.firstIndex { abs(Int($0)) > 300 })
+            let last = try #require(leadIn.lastIndex { abs(Int($0)) > 300 })
+            return last - first
+        }
+        let normal = try spokenSpan(rate: nil)
+        let faster = try spokenSpan(rate: "220")
+        #expect(faster < normal * 90 / 100, "at 220 wpm \(faster) samples, at the default \(normal)")
+    }
 }
