@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheVoiceKit
 import Foundation
 import Testing
 
@@ -7,10 +8,11 @@ import Testing
 struct LiveAudioTests {
     static let rate = 22_050
 
-    /// Onsets: the first sample above `threshold` after at least a quarter second below it.
+    /// Onsets: the first sample above `threshold` after at least a quarter second below it. A recording starts in
+    /// silence (the recorder runs before the binary starts), so a sound in its first quarter second counts too.
     static func onsets(_ samples: [Int16], threshold: Int16 = 200) -> [Int] {
         var result: [Int] = []
-        var quietSince = 0
+        var quietSince = -rate / 4
         for (index, sample) in samples.enumerated() {
             if abs(Int(sample)) > Int(threshold) {
                 if index - quietSince >= rate / 4 { result.append(index) }
@@ -27,24 +29,13 @@ struct LiveAudioTests {
             pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2), Phase(.rest, seconds: 1)]),
             length: .cycles(2), sampleRate: Self.rate
         ).get()
-        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-rec-\(UUID().uuidString).raw")
-        _ = FileManager.default.createFile(atPath: recording.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: recording) }
-        let recorder = Process()
-        recorder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        recorder.arguments = ["parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=10"]
-        recorder.standardOutput = try FileHandle(forWritingTo: recording)
-        try recorder.run()
+        let recorder = try MonitorRecorder()
         let run = try BinaryRun.run(["--pattern", "2-1-2-1", "--cycles", "2", "--speech", "off", "--lang", "en"])
-        // SIGKILL: a child of Process starts with SIGINT and SIGTERM blocked, and parec does not unblock them.
-        kill(recorder.processIdentifier, SIGKILL)
-        recorder.waitUntilExit()
+        let samples = try recorder.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
         // The session's own lines, up to its summary; a first session's badges may follow.
         #expect(run.stdoutLines.prefix { !$0.hasPrefix("Session complete") }.count + 1 == 11)
 
-        let data = try Data(contentsOf: recording)
-        let samples = stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
         let heard = Self.onsets(samples)
         let planned = (1...2).flatMap { cycle in (0..<4).map { Int(plan.start(of: .phase(cycle: cycle, index: $0))) } }
         try #require(heard.count == planned.count, "heard \(heard.count) cues, planned \(planned.count): \(heard)")
@@ -54,6 +45,54 @@ struct LiveAudioTests {
             let plannedInterval = planned[index] - planned[index - 1]
             #expect(abs(heardInterval - plannedInterval) <= tolerance,
                     "cue \(index): \(heardInterval) samples after the previous one, planned \(plannedInterval)")
+        }
+    }
+
+    /// Root mean square of samples[range], clamped to the recording.
+    static func rms(_ samples: [Int16], _ range: Range<Int>) -> Double {
+        let clamped = max(0, range.lowerBound)..<min(samples.count, range.upperBound)
+        guard !clamped.isEmpty else { return 0 }
+        return (clamped.reduce(0.0) { $0 + Double(samples[$1]) * Double(samples[$1]) } / Double(clamped.count)).squareRoot()
+    }
+
+    /// The heard onset within 150 ms of `sample`, if any.
+    static func onset(near sample: Int, in heard: [Int]) -> Int? {
+        heard.filter { abs($0 - sample) <= rate * 15 / 100 }.min { abs($0 - sample) < abs($1 - sample) }
+    }
+
+    /// Issue 4: a new badge is spoken as well as printed, once, at the end of the session that earned it: after the
+    /// closing words, through the server. The second session in the same (fresh) home earns none and says nothing more.
+    @Test func aFirstSessionSpeaksItsBadgesAfterTheClosingWordsAndASecondDoesNot() throws {
+        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        let home = try TemporaryHome()
+        let arguments = ["--pattern", "2-0-2", "--cycles", "1", "--lang", "en"]
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.exhale, seconds: 2)]), length: .cycles(1), sampleRate: Self.rate
+        ).get()
+        for session in 1...2 {
+            let recorder = try MonitorRecorder()
+            let run = try home.run(arguments)
+            // Everything the binary played was drained before it exited; two more seconds show what came after.
+            let samples = try recorder.stop(after: 2)
+            #expect(run.status == 0, "session \(session): \(run.stderr)")
+            let badges = run.stdoutLines.filter { $0.hasPrefix("New badge:") }
+            #expect(badges == (session == 1 ? ["New badge: First session.", "New badge: Your own pattern."] : []), "\(run.stdoutLines)")
+
+            // Align on the first cue: the first sound after the lead-in's "get ready", at its planned distance.
+            let heard = Self.onsets(samples)
+            let leadIn = try #require(heard.first, "session \(session): nothing was heard")
+            let firstCue = Int(plan.start(of: .phase(cycle: 1, index: 0)))
+            let cue = try #require(Self.onset(near: leadIn + firstCue, in: heard), "session \(session): no first cue: \(heard)")
+            let closing = cue - firstCue + Int(plan.breathingEnd)
+            let end = cue - firstCue + Int(plan.totalSamples)
+            #expect(Self.rms(samples, closing..<closing + Self.rate) > 300, "session \(session): no closing words")
+            #expect(samples.count >= end + 2 * Self.rate, "session \(session): the recording stops too early")
+            let after = Self.rms(samples, end..<end + 2 * Self.rate)
+            if session == 1 {
+                #expect(after > 300, "the badges were not spoken after the closing words (RMS \(Int(after)))")
+            } else {
+                #expect(after < 20, "the second session said something after its closing words (RMS \(Int(after)))")
+            }
         }
     }
 
