@@ -183,4 +183,38 @@ struct LiveAudioTests {
         #expect(stderrLines.count == 1)
         #expect(stderrLines.first?.hasPrefix("breathe-voice: The sound server went away during the session") == true, "\(stderrLines)")
     }
+
+    /// Issue 3: an interactive session whose server dies goes to paused (through audioLost) and says so, in a real
+    /// terminal; it stays paused, `q` ends it normally, and the terminal's settings come back. Never a crash or a hang.
+    @Test func aServerKilledMidSessionPausesAnInteractiveSessionInATerminal() throws {
+        let server = try PulseServer.Own()
+        try #require(server.isUp, "could not start a private PulseAudio server of our own")
+        let home = try TemporaryHome()
+        var environment = home.environment
+        environment["PULSE_SERVER"] = server.address
+        let run = try PtySession.run(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [
+                .expect("Cycle 1 of 20. Breathe in, 2 seconds.\n"),
+                .killProcess(server.processIdentifier),
+                .expect("The sound server went away. Paused; press space to go on, q to quit.\n", timeout: 10),
+                // Two-second phases: a session still running would print the next one in this time.
+                .quiet(3),
+                .send("q"),
+            ],
+            environment: environment
+        )
+        server.kill()
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0, "\(run.text)")
+        #expect(run.quiet.first?.isEmpty == true, "not paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
+        #expect(run.lines.filter { $0.hasPrefix("The sound server went away") }.count == 1, "\(run.text)")
+        #expect(run.lines.contains { $0.hasPrefix("Session interrupted after 0 of 20 cycles") }, "\(run.text)")
+        #expect(!run.text.contains("Fatal error") && !run.text.contains("breathe-voice:"), "\(run.text)")
+        #expect(run.stty["before"]?.isEmpty == false)
+        #expect(run.stty["after"] == run.stty["before"])
+        // The session is recorded as interrupted.
+        let history = try home.run(["history", "--json"])
+        #expect(history.stdout.contains("\"status\":\"interrupted\""), "\(history.stdout)")
+    }
 }
