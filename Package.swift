@@ -48,6 +48,9 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["LocaleEmbedder"]
         ),
+        // Test support only (no product, not installed): appends history records with the real HistoryStore, so the
+        // tests can run many writers as separate processes and kill them mid-append.
+        .executableTarget(name: "HistoryAppender", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore"]),
         .testTarget(name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
         .testTarget(

@@ -7,6 +7,7 @@ The script is a JSON object: {"env": {...}, "onlcr": false, "steps": [...]}. Eac
   {"expect": TEXT, "timeout": S}   wait until TEXT appears in the output after the previous match
   {"send": TEXT}                   type TEXT on the terminal (Ctrl-Z is "\\u001a")
   {"kill": "INT"|"TERM"|"HUP"|...} send a signal to the program
+  {"killpid": PID, "signal": "KILL"} send a signal to another process (a test's own sound server, say)
   {"quiet": S}                     watch S seconds and record what was printed meanwhile (a test asserts it is empty)
   {"stopped": true, "timeout": S}  wait until the program has stopped (Ctrl-Z), then record `stty -g` as "stopped"
   {"fg": true}                     give the terminal back to the program and continue it, as `fg` does
@@ -132,6 +133,8 @@ def main():
                 os.write(master, step["send"].encode())
             elif "kill" in step:
                 os.kill(pid, getattr(signal, "SIG" + step["kill"]))
+            elif "killpid" in step:
+                os.kill(int(step["killpid"]), getattr(signal, "SIG" + step.get("signal", "KILL")))
             elif "quiet" in step:
                 start = len(output)
                 end = time.monotonic() + step["quiet"]

@@ -29,6 +29,7 @@ public struct BreatheVoice: ParsableCommand {
     static let exitCodesHelp = """
     EXIT CODES:
       0    done, including a session the user stopped
+      1    doctor found a problem
       64   usage error (bad option or value)
       65   bad data (e.g. an unreadable history line, when strict)
       69   audio or speech unavailable, when audio was required

@@ -64,12 +64,15 @@ extension BreatheVoice {
             let lock = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))
             defer { withExtendedLifetime(lock) {} }
             let outcome: SessionOutcome
+            var audioLauncher: AudioSessionLauncher?
             do throws(BreatheError) {
                 if noAudio {
                     outcome = try launcher.runText()
                 } else {
                     let choices = audio.choices(loaded.preferences)
-                    outcome = try AudioSessionLauncher(launcher: launcher, choices: choices, interactive: isatty(0) == 1).run()
+                    let session = AudioSessionLauncher(launcher: launcher, choices: choices, interactive: isatty(0) == 1)
+                    audioLauncher = session
+                    outcome = try session.run()
                 }
             } catch {
                 throw CommandFailure(error, localizer: loaded.localizer)
@@ -78,6 +81,8 @@ extension BreatheVoice {
                 recorder, outcome: outcome, display: output.display, localizer: loaded.localizer,
                 textDescriptor: audio.output == "-" ? 2 : 1
             )
+            // Printed above, and spoken too when the session was heard through the sound server.
+            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: outcome)
             switch outcome.signal {
             case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
             case .terminate?: throw CommandFailure(code: ExitStatus.terminated)

@@ -53,7 +53,33 @@ public struct AudioSessionLauncher {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
         }
-        return try play(sink, phrases, tones, live: true)
+        var outcome = try play(sink, phrases, tones, live: true)
+        outcome.playedOnServer = true
+        return outcome
+    }
+
+    /// Says `messages` once the session is over (the badges it earned, known only when it is recorded, after the mood
+    /// question if there is one), through a short second playback on the sound server after the closing words.
+    /// Nothing is said unless speech is on and the session was heard through the server, nor after a signal asked to
+    /// leave. A file never gets them: the WAV stays exactly the planned session. Failing here costs only the spoken copy
+    /// (the sentences are printed too), so it is silent.
+    public func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
+        guard choices.speech, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty else { return }
+        do throws(BreatheError) {
+            let settings = try speechSettings()
+            // A breath's worth of silence between two sentences, as between the session's own phrases.
+            let gap = [Int16](repeating: 0, count: AudioFormat.sampleRate * 4 / 10)
+            var samples: [Int16] = []
+            for message in messages {
+                if !samples.isEmpty { samples += gap }
+                samples += try speech.synthesize(localizer.string(message), settings).samples
+            }
+            let sink = try LivePulseSink(environment: environment)
+            try sink.write(samples)
+            try sink.finish()
+        } catch {
+            return
+        }
     }
 
     /// Sound is out of reach but silence is allowed: text only, with a warning when someone is at the terminal.
@@ -67,12 +93,17 @@ public struct AudioSessionLauncher {
 
     private func preparePhrases() throws(BreatheError) -> PhraseBook {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
-        var settings = choices.speechSettings(localizer: localizer)
-        if let name = choices.voice { settings.voice = try speech.voice(named: name).identifier }
         return try PhraseBook(
             plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: speech, settings: settings
+            speech: speech, settings: speechSettings()
         )
+    }
+
+    /// The chosen voice checked against the installed ones, with the rate, pitch and volume.
+    private func speechSettings() throws(BreatheError) -> SpeechSettings {
+        var settings = choices.speechSettings(localizer: localizer)
+        if let name = choices.voice { settings.voice = try speech.voice(named: name).identifier }
+        return settings
     }
 
     /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.

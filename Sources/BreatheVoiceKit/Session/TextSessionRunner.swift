@@ -139,4 +139,7 @@ public struct SessionOutcome: Hashable, Sendable {
     public var signal: SignalInput?
     /// Events that arrived where they did not apply.
     public var ignoredEvents: Int
+    /// The session was heard through the sound server (not a file, not text only), so sentences said after it
+    /// (the badges it earned) go there too.
+    public var playedOnServer = false
 }

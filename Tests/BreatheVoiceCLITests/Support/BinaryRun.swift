@@ -16,17 +16,20 @@ struct BinaryRun {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The binary built next to this test bundle (`.build/debug/breathe-voice`).
-    static let binary: URL = {
+    static let binary: URL = builtExecutable(named: "breathe-voice")
+
+    /// An executable of this package built next to this test bundle: the binary, or a test tool such as `HistoryAppender`.
+    static func builtExecutable(named name: String) -> URL {
         let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
-        let beside = bundleDirectory.appendingPathComponent("breathe-voice")
+        let beside = bundleDirectory.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for directory in [testBundle, testBundle.deletingLastPathComponent()] {
-            let candidate = directory.appendingPathComponent("breathe-voice")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return packageRoot.appendingPathComponent(".build/debug/breathe-voice")
-    }()
+        return packageRoot.appendingPathComponent(".build/debug/" + name)
+    }
 
     /// Runs the binary with `arguments`. The environment is the test's own, changed by `environment` (nil removes a
     /// variable), unless `clearEnvironment` starts from an empty one. Standard input is /dev/null unless `input` is given.

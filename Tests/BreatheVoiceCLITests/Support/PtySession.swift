@@ -8,6 +8,8 @@ struct PtySession {
         case expect(String, timeout: Double = 10)
         case send(String)
         case kill(String)
+        /// SIGKILL to another process: a test's own sound server, killed mid-session.
+        case killProcess(Int32)
         case quiet(Double)
         case stopped
         case foreground
@@ -17,6 +19,7 @@ struct PtySession {
             case .expect(let text, let timeout): ["expect": text, "timeout": timeout]
             case .send(let text): ["send": text]
             case .kill(let name): ["kill": name]
+            case .killProcess(let pid): ["killpid": Int(pid), "signal": "KILL"]
             case .quiet(let seconds): ["quiet": seconds]
             case .stopped: ["stopped": true]
             case .foreground: ["fg": true]

@@ -64,6 +64,9 @@ enum PulseServer {
 
         var isUp: Bool { process.isRunning && PulseServer.answers(server: address) }
 
+        /// The server's process id, for a test driver that kills it at a moment of its own choosing.
+        var processIdentifier: Int32 { process.processIdentifier }
+
         /// Kills this server (and only this one) at once, as a crash would.
         func kill() {
             if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Records what the shared test server's null sink plays (`parec -d test.monitor`, 22 050 Hz mono S16LE) into a
+/// temporary file, from the moment sound flows until `stop`.
+final class MonitorRecorder {
+    static let rate = 22_050
+    let file: URL
+    private let process = Process()
+
+    /// Starts `parec` and returns once its first samples are on file (at most 10 s), so nothing played after this
+    /// returns is missed.
+    init() throws {
+        file = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-rec-\(UUID().uuidString).raw")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=10"]
+        process.standardOutput = try FileHandle(forWritingTo: file)
+        try process.run()
+        waitForBytes(beyond: 0, timeout: 10)
+    }
+
+    var byteCount: Int { (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0 }
+
+    private func waitForBytes(beyond count: Int, timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while byteCount <= count, process.isRunning, Date() < deadline { usleep(10_000) }
+    }
+
+    /// Records `seconds` more (what is on file now, plus that much), stops, and returns every sample.
+    func stop(after seconds: Double = 0) throws -> [Int16] {
+        if seconds > 0 { waitForBytes(beyond: byteCount + Int(seconds * Double(Self.rate)) * 2, timeout: seconds + 10) }
+        // SIGKILL: a child of Process starts with SIGINT and SIGTERM blocked, and parec does not unblock them.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let data = try Data(contentsOf: file)
+        return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: file)
+    }
+}
