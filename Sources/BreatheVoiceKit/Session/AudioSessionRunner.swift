@@ -33,6 +33,11 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var afterInput: (SessionInput) -> Void = { _ in }
     /// When the display next wants a refresh, on the monotonic clock.
     private var nextRefresh: UInt64?
+    /// The sink's last report: which timeline sample it was playing, and when (monotonic ns).
+    private var lastReport: (heard: Int64, nanos: UInt64)?
+    /// When timeline sample 0 would have been heard, on the monotonic clock, from the first cue after the start,
+    /// a resume or a skip. Cues are measured against it for `--timing-report`.
+    private var clockOrigin: UInt64?
 
     private var state = SessionState.idle
     private var timer: (deadline: Int64, event: TimerEvent)?
@@ -166,8 +171,10 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             case .seek(let target):
                 mixer.seek(from: position, to: target)
                 position = target
+                clockOrigin = nil
             case .markPause:
                 playing = false
+                clockOrigin = nil
                 releaseAll()
                 sink.flush()
                 asides = TimelineMixer()
@@ -212,20 +219,38 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private mutating func releaseHeard() {
         guard pendingStart < pending.count else { return }
         let heard = sink.isFile ? position : position - sink.latencySamples()
+        lastReport = sink.isFile ? nil : (heard, MonotonicTimebase.nanoseconds())
         release(through: heard + Int64(blockSamples))
     }
 
     private mutating func releaseAll() {
+        lastReport = nil
         release(through: Int64.max)
+    }
+
+    /// Where on the session clock a phase's cue was actually played, by the sink's own report: the moment its sample
+    /// is heard (from the latest latency report), against when sample 0 was heard. Without a report (a file, a pause),
+    /// the planned position.
+    private mutating func playedPosition(of planned: Int64) -> Int64 {
+        guard let report = lastReport else { return planned }
+        let rate = Int64(machine.plan.sampleRate)
+        let heardNanos = Int64(report.nanos) + (planned - report.heard) * 1_000_000_000 / rate
+        let origin = clockOrigin ?? UInt64(max(0, heardNanos - planned * 1_000_000_000 / rate))
+        clockOrigin = origin
+        return (heardNanos - Int64(origin)) * rate / 1_000_000_000
     }
 
     private mutating func release(through limit: Int64) {
         while pendingStart < pending.count, pending[pendingStart].position <= limit {
             let item = pending[pendingStart]
             pendingStart += 1
+            // A phase's cue reaches presenters at the position the sink reported playing it (the timing report's
+            // "actual"); everything else at its planned position.
+            var reported = item.position
+            if case .enterSegment(.phase)? = item.effect { reported = playedPosition(of: item.position) }
             for index in presenters.indices {
                 if let effect = item.effect {
-                    presenters[index].present(effect, state: item.state, position: item.position)
+                    presenters[index].present(effect, state: item.state, position: reported)
                 } else {
                     presenters[index].endTransition(state: item.state, position: item.position)
                 }
