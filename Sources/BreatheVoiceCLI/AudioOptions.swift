@@ -13,19 +13,19 @@ struct AudioOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest.", valueName: "on|off"))
     var tones: String?
 
-    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, 0–100 (default 70).", valueName: "level"))
+    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, 0 to 100 (default 70).", valueName: "level"))
     var toneVolume: String?
 
     @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419. See `breathe-voice voices`.", valueName: "name"))
     var voice: String?
 
-    @Option(help: ArgumentHelp("Speech rate in words per minute, 80–450 (default 175).", valueName: "wpm"))
+    @Option(help: ArgumentHelp("Speech rate in words per minute, 80 to 450 (default 175).", valueName: "wpm"))
     var rate: String?
 
-    @Option(help: ArgumentHelp("Speech pitch, 0–100 (default 50).", valueName: "pitch"))
+    @Option(help: ArgumentHelp("Speech pitch, 0 to 100 (default 50).", valueName: "pitch"))
     var pitch: String?
 
-    @Option(help: ArgumentHelp("Speech volume, 0–200 (default 100).", valueName: "volume"))
+    @Option(help: ArgumentHelp("Speech volume, 0 to 200 (default 100).", valueName: "volume"))
     var volume: String?
 
     @Option(help: ArgumentHelp("Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).", valueName: "file.wav"))

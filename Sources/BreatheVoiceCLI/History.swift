@@ -14,7 +14,7 @@ extension BreatheVoice {
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List sessions, oldest first.")
             @OptionGroup var language: LanguageOption
-            @Option(help: ArgumentHelp("Only the last N sessions (1–1000000).", valueName: "n")) var last: String?
+            @Option(help: ArgumentHelp("Only the last N sessions (1 to 1000000).", valueName: "n")) var last: String?
             @Option(help: ArgumentHelp("Only sessions on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
             @Flag(help: "One JSON object per line, as stored.") var json = false
 

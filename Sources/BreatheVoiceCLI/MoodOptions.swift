@@ -8,7 +8,7 @@ struct MoodOptions: ParsableArguments {
     var beforeText: String?
 
     @Option(name: .customLong("mood-after"), help: ArgumentHelp(
-        "How you feel after: 1–5. Without it, an interactive session asks at the end (Enter skips).", valueName: "1-5"
+        "How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).", valueName: "1-5"
     ))
     var afterText: String?
 
