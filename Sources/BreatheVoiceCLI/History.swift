@@ -124,21 +124,29 @@ struct HistoryFilter {
         }
     }
 
-    /// The matching records, streamed; only the last N are held when `--last` is given.
+    /// The matching records, oldest first, streamed; with `--last` only the file's tail is read, from the newest back.
     func records(_ store: HistoryStore, localizer: Localizer) throws -> [SessionRecord] {
         var records: [SessionRecord] = []
         var standardError = FileDescriptorSink.standardError
+        let warn = { (line: Int) in standardError.say(store.skippedLine(line), localizer) }
         do {
-            try store.forEach(skipped: { standardError.say(store.skippedLine($0), localizer) }) { record in
-                if let sinceDay, record.start.dayNumber < sinceDay { return true }
-                records.append(record)
-                if let last, records.count > last * 2 { records.removeFirst(records.count - last) }
-                return true
+            if let last {
+                try store.forEachFromNewest(skipped: warn) { record in
+                    if let sinceDay, record.start.dayNumber < sinceDay { return true }
+                    records.append(record)
+                    return records.count < last
+                }
+                records.reverse()
+            } else {
+                try store.forEach(skipped: warn) { record in
+                    if let sinceDay, record.start.dayNumber < sinceDay { return true }
+                    records.append(record)
+                    return true
+                }
             }
         } catch {
             throw CommandFailure(error, localizer: localizer)
         }
-        if let last, records.count > last { records.removeFirst(records.count - last) }
         return records
     }
 }

@@ -75,6 +75,48 @@ struct Scratch {
         #expect(skipped == [2, 3])
     }
 
+    /// Newest first, from the file's end, with the same line numbers as the forward reading, across block boundaries.
+    @Test(arguments: [false, true])
+    func readingFromTheNewestMatchesReadingForward(finalNewline: Bool) throws {
+        let path = try Scratch().path + "/history.jsonl"
+        var text = ""
+        for index in 0..<3000 {
+            switch index % 700 {
+            case 13: text += "{\"id\": \(index)}\n"
+            case 14: text += "\n"
+            case 15: text += String(repeating: "x", count: 70_000 + index) + "\n" // longer than one block
+            default: text += Self.record(index).line + "\n"
+            }
+        }
+        text += "{\"id\":\"half"
+        if finalNewline { text += "\n" }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let store = HistoryStore(path: path)
+        var forward: [String] = [], forwardSkipped: [Int] = []
+        try store.forEach(skipped: { forwardSkipped.append($0) }) { forward.append($0.id); return true }
+        var backward: [String] = [], backwardSkipped: [Int] = []
+        try store.forEachFromNewest(skipped: { backwardSkipped.append($0) }) { backward.append($0.id); return true }
+        #expect(backward.reversed() == forward)
+        #expect(backwardSkipped == forwardSkipped)
+        #expect(forwardSkipped.count == 11)
+        // Stopping early reads only the tail: the skipped lines it reports are the ones it met.
+        var last: [String] = [], lastSkipped: [Int] = []
+        try store.forEachFromNewest(skipped: { lastSkipped.append($0) }) { last.append($0.id); return last.count < 5 }
+        #expect(last == ["2999", "2998", "2997", "2996", "2995"])
+        #expect(lastSkipped == [forwardSkipped.last!])
+    }
+
+    @Test func readingFromTheNewestOfAMissingOrEmptyFileFindsNothing() throws {
+        let directory = try Scratch().path
+        var count = 0
+        try HistoryStore(path: directory + "/none.jsonl").forEachFromNewest { _ in count += 1; return true }
+        _ = FileManager.default.createFile(atPath: directory + "/empty.jsonl", contents: Data())
+        try HistoryStore(path: directory + "/empty.jsonl").forEachFromNewest { _ in count += 1; return true }
+        _ = FileManager.default.createFile(atPath: directory + "/one.jsonl", contents: Data(Self.record(1).line.utf8))
+        try HistoryStore(path: directory + "/one.jsonl").forEachFromNewest { _ in count += 1; return true }
+        #expect(count == 1)
+    }
+
     @Test func readingAHundredThousandRecordsIsQuick() throws {
         let path = try Scratch().path + "/history.jsonl"
         let line = Self.record(1).line + "\n"

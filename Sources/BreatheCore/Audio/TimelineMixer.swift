@@ -43,6 +43,11 @@ public struct TimelineMixer: Sendable {
     public mutating func render(from position: Int64, count: Int) -> [Int16] {
         guard count > 0 else { return [] }
         let end = position + Int64(count)
+        // Silence (most of a session) needs no mixing.
+        guard placed.contains(where: { $0.start < end && $0.end > position }) else {
+            placed.removeAll { $0.end <= end }
+            return [Int16](repeating: 0, count: count)
+        }
         var sum = [Int32](repeating: 0, count: count)
         for item in placed where item.start < end && item.end > position {
             let from = max(position, item.start)

@@ -87,14 +87,20 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
 
     /// Reads `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM`; fractions of a second are allowed and dropped.
     public static func parse(_ text: String) -> LocalTimestamp? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// `parse(_:)` over the text's UTF-8 bytes, so that the history's reader need not make a String first.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
         guard bytes.count >= 20 else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= bytes.count else { return nil }
             var value = 0
-            for byte in bytes[from..<(from + count)] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
+            for offset in from..<(from + count) {
+                let digit = bytes[offset] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
             return value
         }

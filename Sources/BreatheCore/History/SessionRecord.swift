@@ -93,10 +93,11 @@ public struct SessionRecord: Hashable, Sendable {
 
     /// Reads one history line; nil when it is not a complete, valid record.
     public static func parse(line bytes: [UInt8]) -> SessionRecord? {
-        guard case .success(let root) = JSONParser.parse(bytes, positions: false) else { return nil }
-        return SessionRecord(json: root.value)
+        var reader = SessionRecordReader()
+        return reader.record(bytes)
     }
 
+    /// A record from a parsed JSON value; `SessionRecordReader` reads lines the same way without building the tree.
     public init?(json value: JSONValue) {
         func int(_ key: String) -> Int? { value[key]?.value.integer }
         func mood(_ key: String) -> Int?? {

@@ -55,8 +55,8 @@ public struct HistoryStore: Sendable {
         return count != 1 || last == 0x0A
     }
 
-    /// Reads every record in file order, streaming: at most one chunk and one line are in memory at a time.
-    /// Unreadable lines are skipped; `skipped` hears each one's line number. Returns false to stop early from `body`.
+    /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
+    /// throughout. Unreadable lines are skipped; `skipped` hears each one's line number. Returns false to stop early from `body`.
     public func forEach(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
@@ -67,41 +67,163 @@ public struct HistoryStore: Sendable {
             throw FileSystem.readError(path)
         }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending: [UInt8] = []
+        var reader = SessionRecordReader()
         var lineNumber = 0
-        func handle(_ line: ArraySlice<UInt8>) -> Bool {
+        var capacity = 1 << 18
+        var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        func handle(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
             lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return true }
-            guard let record = SessionRecord.parse(line: Array(line)) else {
+            if HistoryStore.isBlank(line) { return true }
+            guard let record = reader.record(line) else {
                 skipped(lineNumber)
                 return true
             }
             return body(record)
         }
+        // [0, filled) holds the start of a line whose newline has not been read yet.
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == capacity {
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                larger.update(from: storage, count: filled)
+                storage.deallocate()
+                storage = larger
+                capacity *= 2
+            }
+            let count = read(descriptor, storage + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileSystem.readError(path)
             }
             if count == 0 { break }
+            let end = filled + count
             var start = 0
-            for index in 0..<count where buffer[index] == 0x0A {
-                let keepGoing: Bool
-                if pending.isEmpty {
-                    keepGoing = handle(buffer[start..<index])
-                } else {
-                    pending.append(contentsOf: buffer[start..<index])
-                    keepGoing = handle(pending[...])
-                    pending.removeAll(keepingCapacity: true)
-                }
-                if !keepGoing { return }
-                start = index + 1
+            var cursor = filled
+            while cursor < end, let found = memchr(storage + cursor, 0x0A, end - cursor) {
+                let newline = found.assumingMemoryBound(to: UInt8.self) - storage
+                if !handle(UnsafeBufferPointer(start: storage + start, count: newline - start)) { return }
+                start = newline + 1
+                cursor = start
             }
-            pending.append(contentsOf: buffer[start..<count])
+            filled = end - start
+            if start > 0 && filled > 0 { memmove(storage, storage + start, filled) }
         }
-        if !pending.isEmpty { _ = handle(pending[...]) }
+        if filled > 0 { _ = handle(UnsafeBufferPointer(start: storage, count: filled)) }
+    }
+
+    /// Reads records from the newest back, from the file's end, until `body` returns false: `history --last N` reads
+    /// only the lines it shows. Unreadable lines met on the way are skipped; `skipped` hears their line numbers (oldest
+    /// first, after the reading, as the numbers are counted only when there is one to report).
+    public func forEachFromNewest(
+        skipped: (Int) -> Void = { _ in },
+        _ body: (SessionRecord) -> Bool
+    ) throws(BreatheError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return }
+            throw FileSystem.readError(path)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(path) }
+        let size = Int(status.st_size)
+        guard size > 0 else { return }
+        var reader = SessionRecordReader()
+        var capacity = 1 << 16
+        var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        // The file's bytes [bufferStart, bufferEnd) sit at the end of the storage.
+        var bufferStart = size, bufferEnd = size
+        func byte(at offset: Int) -> UInt8 { storage[capacity - (bufferEnd - offset)] }
+        /// Reads more of the file before `bufferStart`, keeping [bufferStart, keepEnd); false at the file's start.
+        func extend(keepingUpTo keepEnd: Int) throws(BreatheError) -> Bool {
+            guard bufferStart > 0 else { return false }
+            let kept = keepEnd - bufferStart
+            if kept == capacity {
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                (larger + capacity * 2 - kept).update(from: storage + capacity - (bufferEnd - bufferStart), count: kept)
+                storage.deallocate()
+                storage = larger
+                capacity *= 2
+            } else if kept > 0 {
+                memmove(storage + capacity - kept, storage + capacity - (bufferEnd - bufferStart), kept)
+            }
+            bufferEnd = keepEnd
+            let count = min(bufferStart, capacity - kept)
+            let target = storage + capacity - kept - count
+            try readFully(descriptor, into: target, count: count, at: bufferStart - count)
+            bufferStart -= count
+            return true
+        }
+        _ = try extend(keepingUpTo: size)
+        // Lines end at a newline; bytes after the last newline are one more line, as the forward reading sees them.
+        var lineEnd = byte(at: size - 1) == 0x0A ? size - 1 : size
+        var skippedFromNewest: [Int] = []
+        var lines = 0
+        var earliestStart = size
+        reading: while true {
+            var newline = -1
+            while true {
+                // Only the tail is scanned, so a plain backward loop is quick enough (Glibc's module has no memrchr).
+                var cursor = lineEnd - 1
+                while cursor >= bufferStart && byte(at: cursor) != 0x0A { cursor -= 1 }
+                if cursor >= bufferStart { newline = cursor; break }
+                guard try extend(keepingUpTo: lineEnd) else { break }
+            }
+            let lineStart = newline + 1
+            let line = UnsafeBufferPointer(start: storage + capacity - (bufferEnd - lineStart), count: lineEnd - lineStart)
+            lines += 1
+            earliestStart = lineStart
+            if !HistoryStore.isBlank(line) {
+                if let record = reader.record(line) {
+                    if !body(record) { break reading }
+                } else {
+                    skippedFromNewest.append(lines - 1)
+                }
+            }
+            if newline < 0 { break }
+            lineEnd = newline
+        }
+        guard !skippedFromNewest.isEmpty else { return }
+        let earliestNumber = try newlines(descriptor, before: earliestStart) + 1
+        for fromNewest in skippedFromNewest.reversed() { skipped(earliestNumber + lines - 1 - fromNewest) }
+    }
+
+    /// The number of newlines in the file's first `end` bytes.
+    private func newlines(_ descriptor: Int32, before end: Int) throws(BreatheError) -> Int {
+        let capacity = 1 << 16
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        var offset = 0, count = 0
+        while offset < end {
+            let chunk = min(capacity, end - offset)
+            try readFully(descriptor, into: storage, count: chunk, at: offset)
+            var cursor = storage
+            while let found = memchr(cursor, 0x0A, storage + chunk - cursor) {
+                count += 1
+                cursor = found.assumingMemoryBound(to: UInt8.self) + 1
+            }
+            offset += chunk
+        }
+        return count
+    }
+
+    private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(BreatheError) {
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, target + done, count - done, off_t(offset + done))
+            if got < 0 && errno == EINTR { continue }
+            // A file that shrank under us (cleared meanwhile) reads as an I/O error rather than as stale bytes.
+            guard got > 0 else { throw FileSystem.readError(path) }
+            done += got
+        }
+    }
+
+    /// A line of only spaces, tabs and carriage returns (or nothing) is no record and no error.
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
+        return true
     }
 
     /// Empties the history (the file stays, at zero length, under the lock).

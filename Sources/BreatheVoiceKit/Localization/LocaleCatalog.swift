@@ -1,26 +1,22 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BreatheCore
 
 /// One language's sentences, read from its embedded Locales/<code>.json file.
 public struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
-    public enum Entry: Sendable, Decodable, Equatable {
+    public enum Entry: Sendable, Equatable {
         case text(String)
         case plural(one: String, other: String)
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
+        /// A sentence, or an object with the plural forms `one` and `other`; nil for anything else.
+        init?(_ value: BreatheCore.JSONValue) {
+            switch value {
+            case .string(let text):
                 self = .text(text)
-            } else {
-                let forms = try container.decode([String: String].self)
-                guard let one = forms["one"], let other = forms["other"] else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "plural needs one and other")
-                }
+            case .object:
+                guard let one = value["one"]?.value.string, let other = value["other"]?.value.string else { return nil }
                 self = .plural(one: one, other: other)
+            default:
+                return nil
             }
         }
 
@@ -44,8 +40,18 @@ public struct LocaleCatalog: Sendable {
     /// Every sentence, by key.
     public let entries: [String: Entry]
 
+    /// A locale file that is not a JSON object of sentences; a build defect that the locale tests catch.
+    struct MalformedFile: Error {}
+
+    /// Parsed with the program's own JSON parser: the binary then needs no Foundation for its sentences.
     init(code: String, json: String) throws {
-        let entries = try JSONDecoder().decode([String: Entry].self, from: Data(json.utf8))
+        guard case .success(let root) = JSONParser.parse(json), case .object(let members) = root.value else { throw MalformedFile() }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(members.count)
+        for member in members {
+            guard let entry = Entry(member.node.value) else { throw MalformedFile() }
+            entries[member.key] = entry
+        }
         func meta(_ key: String) -> String? {
             if case .text(let value) = entries[key] { value } else { nil }
         }

@@ -25,8 +25,11 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var inputs: SessionInputPoller
     /// A lost server pauses (true) or ends the run with the error (false).
     public let interactive: Bool
-    /// Samples per block: 5 ms.
+    /// Samples per block: 5 ms, while an effect waits for its sample to be heard.
     public let blockSamples: Int
+    /// Samples per block while nothing waits to be released: 20 ms, a quarter of the wake-ups. Cue onsets do not
+    /// depend on it (a timer splits the block at its deadline), and a key is still read within one block.
+    public let idleBlockSamples: Int
     /// Events that did not apply to the state they arrived in.
     public private(set) var ignoredEvents = 0
     /// Called after each input has been applied, for what the process must do outside the machine (Ctrl-Z, `fg`).
@@ -67,6 +70,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         self.inputs = inputs
         self.interactive = interactive
         self.blockSamples = max(1, blockSamples)
+        idleBlockSamples = 4 * self.blockSamples
     }
 
     /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
@@ -96,7 +100,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                     apply(timer.event.event)
                     continue
                 }
-                let end = min(position + Int64(blockSamples), timer?.deadline ?? Int64.max)
+                let size = pendingStart < pending.count ? blockSamples : idleBlockSamples
+                let end = min(position + Int64(size), timer?.deadline ?? Int64.max)
                 let block = mixer.render(from: position, count: Int(end - position))
                 do { try sink.write(block) } catch {
                     if let failure = lose(error) { return .failure(failure) }

@@ -1,0 +1,140 @@
+/// Reads history lines into records, reusing its working memory from one line to the next.
+///
+/// A line is checked as strict JSON on a `JSONTape` and its members are decoded straight from the bytes, so a record
+/// costs a few small Strings rather than a tree of values. It accepts and rejects exactly the lines that
+/// `SessionRecord(json:)` over `JSONParser` does (the tests compare the two on valid, damaged and random lines).
+public struct SessionRecordReader {
+    private var tape = JSONTape()
+
+    public init() {}
+
+    /// The record on one line (without its newline); nil when it is not a complete, valid record.
+    public mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+        guard tape.load(line) else { return nil }
+        return decode(line)
+    }
+
+    public mutating func record(_ line: [UInt8]) -> SessionRecord? {
+        line.withUnsafeBufferPointer { record($0) }
+    }
+
+    /// The record's members, in the order the program writes them (then looked for in any order).
+    private static let fields: [StaticString] = [
+        "id", "start", "end", "pattern", "ramps", "plannedCycles", "actualCycles", "plannedSeconds", "actualSeconds",
+        "status", "moodBefore", "moodAfter", "language", "source",
+    ]
+    private static let patternFields: [StaticString] = ["name", "timings", "kind"]
+    private static let rampFields: [StaticString] = ["phase", "seconds"]
+    private static let fieldPrints = fields.map(JSONTape.fingerprint)
+    private static let patternPrints = patternFields.map(JSONTape.fingerprint)
+    private static let rampPrints = rampFields.map(JSONTape.fingerprint)
+
+    /// Records, for each of `names`, the entry of the object's member with that name (or leaves -1).
+    /// False when `object` is not an object.
+    private func members(
+        of object: Int, _ names: [StaticString], _ prints: [Int], _ bytes: UnsafeBufferPointer<UInt8>,
+        into found: UnsafeMutableBufferPointer<Int>
+    ) -> Bool {
+        guard tape.entries[object].kind == .object else { return false }
+        found.update(repeating: -1)
+        var key = object + 1
+        var expected = 0
+        let end = tape.entries[object].next
+        while key < end {
+            let print = tape.entries[key].fingerprint
+            // Lines written by the program have the members in order, so the expected name nearly always matches first.
+            if expected < names.count && print == prints[expected] && tape.string(key, equals: names[expected], in: bytes) {
+                found[expected] = key + 1
+                expected += 1
+            } else {
+                for slot in names.indices where (print == -1 || print == prints[slot]) && tape.string(key, equals: names[slot], in: bytes) {
+                    found[slot] = key + 1
+                    expected = slot + 1
+                    break
+                }
+            }
+            key = tape.entries[key + 1].next
+        }
+        return true
+    }
+
+    /// The case whose raw value a string entry holds; plain text is matched without making a String.
+    private func choice<Value: RawRepresentable>(
+        _ entry: Int, _ cases: [(StaticString, Value)], _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Value? where Value.RawValue == String {
+        guard entry >= 0 else { return nil }
+        guard tape.plainBytes(entry, in: bytes) != nil else { return tape.string(entry, in: bytes).flatMap(Value.init(rawValue:)) }
+        for (text, value) in cases where tape.string(entry, equals: text, in: bytes) { return value }
+        return nil
+    }
+
+    private static let kinds: [(StaticString, SessionRecord.PatternKind)] = [("builtIn", .builtIn), ("saved", .saved), ("timings", .timings)]
+    private static let statuses: [(StaticString, SessionStatus)] = [("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted)]
+    private static let sources: [(StaticString, SessionRecord.Source)] = [("interactive", .interactive), ("cron", .cron)]
+    private static let phases: [(StaticString, PhaseKind)] = [("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest)]
+
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { slots in
+            let top = UnsafeMutableBufferPointer(rebasing: slots[0..<14])
+            let pattern = UnsafeMutableBufferPointer(rebasing: slots[14..<17])
+            let ramp = UnsafeMutableBufferPointer(rebasing: slots[17..<19])
+            return decode(bytes, top: top, pattern: pattern, ramp: ramp)
+        }
+    }
+
+    private func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, top: UnsafeMutableBufferPointer<Int>, pattern: UnsafeMutableBufferPointer<Int>,
+        ramp: UnsafeMutableBufferPointer<Int>
+    ) -> SessionRecord? {
+        guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
+        func text(_ entry: Int) -> String? { entry >= 0 ? tape.string(entry, in: bytes) : nil }
+        func time(_ entry: Int) -> LocalTimestamp? {
+            guard entry >= 0 else { return nil }
+            if let plain = tape.plainBytes(entry, in: bytes) { return LocalTimestamp.parse(utf8: plain) }
+            return tape.string(entry, in: bytes).flatMap(LocalTimestamp.parse)
+        }
+        func int(_ entry: Int) -> Int? { entry >= 0 ? tape.integer(entry, in: bytes) : nil }
+        func tenths(_ entry: Int) -> Int? { entry >= 0 ? tape.tenths(entry, in: bytes) : nil }
+        func mood(_ entry: Int) -> Int?? {
+            guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
+            guard let level = tape.integer(entry, in: bytes), SessionRecord.moodRange.contains(level) else { return nil }
+            return .some(level)
+        }
+        guard let start = time(top[1]), let end = time(top[2]),
+              top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
+              let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
+              let plannedCycles = int(top[5]), let actualCycles = int(top[6]),
+              let plannedTenths = tenths(top[7]), let actualTenths = tenths(top[8]),
+              let status = choice(top[9], SessionRecordReader.statuses, bytes),
+              let moodBefore = mood(top[10]), let moodAfter = mood(top[11]),
+              let source = choice(top[13], SessionRecordReader.sources, bytes),
+              let id = text(top[0]), let timings = text(pattern[1]), let language = text(top[12])
+        else { return nil }
+        var ramps: [Ramp] = []
+        let list = top[4]
+        if list >= 0 && tape.entries[list].kind == .array {
+            var element = list + 1
+            while element < tape.entries[list].next {
+                guard members(of: element, SessionRecordReader.rampFields, SessionRecordReader.rampPrints, bytes, into: ramp),
+                      let phase = choice(ramp[0], SessionRecordReader.phases, bytes),
+                      let seconds = tenths(ramp[1])
+                else { return nil }
+                ramps.append(Ramp(kind: phase, targetTenths: seconds))
+                element = tape.entries[element].next
+            }
+        }
+        let name: String?
+        if pattern[0] < 0 || tape.entries[pattern[0]].kind == .null {
+            name = nil
+        } else if let text = tape.string(pattern[0], in: bytes) {
+            name = text
+        } else {
+            return nil
+        }
+        return SessionRecord(
+            id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
+            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths, actualTenths: actualTenths,
+            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
+        )
+    }
+}
