@@ -89,6 +89,10 @@ extension BreatheVoice {
                     ).run()
                 }
             } catch {
+                // The usual advice (--no-audio) does not apply to a reminder: say what cron needs instead.
+                if case .unavailable(let message) = error, message.key == .errorAudioUnavailable {
+                    throw CommandFailure(.unavailable(Message(.errorRemindAudioUnavailable, message.arguments)), localizer: localizer)
+                }
                 throw CommandFailure(error, localizer: localizer)
             }
             try SessionSetup.finish(recorder, outcome: outcome, display: output.display, localizer: localizer)

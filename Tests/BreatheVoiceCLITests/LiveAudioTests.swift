@@ -269,4 +269,21 @@ struct LiveAudioTests {
         let history = try home.run(["history", "--json"])
         #expect(history.stdout.contains("\"status\":\"interrupted\""), "\(history.stdout)")
     }
+
+    /// Issue 6: no server under cron's environment (no PULSE_SERVER, no XDG_RUNTIME_DIR, nothing at
+    /// /run/user/<uid>/pulse/native): exit 69, one line saying what to fix, nothing recorded. It lives in this
+    /// serialized suite because the cron test above lends /run/user/<uid>/pulse to the private server for a while.
+    @Test func aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine() throws {
+        // A machine with a real session server there cannot show the failure; there is none in CI.
+        if FileManager.default.fileExists(atPath: "/run/user/\(getuid())/pulse/native") { return }
+        let home = try TemporaryHome()
+        let run = try BinaryRun.run(["remind", "--cycles", "1", "--lang", "en"],
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": home.root.path], clearEnvironment: true)
+        #expect(run.status == 69)
+        #expect(run.stderrLines == [
+            "breathe-voice: No sound server answered (no PulseAudio socket found): a reminder must be heard. Start PulseAudio or PipeWire in your session (cron looks for /run/user/UID/pulse/native), or add --allow-silent to keep only the record.",
+        ])
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.root.path + "/.local/state/breathe-voice/history.jsonl"))
+    }
 }

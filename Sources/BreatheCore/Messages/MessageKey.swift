@@ -201,6 +201,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorVoiceUnknownNoMatch = "error.voice.unknownNoMatch"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
+    case errorRemindAudioUnavailable = "error.remind.audioUnavailable"
     case errorAudioLost = "error.audio.lost"
     case errorOutputCreate = "error.output.create"
     case errorOutputWrite = "error.output.write"
