@@ -85,10 +85,10 @@ extension BreatheVoice {
         func run() throws {
             let loaded = try LoadedPreferences.load(language: language)
             let store = HistoryStore()
-            var stats = SessionStats()
+            let stats: SessionStats
             var standardError = FileDescriptorSink.standardError
             do {
-                try store.forEach(skipped: { standardError.say(store.skippedLine($0), loaded.localizer) }) { stats.add($0); return true }
+                stats = try store.stats(skipped: { standardError.say(store.skippedLine($0), loaded.localizer) })
             } catch {
                 throw CommandFailure(error, localizer: loaded.localizer)
             }

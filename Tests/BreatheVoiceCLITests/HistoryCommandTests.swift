@@ -78,6 +78,9 @@ import Testing
         let history = try home.run(["history", "--lang", "en"])
         #expect(history.stdoutLines.count == 2)
         #expect(history.stderrLines == ["Warning: history \(home.historyFile.path), line 2 is not a readable session and is skipped."])
+        let stats = try home.run(["stats", "--lang", "en"])
+        #expect(stats.stdoutLines.first?.hasPrefix("2 sessions in total") == true)
+        #expect(stats.stderrLines == history.stderrLines)
     }
 
     @Test func badOptionsAreOneLine() throws {

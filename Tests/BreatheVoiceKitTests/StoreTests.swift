@@ -73,6 +73,12 @@ struct Scratch {
         try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { ids.append($0.id); return true }
         #expect(ids == ["1", "4"])
         #expect(skipped == [2, 3])
+        // `stats` reads without records, but skips the same lines and counts the same sessions.
+        var statsSkipped: [Int] = []
+        let stats = try HistoryStore(path: path).stats(skipped: { statsSkipped.append($0) })
+        #expect(statsSkipped == [2, 3])
+        #expect(stats.sessions == 2)
+        #expect(stats.patternCounts == ["box, \"mine\"": 2])
     }
 
     /// Newest first, from the file's end, with the same line numbers as the forward reading, across block boundaries.

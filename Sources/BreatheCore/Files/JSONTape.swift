@@ -73,6 +73,8 @@ public struct JSONTape {
     }
 
     /// Whether a string entry's text equals `text` (as Swift compares Strings, for text that is not plain ASCII).
+    /// Inlined: readers call it for nearly every member of every line.
+    @inline(__always)
     public func string(_ entry: Int, equals text: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let item = entries[entry]
         guard item.kind == .string else { return false }

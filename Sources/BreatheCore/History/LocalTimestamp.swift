@@ -93,20 +93,22 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
 
     /// `parse(_:)` over the text's UTF-8 bytes, so that the history's reader need not make a String first.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
-        guard bytes.count >= 20 else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= bytes.count else { return nil }
+        guard bytes.count >= 20, let base = bytes.baseAddress else { return nil }
+        // Every digit is read, and a byte that is not one marks the text invalid, so the common case has no early exits
+        // (`stats` parses two timestamps per history line).
+        var notDigit: UInt8 = 0
+        @inline(__always) func number(_ from: Int, _ count: Int) -> Int {
             var value = 0
             for offset in from..<(from + count) {
-                let digit = bytes[offset] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
+                let digit = base[offset] &- 48
+                notDigit |= digit >= 10 ? 1 : 0
+                value = value &* 10 &+ Int(digit)
             }
             return value
         }
-        guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32, bytes[13] == 58, bytes[16] == 58,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
+        guard notDigit == 0, base[4] == 45, base[7] == 45, base[10] == 84 || base[10] == 32, base[13] == 58, base[16] == 58,
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
@@ -118,8 +120,9 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
         let offset: Int
         if bytes[index] == 90, index + 1 == bytes.count {
             offset = 0
-        } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == bytes.count, bytes[index + 3] == 58,
-                  let hours = number(index + 1, 2), let minutes = number(index + 4, 2), hours < 24, minutes < 60 {
+        } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == bytes.count, bytes[index + 3] == 58 {
+            let hours = number(index + 1, 2), minutes = number(index + 4, 2)
+            guard notDigit == 0, hours < 24, minutes < 60 else { return nil }
             offset = (bytes[index] == 45 ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {
             return nil

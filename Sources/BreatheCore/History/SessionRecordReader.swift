@@ -18,6 +18,26 @@ public struct SessionRecordReader {
         line.withUnsafeBufferPointer { record($0) }
     }
 
+    /// A pattern label as `facts` finds it: a range of the line's bytes when they are its text (plain ASCII), else the text.
+    public enum Label {
+        case bytes(Range<Int>)
+        case text(String)
+    }
+
+    /// What the stats count of the record on one line, and its pattern label; nil exactly when `record` is nil.
+    ///
+    /// The line is checked just as `record` checks it, but the Strings stats have no use for (id, language, the
+    /// label's text) are never made: `stats` over a long history spends its time here.
+    public mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
+        guard tape.load(line) else { return nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { slots in
+            let top = UnsafeMutableBufferPointer(rebasing: slots[0..<14])
+            let pattern = UnsafeMutableBufferPointer(rebasing: slots[14..<17])
+            let ramp = UnsafeMutableBufferPointer(rebasing: slots[17..<19])
+            return facts(line, top: top, pattern: pattern, ramp: ramp)
+        }
+    }
+
     /// The record's members, in the order the program writes them (then looked for in any order).
     private static let fields: [StaticString] = [
         "id", "start", "end", "pattern", "ramps", "plannedCycles", "actualCycles", "plannedSeconds", "actualSeconds",
@@ -136,5 +156,60 @@ public struct SessionRecordReader {
             plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths, actualTenths: actualTenths,
             status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
         )
+    }
+    private func facts(
+        _ bytes: UnsafeBufferPointer<UInt8>, top: UnsafeMutableBufferPointer<Int>, pattern: UnsafeMutableBufferPointer<Int>,
+        ramp: UnsafeMutableBufferPointer<Int>
+    ) -> (facts: SessionFacts, label: Label)? {
+        guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
+        // `tape.string` makes a String for every string entry, so a string entry is all `record` asks of these.
+        func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
+        func time(_ entry: Int) -> LocalTimestamp? {
+            guard entry >= 0 else { return nil }
+            if let plain = tape.plainBytes(entry, in: bytes) { return LocalTimestamp.parse(utf8: plain) }
+            return tape.string(entry, in: bytes).flatMap(LocalTimestamp.parse)
+        }
+        func int(_ entry: Int) -> Int? { entry >= 0 ? tape.integer(entry, in: bytes) : nil }
+        func tenths(_ entry: Int) -> Int? { entry >= 0 ? tape.tenths(entry, in: bytes) : nil }
+        func mood(_ entry: Int) -> Int?? {
+            guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
+            guard let level = tape.integer(entry, in: bytes), SessionRecord.moodRange.contains(level) else { return nil }
+            return .some(level)
+        }
+        guard let start = time(top[1]), time(top[2]) != nil,
+              top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
+              let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
+              int(top[5]) != nil, let actualCycles = int(top[6]),
+              tenths(top[7]) != nil, let actualTenths = tenths(top[8]),
+              let status = choice(top[9], SessionRecordReader.statuses, bytes),
+              let moodBefore = mood(top[10]), let moodAfter = mood(top[11]),
+              choice(top[13], SessionRecordReader.sources, bytes) != nil,
+              isText(top[0]), isText(pattern[1]), isText(top[12])
+        else { return nil }
+        let list = top[4]
+        if list >= 0 && tape.entries[list].kind == .array {
+            var element = list + 1
+            while element < tape.entries[list].next {
+                guard members(of: element, SessionRecordReader.rampFields, SessionRecordReader.rampPrints, bytes, into: ramp),
+                      choice(ramp[0], SessionRecordReader.phases, bytes) != nil, tenths(ramp[1]) != nil
+                else { return nil }
+                element = tape.entries[element].next
+            }
+        }
+        let labelEntry: Int
+        if pattern[0] < 0 || tape.entries[pattern[0]].kind == .null {
+            labelEntry = pattern[1]
+        } else if isText(pattern[0]) {
+            labelEntry = pattern[0]
+        } else {
+            return nil
+        }
+        let entry = tape.entries[labelEntry]
+        let label: Label = entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: bytes) ?? "")
+        let facts = SessionFacts(
+            dayNumber: start.dayNumber, actualTenths: actualTenths, isPracticeDay: actualCycles > 0 || status == .completed,
+            isCustomPattern: kind != .builtIn, moodBefore: moodBefore, moodAfter: moodAfter
+        )
+        return (facts, label)
     }
 }

@@ -31,20 +31,36 @@ public struct SessionStats: Hashable, Sendable {
 
     /// Adds one session.
     public mutating func add(_ record: SessionRecord) {
+        add(SessionFacts(record))
+        countPattern(record.patternLabel)
+    }
+
+    /// Adds one session's totals, day and mood, but not its pattern: `countPattern` counts that (the history's
+    /// `SessionStatsReader` counts labels by their bytes and names them once at the end).
+    public mutating func add(_ facts: SessionFacts) {
         sessions += 1
-        tenths += max(0, record.actualTenths)
-        if let before = record.moodBefore, let after = record.moodAfter {
+        let tenths = max(0, facts.actualTenths)
+        self.tenths += tenths
+        if let before = facts.moodBefore, let after = facts.moodAfter {
             moodSessions += 1
             moodChangeSum += after - before
             if after > before { moodImproved += 1 }
         }
-        if record.patternKind != .builtIn { usedCustomPattern = true }
-        patternCounts[record.patternLabel, default: 0] += 1
-        if record.actualCycles > 0 || record.status == .completed {
-            let day = record.start.dayNumber
-            let previous = days[day] ?? (0, 0)
-            days[day] = (previous.sessions + 1, previous.tenths + max(0, record.actualTenths))
+        if facts.isCustomPattern { usedCustomPattern = true }
+        if facts.isPracticeDay {
+            // One lookup: the entry is changed in place.
+            SessionStats.count(tenths, in: &days[facts.dayNumber, default: (0, 0)])
         }
+    }
+
+    private static func count(_ tenths: Int, in day: inout (sessions: Int, tenths: Int)) {
+        day.sessions += 1
+        day.tenths += tenths
+    }
+
+    /// Counts `sessions` more sessions with the pattern label `label`.
+    public mutating func countPattern(_ label: String, sessions: Int = 1) {
+        patternCounts[label, default: 0] += sessions
     }
 
     /// The longest run of consecutive practice days.

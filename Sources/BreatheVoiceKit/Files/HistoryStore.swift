@@ -61,13 +61,33 @@ public struct HistoryStore: Sendable {
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
+        var reader = SessionRecordReader()
+        try forEachLine(skipped: skipped) { line in
+            guard let record = reader.record(line) else { return nil }
+            return body(record)
+        }
+    }
+
+    /// The stats of every record, read as `forEach` reads them but without making a record per line (see
+    /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers.
+    public func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
+        var reader = SessionStatsReader()
+        try forEachLine(skipped: skipped) { line in reader.add(line) ? true : nil }
+        return reader.stats
+    }
+
+    /// Hands `body` each line that is not blank, in file order; `body` returns nil for an unreadable line (`skipped`
+    /// hears its number), false to stop.
+    private func forEachLine(
+        skipped: (Int) -> Void,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Bool?
+    ) throws(BreatheError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return }
             throw FileSystem.readError(path)
         }
         defer { close(descriptor) }
-        var reader = SessionRecordReader()
         var lineNumber = 0
         var capacity = 1 << 18
         var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -75,11 +95,11 @@ public struct HistoryStore: Sendable {
         func handle(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
             lineNumber += 1
             if HistoryStore.isBlank(line) { return true }
-            guard let record = reader.record(line) else {
+            guard let more = body(line) else {
                 skipped(lineNumber)
                 return true
             }
-            return body(record)
+            return more
         }
         // [0, filled) holds the start of a line whose newline has not been read yet.
         var filled = 0

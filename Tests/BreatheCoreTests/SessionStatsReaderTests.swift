@@ -1,0 +1,155 @@
+import BreatheCore
+import Testing
+
+/// `stats` reads the history through `SessionStatsReader`, which never makes a record: it must skip the same lines as
+/// `SessionRecordReader` and count exactly what `SessionStats.add(record)` counts.
+@Suite struct SessionStatsReaderTests {
+    /// A small seeded generator, so that a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Every figure the stats hold, so that two can be compared in full (`==` on `SessionStats` compares fewer).
+    struct Figures: Equatable, CustomStringConvertible {
+        var sessions, tenths, moodSessions, moodChangeSum, moodImproved: Int
+        var usedCustomPattern: Bool
+        var patternCounts: [String: Int]
+        var days: [Int: [Int]]
+
+        init(_ stats: SessionStats) {
+            sessions = stats.sessions
+            tenths = stats.tenths
+            moodSessions = stats.moodSessions
+            moodChangeSum = stats.moodChangeSum
+            moodImproved = stats.moodImproved
+            usedCustomPattern = stats.usedCustomPattern
+            patternCounts = stats.patternCounts
+            days = stats.days.mapValues { [$0.sessions, $0.tenths] }
+        }
+
+        var description: String {
+            "\(sessions) sessions, \(tenths) tenths, mood \(moodSessions)/\(moodChangeSum)/\(moodImproved), custom \(usedCustomPattern), "
+                + "patterns \(patternCounts.sorted { $0.key < $1.key }), \(days.count) days"
+        }
+    }
+
+    /// Pattern members as they may be written: plain, escaped, non-ASCII, canonically equal forms, null or no name.
+    static let patterns = [
+        #""name":"box","timings":"4-4-4-4","kind":"builtIn""#,
+        #""name":"b\u006fx","timings":"4-4-4-4","kind":"builtIn""#,
+        #""name":"4-7-8","timings":"4-7-8","kind":"builtIn""#,
+        #""name":"resonant","timings":"5.5-5.5","kind":"builtIn""#,
+        "\"name\":\"caf\u{E9}\",\"timings\":\"4-6\",\"kind\":\"saved\"",
+        "\"name\":\"cafe\u{301}\",\"timings\":\"4-6\",\"kind\":\"saved\"",
+        #""name":"caf\u00e9","timings":"4-6","kind":"saved""#,
+        #""name":"evening-calm","timings":"4-2-7-1","kind":"saved""#,
+        #""name":"","timings":"3-3","kind":"saved""#,
+        #""name":null,"timings":"5-0-7-0","kind":"timings""#,
+        #""timings":"5-0-7-0","kind":"timings""#,
+        #""timings":"box","kind":"timings""#,
+        #""kind":"builtIn","timings":"6-6","name":"a-rather-long-pattern-name-beyond-sixteen-bytes""#,
+        #""name":"a-rather-long-pattern-name-beyond-sixteen-bytez","timings":"6-6","kind":"saved""#,
+    ]
+
+    static func line(_ random: inout SplitMix, day: Int) -> String {
+        let (year, month, date) = LocalTimestamp.date(dayNumber: day)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let offset = ["+01:00", "+02:00", "-05:00", "Z", "+05:45"].randomElement(using: &random)!
+        let hour = Int.random(in: 0..<24, using: &random)
+        let start = "\(year)-\(two(month))-\(two(date))T\(two(hour)):\(two(Int.random(in: 0..<60, using: &random))):07\(offset)"
+        let pattern = patterns.randomElement(using: &random)!
+        let cycles = [0, 0, 1, 4, 11, 75].randomElement(using: &random)!
+        let seconds = ["0", "0.5", "121.0", "64", "1200.0", "-3", "12.50"].randomElement(using: &random)!
+        let status = [#""completed""#, #""stopped""#, #""interrupted""#, #""c\u006fmpleted""#].randomElement(using: &random)!
+        func mood() -> String { ["null", "1", "2", "3", "4", "5"].randomElement(using: &random)! }
+        var members = [
+            #""id":"\#(UInt64.random(in: 0...UInt64.max, using: &random))""#, #""start":"\#(start)""#, #""end":"\#(start)""#,
+            #""pattern":{\#(pattern)}"#, #""ramps":[{"phase":"exhale","seconds":8}]"#, #""plannedCycles":\#(cycles)"#,
+            #""actualCycles":\#(cycles)"#, #""plannedSeconds":\#(seconds)"#, #""actualSeconds":\#(seconds)"#,
+            #""status":\#(status)"#, #""moodBefore":\#(mood())"#, #""moodAfter":\#(mood())"#, #""language":"es""#,
+            #""source":"cron""#,
+        ]
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: members.shuffle(using: &random)
+        case 1: members.removeAll { $0.hasPrefix(#""mood"#) }
+        default: break
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// The same line with one to three bytes changed, removed or added, or cut short.
+    static func damaged(_ line: String, _ random: inout SplitMix) -> [UInt8] {
+        var bytes = Array(line.utf8)
+        if Bool.random(using: &random) { return Array(bytes[..<Int.random(in: 0..<bytes.count, using: &random)]) }
+        let alphabet = Array(#"{}[]:,"\/ 0123456789.-eE+tfnulrsabcdou"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xFF]
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let at = Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: bytes[at] = alphabet.randomElement(using: &random)!
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(alphabet.randomElement(using: &random)!, at: at)
+            }
+        }
+        return bytes
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func countsWhatTheRecordsCount(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var reader = SessionRecordReader()
+        var fast = SessionStatsReader()
+        var full = SessionStats()
+        var day = 12_000
+        var skipped = 0
+        for _ in 0..<3000 {
+            if Int.random(in: 0..<4, using: &random) == 0 { day += Int.random(in: 1...3, using: &random) }
+            let text = Self.line(&random, day: day)
+            let bytes = Int.random(in: 0..<5, using: &random) == 0 ? Self.damaged(text, &random) : Array(text.utf8)
+            let record = reader.record(bytes)
+            if let record { full.add(record) } else { skipped += 1 }
+            let accepted = fast.add(bytes)
+            #expect(accepted == (record != nil), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(skipped > 100)
+        #expect(full.patternCounts.count > 8)
+        #expect(Figures(fast.stats) == Figures(full))
+        // Asking for the stats does not disturb the counting that follows.
+        let more = Array(Self.line(&random, day: day + 1).utf8)
+        full.add(reader.record(more)!)
+        let accepted = fast.add(more)
+        #expect(accepted)
+        #expect(Figures(fast.stats) == Figures(full))
+    }
+
+    @Test func canonicallyEqualLabelsAreOnePattern() {
+        var fast = SessionStatsReader()
+        var random = SplitMix(state: 9)
+        for pattern in [Self.patterns[4], Self.patterns[5], Self.patterns[6]] {
+            let line = Self.line(&random, day: 100).replacingOccurrences(ofFirstPatternIn: Self.patterns, with: pattern)
+            let accepted = fast.add(Array(line.utf8))
+            #expect(accepted)
+        }
+        #expect(fast.stats.patternCounts == ["caf\u{E9}": 3])
+    }
+}
+
+private extension String {
+    /// The line with whichever of `patterns` it holds replaced by `replacement`.
+    func replacingOccurrences(ofFirstPatternIn patterns: [String], with replacement: String) -> String {
+        for pattern in patterns {
+            if let range = firstRange(of: pattern) {
+                var result = self
+                result.replaceSubrange(range, with: replacement)
+                return result
+            }
+        }
+        return self
+    }
+}
