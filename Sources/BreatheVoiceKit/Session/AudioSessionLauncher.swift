@@ -13,13 +13,17 @@ public struct AudioSessionLauncher {
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
     public var allowsSilence: Bool
+    /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
+    public var phraseCache: PhraseCache?
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
-                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil) {
+                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
+                phraseCache: PhraseCache?? = nil) {
         self.launcher = launcher
         self.choices = choices
         self.speech = speech
         self.environment = environment
+        self.phraseCache = phraseCache ?? PhraseCache(directories: XDGDirectories(environment: environment))
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
@@ -72,7 +76,12 @@ public struct AudioSessionLauncher {
             var samples: [Int16] = []
             for message in messages {
                 if !samples.isEmpty { samples += gap }
-                samples += try speech.synthesize(localizer.string(message), settings).samples
+                let text = localizer.string(message)
+                if let phraseCache {
+                    samples += try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech).samples
+                } else {
+                    samples += try speech.synthesize(text, settings).samples
+                }
             }
             let sink = try LivePulseSink(environment: environment)
             try sink.write(samples)
@@ -95,7 +104,7 @@ public struct AudioSessionLauncher {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
             plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: speech, settings: speechSettings()
+            speech: speech, settings: speechSettings(), cache: phraseCache
         )
     }
 
