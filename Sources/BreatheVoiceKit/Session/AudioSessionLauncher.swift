@@ -35,6 +35,8 @@ public struct AudioSessionLauncher {
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     public func run() throws(BreatheError) -> SessionOutcome {
+        // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
+        let connection = choices.output == nil && (choices.speech || choices.tones) ? PendingPulseSink(environment: environment) : nil
         let phrases: PhraseBook
         do {
             phrases = try preparePhrases()
@@ -52,7 +54,7 @@ public struct AudioSessionLauncher {
         }
         let sink: LivePulseSink
         do {
-            sink = try LivePulseSink(environment: environment)
+            if let connection { sink = try connection.sink() } else { sink = try LivePulseSink(environment: environment) }
         } catch {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
