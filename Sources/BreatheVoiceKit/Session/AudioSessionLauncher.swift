@@ -13,13 +13,17 @@ public struct AudioSessionLauncher {
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
     public var allowsSilence: Bool
+    /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
+    public var phraseCache: PhraseCache?
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
-                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil) {
+                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
+                phraseCache: PhraseCache?? = nil) {
         self.launcher = launcher
         self.choices = choices
         self.speech = speech
         self.environment = environment
+        self.phraseCache = phraseCache ?? PhraseCache(directories: XDGDirectories(environment: environment))
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
@@ -31,6 +35,8 @@ public struct AudioSessionLauncher {
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     public func run() throws(BreatheError) -> SessionOutcome {
+        // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
+        let connection = choices.output == nil && (choices.speech || choices.tones) ? PendingPulseSink(environment: environment) : nil
         let phrases: PhraseBook
         do {
             phrases = try preparePhrases()
@@ -48,7 +54,7 @@ public struct AudioSessionLauncher {
         }
         let sink: LivePulseSink
         do {
-            sink = try LivePulseSink(environment: environment)
+            if let connection { sink = try connection.sink() } else { sink = try LivePulseSink(environment: environment) }
         } catch {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
@@ -72,7 +78,12 @@ public struct AudioSessionLauncher {
             var samples: [Int16] = []
             for message in messages {
                 if !samples.isEmpty { samples += gap }
-                samples += try speech.synthesize(localizer.string(message), settings).samples
+                let text = localizer.string(message)
+                if let phraseCache {
+                    samples += try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech).samples
+                } else {
+                    samples += try speech.synthesize(text, settings).samples
+                }
             }
             let sink = try LivePulseSink(environment: environment)
             try sink.write(samples)
@@ -95,7 +106,7 @@ public struct AudioSessionLauncher {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
             plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: speech, settings: speechSettings()
+            speech: speech, settings: speechSettings(), cache: phraseCache
         )
     }
 

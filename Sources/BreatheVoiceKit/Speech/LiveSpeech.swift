@@ -24,7 +24,9 @@ public enum LiveSpeech {
                 try state.start()
                 return try state.say(text, settings)
             }
-        }
+        },
+        // espeak_Info only returns a static string: it does not initialize the library.
+        libraryVersion: { espeak_Info(nil).map { String(cString: $0) } ?? "unknown" }
     )
 
     private static let owner = Mutex(Engine())

@@ -11,15 +11,23 @@ public struct PhraseBook: Sendable {
         clips = [:]
     }
 
-    /// Synthesizes every phrase `plan` can need.
+    /// Every phrase `plan` can need: from `cache` when it has them, synthesized (and stored there) when not. With every
+    /// phrase cached, the synthesizer is never called, so eSpeak NG is never started.
     public init(
-        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech, settings: SpeechSettings
+        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech, settings: SpeechSettings,
+        cache: PhraseCache? = nil
     ) throws(BreatheError) {
         self.localizer = localizer
         clips = [:]
+        let version = cache == nil ? "" : speech.libraryVersion()
         for message in SpokenPhrases.messages(for: plan, counting: counting, opening: opening) {
             let text = localizer.string(message)
-            if clips[text] == nil { clips[text] = try speech.synthesize(text, settings) }
+            if clips[text] != nil { continue }
+            if let cache {
+                clips[text] = try cache.clip(text, settings: settings, libraryVersion: version, speech: speech)
+            } else {
+                clips[text] = try speech.synthesize(text, settings)
+            }
         }
     }
 

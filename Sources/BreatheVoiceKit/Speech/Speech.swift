@@ -6,13 +6,17 @@ public struct Speech: Sendable {
     public var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
     /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
     public var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+    /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
+    public var libraryVersion: @Sendable () -> String
 
     public init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
-        synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+        synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip,
+        libraryVersion: @escaping @Sendable () -> String = { "unversioned" }
     ) {
         self.voices = voices
         self.synthesize = synthesize
+        self.libraryVersion = libraryVersion
     }
 
     /// Checks a `--voice` value against the installed voices: the voice, or a usage error naming close matches.

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
+///
+/// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
+/// asking also waits, then closes the connection.
+public final class PendingPulseSink {
+    /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
+    private final class Outcome: @unchecked Sendable {
+        let environment: [String: String]
+        var result: Result<LivePulseSink, BreatheError>?
+        init(environment: [String: String]) { self.environment = environment }
+    }
+
+    private let outcome: Outcome
+    private var thread: pthread_t?
+
+    /// Starts connecting now; connects on the calling thread if no thread can be started.
+    public init(environment: [String: String]) {
+        outcome = Outcome(environment: environment)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(outcome).toOpaque()
+        let started = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            let outcome = Unmanaged<Outcome>.fromOpaque(context).takeRetainedValue()
+            outcome.result = PendingPulseSink.connect(outcome.environment)
+            return nil
+        }, context)
+        if started == 0 {
+            self.thread = thread
+        } else {
+            Unmanaged<Outcome>.fromOpaque(context).release()
+            outcome.result = PendingPulseSink.connect(environment)
+        }
+    }
+
+    deinit { join() }
+
+    private static func connect(_ environment: [String: String]) -> Result<LivePulseSink, BreatheError> {
+        do throws(BreatheError) { return .success(try LivePulseSink(environment: environment)) } catch { return .failure(error) }
+    }
+
+    private func join() {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+
+    /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw.
+    public func sink() throws(BreatheError) -> LivePulseSink {
+        join()
+        guard let result = outcome.result else { return try LivePulseSink(environment: outcome.environment) }
+        return try result.get()
+    }
+}
