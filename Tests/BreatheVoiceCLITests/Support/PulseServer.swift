@@ -45,7 +45,7 @@ enum PulseServer {
                                                     attributes: [.posixPermissions: 0o700])
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit=yes",
-                                 "--use-pid-file=no", "--log-target=file:" + folder.appendingPathComponent("log").path,
+                                 "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:" + folder.appendingPathComponent("log").path,
                                  "-L", "module-native-protocol-unix auth-anonymous=1",
                                  "-L", "module-null-sink sink_name=own rate=22050 channels=1", "-L", "module-always-sink"]
             var env = ProcessInfo.processInfo.environment
