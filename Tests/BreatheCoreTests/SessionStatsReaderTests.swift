@@ -4,18 +4,6 @@ import Testing
 /// `stats` reads the history through `SessionStatsReader`, which never makes a record: it must skip the same lines as
 /// `SessionRecordReader` and count exactly what `SessionStats.add(record)` counts.
 @Suite struct SessionStatsReaderTests {
-    /// A small seeded generator, so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every figure the stats hold, so that two can be compared in full (`==` on `SessionStats` compares fewer).
     struct Figures: Equatable, CustomStringConvertible {
         var sessions, tenths, moodSessions, moodChangeSum, moodImproved: Int

@@ -3,22 +3,10 @@ import Testing
 
 /// The marked block: added to and removed from any crontab, everything outside it kept byte for byte.
 @Suite struct CrontabDocumentTests {
-    /// A small seeded generator, so that a failing case can be replayed from its seed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A crontab someone might have: comments, environment lines, other jobs, blank lines, CRLF or LF line ends,
     /// stray bytes that are not UTF-8, with or without a final newline.
     static func randomCrontab(seed: UInt64) -> [UInt8] {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix(state: seed)
         let pieces: [[UInt8]] = [
             Array("# m h  dom mon dow   command".utf8),
             Array("MAILTO=someone@example.org".utf8),
@@ -71,7 +59,7 @@ import Testing
     @Test(arguments: 0..<100)
     func severalRemindersComeAndGoInAnyOrder(seed: Int) throws {
         let original = Self.randomCrontab(seed: UInt64(seed) &+ 10_000)
-        var random = SplitMix64(state: UInt64(seed))
+        var random = SplitMix(state: UInt64(seed))
         var bytes = original
         var ids: [Int] = []
         for count in 1...Int.random(in: 2...5, using: &random) {

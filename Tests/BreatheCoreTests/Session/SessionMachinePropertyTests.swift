@@ -3,18 +3,6 @@ import Testing
 
 /// Random event sequences against the machine: the invariants of DESIGN.md must hold whatever the order.
 @Suite struct SessionMachinePropertyTests {
-    /// A small, seeded generator so that a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func randomEvent(_ generator: inout SplitMix, position: Int64) -> SessionEvent {
         switch Int.random(in: 0..<13, using: &generator) {
         case 0: .startRequested
