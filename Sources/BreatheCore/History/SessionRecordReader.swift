@@ -102,24 +102,44 @@ public struct SessionRecordReader {
         }
     }
 
+    // MARK: Fields shared by the full record and the stats-only facts
+
+    /// A timestamp member, read from its bytes when it has no escapes; nil when absent or malformed.
+    @inline(__always)
+    private func timestamp(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+        guard entry >= 0 else { return nil }
+        if let plain = tape.plainBytes(entry, in: bytes) { return LocalTimestamp.parse(utf8: plain) }
+        return tape.string(entry, in: bytes).flatMap(LocalTimestamp.parse)
+    }
+
+    @inline(__always)
+    private func integer(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        entry >= 0 ? tape.integer(entry, in: bytes) : nil
+    }
+
+    @inline(__always)
+    private func tenthsValue(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        entry >= 0 ? tape.tenths(entry, in: bytes) : nil
+    }
+
+    /// A mood member: `.some(nil)` when absent or null, `.some(level)` for 1 to 5, nil (the line is bad) otherwise.
+    @inline(__always)
+    private func moodLevel(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int?? {
+        guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
+        guard let level = tape.integer(entry, in: bytes), SessionRecord.moodRange.contains(level) else { return nil }
+        return .some(level)
+    }
+
     private func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, top: UnsafeMutableBufferPointer<Int>, pattern: UnsafeMutableBufferPointer<Int>,
         ramp: UnsafeMutableBufferPointer<Int>
     ) -> SessionRecord? {
         guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
         func text(_ entry: Int) -> String? { entry >= 0 ? tape.string(entry, in: bytes) : nil }
-        func time(_ entry: Int) -> LocalTimestamp? {
-            guard entry >= 0 else { return nil }
-            if let plain = tape.plainBytes(entry, in: bytes) { return LocalTimestamp.parse(utf8: plain) }
-            return tape.string(entry, in: bytes).flatMap(LocalTimestamp.parse)
-        }
-        func int(_ entry: Int) -> Int? { entry >= 0 ? tape.integer(entry, in: bytes) : nil }
-        func tenths(_ entry: Int) -> Int? { entry >= 0 ? tape.tenths(entry, in: bytes) : nil }
-        func mood(_ entry: Int) -> Int?? {
-            guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
-            guard let level = tape.integer(entry, in: bytes), SessionRecord.moodRange.contains(level) else { return nil }
-            return .some(level)
-        }
+        func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
+        func int(_ entry: Int) -> Int? { integer(entry, bytes) }
+        func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
+        func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
         guard let start = time(top[1]), let end = time(top[2]),
               top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
               let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
@@ -164,18 +184,10 @@ public struct SessionRecordReader {
         guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
         // `tape.string` makes a String for every string entry, so a string entry is all `record` asks of these.
         func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
-        func time(_ entry: Int) -> LocalTimestamp? {
-            guard entry >= 0 else { return nil }
-            if let plain = tape.plainBytes(entry, in: bytes) { return LocalTimestamp.parse(utf8: plain) }
-            return tape.string(entry, in: bytes).flatMap(LocalTimestamp.parse)
-        }
-        func int(_ entry: Int) -> Int? { entry >= 0 ? tape.integer(entry, in: bytes) : nil }
-        func tenths(_ entry: Int) -> Int? { entry >= 0 ? tape.tenths(entry, in: bytes) : nil }
-        func mood(_ entry: Int) -> Int?? {
-            guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
-            guard let level = tape.integer(entry, in: bytes), SessionRecord.moodRange.contains(level) else { return nil }
-            return .some(level)
-        }
+        func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
+        func int(_ entry: Int) -> Int? { integer(entry, bytes) }
+        func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
+        func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
         guard let start = time(top[1]), time(top[2]) != nil,
               top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
               let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
