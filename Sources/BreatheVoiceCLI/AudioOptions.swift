@@ -16,7 +16,7 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, 0 to 100 (default 70).", valueName: "level"))
     var toneVolume: String?
 
-    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419. See `breathe-voice voices`.", valueName: "name"))
+    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"))
     var voice: String?
 
     @Option(help: ArgumentHelp("Speech rate in words per minute, 80 to 450 (default 175).", valueName: "wpm"))
