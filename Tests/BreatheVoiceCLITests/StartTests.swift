@@ -111,6 +111,6 @@ import Testing
     @Test func versionPrintsTheVersion() throws {
         let run = try BinaryRun.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("0."))
+        #expect(run.stdout.hasPrefix("breathe-voice 0."))
     }
 }
