@@ -107,10 +107,4 @@ import Testing
             #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from --help")
         }
     }
-
-    @Test func versionPrintsTheVersion() throws {
-        let run = try BinaryRun.run(["--version"])
-        #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("breathe-voice 0."))
-    }
 }
