@@ -687,7 +687,7 @@ _breathe-voice_schedule_add() {
     repeating_flags=()
     non_repeating_flags=(--allow-silent --dry-run --version -h --help)
     repeating_options=(--at)
-    non_repeating_options=(--every --from --to --days --pattern --minutes --lang)
+    non_repeating_options=(--every --from --to --days --pattern --minutes --via --lang)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -711,6 +711,9 @@ _breathe-voice_schedule_add() {
         return
         ;;
     '--minutes')
+        return
+        ;;
+    '--via')
         return
         ;;
     '--lang')
