@@ -23,7 +23,7 @@ function __breathe-voice_parse_tokens -S
         __breathe-voice_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'start'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'no-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
         case 'patterns'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -67,7 +67,7 @@ function __breathe-voice_parse_tokens -S
         case 'stats'
             __breathe-voice_parse_subcommand 0 'lang=' 'json' 'version' 'h/help'
         case 'remind'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
         case 'schedule'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -140,7 +140,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'start' -d 'Run a breathing session (the default command).'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'patterns' -d 'List the breathing patterns with their timings; save or remove your own.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'voices' -d 'List the installed eSpeak NG voices for a language (for --voice).'
-complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'prefs' -d 'Show and change preferences (language, voice, rate, pitch, volume, speech, tones, toneVolume, count, display, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, customPatterns).'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'prefs' -d 'Show and change preferences (language, voice, rate, pitch, volume, speech, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, customPatterns).'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'history' -d 'List recorded sessions ($XDG_STATE_HOME/breathe-voice/history.jsonl); export or clear them.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'stats' -d 'Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'remind' -d 'Run a short reminder session, as cron does (non-interactive).'
@@ -169,6 +169,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" no-audio' -l 'no-audio' -d 'Text only: no voice and no tones.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only).' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" terse' -l 'terse' -d 'Say each phase as briefly as possible: "Breathe in, 4.", without the cycle and the unit.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" color' -l 'color' -d 'Colour in the visual display: auto (not with NO_COLOR or TERM=dumb), always or never.' -rfka 'auto always never'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" events' -l 'events' -d 'Write one JSON object per state change: json (standard output, display quiet), json=PATH (appended) or json=fd:N.' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" timing-report' -l 'timing-report' -d 'At the end, print how late each cue came out: planned against played, with the maximum and the median.'
@@ -269,6 +270,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" require-audio' -l 'require-audio' -d 'Exit with 69 when no sound server answers, instead of going on as text only.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only).' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" terse' -l 'terse' -d 'Say each phase as briefly as possible: "Breathe in, 4.", without the cycle and the unit.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" color' -l 'color' -d 'Colour in the visual display: auto (not with NO_COLOR or TERM=dumb), always or never.' -rfka 'auto always never'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" events' -l 'events' -d 'Write one JSON object per state change: json (standard output, display quiet), json=PATH (appended) or json=fd:N.' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" timing-report' -l 'timing-report' -d 'At the end, print how late each cue came out: planned against played, with the maximum and the median.'
