@@ -16,7 +16,7 @@ public struct BreatheVoice: ParsableCommand {
 
         \(terminalHelp)
         """,
-        version: version,
+        version: "breathe-voice " + version,
         subcommands: [
             Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
         ],
@@ -24,6 +24,15 @@ public struct BreatheVoice: ParsableCommand {
     )
 
     public init() {}
+
+    /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
+    static var verboseVersion: String {
+        """
+        breathe-voice \(version)
+        eSpeak NG \(LiveSpeech.speech.libraryVersion())
+        libpulse \(LivePulseSink.libraryVersion)
+        """
+    }
 
     /// The exit-code table, shared by `--help` and the man page.
     static let exitCodesHelp = """

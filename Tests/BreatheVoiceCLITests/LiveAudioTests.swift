@@ -65,7 +65,7 @@ struct LiveAudioTests {
     /// (intervals within 15 ms of the plan), and speech is heard over each one's tone.
     @Test(arguments: [
         ("en", ["--pattern", "box", "--minutes", "1"], SessionLength.minutes(hundredths: 100), "Rest, 4 seconds."),
-        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Pausa, 4 segundos."),
+        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Descansa, 4 segundos."),
     ])
     func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String) throws {
         try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")

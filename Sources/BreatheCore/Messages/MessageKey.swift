@@ -211,6 +211,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorFlagsConflict = "error.flags.conflict"
     case errorVoiceUnknown = "error.voice.unknown"
     case errorVoiceUnknownNoMatch = "error.voice.unknownNoMatch"
+    case errorVoiceVariantUnknown = "error.voice.variantUnknown"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"

@@ -35,6 +35,12 @@ public struct Localizer: Sendable {
         TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)
     }
 
+    /// Writes plain decimal text such as timings ("5.5-5.5") with this language's decimal separator.
+    public func decimals(_ text: String) -> String {
+        catalog.decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false)
+            .joined(separator: catalog.decimalSeparator)
+    }
+
     private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {
         var result = ""
         var rest = Substring(template)
@@ -57,6 +63,7 @@ public struct Localizer: Sendable {
         case .integer(let value): String(value)
         case .tenths(let value): number(tenths: value)
         case .text(let text): text
+        case .decimals(let text): decimals(text)
         case .message(let message): string(message)
         }
     }

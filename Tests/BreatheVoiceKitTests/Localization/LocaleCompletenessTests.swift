@@ -30,7 +30,10 @@ import BreatheCore
             let reference = try #require(english.entries[key.rawValue])
             let expected = reference.templates.map(Self.placeholders).reduce(Set(), { $0.union($1) })
             for template in entry.templates {
-                #expect(Self.placeholders(template) == expected, "\(code) \(key.rawValue): \(template)")
+                var allowed = [expected]
+                // A plural's "one" form may say the number in words ("un ciclo") and leave {n} out.
+                if case .plural(let one, _) = entry, template == one { allowed.append(expected.subtracting(["n"])) }
+                #expect(allowed.contains(Self.placeholders(template)), "\(code) \(key.rawValue): \(template)")
                 #expect(!template.isEmpty)
             }
         }
@@ -42,8 +45,8 @@ import BreatheCore
     @Test func spanishHasItsAccents() {
         let spanish = Localizer(language: "es")
         #expect(spanish.string(Message(.phaseInhale)) == "Inhala")
-        #expect(spanish.string(Message(.phaseHold)) == "Mantén")
+        #expect(spanish.string(Message(.phaseHold)) == "Mantén el aire")
         #expect(spanish.string(Message(.phaseExhale)) == "Exhala")
-        #expect(spanish.string(Message(.phaseRest)) == "Pausa")
+        #expect(spanish.string(Message(.phaseRest)) == "Descansa")
     }
 }
