@@ -24,6 +24,8 @@ function __breathe-voice_parse_tokens -S
         switch $unparsed_tokens[1]
         case 'start'
             __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+        case 'demo'
+            __breathe-voice_parse_subcommand 0 'lang=' 'wav=' 'version' 'h/help'
         case 'patterns'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -138,6 +140,7 @@ complete -c 'breathe-voice' -f
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'start' -d 'Run a breathing session (the default command).'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'demo' -d 'A one-minute box-breathing session that always runs: spoken when a sound server answers, else saved as a WAV file and shown as text.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'patterns' -d 'List the breathing patterns with their timings; save or remove your own.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'voices' -d 'List the installed eSpeak NG voices for a language (for --voice).'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice" -eq 1' -fa 'prefs' -d 'Show and change preferences (language, voice, rate, pitch, volume, speech, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, customPatterns).'
@@ -177,6 +180,10 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" mood-after' -l 'mood-after' -d 'How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice demo" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice demo" wav' -l 'wav' -d 'Where the session is saved when no sound server answers.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice demo" version' -l 'version' -d 'Show the version.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice demo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice patterns" -eq 1' -fa 'list' -d 'List built-in and saved patterns.'

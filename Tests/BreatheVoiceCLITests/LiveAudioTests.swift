@@ -216,7 +216,8 @@ struct LiveAudioTests {
         let recorder = try MonitorRecorder()
         let user = ProcessInfo.processInfo.environment["USER"] ?? "root"
         let run = try BinaryRun.run(
-            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"],
+            // 1.5-second breaths: after each word (which follows its tone) a quiet stretch before the next cue.
+            ["remind", "--pattern", "1.5-0-1.5", "--cycles", "2", "--lang", "en"],
             environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": user, "USER": user],
             clearEnvironment: true
         )
