@@ -308,7 +308,7 @@ _breathe-voice_patterns() {
 
 _breathe-voice_patterns_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -353,7 +353,7 @@ _breathe-voice_patterns_remove() {
 
 _breathe-voice_voices() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -721,7 +721,7 @@ _breathe-voice_schedule_add() {
 
 _breathe-voice_schedule_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -751,7 +751,7 @@ _breathe-voice_schedule_remove() {
 
 _breathe-voice_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
