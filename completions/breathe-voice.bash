@@ -186,7 +186,7 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --no-audio --plain --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --no-audio --plain --terse --timing-report --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
@@ -584,7 +584,7 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --plain --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --quiet-hours)
     __breathe-voice_offer_flags_options 0

@@ -24,10 +24,22 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case unitCycles = "unit.cycles"
     case durationPair = "duration.pair"
 
+    // The introduction's timings, in words: "in 4, hold 7, out 8".
+    case timingsInhale = "timings.inhale"
+    case timingsInhaleAgain = "timings.inhaleAgain"
+    case timingsHold = "timings.hold"
+    case timingsExhale = "timings.exhale"
+    case timingsRest = "timings.rest"
+    case timingsPhase = "timings.phase"
+    case timingsRamp = "timings.ramp"
+    case timingsList = "timings.list"
+
     // Session lines, one complete sentence per event.
     case lineIntro = "line.intro"
     case lineLeadIn = "line.leadIn"
     case linePhase = "line.phase"
+    case linePhaseCycle = "line.phaseCycle"
+    case linePhaseTerse = "line.phaseTerse"
     case linePaused = "line.paused"
     case lineResumed = "line.resumed"
     case lineCompleted = "line.completed"

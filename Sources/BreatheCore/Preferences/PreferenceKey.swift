@@ -18,6 +18,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     case count
     /// How the session is shown: auto, plain, visual or quiet.
     case display
+    /// Phase lines say only the instruction and its seconds: "Breathe in, 4."
+    case terse
     case defaultPattern
     case defaultMinutes
     /// Whether a session opens with the "get ready" lead-in.
@@ -48,6 +50,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
         case .count: "BREATHE_VOICE_COUNT"
         case .display: "BREATHE_VOICE_DISPLAY"
+        case .terse: "BREATHE_VOICE_TERSE"
         case .defaultPattern: "BREATHE_VOICE_PATTERN"
         case .defaultMinutes: "BREATHE_VOICE_MINUTES"
         case .leadIn: "BREATHE_VOICE_LEAD_IN"
@@ -72,6 +75,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "--tone-volume"
         case .count: "--count"
         case .display: "--display"
+        case .terse: "--terse"
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"
         case .leadIn: "--lead-in"

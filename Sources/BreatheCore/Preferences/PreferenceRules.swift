@@ -30,6 +30,7 @@ public struct PreferenceRules: Sendable {
         case .toneVolume: .integer(70)
         case .count: .onOff(false)
         case .display: .text("auto")
+        case .terse: .onOff(false)
         case .defaultPattern: .text(BreathingPattern.defaultName)
         case .defaultMinutes: .minutes(hundredths: 500)
         case .leadIn: .onOff(true)
@@ -52,7 +53,7 @@ public struct PreferenceRules: Sendable {
         case .pitch: return count(Self.pitch)
         case .volume: return count(Self.volume)
         case .toneVolume: return count(Self.toneVolume)
-        case .speech, .tones, .count, .leadIn: return Message(.allowedOnOff)
+        case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
         case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
         case .scheduleVia: return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
@@ -80,7 +81,7 @@ public struct PreferenceRules: Sendable {
         case .pitch: return integer(Self.pitch)
         case .volume: return integer(Self.volume)
         case .toneVolume: return integer(Self.toneVolume)
-        case .speech, .tones, .count, .leadIn:
+        case .speech, .tones, .count, .terse, .leadIn:
             switch trimmed.lowercased() {
             case "on", "true", "yes", "1": return .onOff(true)
             case "off", "false", "no", "0": return .onOff(false)
@@ -132,7 +133,7 @@ public struct PreferenceRules: Sendable {
             .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
-        case .speech, .tones, .count, .leadIn:
+        case .speech, .tones, .count, .terse, .leadIn:
             guard case .bool(let flag) = node.value else { return refuse() }
             return .success(.onOff(flag))
         case .rate, .pitch, .volume, .toneVolume:
