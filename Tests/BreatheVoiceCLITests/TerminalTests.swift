@@ -82,6 +82,24 @@ import Testing
         #expect(run.text.hasSuffix("\n"))
     }
 
+    /// There is no mood to ask about before a whole cycle was breathed: a stop in the first cycle ends without the
+    /// question (and is recorded), a stop after one cycle asks it.
+    @Test func moodIsAskedOnlyAfterAWholeCycle() throws {
+        let early = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
+            .expect("Breathe in, 1 second. Cycle 1 of 3.\n"), .send("q"), .expect("Session stopped after 0 of 3 cycles"),
+        ])
+        #expect(early.error == nil, "\(early.error ?? "")\n\(early.text)")
+        #expect(early.status == 0)
+        #expect(!early.text.contains("How do you feel now?"))
+        let late = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
+            .expect("Breathe in, 1 second. Cycle 2 of 3.\n"), .send("q"), .expect("How do you feel now?"), .send("\n"),
+            .expect("No mood recorded."),
+        ])
+        #expect(late.error == nil, "\(late.error ?? "")\n\(late.text)")
+        #expect(late.status == 0)
+        #expect(late.text.contains("Session stopped after 1 of 3 cycles"))
+    }
+
     @Test func visualModeRedrawsOneLineInColourAndLeavesTheCursorVisible() throws {
         let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"],
                                      steps: [.expect("Session complete", timeout: 20)])
