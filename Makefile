@@ -27,9 +27,10 @@ release: deps
 demo: release
 	$(BINARY_RELEASE) --pattern box --minutes 1
 
-# Every test, against a private PulseAudio server with a null sink. The man page drift test needs the manual tool.
+# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it.
+# The man page drift test needs the manual tool.
 test: build manual-tool
-	scripts/with-pulse.sh $(SWIFT) test
+	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi

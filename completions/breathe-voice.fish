@@ -23,7 +23,7 @@ function __breathe-voice_parse_tokens -S
         __breathe-voice_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'start'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'no-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'no-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
         case 'patterns'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -67,7 +67,7 @@ function __breathe-voice_parse_tokens -S
         case 'stats'
             __breathe-voice_parse_subcommand 0 'lang=' 'json' 'version' 'h/help'
         case 'remind'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'display=' 'plain' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
         case 'schedule'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -166,6 +166,9 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" output' -l 'output' -d 'Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" require-audio' -l 'require-audio' -d 'Exit with 69 when no sound server answers, instead of going on as text only.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" speech-via' -l 'speech-via' -d 'Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).' -rfka 'espeak speechd'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" speech-priority' -l 'speech-priority' -d 'With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).' -rfka 'message text important'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" screen-reader' -l 'screen-reader' -d 'Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" no-audio' -l 'no-audio' -d 'Text only: no voice and no tones.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default auto.' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
@@ -267,6 +270,9 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" output' -l 'output' -d 'Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" require-audio' -l 'require-audio' -d 'Exit with 69 when no sound server answers, instead of going on as text only.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" speech-via' -l 'speech-via' -d 'Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).' -rfka 'espeak speechd'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" speech-priority' -l 'speech-priority' -d 'With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).' -rfka 'message text important'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" screen-reader' -l 'screen-reader' -d 'Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default auto.' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" color' -l 'color' -d 'Colour in the visual display: auto (not with NO_COLOR or TERM=dumb), always or never.' -rfka 'auto always never'
