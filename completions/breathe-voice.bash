@@ -173,13 +173,13 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
+    start|demo|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start demo patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -273,6 +273,24 @@ _breathe-voice_start() {
     esac
 }
 
+_breathe-voice_demo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --wav)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--wav')
+        return
+        ;;
+    esac
+}
+
 _breathe-voice_patterns() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -298,7 +316,7 @@ _breathe-voice_patterns() {
 
 _breathe-voice_patterns_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -343,7 +361,7 @@ _breathe-voice_patterns_remove() {
 
 _breathe-voice_voices() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -719,7 +737,7 @@ _breathe-voice_schedule_add() {
 
 _breathe-voice_schedule_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -749,7 +767,7 @@ _breathe-voice_schedule_remove() {
 
 _breathe-voice_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0

@@ -30,6 +30,12 @@ public struct Localizer: Sendable {
         return fill(template, message.arguments)
     }
 
+    /// The sentence stored under a key that is not a message (the help texts), in this language only.
+    public func text(forKey key: String) -> String? {
+        if case .text(let text)? = catalog.entries[key] { return text }
+        return nil
+    }
+
     /// Writes a number of tenths with this language's decimal separator: 55 → "5,5" in Spanish.
     public func number(tenths: Int) -> String {
         TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)

@@ -18,6 +18,23 @@ public struct ScheduleEditor: Sendable {
         return document.reminders.map { describe(.scheduleEntry, $0) }
     }
 
+    /// `schedule list --json`: one document, version 1, every reminder with its crontab times and lines.
+    public func listJSON() throws(BreatheError) -> String {
+        let document = try read()
+        return JSONWriter.pretty(.object([
+            ("version", JSONNode(.number("1"))),
+            ("reminders", JSONNode(.array(document.reminders.map { reminder in
+                JSONNode(.object([
+                    ("id", JSONNode(.number(String(reminder.id)))),
+                    ("via", JSONNode(.string("cron"))),
+                    ("summary", JSONNode(.string(reminder.summary))),
+                    ("times", JSONNode(.array(reminder.timings.map { JSONNode(.string($0)) }))),
+                    ("lines", JSONNode(.array(reminder.lines.map { JSONNode(.string($0)) }))),
+                ]))
+            }))),
+        ]))
+    }
+
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
     public func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
         let original = try crontab.read()

@@ -38,8 +38,10 @@ import BreatheCore
             }
         }
         // Nothing in the file that the code does not use.
+        // The help texts (help.*, helpPage.*) are checked against the commands by HelpCatalogTests.
         let known = Set(MessageKey.allCases.map(\.rawValue))
-        #expect(Set(catalog.entries.keys).subtracting(known).isEmpty, "unused keys in \(code)")
+        let unused = Set(catalog.entries.keys).subtracting(known).filter { !$0.hasPrefix("help.") && !$0.hasPrefix("helpPage.") }
+        #expect(unused.isEmpty, "unused keys in \(code): \(unused.sorted())")
     }
 
     @Test func spanishHasItsAccents() {
