@@ -186,7 +186,7 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
@@ -592,7 +592,7 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --plain --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours)
     __breathe-voice_offer_flags_options 0
@@ -703,7 +703,7 @@ _breathe-voice_schedule_add() {
     repeating_flags=()
     non_repeating_flags=(--allow-silent --dry-run --version -h --help)
     repeating_options=(--at)
-    non_repeating_options=(--every --from --to --days --pattern --minutes --lang)
+    non_repeating_options=(--every --from --to --days --pattern --minutes --via --lang)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -727,6 +727,9 @@ _breathe-voice_schedule_add() {
         return
         ;;
     '--minutes')
+        return
+        ;;
+    '--via')
         return
         ;;
     '--lang')

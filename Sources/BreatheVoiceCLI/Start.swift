@@ -51,11 +51,12 @@ extension BreatheVoice {
         func run() throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags)
+            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let plan = try SessionSetup.plan(session.request, loaded)
             // Screen-reader mode prints plain sentences unless a display was asked for.
             let output = try display.resolve(
-                localizer: loaded.localizer, preferred: audio.screenReader ? "plain" : loaded.preferences.display
+                localizer: loaded.localizer, preferred: audio.screenReader ? "plain" : loaded.preferences.display,
+                terse: loaded.preferences.terse
             )
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
