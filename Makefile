@@ -31,9 +31,9 @@ DEMO_WAV ?= demo.wav
 demo: deps $(DEMO_BINARY)
 	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
-# Every test, against a private PulseAudio server with a null sink.
+# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it.
 test: build
-	scripts/with-pulse.sh $(SWIFT) test
+	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi
