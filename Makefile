@@ -27,9 +27,12 @@ release: deps
 demo: release
 	$(BINARY_RELEASE) --pattern box --minutes 1
 
-# Every test, against a private PulseAudio server with a null sink. The man page drift test needs the manual tool.
+# Every test, against a private PulseAudio server with a null sink; then the suites that need a sound server once more,
+# against a private PipeWire (pipewire-pulse). The man page drift test needs the manual tool.
+LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests
 test: build manual-tool
 	scripts/with-pulse.sh $(SWIFT) test
+	scripts/with-pipewire.sh $(SWIFT) test --filter '$(LIVE_SUITES)'
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi

@@ -7,6 +7,7 @@ packages=(
   pkg-config
   libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
   libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
+  pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
   man-db                          # man -l check of the man page

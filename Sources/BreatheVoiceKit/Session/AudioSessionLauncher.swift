@@ -36,7 +36,9 @@ public struct AudioSessionLauncher {
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     public func run() throws(BreatheError) -> SessionOutcome {
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
-        let connection = choices.output == nil && (choices.speech || choices.tones) ? PendingPulseSink(environment: environment) : nil
+        let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
+        let connection = choices.output == nil && (choices.speech || choices.tones)
+            ? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
         let phrases: PhraseBook
         do {
             phrases = try preparePhrases()
@@ -54,7 +56,11 @@ public struct AudioSessionLauncher {
         }
         let sink: LivePulseSink
         do {
-            if let connection { sink = try connection.sink() } else { sink = try LivePulseSink(environment: environment) }
+            if let connection {
+                sink = try connection.sink()
+            } else {
+                sink = try LivePulseSink(environment: environment, targetMilliseconds: buffer)
+            }
         } catch {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
@@ -85,7 +91,7 @@ public struct AudioSessionLauncher {
                     samples += try speech.synthesize(text, settings).samples
                 }
             }
-            let sink = try LivePulseSink(environment: environment)
+            let sink = try LivePulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
             try sink.write(samples)
             try sink.finish()
         } catch {
