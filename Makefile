@@ -23,9 +23,13 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# A one-minute box session, spoken if a sound server is reachable, in plain text otherwise.
-demo: release
-	$(BINARY_RELEASE) --pattern box --minutes 1
+# A one-minute box session that always works: spoken when a sound server answers; otherwise one line says so, the
+# same session is rendered to $(DEMO_WAV) and shown as text in real time. Exit 0 both ways. DEMO_BINARY may name
+# another build of the program (the test of `make demo` uses the debug build).
+DEMO_BINARY ?= $(BINARY_RELEASE)
+DEMO_WAV ?= demo.wav
+demo: deps $(DEMO_BINARY)
+	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
 # Every test, against a private PulseAudio server with a null sink; then the suites that need a sound server once more,
 # against a private PipeWire (pipewire-pulse). The man page drift test needs the manual tool.

@@ -173,13 +173,13 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
+    start|demo|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start demo patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -260,6 +260,24 @@ _breathe-voice_start() {
         return
         ;;
     '--mood-after')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_demo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --wav)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--wav')
         return
         ;;
     esac

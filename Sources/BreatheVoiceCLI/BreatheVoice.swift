@@ -18,7 +18,7 @@ public struct BreatheVoice: ParsableCommand {
         """,
         version: "breathe-voice " + version,
         subcommands: [
-            Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
+            Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
         ],
         defaultSubcommand: Start.self
     )

@@ -10,7 +10,7 @@ import Musl
 /// How a session shows itself: the display mode, colour, the JSON event stream and the timing report.
 struct DisplayOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only).",
+        "auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default \(DefaultsHelp.value(.display)).",
         valueName: "mode"
     ))
     var display: DisplayMode?

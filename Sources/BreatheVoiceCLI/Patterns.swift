@@ -50,7 +50,7 @@ extension BreatheVoice {
                 document.values[.customPatterns] = .patterns(patterns)
                 do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
                 var output = FileDescriptorSink.standardOutput
-                output.say(Message(.patternsAdded, ["name": .text(name), "timings": .text(pattern.timingsText)]), localizer)
+                output.say(Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
             }
         }
 

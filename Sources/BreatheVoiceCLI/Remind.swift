@@ -9,15 +9,16 @@ extension BreatheVoice {
         static let configuration = CommandConfiguration(
             abstract: "Run a short reminder session, as cron does (non-interactive).",
             discussion: """
-            Says "Time for a breathing break." and runs a short session: 1 minute of box breathing unless the session \
-            options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
+            Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
+            \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
+            session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
             the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
 
             \(BreatheVoice.exitCodesHelp)
             """
         )
 
-        @OptionGroup var session: SessionOptions
+        @OptionGroup var session: SessionOptions<RemindDefaults>
         @OptionGroup var language: LanguageOption
         @OptionGroup var audio: AudioOptions
         @OptionGroup var display: DisplayOptions

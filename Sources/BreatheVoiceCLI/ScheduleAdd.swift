@@ -38,7 +38,7 @@ extension BreatheVoice.Schedule {
         @Option(help: ArgumentHelp("The pattern each reminder breathes (passed to remind).", valueName: "name|timings"))
         var pattern: String?
 
-        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind).", valueName: "minutes"))
+        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind; default \(DefaultsHelp.value(.remindMinutes)), the remind.minutes preference).", valueName: "minutes"))
         var minutes: String?
 
         @Flag(help: "Let reminders run as text when no sound is available (passed to remind).")

@@ -24,7 +24,7 @@ extension BreatheVoice {
             """
         )
 
-        @OptionGroup var session: SessionOptions
+        @OptionGroup var session: SessionOptions<StartDefaults>
         @OptionGroup var language: LanguageOption
         @OptionGroup var audio: AudioOptions
 

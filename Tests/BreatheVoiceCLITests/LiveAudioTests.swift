@@ -65,7 +65,7 @@ struct LiveAudioTests {
     /// (intervals within 15 ms of the plan), and speech is heard over each one's tone.
     @Test(arguments: [
         ("en", ["--pattern", "box", "--minutes", "1"], SessionLength.minutes(hundredths: 100), "Cycle 4 of 4. Rest, 4 seconds."),
-        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Ciclo 1 de 1. Pausa, 4 segundos."),
+        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Ciclo 1 de 1. Descansa, 4 segundos."),
     ])
     func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String) throws {
         try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
@@ -216,7 +216,8 @@ struct LiveAudioTests {
         let recorder = try MonitorRecorder()
         let user = ProcessInfo.processInfo.environment["USER"] ?? "root"
         let run = try BinaryRun.run(
-            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"],
+            // 1.5-second breaths: after each word (which follows its tone) a quiet stretch before the next cue.
+            ["remind", "--pattern", "1.5-0-1.5", "--cycles", "2", "--lang", "en"],
             environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": user, "USER": user],
             clearEnvironment: true
         )

@@ -27,11 +27,11 @@ import Testing
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
         #expect(run.status == 0)
         #expect(run.stdoutLines == [
-            "Patrón personalizado, 1-1: 1 ciclo, unos 2 segundos.",
+            "Patrón personalizado, 1-1: un ciclo, aproximadamente 2 segundos.",
             "Prepárate.",
-            "Ciclo 1 de 1. Inhala, 1 segundo.",
-            "Ciclo 1 de 1. Exhala, 1 segundo.",
-            "Sesión completada: 1 ciclo en 2 segundos.",
+            "Ciclo 1 de 1. Inhala, un segundo.",
+            "Ciclo 1 de 1. Exhala, un segundo.",
+            "Sesión completada: un ciclo en 2 segundos.",
             "Nueva insignia: Primera sesión.",
             "Nueva insignia: Tu propio patrón.",
         ])
@@ -42,7 +42,7 @@ import Testing
             ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain"],
             environment: ["LC_ALL": nil, "LC_MESSAGES": nil, "LANG": "es_ES.UTF-8"]
         )
-        #expect(run.stdoutLines.contains("Ciclo 1 de 1. Inhala, 1 segundo."))
+        #expect(run.stdoutLines.contains("Ciclo 1 de 1. Inhala, un segundo."))
     }
 
     @Test(arguments: [
@@ -83,8 +83,21 @@ import Testing
         let run = try BinaryRun.run(["patterns", "--lang", "en"])
         #expect(run.status == 0)
         #expect(run.stdoutLines.contains("resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.5-5.5, 5.45 breaths a minute."))
+        #expect(run.stdoutLines.contains("box (Box breathing): Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 4-4-4-4, 3.75 breaths a minute."))
+        #expect(run.stdoutLines.contains("diaphragmatic (Diaphragmatic breathing): Breathe in 4 seconds, Breathe out 6 seconds. 4-6, 6 breaths a minute."))
         #expect(run.stdoutLines.contains("sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 2-1-6, 6.67 breaths a minute."))
         #expect(run.stdoutLines.count == 7)
+    }
+
+    /// Spanish numbers take a decimal comma everywhere, timings and breaths a minute included; "1" is a word.
+    @Test func spanishPatternsUseTheDecimalComma() throws {
+        let run = try BinaryRun.run(["patterns", "--lang", "es"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines.contains("resonant (Respiración resonante): Inhala 5,5 segundos, Exhala 5,5 segundos. 5,5-5,5, 5,45 respiraciones por minuto."))
+        #expect(run.stdoutLines.contains("diaphragmatic (Respiración diafragmática): Inhala 4 segundos, Exhala 6 segundos. 4-6, 6 respiraciones por minuto."))
+        #expect(run.stdoutLines.contains("sigh (Suspiro fisiológico): Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 2-1-6, 6,67 respiraciones por minuto."))
+        let intro = try BinaryRun.run(["--pattern", "5.5-5.5", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
+        #expect(intro.stdoutLines.first == "Patrón personalizado, 5,5-5,5: un ciclo, aproximadamente 11 segundos.")
     }
 
     @Test func helpListsTheExitCodes() throws {
@@ -93,11 +106,5 @@ import Testing
         for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
             #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from --help")
         }
-    }
-
-    @Test func versionPrintsTheVersion() throws {
-        let run = try BinaryRun.run(["--version"])
-        #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("0."))
     }
 }

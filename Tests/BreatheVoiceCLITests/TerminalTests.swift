@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: [
         ("en", ["Keys: space pauses", "Get ready.", "Cycle 2 of 2. Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds.",
                 "How do you feel now?", "Mood 4 recorded."]),
-        ("es", ["Teclas: espacio pausa", "Prepárate.", "Ciclo 2 de 2. Exhala, 1 segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
+        ("es", ["Teclas: espacio pausa", "Prepárate.", "Ciclo 2 de 2. Exhala, un segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
                 "¿Cómo te sientes ahora?", "Ánimo 4 registrado."]),
     ])
     func plainTranscriptOfAWholeSessionHasNoNoiseBytes(language: String, expected: [String]) throws {

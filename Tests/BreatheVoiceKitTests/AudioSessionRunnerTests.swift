@@ -86,11 +86,15 @@ final class LineRecorder: SessionPresenter {
             "Session complete: 2 cycles in 10 seconds.",
         ])
         #expect(presenter.lines[2].position == Self.plan.start(of: .phase(cycle: 1, index: 0)))
-        // The lead-in phrase is mixed at sample 0; the inhale phrase and tone start together at the first boundary.
+        // The lead-in phrase is mixed at sample 0; the inhale tone starts on the first boundary, and its phrase a gap
+        // after the tone has ended (CueLayout): nothing is added to the tone.
         #expect(sink.samples[0] == 3)
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
         let tone = CueTone.cue(for: .inhale).samples(sampleRate: 22_050, volume: 70)
-        #expect(sink.samples[start + 100] == tone[100] + 3)
+        #expect(Array(sink.samples[start..<start + tone.count]) == tone)
+        let word = start + tone.count + Int(CueLayout.gapSamples(sampleRate: 22_050))
+        #expect(sink.samples[start + tone.count..<word].allSatisfy { $0 == 0 })
+        #expect(sink.samples[word] == 3)
     }
 
     @Test func countsLandOnWholeSecondsInsideAPhase() throws {

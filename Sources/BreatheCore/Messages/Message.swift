@@ -19,6 +19,8 @@ public enum MessageArgument: Hashable, Sendable {
     case tenths(Int)
     /// Text shown exactly as given, such as the user's own input.
     case text(String)
+    /// Text whose decimal points are written with the locale's separator: timings "5.5-5.5" read "5,5-5,5" in Spanish.
+    case decimals(String)
     /// Another message, put into words first.
     case message(Message)
 
@@ -27,7 +29,7 @@ public enum MessageArgument: Hashable, Sendable {
         switch self {
         case .integer(let value): (value, true)
         case .tenths(let value): (value / 10, value % 10 == 0)
-        case .text, .message: nil
+        case .text, .decimals, .message: nil
         }
     }
 }

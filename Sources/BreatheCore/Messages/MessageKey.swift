@@ -200,6 +200,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorVoiceUnknown = "error.voice.unknown"
     case errorVoiceUnknownNoMatch = "error.voice.unknownNoMatch"
     case errorVoiceVariantUnknown = "error.voice.variantUnknown"
+
+    // `demo` without a sound server.
+    case demoNoServer = "demo.noServer"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"

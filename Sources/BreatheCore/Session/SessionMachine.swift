@@ -30,7 +30,7 @@ public struct SessionMachine: Sendable {
         case (.idle, .startRequested):
             let intro = Announcement(line: Message(.lineIntro, [
                 "pattern": .message(.patternName(plan.pattern)),
-                "timings": .text(plan.pattern.timingsText),
+                "timings": .decimals(plan.pattern.timingsText),
                 "cycles": .message(.cycles(plan.cycles)),
                 "duration": .message(.duration(tenths: plan.breathingTenths)),
             ]))

@@ -14,7 +14,7 @@ public struct HistoryListing {
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
             "pattern": .message(.patternName(pattern)),
-            "timings": .text(record.timings),
+            "timings": .decimals(record.timings),
             "done": .integer(record.actualCycles),
             "cycles": .message(.cycles(record.plannedCycles)),
             "duration": .message(.duration(tenths: record.actualTenths)),

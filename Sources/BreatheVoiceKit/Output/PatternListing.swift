@@ -15,16 +15,17 @@ public struct PatternListing {
                 localizer.string(.phaseName(phase.kind, isRepeat: pattern.isRepeat(at: index)))
                     + " " + localizer.string(.seconds(tenths: phase.tenths))
             }.joined(separator: ", ")
-            // Breaths a minute to two decimals: 600 / cycle tenths.
+            // Breaths a minute to two decimals at most (600 / cycle tenths): "6", "5.5", "3.16".
             let hundredths = (60_000 + pattern.cycleTenths / 2) / pattern.cycleTenths
-            let bpm = String(hundredths / 100) + localizer.catalog.decimalSeparator
-                + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
+            var fraction = hundredths % 100 < 10 ? "0" + String(hundredths % 100) : String(hundredths % 100)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            let bpm = String(hundredths / 100) + (fraction.isEmpty ? "" : "." + fraction)
             lines.append(localizer.string(Message(.patternsRow, [
-                "name": .text(pattern.name ?? pattern.timingsText),
+                "name": .decimals(pattern.name ?? pattern.timingsText),
                 "title": .message(.patternName(pattern)),
                 "phases": .text(phases),
-                "timings": .text(pattern.timingsText),
-                "bpm": .text(bpm),
+                "timings": .decimals(pattern.timingsText),
+                "bpm": .decimals(bpm),
             ])))
         }
         return lines.map(PlainText.line).joined()
