@@ -10,6 +10,7 @@ packages=(
   pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
+  systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page
   time                            # /usr/bin/time -v in benchmarks
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal

@@ -49,7 +49,7 @@ extension BreatheVoice {
         }
 
         func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags)
+            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let localizer = loaded.localizer
             let plan = try SessionSetup.plan(session.request, loaded, reminder: true)
             let gate = ReminderGate(
@@ -72,7 +72,8 @@ extension BreatheVoice {
             }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
             // never keys, never a prompt.
-            var output = try display.resolve(localizer: localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain")
+            var output = try display.resolve(localizer: localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
+                                         terse: loaded.preferences.terse)
             if output.display == .visual { output.display = .plain }
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: localizer.language, source: .cron,

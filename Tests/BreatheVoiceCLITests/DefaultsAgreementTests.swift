@@ -138,4 +138,24 @@ import Testing
             #expect(shown[key.rawValue] == expected, "prefs show: \(key.rawValue): \(shown[key.rawValue] ?? "missing")")
         }
     }
+
+    /// The help catalogs translate each default with the same value: "default 70" is "por defecto 70" in Spanish.
+    @Test func spanishHelpGivesTheSameDefaults() throws {
+        func catalog(_ code: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: BinaryRun.packageRoot.appendingPathComponent("Locales/\(code).json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let english = try catalog("en"), spanish = try catalog("es")
+        var checked = 0
+        for (key, value) in english where key.hasPrefix("help.") {
+            guard let text = value as? String else { continue }
+            for match in text.matches(of: /(?:\(|; )default (\w[\w.]*\w|\w)/) {
+                let translated = try #require(spanish[key] as? String, "Locales/es.json lacks \(key)")
+                let expected = "por defecto " + match.1.replacing(".", with: ",")
+                #expect(translated.contains(expected), "\(key): \(translated) lacks \(expected)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 8)
+    }
 }

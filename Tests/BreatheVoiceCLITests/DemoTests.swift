@@ -28,7 +28,7 @@ import Testing
         // The program's own lines (after make's echo of the command): the notice, then the text session.
         let lines = Array(run.stdoutLines.drop { $0 != notice })
         #expect(lines.count >= 20)
-        #expect(lines.contains("Cycle 4 of 4. Rest, 4 seconds."))
+        #expect(lines.contains("Rest, 4 seconds.") && lines.contains("Breathe in, 4 seconds. Cycle 4 of 4."))
         #expect(lines.contains { $0.hasPrefix("Session complete: 4 cycles") })
         // Plain text for a screen reader: printable characters and newlines only.
         #expect(run.standardOutput.allSatisfy { $0 == 0x0A || $0 >= 0x20 && $0 != 0x7F })

@@ -80,9 +80,9 @@ final class LineRecorder: SessionPresenter {
         var runner = try Self.runner(sink: sink, presenter: presenter)
         _ = try runner.run().get()
         #expect(presenter.lines.map(\.text) == [
-            "Custom pattern, 2-1-2: 2 cycles, about 10 seconds.", "Get ready.",
-            "Cycle 1 of 2. Breathe in, 2 seconds.", "Cycle 1 of 2. Hold, 1 second.", "Cycle 1 of 2. Breathe out, 2 seconds.",
-            "Cycle 2 of 2. Breathe in, 2 seconds.", "Cycle 2 of 2. Hold, 1 second.", "Cycle 2 of 2. Breathe out, 2 seconds.",
+            "Custom pattern, in seconds: in 2, hold 1, out 2. 2 cycles, about 10 seconds.", "Get ready.",
+            "Breathe in, 2 seconds. Cycle 1 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
+            "Breathe in, 2 seconds. Cycle 2 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
             "Session complete: 2 cycles in 10 seconds.",
         ])
         #expect(presenter.lines[2].position == Self.plan.start(of: .phase(cycle: 1, index: 0)))
