@@ -33,7 +33,7 @@ demo: deps $(DEMO_BINARY)
 
 # Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it;
 # then the suites that need a sound server once more, against a private PipeWire (pipewire-pulse).
-LIVE_SUITES = LiveAudioTests|LiveSpeechDispatcherTests|PendingPulseSinkTests
+LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests
 test: build
 	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	scripts/with-pipewire.sh scripts/with-speechd.sh $(SWIFT) test --filter '$(LIVE_SUITES)'
