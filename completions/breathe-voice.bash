@@ -186,9 +186,9 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --no-audio --plain --terse --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -243,6 +243,14 @@ _breathe-voice_start() {
         return
         ;;
     '--output')
+        return
+        ;;
+    '--speech-via')
+        __breathe-voice_add_completions -W 'espeak'$'\n''speechd'
+        return
+        ;;
+    '--speech-priority')
+        __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
         return
         ;;
     '--display')
@@ -584,9 +592,9 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --plain --terse --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --quiet-hours)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -643,6 +651,14 @@ _breathe-voice_remind() {
     '--output')
         return
         ;;
+    '--speech-via')
+        __breathe-voice_add_completions -W 'espeak'$'\n''speechd'
+        return
+        ;;
+    '--speech-priority')
+        __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
+        return
+        ;;
     '--display')
         __breathe-voice_add_completions -W 'auto'$'\n''plain'$'\n''visual'$'\n''quiet'
         return
@@ -687,7 +703,7 @@ _breathe-voice_schedule_add() {
     repeating_flags=()
     non_repeating_flags=(--allow-silent --dry-run --version -h --help)
     repeating_options=(--at)
-    non_repeating_options=(--every --from --to --days --pattern --minutes --lang)
+    non_repeating_options=(--every --from --to --days --pattern --minutes --via --lang)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -711,6 +727,9 @@ _breathe-voice_schedule_add() {
         return
         ;;
     '--minutes')
+        return
+        ;;
+    '--via')
         return
         ;;
     '--lang')

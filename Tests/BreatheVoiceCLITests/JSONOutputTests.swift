@@ -73,7 +73,8 @@ import Testing
         let reminders = try #require(document["reminders"] as? [[String: Any]])
         #expect(reminders.map { $0["id"] as? Int } == [1, 2])
         for reminder in reminders {
-            #expect(Set(reminder.keys) == ["id", "via", "summary", "times", "lines"])
+            #expect(Set(reminder.keys) == ["id", "via", "summary", "times", "lines", "files"])
+            #expect(reminder["files"] as? [String] == [])
             #expect(reminder["via"] as? String == "cron")
         }
         #expect(reminders[0]["summary"] as? String == "--every 45m")

@@ -28,6 +28,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     case quietHours
     case remindPattern = "remind.pattern"
     case remindMinutes = "remind.minutes"
+    /// How `schedule add` schedules reminders: `cron` (a crontab line) or `systemd` (a user timer).
+    case scheduleVia
     /// The user's own named patterns; changed with `patterns add` and `patterns remove`.
     case customPatterns
 
@@ -55,6 +57,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .quietHours: "BREATHE_VOICE_QUIET_HOURS"
         case .remindPattern: "BREATHE_VOICE_REMIND_PATTERN"
         case .remindMinutes: "BREATHE_VOICE_REMIND_MINUTES"
+        case .scheduleVia: "BREATHE_VOICE_SCHEDULE_VIA"
         case .customPatterns: nil
         }
     }
@@ -76,12 +79,16 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"
         case .leadIn: "--lead-in"
+        case .scheduleVia: "--via"
         case .quietHours, .remindPattern, .remindMinutes, .customPatterns: nil
         }
     }
 
     /// The values `display` accepts.
     public static let displayModes = ["auto", "plain", "visual", "quiet"]
+
+    /// The values `scheduleVia` accepts.
+    public static let scheduleKinds = ["cron", "systemd"]
 
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
     public init?(userName: String) {

@@ -36,6 +36,7 @@ public struct PreferenceRules: Sendable {
         case .leadIn: .onOff(true)
         case .remindPattern: .text(BreathingPattern.defaultName)
         case .remindMinutes: .minutes(hundredths: 200)
+        case .scheduleVia: .text("cron")
         case .customPatterns: .patterns([])
         }
     }
@@ -54,6 +55,7 @@ public struct PreferenceRules: Sendable {
         case .toneVolume: return count(Self.toneVolume)
         case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
         case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
+        case .scheduleVia: return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
         case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
         case .quietHours: return Message(.allowedQuietHours)
@@ -88,6 +90,9 @@ public struct PreferenceRules: Sendable {
         case .display:
             let mode = trimmed.lowercased()
             return PreferenceKey.displayModes.contains(mode) ? .text(mode) : nil
+        case .scheduleVia:
+            let kind = trimmed.lowercased()
+            return PreferenceKey.scheduleKinds.contains(kind) ? .text(kind) : nil
         case .defaultPattern, .remindPattern:
             guard case .success = PatternSpec.resolve(trimmed, saved: customPatterns) else { return nil }
             return .text(trimmed)
@@ -137,7 +142,7 @@ public struct PreferenceRules: Sendable {
         case .defaultMinutes, .remindMinutes:
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
-        case .language, .display, .defaultPattern, .remindPattern:
+        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
             return .success(parsed)
         case .quietHours:

@@ -36,6 +36,9 @@ public struct Preferences: Hashable, Sendable {
         if case .minutes(let hundredths)? = values[.remindMinutes] { .minutes(hundredths: hundredths) } else { .minutes(hundredths: 200) }
     }
 
+    /// `cron` or `systemd`: how `schedule add` schedules a reminder.
+    public var scheduleVia: String { values[.scheduleVia]?.text ?? "cron" }
+
     /// A value that came from an option or an environment variable and is not allowed.
     public struct Refusal: Error, Hashable, Sendable {
         public var message: Message

@@ -1,0 +1,72 @@
+import BreatheCore
+import CSpeechd
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The session's connection to speech-dispatcher through libspeechd (SSIP), in single-threaded mode: every call comes
+/// from the session's thread, and nothing is read back but the replies.
+///
+/// The address is libspeechd's own: `SPEECHD_ADDRESS` when set, else the user's socket
+/// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`); a daemon that is not running is started the way
+/// speech-dispatcher documents (autospawn) when the address is that default one.
+public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
+    private let connection: UnsafeMutablePointer<SPDConnection>
+    private let priority: SPDPriority
+
+    /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers.
+    public init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let connection = spd_open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
+            var detail = "no answer"
+            if let error {
+                detail = String(cString: error)
+                free(error)
+            }
+            throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.oneLine(detail))]))
+        }
+        if let error { free(error) }
+        self.connection = connection
+        priority = switch request.priority {
+        case .message: SPD_MESSAGE
+        case .text: SPD_TEXT
+        case .important: SPD_IMPORTANT
+        }
+        // Each call is one SSIP command and its reply; a daemon that refuses a setting keeps the user's own.
+        _ = spd_set_language(connection, request.language)
+        if let voice = request.voiceName { _ = spd_set_synthesis_voice(connection, voice) }
+        if let rate = request.rate { _ = spd_set_voice_rate(connection, Int32(rate)) }
+        if let pitch = request.pitch { _ = spd_set_voice_pitch(connection, Int32(pitch)) }
+        if let volume = request.volume { _ = spd_set_volume(connection, Int32(volume)) }
+    }
+
+    deinit {
+        spd_close(connection)
+    }
+
+    public func say(_ text: String) {
+        _ = spd_say(connection, priority, text)
+    }
+
+    public func setRate(wordsPerMinute: Int) {
+        _ = spd_set_voice_rate(connection, Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute)))
+    }
+
+    /// `spd_cancel`, not `spd_cancel_all`: the latter cancels every client's messages, a screen reader's included.
+    public func cancel() {
+        _ = spd_cancel(connection)
+    }
+
+    /// libspeechd's reasons can span lines; the user gets one.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
