@@ -20,12 +20,9 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
     public init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
         var error: UnsafeMutablePointer<CChar>?
         guard let connection = spd_open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
-            var detail = "no answer"
-            if let error {
-                detail = String(cString: error)
-                free(error)
-            }
-            throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.oneLine(detail))]))
+            // libspeechd's reason is long and in English; the user gets the address that did not answer.
+            if let error { free(error) }
+            throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.defaultAddress())]))
         }
         if let error { free(error) }
         self.connection = connection
@@ -59,14 +56,23 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
         _ = spd_cancel(connection)
     }
 
-    /// libspeechd's reasons can span lines; the user gets one.
-    static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: "; ")
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
+    public static func defaultAddress() -> String {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let address = spd_get_default_address(&error) else {
+            if let error { free(error) }
+            return "SPEECHD_ADDRESS"
+        }
+        defer { SPDConnectionAddress__free(address) }
+        if let error { free(error) }
+        switch address.pointee.method {
+        case SPD_METHOD_UNIX_SOCKET:
+            return address.pointee.unix_socket_name.map { String(cString: $0) } ?? "unix_socket"
+        case SPD_METHOD_INET_SOCKET:
+            let host = address.pointee.inet_socket_host.map { String(cString: $0) } ?? "localhost"
+            return "\(host):\(address.pointee.inet_socket_port)"
+        default:
+            return "SPEECHD_ADDRESS"
+        }
     }
 }
