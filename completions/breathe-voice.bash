@@ -231,6 +231,7 @@ _breathe-voice_start() {
         return
         ;;
     '--voice')
+        __breathe-voice_add_completions -W "$(__breathe-voice_custom_complete ---completion start -- --voice "${COMP_CWORD}" "$(__breathe-voice_cursor_index_in_current_word)")"
         return
         ;;
     '--rate')
@@ -425,6 +426,14 @@ _breathe-voice_prefs_get() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
+        return
+        ;;
+    esac
 }
 
 _breathe-voice_prefs_set() {
@@ -440,6 +449,14 @@ _breathe-voice_prefs_set() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
+        return
+        ;;
+    esac
 }
 
 _breathe-voice_prefs_unset() {
@@ -452,6 +469,14 @@ _breathe-voice_prefs_unset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
         return
         ;;
     esac
@@ -637,6 +662,7 @@ _breathe-voice_remind() {
         return
         ;;
     '--voice')
+        __breathe-voice_add_completions -W "$(__breathe-voice_custom_complete ---completion remind -- --voice "${COMP_CWORD}" "$(__breathe-voice_cursor_index_in_current_word)")"
         return
         ;;
     '--rate')
@@ -791,4 +817,17 @@ _breathe-voice_help() {
     __breathe-voice_offer_flags_options -1
 }
 
-complete -o filenames -F _breathe-voice breathe-voice
+# Added by scripts/complete-at-root.py: with no subcommand `start` runs, so a line whose first argument is an option
+# (breathe-voice --pattern <TAB>) completes as `breathe-voice start --pattern <TAB>` would.
+_breathe-voice_at_root() {
+    if [[ ${COMP_CWORD} -ge 1 && ${COMP_WORDS[1]} == -* && ${COMP_WORDS[1]} != @(-h|--help|--version) ]]; then
+        local -r head="${COMP_WORDS[0]}"
+        COMP_WORDS=("${head}" start "${COMP_WORDS[@]:1}")
+        COMP_CWORD=$((COMP_CWORD + 1))
+        COMP_LINE="${head} start${COMP_LINE#"${head}"}"
+        COMP_POINT=$((COMP_POINT + 6))
+    fi
+    _breathe-voice "$@"
+}
+
+complete -o filenames -F _breathe-voice_at_root breathe-voice

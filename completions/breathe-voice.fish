@@ -163,7 +163,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" count' -l 'count' -d 'Speak the seconds inside each phase: "two, three, four".'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" tones' -l 'tones' -d 'Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default on).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" tone-volume' -l 'tone-volume' -d 'Tone level, 0 to 100 (default 70).' -rfka ''
-complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka '(__breathe-voice_custom_completion ---completion start -- --voice (count (__breathe-voice_tokens -pc)) (__breathe-voice_tokens -tC))'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" rate' -l 'rate' -d 'Speech rate in words per minute, 80 to 450 (default 175).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" pitch' -l 'pitch' -d 'Speech pitch, 0 to 100 (default 50).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
@@ -221,12 +221,15 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs get" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs set" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs unset" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs reset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
@@ -274,7 +277,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" count' -l 'count' -d 'Speak the seconds inside each phase: "two, three, four".'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" tones' -l 'tones' -d 'Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default on).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" tone-volume' -l 'tone-volume' -d 'Tone level, 0 to 100 (default 70).' -rfka ''
-complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka '(__breathe-voice_custom_completion ---completion remind -- --voice (count (__breathe-voice_tokens -pc)) (__breathe-voice_tokens -tC))'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" rate' -l 'rate' -d 'Speech rate in words per minute, 80 to 450 (default 175).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" pitch' -l 'pitch' -d 'Speech pitch, 0 to 100 (default 50).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
@@ -326,3 +329,22 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice help" version' -l 'version' -d 'Show the version.'
+
+# Added by scripts/complete-at-root.py: with no subcommand `start` runs, so a line whose first argument is an option
+# (breathe-voice --pattern <TAB>) completes as `breathe-voice start --pattern <TAB>` would.
+functions -c __breathe-voice_tokens __breathe-voice_tokens_as_typed
+function __breathe-voice_tokens
+    set -l tokens (__breathe-voice_tokens_as_typed $argv)
+    if contains -- -t $argv; or contains -- -tC $argv
+        printf '%s\n' $tokens
+        return
+    end
+    set -l first $tokens[2]
+    if test (count $tokens) -lt 2
+        set first (__breathe-voice_tokens_as_typed -t)
+    end
+    if string match -q -- '-*' "$first"; and not contains -- "$first" -h --help --version
+        set tokens $tokens[1] start $tokens[2..]
+    end
+    printf '%s\n' $tokens
+end

@@ -13,6 +13,7 @@ packages=(
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page
   mandoc                          # mandoc -T lint check of the man page
+  zsh fish                        # completion tests drive both shells in a pty
   time                            # /usr/bin/time -v in benchmarks
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )

@@ -16,7 +16,7 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).", valueName: "level"))
     var toneVolume: String?
 
-    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"))
+    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
     @Option(help: ArgumentHelp("Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).", valueName: "wpm"))
