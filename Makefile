@@ -5,7 +5,7 @@ SWIFT ?= swift
 BINARY_DEBUG = .build/debug/breathe-voice
 BINARY_RELEASE = .build/release/breathe-voice
 
-.PHONY: all deps build release demo test bench clean generated manual-tool install uninstall
+.PHONY: all deps build release demo test bench clean generated install uninstall
 
 all: build
 
@@ -23,12 +23,16 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# A one-minute box session, spoken if a sound server is reachable, in plain text otherwise.
-demo: release
-	$(BINARY_RELEASE) --pattern box --minutes 1
+# A one-minute box session that always works: spoken when a sound server answers; otherwise one line says so, the
+# same session is rendered to $(DEMO_WAV) and shown as text in real time. Exit 0 both ways. DEMO_BINARY may name
+# another build of the program (the test of `make demo` uses the debug build).
+DEMO_BINARY ?= $(BINARY_RELEASE)
+DEMO_WAV ?= demo.wav
+demo: deps $(DEMO_BINARY)
+	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
-# Every test, against a private PulseAudio server with a null sink. The man page drift test needs the manual tool.
-test: build manual-tool
+# Every test, against a private PulseAudio server with a null sink.
+test: build
 	scripts/with-pulse.sh $(SWIFT) test
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
@@ -36,23 +40,19 @@ test: build manual-tool
 
 # --- The terminal: completions, man page, install (see README, "At the terminal") ---
 MAN_DATE = 2025-01-01
-MANUAL_TOOL = .build/tools/debug/generate-manual
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
-# argument-parser's generate-manual, built offline from the checked-out package into its own scratch folder.
-manual-tool:
-	$(SWIFT) build --package-path .build/checkouts/swift-argument-parser --scratch-path .build/tools --product generate-manual
-
 # Regenerates the committed completions and man page from the current command definitions.
-generated: build manual-tool
+generated: build
 	$(BINARY_DEBUG) --generate-completion-script bash > completions/breathe-voice.bash
 	$(BINARY_DEBUG) --generate-completion-script zsh > completions/_breathe-voice
 	$(BINARY_DEBUG) --generate-completion-script fish > completions/breathe-voice.fish
-	$(MANUAL_TOOL) $(BINARY_DEBUG) --date $(MAN_DATE) --output-directory .
+	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
+	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
 
 # Installs the release binary, the man page and the three completions; nothing else. INSTALL_BINARY may name
 # another build of the same program (the install test uses the debug build to avoid a second build while testing).

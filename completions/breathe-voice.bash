@@ -173,20 +173,20 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
+    start|demo|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start demo patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
         ;;
     esac
 }
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --no-audio --plain --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --no-audio --plain --terse --timing-report --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
@@ -265,6 +265,24 @@ _breathe-voice_start() {
     esac
 }
 
+_breathe-voice_demo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang --wav)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    '--wav')
+        return
+        ;;
+    esac
+}
+
 _breathe-voice_patterns() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -290,7 +308,7 @@ _breathe-voice_patterns() {
 
 _breathe-voice_patterns_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -335,7 +353,7 @@ _breathe-voice_patterns_remove() {
 
 _breathe-voice_voices() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -566,7 +584,7 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --plain --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --quiet-hours)
     __breathe-voice_offer_flags_options 0
@@ -669,7 +687,7 @@ _breathe-voice_schedule_add() {
     repeating_flags=()
     non_repeating_flags=(--allow-silent --dry-run --version -h --help)
     repeating_options=(--at)
-    non_repeating_options=(--every --from --to --days --pattern --minutes --lang)
+    non_repeating_options=(--every --from --to --days --pattern --minutes --via --lang)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -695,6 +713,9 @@ _breathe-voice_schedule_add() {
     '--minutes')
         return
         ;;
+    '--via')
+        return
+        ;;
     '--lang')
         return
         ;;
@@ -703,7 +724,7 @@ _breathe-voice_schedule_add() {
 
 _breathe-voice_schedule_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
@@ -733,7 +754,7 @@ _breathe-voice_schedule_remove() {
 
 _breathe-voice_doctor() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0

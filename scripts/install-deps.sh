@@ -9,7 +9,9 @@ packages=(
   libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
+  systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page
+  mandoc                          # mandoc -T lint check of the man page
   time                            # /usr/bin/time -v in benchmarks
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )

@@ -4,28 +4,28 @@ import BreatheVoiceKit
 
 /// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
 struct AudioOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Speak the phrases (on, the default) or only print them (off), e.g. when a screen reader does the talking.", valueName: "on|off"))
+    @Option(help: ArgumentHelp("Speak the phrases (on) or only print them (off), e.g. when a screen reader does the talking (default \(DefaultsHelp.value(.speech))).", valueName: "on|off"))
     var speech: String?
 
     @Flag(help: "Speak the seconds inside each phase: \"two, three, four\".")
     var count = false
 
-    @Option(help: ArgumentHelp("Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest.", valueName: "on|off"))
+    @Option(help: ArgumentHelp("Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default \(DefaultsHelp.value(.tones))).", valueName: "on|off"))
     var tones: String?
 
-    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, 0 to 100 (default 70).", valueName: "level"))
+    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).", valueName: "level"))
     var toneVolume: String?
 
-    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419. See `breathe-voice voices`.", valueName: "name"))
+    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"))
     var voice: String?
 
-    @Option(help: ArgumentHelp("Speech rate in words per minute, 80 to 450 (default 175).", valueName: "wpm"))
+    @Option(help: ArgumentHelp("Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).", valueName: "wpm"))
     var rate: String?
 
-    @Option(help: ArgumentHelp("Speech pitch, 0 to 100 (default 50).", valueName: "pitch"))
+    @Option(help: ArgumentHelp("Speech pitch, \(DefaultsHelp.range(PreferenceRules.pitch)) (default \(DefaultsHelp.value(.pitch))).", valueName: "pitch"))
     var pitch: String?
 
-    @Option(help: ArgumentHelp("Speech volume, 0 to 200 (default 100).", valueName: "volume"))
+    @Option(help: ArgumentHelp("Speech volume, \(DefaultsHelp.range(PreferenceRules.volume)) (default \(DefaultsHelp.value(.volume))).", valueName: "volume"))
     var volume: String?
 
     @Option(help: ArgumentHelp("Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).", valueName: "file.wav"))

@@ -16,14 +16,23 @@ public struct BreatheVoice: ParsableCommand {
 
         \(terminalHelp)
         """,
-        version: version,
+        version: "breathe-voice " + version,
         subcommands: [
-            Start.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
+            Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self, Schedule.self, Doctor.self,
         ],
         defaultSubcommand: Start.self
     )
 
     public init() {}
+
+    /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
+    static var verboseVersion: String {
+        """
+        breathe-voice \(version)
+        eSpeak NG \(LiveSpeech.speech.libraryVersion())
+        libpulse \(LivePulseSink.libraryVersion)
+        """
+    }
 
     /// The exit-code table, shared by `--help` and the man page.
     static let exitCodesHelp = """

@@ -14,6 +14,7 @@ extension BreatheVoice {
         )
 
         @OptionGroup var language: LanguageOption
+        @Flag(help: "Print one JSON document (version 1) instead of lines; the exit status is the same.") var json = false
 
         func run() throws {
             let localizer = try language.resolve()
@@ -22,14 +23,13 @@ extension BreatheVoice {
                 environment: environment, crontab: .live(environment: environment), quietHours: nil
             )
             var output = FileDescriptorSink.standardOutput
-            var problems = 0
-            for check in checks {
-                for finding in check.run() {
-                    output.write(PlainText.line(finding.line(localizer)))
-                    if finding.isProblem { problems += 1 }
-                }
+            let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }
+            if json {
+                output.write(DoctorReport.json(findings, localizer: localizer))
+            } else {
+                for (_, finding) in findings { output.write(PlainText.line(finding.line(localizer))) }
             }
-            if problems > 0 { throw CommandFailure(code: 1) }
+            if findings.contains(where: { $0.finding.isProblem }) { throw CommandFailure(code: 1) }
         }
     }
 }

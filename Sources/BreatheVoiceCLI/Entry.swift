@@ -23,7 +23,9 @@ public enum Entry {
             if code == .success {
                 // --help and --version.
                 var standardOutput = FileDescriptorSink.standardOutput
-                standardOutput.write(BreatheVoice.fullMessage(for: error) + "\n")
+                let message = BreatheVoice.fullMessage(for: error)
+                let verboseVersion = message == BreatheVoice.configuration.version && arguments.contains("--verbose")
+                standardOutput.write((verboseVersion ? BreatheVoice.verboseVersion : message) + "\n")
                 exit(ExitStatus.success)
             }
             let text = BreatheVoice.message(for: error)

@@ -61,8 +61,10 @@ enum SessionSetup {
         // Sentences go where the session's lines went: standard error when standard output carries a WAV.
         var output = FileDescriptorSink(fileDescriptor: textDescriptor)
         if recorder.pending != nil {
-            // A signal asked to leave now: record without asking.
-            let answer = outcome.signal == nil ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
+            // A signal asked to leave now: record without asking. Nor is there a mood to ask about before one whole
+            // cycle was breathed.
+            let asks = outcome.signal == nil && outcome.summary.cyclesCompleted >= 1
+            let answer = asks ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
             recorder.commit(moodAfter: answer)
         }
         var standardError = FileDescriptorSink.standardError

@@ -14,10 +14,15 @@ extension BreatheVoice {
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List built-in and saved patterns.")
             @OptionGroup var language: LanguageOption
+            @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
 
             func run() throws {
                 let loaded = try LoadedPreferences.load(language: language)
                 var output = FileDescriptorSink.standardOutput
+                if json {
+                    output.write(PatternListing(localizer: loaded.localizer).json(builtIn: BreathingPattern.builtIn, saved: loaded.preferences.customPatterns))
+                    return
+                }
                 output.write(PatternListing(localizer: loaded.localizer).text(for: BreathingPattern.builtIn))
                 let saved = loaded.preferences.customPatterns
                 if !saved.isEmpty {
@@ -50,7 +55,7 @@ extension BreatheVoice {
                 document.values[.customPatterns] = .patterns(patterns)
                 do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
                 var output = FileDescriptorSink.standardOutput
-                output.say(Message(.patternsAdded, ["name": .text(name), "timings": .text(pattern.timingsText)]), localizer)
+                output.say(Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
             }
         }
 

@@ -9,15 +9,16 @@ extension BreatheVoice {
         static let configuration = CommandConfiguration(
             abstract: "Run a short reminder session, as cron does (non-interactive).",
             discussion: """
-            Says "Time for a breathing break." and runs a short session: 1 minute of box breathing unless the session \
-            options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
+            Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
+            \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
+            session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
             the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
 
             \(BreatheVoice.exitCodesHelp)
             """
         )
 
-        @OptionGroup var session: SessionOptions
+        @OptionGroup var session: SessionOptions<RemindDefaults>
         @OptionGroup var language: LanguageOption
         @OptionGroup var audio: AudioOptions
         @OptionGroup var display: DisplayOptions
@@ -48,7 +49,7 @@ extension BreatheVoice {
         }
 
         func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags)
+            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let localizer = loaded.localizer
             let plan = try SessionSetup.plan(session.request, loaded, reminder: true)
             let gate = ReminderGate(
@@ -71,7 +72,8 @@ extension BreatheVoice {
             }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
             // never keys, never a prompt.
-            var output = try display.resolve(localizer: localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain")
+            var output = try display.resolve(localizer: localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
+                                         terse: loaded.preferences.terse)
             if output.display == .visual { output.display = .plain }
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: localizer.language, source: .cron,

@@ -31,7 +31,10 @@ extension BreatheVoice {
 extension BreatheVoice.Schedule {
     /// The crontab program and the user's language, for every `schedule` subcommand.
     static func editor(localizer: Localizer) -> ScheduleEditor {
-        ScheduleEditor(crontab: .live(environment: ProcessEnvironment.current), localizer: localizer)
+        ScheduleEditor(
+            crontab: .live(environment: ProcessEnvironment.current), localizer: localizer,
+            systemd: .live(environment: ProcessEnvironment.current)
+        )
     }
 
     /// Prints each line as plain text on stdout.

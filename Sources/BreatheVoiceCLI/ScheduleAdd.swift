@@ -38,13 +38,19 @@ extension BreatheVoice.Schedule {
         @Option(help: ArgumentHelp("The pattern each reminder breathes (passed to remind).", valueName: "name|timings"))
         var pattern: String?
 
-        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind).", valueName: "minutes"))
+        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind; default \(DefaultsHelp.value(.remindMinutes)), the remind.minutes preference).", valueName: "minutes"))
         var minutes: String?
 
         @Flag(help: "Let reminders run as text when no sound is available (passed to remind).")
         var allowSilent = false
 
-        @Flag(help: "Show the crontab lines that would change, and change nothing.")
+        @Option(help: ArgumentHelp(
+            "cron (a line in your crontab) or systemd (a user timer in ~/.config/systemd/user); default \(DefaultsHelp.value(.scheduleVia)), the scheduleVia preference.",
+            valueName: "cron|systemd"
+        ))
+        var via: String?
+
+        @Flag(help: "Show what would change (crontab lines or systemd unit files), and change nothing.")
         var dryRun = false
 
         @OptionGroup var language: LanguageOption
@@ -74,9 +80,12 @@ extension BreatheVoice.Schedule {
         func run() throws {
             guard let schedule, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
             let program = ExecutablePath.current ?? CommandLine.arguments[0]
+            let loaded = try LoadedPreferences.load(language: language, flags: via.map { [.scheduleVia: $0] } ?? [:])
             do throws(BreatheError) {
-                let lines = try BreatheVoice.Schedule.editor(localizer: localizer)
-                    .add(schedule, program: program, userID: getuid(), dryRun: dryRun)
+                let editor = BreatheVoice.Schedule.editor(localizer: localizer)
+                let lines = loaded.preferences.scheduleVia == "systemd"
+                    ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
+                    : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)
                 BreatheVoice.Schedule.print(lines)
             } catch {
                 throw CommandFailure(error, localizer: localizer)
@@ -87,6 +96,6 @@ extension BreatheVoice.Schedule {
 
 extension BreatheVoice.Schedule.Add {
     enum CodingKeys: CodingKey {
-        case every, at, from, to, days, pattern, minutes, allowSilent, dryRun, language
+        case every, at, from, to, days, pattern, minutes, allowSilent, via, dryRun, language
     }
 }

@@ -8,11 +8,18 @@ extension BreatheVoice.Schedule {
         static let configuration = CommandConfiguration(abstract: "List the scheduled reminders with their crontab times.")
 
         @OptionGroup var language: LanguageOption
+        @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
 
         func run() throws {
             let localizer = try language.resolve()
             do throws(BreatheError) {
-                BreatheVoice.Schedule.print(try BreatheVoice.Schedule.editor(localizer: localizer).list())
+                let editor = BreatheVoice.Schedule.editor(localizer: localizer)
+                if json {
+                    var output = FileDescriptorSink.standardOutput
+                    output.write(try editor.listJSON())
+                } else {
+                    BreatheVoice.Schedule.print(try editor.list())
+                }
             } catch {
                 throw CommandFailure(error, localizer: localizer)
             }

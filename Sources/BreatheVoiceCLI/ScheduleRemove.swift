@@ -13,7 +13,7 @@ extension BreatheVoice.Schedule {
         @Flag(help: "Remove every reminder, and the block, from the crontab.")
         var all = false
 
-        @Flag(help: "Show the crontab lines that would change, and change nothing.")
+        @Flag(help: "Show what would change (crontab lines or systemd unit files), and change nothing.")
         var dryRun = false
 
         @OptionGroup var language: LanguageOption

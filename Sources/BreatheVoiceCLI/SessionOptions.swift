@@ -2,10 +2,11 @@ import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
 
-/// The options that say what to breathe and for how long, shared by `start` and (later) `remind`.
-struct SessionOptions: ParsableArguments {
+/// The options that say what to breathe and for how long, shared by `start` and `remind`; `Defaults` names the
+/// preferences that apply when they are not given, so that each command's help shows its own defaults.
+struct SessionOptions<Defaults: SessionDefaults>: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields).",
+        "A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields; default \(DefaultsHelp.value(Defaults.patternKey)), the \(Defaults.patternKey.rawValue) preference).",
         valueName: "name|timings"
     ), completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
     var pattern: String?
@@ -28,7 +29,7 @@ struct SessionOptions: ParsableArguments {
     ))
     var ramp: [String] = []
 
-    @Option(help: ArgumentHelp("Breathe for at least this many minutes, in whole cycles (0.1 to 1440; default 5).", valueName: "minutes"))
+    @Option(help: ArgumentHelp("Breathe for at least this many minutes, in whole cycles (0.1 to 1440; default \(DefaultsHelp.value(Defaults.minutesKey)), the \(Defaults.minutesKey.rawValue) preference).", valueName: "minutes"))
     var minutes: String?
 
     @Option(help: ArgumentHelp("Breathe for this many cycles (1 to 100000).", valueName: "count"))

@@ -24,7 +24,7 @@ extension BreatheVoice {
             """
         )
 
-        @OptionGroup var session: SessionOptions
+        @OptionGroup var session: SessionOptions<StartDefaults>
         @OptionGroup var language: LanguageOption
         @OptionGroup var audio: AudioOptions
 
@@ -51,9 +51,9 @@ extension BreatheVoice {
         func run() throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags)
+            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let plan = try SessionSetup.plan(session.request, loaded)
-            let output = try display.resolve(localizer: loaded.localizer, preferred: loaded.preferences.display)
+            let output = try display.resolve(localizer: loaded.localizer, preferred: loaded.preferences.display, terse: loaded.preferences.terse)
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)

@@ -8,12 +8,14 @@ extension BreatheVoice {
         static let configuration = CommandConfiguration(abstract: "List the installed eSpeak NG voices for a language (for --voice).")
 
         @OptionGroup var language: LanguageOption
+        @Flag(help: "Print one JSON document (version 1): the voices and the installed variants.") var json = false
 
         func run() throws {
             let localizer = try language.resolve()
             do throws(BreatheError) {
                 var output = FileDescriptorSink.standardOutput
-                output.write(try VoiceListing(localizer: localizer, speech: LiveSpeech.speech).text())
+                let listing = VoiceListing(localizer: localizer, speech: LiveSpeech.speech)
+                output.write(json ? try listing.json() : try listing.text())
             } catch {
                 throw CommandFailure(error, localizer: localizer)
             }

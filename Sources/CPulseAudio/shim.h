@@ -4,4 +4,5 @@
 #include <pulse/error.h>
 #include <pulse/sample.h>
 #include <pulse/timeval.h>
+#include <pulse/version.h>
 #endif

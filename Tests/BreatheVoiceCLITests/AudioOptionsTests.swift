@@ -13,6 +13,8 @@ import Testing
         (["--no-audio", "--require-audio"], "breathe-voice: Give --no-audio or --require-audio, not both."),
         (["--voice", "en-usa", "--cycles", "1"], "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."),
         (["--voice", "qqqqqqqq", "--cycles", "1"], "breathe-voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."),
+        (["--voice", "en-us+f33", "--cycles", "1"], "breathe-voice: Unknown voice variant \"f33\" in \"en-us+f33\": installed variants include f3."),
+        (["--voice", "en-usa+f3", "--cycles", "1"], "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."),
     ])
     func badValuesGiveExit64AndOneLine(arguments: [String], expected: String) throws {
         let run = try BinaryRun.run(arguments + ["--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent"])
@@ -52,5 +54,21 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let wav = try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(wav.rms(0..<11_025) > 300)
+    }
+
+    /// eSpeak NG variants (`name+variant`, as `espeak-ng -v` takes them) change the voice; the variant's case is forgiven.
+    @Test(arguments: ["en-us+f3", "en-us+F3", "es+m2", "es-419+klatt"])
+    func aVoiceVariantIsUsed(voice: String) throws {
+        func render(_ voice: String) throws -> WavFile {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let varied = try render(voice)
+        let plain = try render(String(voice.prefix { $0 != "+" }))
+        #expect(varied.rms(0..<11_025) > 300)
+        #expect(varied.samples != plain.samples)
     }
 }

@@ -59,7 +59,7 @@ import Testing
         let active = objects[1]
         #expect(active["planned"] as? Double == 3)
         #expect((active["actual"] as? Double ?? 0) >= 3)
-        #expect(active["lines"] as? [String] == ["Cycle 1 of 2. Breathe in, 1 second."])
+        #expect(active["lines"] as? [String] == ["Breathe in, 1 second. Cycle 1 of 2."])
         #expect(objects.last?["status"] as? String == "completed")
     }
 
@@ -68,7 +68,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--events", "json=\(path)", "--lang", "en"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines.first == "Custom pattern, 1-1: 1 cycle, about 2 seconds.")
+        #expect(run.stdoutLines.first == "Custom pattern, in seconds: in 1, out 1. 1 cycle, about 2 seconds.")
         let objects = try Self.validate(try String(contentsOfFile: path, encoding: .utf8))
         #expect(objects.count == 5)
     }

@@ -64,8 +64,8 @@ struct LiveAudioTests {
     /// Spanish, with speech and tones on (the defaults) through the shared server. Every cue is heard on schedule
     /// (intervals within 15 ms of the plan), and speech is heard over each one's tone.
     @Test(arguments: [
-        ("en", ["--pattern", "box", "--minutes", "1"], SessionLength.minutes(hundredths: 100), "Cycle 4 of 4. Rest, 4 seconds."),
-        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Ciclo 1 de 1. Pausa, 4 segundos."),
+        ("en", ["--pattern", "box", "--minutes", "1"], SessionLength.minutes(hundredths: 100), "Rest, 4 seconds."),
+        ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Descansa, 4 segundos."),
     ])
     func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String) throws {
         try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
@@ -164,12 +164,12 @@ struct LiveAudioTests {
         try process.run()
         // Wait until the first breath is announced, so the stream is surely playing; then kill the server.
         var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5") {
+        while !String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5.") {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             printed += chunk
         }
-        #expect(String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5"))
+        #expect(String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5."))
         server.kill()
         let deadline = Date().addingTimeInterval(15)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -216,7 +216,8 @@ struct LiveAudioTests {
         let recorder = try MonitorRecorder()
         let user = ProcessInfo.processInfo.environment["USER"] ?? "root"
         let run = try BinaryRun.run(
-            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"],
+            // 1.5-second breaths: after each word (which follows its tone) a quiet stretch before the next cue.
+            ["remind", "--pattern", "1.5-0-1.5", "--cycles", "2", "--lang", "en"],
             environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": user, "USER": user],
             clearEnvironment: true
         )
@@ -247,7 +248,7 @@ struct LiveAudioTests {
         let run = try PtySession.run(
             ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
             steps: [
-                .expect("Cycle 1 of 20. Breathe in, 2 seconds.\n"),
+                .expect("Breathe in, 2 seconds. Cycle 1 of 20.\n"),
                 .killProcess(server.processIdentifier),
                 .expect("The sound server went away. Paused; press space to go on, q to quit.\n", timeout: 10),
                 // Two-second phases: a session still running would print the next one in this time.

@@ -55,10 +55,10 @@ import Testing
         // The session's lines; the first session's badges follow them.
         #expect(Array(run.stdoutLines.prefix(6)) == [
             "Time for a breathing break.",
-            "Custom pattern, 1-1: 1 cycle, about 2 seconds.",
+            "Custom pattern, in seconds: in 1, out 1. 1 cycle, about 2 seconds.",
             "Get ready.",
-            "Cycle 1 of 1. Breathe in, 1 second.",
-            "Cycle 1 of 1. Breathe out, 1 second.",
+            "Breathe in, 1 second. Cycle 1 of 1.",
+            "Breathe out, 1 second.",
             "Session complete: 1 cycle in 2 seconds.",
         ])
         #expect(run.stderr.isEmpty)

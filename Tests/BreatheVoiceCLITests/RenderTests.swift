@@ -29,7 +29,7 @@ import Testing
         #expect(wav.samples.count == Int(Self.plan.totalSamples))
         #expect(wav.declaredDataBytes == 2 * Int(Self.plan.totalSamples))
         #expect(wav.sampleRate == 22_050 && wav.channels == 1 && wav.bitsPerSample == 16)
-        #expect(run.stdoutLines.first == "Custom pattern, 2-1-2-1: 2 cycles, about 12 seconds.")
+        #expect(run.stdoutLines.first == "Custom pattern, in seconds: in 2, hold 1, out 2, rest 1. 2 cycles, about 12 seconds.")
         // The session's own lines, up to its summary; a first session's badges may follow.
         #expect(run.stdoutLines.prefix { !$0.hasPrefix("Session complete") }.count + 1 == 11)
     }

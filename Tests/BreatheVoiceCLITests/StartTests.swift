@@ -7,12 +7,12 @@ import Testing
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", "en"])
         #expect(run.status == 0)
         #expect(run.stdoutLines == [
-            "Custom pattern, 1-1: 2 cycles, about 4 seconds.",
+            "Custom pattern, in seconds: in 1, out 1. 2 cycles, about 4 seconds.",
             "Get ready.",
-            "Cycle 1 of 2. Breathe in, 1 second.",
-            "Cycle 1 of 2. Breathe out, 1 second.",
-            "Cycle 2 of 2. Breathe in, 1 second.",
-            "Cycle 2 of 2. Breathe out, 1 second.",
+            "Breathe in, 1 second. Cycle 1 of 2.",
+            "Breathe out, 1 second.",
+            "Breathe in, 1 second. Cycle 2 of 2.",
+            "Breathe out, 1 second.",
             "Session complete: 2 cycles in 4 seconds.",
             // A fresh history: the first session and a typed pattern each earn a badge.
             "New badge: First session.",
@@ -27,14 +27,26 @@ import Testing
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
         #expect(run.status == 0)
         #expect(run.stdoutLines == [
-            "Patrón personalizado, 1-1: 1 ciclo, unos 2 segundos.",
+            "Patrón personalizado, en segundos: inhala 1, exhala 1. Duración: un ciclo, aproximadamente 2 segundos.",
             "Prepárate.",
-            "Ciclo 1 de 1. Inhala, 1 segundo.",
-            "Ciclo 1 de 1. Exhala, 1 segundo.",
-            "Sesión completada: 1 ciclo en 2 segundos.",
+            "Inhala, un segundo. Ciclo 1 de 1.",
+            "Exhala, un segundo.",
+            "Sesión completada: un ciclo en 2 segundos.",
             "Nueva insignia: Primera sesión.",
             "Nueva insignia: Tu propio patrón.",
         ])
+    }
+
+    /// `--terse` (or the `terse` preference, here through its environment variable) says only the instruction and its
+    /// seconds, in both languages, with the locale's decimal separator.
+    @Test(arguments: [
+        (["--terse", "--lang", "en"], [String: String?](), ["Breathe in, 1.5.", "Breathe out, 1."]),
+        (["--lang", "es"], ["BREATHE_VOICE_TERSE": "on"], ["Inhala, 1,5.", "Exhala, 1."]),
+    ])
+    func terseSaysOnlyTheInstructionAndItsSeconds(arguments: [String], environment: [String: String?], phases: [String]) throws {
+        let run = try BinaryRun.run(["--pattern", "1.5-0-1", "--cycles", "2", "--no-audio", "--plain"] + arguments, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Array(run.stdoutLines.dropFirst(2).prefix(4)) == phases + phases)
     }
 
     @Test func languageComesFromTheEnvironmentWithoutTheFlag() throws {
@@ -42,7 +54,7 @@ import Testing
             ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain"],
             environment: ["LC_ALL": nil, "LC_MESSAGES": nil, "LANG": "es_ES.UTF-8"]
         )
-        #expect(run.stdoutLines.contains("Ciclo 1 de 1. Inhala, 1 segundo."))
+        #expect(run.stdoutLines.contains("Inhala, un segundo. Ciclo 1 de 1."))
     }
 
     @Test(arguments: [
@@ -83,8 +95,21 @@ import Testing
         let run = try BinaryRun.run(["patterns", "--lang", "en"])
         #expect(run.status == 0)
         #expect(run.stdoutLines.contains("resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.5-5.5, 5.45 breaths a minute."))
+        #expect(run.stdoutLines.contains("box (Box breathing): Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 4-4-4-4, 3.75 breaths a minute."))
+        #expect(run.stdoutLines.contains("diaphragmatic (Diaphragmatic breathing): Breathe in 4 seconds, Breathe out 6 seconds. 4-6, 6 breaths a minute."))
         #expect(run.stdoutLines.contains("sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 2-1-6, 6.67 breaths a minute."))
         #expect(run.stdoutLines.count == 7)
+    }
+
+    /// Spanish numbers take a decimal comma everywhere, timings and breaths a minute included; "1" is a word.
+    @Test func spanishPatternsUseTheDecimalComma() throws {
+        let run = try BinaryRun.run(["patterns", "--lang", "es"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines.contains("resonant (Respiración resonante): Inhala 5,5 segundos, Exhala 5,5 segundos. 5,5-5,5, 5,45 respiraciones por minuto."))
+        #expect(run.stdoutLines.contains("diaphragmatic (Respiración diafragmática): Inhala 4 segundos, Exhala 6 segundos. 4-6, 6 respiraciones por minuto."))
+        #expect(run.stdoutLines.contains("sigh (Suspiro fisiológico): Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 2-1-6, 6,67 respiraciones por minuto."))
+        let intro = try BinaryRun.run(["--pattern", "5.5-5.5", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
+        #expect(intro.stdoutLines.first == "Patrón personalizado, en segundos: inhala 5,5, exhala 5,5. Duración: un ciclo, aproximadamente 11 segundos.")
     }
 
     @Test func helpListsTheExitCodes() throws {
@@ -93,11 +118,5 @@ import Testing
         for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
             #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from --help")
         }
-    }
-
-    @Test func versionPrintsTheVersion() throws {
-        let run = try BinaryRun.run(["--version"])
-        #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("0."))
     }
 }

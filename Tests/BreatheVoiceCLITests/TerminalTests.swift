@@ -7,14 +7,14 @@ import Testing
 
     @Test func spacePausesAndResumesSSkipsQStopsAndSaves() throws {
         let run = try PtySession.run(Self.session + ["--plain"], steps: [
-            .expect("Cycle 1 of 3. Breathe in"),
+            .expect("Breathe in, 1 second. Cycle 1 of 3."),
             .send(" "),
             .expect("Paused. Press space to resume, q to quit.\n"),
             .quiet(1.6),
             .send(" "),
             .expect("Resuming. Breathe in.\n"),
             .send("s"),
-            .expect("Cycle 1 of 3. Breathe out, 1 second.\n"),
+            .expect("Breathe out, 1 second.\n"),
             .send("q"),
         ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
@@ -23,7 +23,7 @@ import Testing
         #expect(run.quiet.first?.isEmpty == true, "printed while paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
         #expect(run.lines.contains("Keys: space pauses or resumes, s skips to the next phase, q stops, question mark repeats this help."))
         #expect(run.lines.contains { $0.hasPrefix("Session stopped after 0 of 3 cycles") })
-        #expect(!run.lines.contains("Cycle 2 of 3. Breathe in, 1 second."))
+        #expect(!run.lines.contains("Breathe in, 1 second. Cycle 2 of 3."))
         #expect(run.stty["after"] == run.stty["before"])
     }
 
@@ -36,7 +36,7 @@ import Testing
     ])
     func everyExitPathRestoresTheTerminal(how: String, status: Int32, summary: String) throws {
         let stop: PtySession.Step = how.count == 1 ? .send(how) : .kill(how)
-        let run = try PtySession.run(Self.session + ["--plain"], steps: [.expect("Cycle 1 of 3. Breathe in"), stop])
+        let run = try PtySession.run(Self.session + ["--plain"], steps: [.expect("Breathe in, 1 second. Cycle 1 of 3."), stop])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == status)
         #expect(run.text.contains(summary))
@@ -46,7 +46,7 @@ import Testing
 
     @Test func ctrlZStopsWithTheTerminalRestoredAndFgStaysPausedUntilSpace() throws {
         let run = try PtySession.run(Self.session + ["--plain"], steps: [
-            .expect("Cycle 1 of 3. Breathe in"),
+            .expect("Breathe in, 1 second. Cycle 1 of 3."),
             .send("\u{1A}"),
             .expect("Paused. Press space to resume, q to quit.\n"),
             .stopped,
@@ -55,7 +55,7 @@ import Testing
             .quiet(1.6),
             .send(" "),
             .expect("Resuming. Breathe in.\n"),
-            .expect("Cycle 1 of 3. Breathe out"),
+            .expect("Breathe out, 1 second."),
             .send("q"),
         ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("en", ["Keys: space pauses", "Get ready.", "Cycle 2 of 2. Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds.",
+        ("en", ["Keys: space pauses", "Get ready.", "Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds.",
                 "How do you feel now?", "Mood 4 recorded."]),
-        ("es", ["Teclas: espacio pausa", "Prepárate.", "Ciclo 2 de 2. Exhala, 1 segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
+        ("es", ["Teclas: espacio pausa", "Prepárate.", "Exhala, un segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
                 "¿Cómo te sientes ahora?", "Ánimo 4 registrado."]),
     ])
     func plainTranscriptOfAWholeSessionHasNoNoiseBytes(language: String, expected: [String]) throws {
@@ -80,6 +80,24 @@ import Testing
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
         for line in expected { #expect(run.text.contains(line)) }
         #expect(run.text.hasSuffix("\n"))
+    }
+
+    /// There is no mood to ask about before a whole cycle was breathed: a stop in the first cycle ends without the
+    /// question (and is recorded), a stop after one cycle asks it.
+    @Test func moodIsAskedOnlyAfterAWholeCycle() throws {
+        let early = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
+            .expect("Breathe in, 1 second. Cycle 1 of 3.\n"), .send("q"), .expect("Session stopped after 0 of 3 cycles"),
+        ])
+        #expect(early.error == nil, "\(early.error ?? "")\n\(early.text)")
+        #expect(early.status == 0)
+        #expect(!early.text.contains("How do you feel now?"))
+        let late = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
+            .expect("Breathe in, 1 second. Cycle 2 of 3.\n"), .send("q"), .expect("How do you feel now?"), .send("\n"),
+            .expect("No mood recorded."),
+        ])
+        #expect(late.error == nil, "\(late.error ?? "")\n\(late.text)")
+        #expect(late.status == 0)
+        #expect(late.text.contains("Session stopped after 1 of 3 cycles"))
     }
 
     @Test func visualModeRedrawsOneLineInColourAndLeavesTheCursorVisible() throws {
@@ -94,7 +112,12 @@ import Testing
         // first session are printed after it).
         let shown = try #require(run.text.range(of: "\u{1B}[?25h", options: .backwards), "cursor left hidden")
         #expect(!run.text[shown.upperBound...].contains("\u{1B}"), "escape sequences after the cursor came back")
-        #expect(!run.text.contains("Cycle 1 of 1. Breathe in, 1 second."), "per-phase sentences belong to plain mode")
+        // Each phase's sentence is a full line above the status line, and the line is rewritten only when the seconds
+        // left change: the 3-second lead-in and two 1-second phases make 5 drawings, not 10 a second.
+        #expect(run.text.contains("\u{1B}[2KBreathe in, 1 second. Cycle 1 of 1.\n"))
+        #expect(run.text.contains("\u{1B}[2KBreathe out, 1 second.\n"))
+        let drawings = run.text.components(separatedBy: " s left").count - 1
+        #expect((3...6).contains(drawings), "\(drawings) drawings of the status line")
         #expect(run.stty["after"] == run.stty["before"])
     }
 
@@ -112,7 +135,7 @@ import Testing
                                      steps: [.expect("Session complete", timeout: 20)], environment: ["TERM": "dumb"])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
-        #expect(run.text.contains("Cycle 1 of 1. Breathe in, 1 second.\n"))
+        #expect(run.text.contains("Breathe in, 1 second. Cycle 1 of 1.\n"))
     }
 
     @Test func withoutATerminalNoKeysAreAnnouncedOrRead() throws {

@@ -80,17 +80,21 @@ final class LineRecorder: SessionPresenter {
         var runner = try Self.runner(sink: sink, presenter: presenter)
         _ = try runner.run().get()
         #expect(presenter.lines.map(\.text) == [
-            "Custom pattern, 2-1-2: 2 cycles, about 10 seconds.", "Get ready.",
-            "Cycle 1 of 2. Breathe in, 2 seconds.", "Cycle 1 of 2. Hold, 1 second.", "Cycle 1 of 2. Breathe out, 2 seconds.",
-            "Cycle 2 of 2. Breathe in, 2 seconds.", "Cycle 2 of 2. Hold, 1 second.", "Cycle 2 of 2. Breathe out, 2 seconds.",
+            "Custom pattern, in seconds: in 2, hold 1, out 2. 2 cycles, about 10 seconds.", "Get ready.",
+            "Breathe in, 2 seconds. Cycle 1 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
+            "Breathe in, 2 seconds. Cycle 2 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
             "Session complete: 2 cycles in 10 seconds.",
         ])
         #expect(presenter.lines[2].position == Self.plan.start(of: .phase(cycle: 1, index: 0)))
-        // The lead-in phrase is mixed at sample 0; the inhale phrase and tone start together at the first boundary.
+        // The lead-in phrase is mixed at sample 0; the inhale tone starts on the first boundary, and its phrase a gap
+        // after the tone has ended (CueLayout): nothing is added to the tone.
         #expect(sink.samples[0] == 3)
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
         let tone = CueTone.cue(for: .inhale).samples(sampleRate: 22_050, volume: 70)
-        #expect(sink.samples[start + 100] == tone[100] + 3)
+        #expect(Array(sink.samples[start..<start + tone.count]) == tone)
+        let word = start + tone.count + Int(CueLayout.gapSamples(sampleRate: 22_050))
+        #expect(sink.samples[start + tone.count..<word].allSatisfy { $0 == 0 })
+        #expect(sink.samples[word] == 3)
     }
 
     @Test func countsLandOnWholeSecondsInsideAPhase() throws {

@@ -12,7 +12,8 @@ public enum CountSchedule {
 
     /// - Parameters:
     ///   - phaseSamples: the phase's length in samples.
-    ///   - nameSamples: how long the phase name takes to say, in samples (0 when speech is off).
+    ///   - nameSamples: from the phase start to the end of its spoken name (the tone and the gap before it included,
+    ///     see `CueLayout`), in samples (0 when speech is off).
     ///   - countSamples: how long each number takes to say, in samples; nil for a number with no phrase.
     public static func counts(
         phaseSamples: Int64, sampleRate: Int, nameSamples: Int64, countSamples: (Int) -> Int64?

@@ -24,10 +24,22 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case unitCycles = "unit.cycles"
     case durationPair = "duration.pair"
 
+    // The introduction's timings, in words: "in 4, hold 7, out 8".
+    case timingsInhale = "timings.inhale"
+    case timingsInhaleAgain = "timings.inhaleAgain"
+    case timingsHold = "timings.hold"
+    case timingsExhale = "timings.exhale"
+    case timingsRest = "timings.rest"
+    case timingsPhase = "timings.phase"
+    case timingsRamp = "timings.ramp"
+    case timingsList = "timings.list"
+
     // Session lines, one complete sentence per event.
     case lineIntro = "line.intro"
     case lineLeadIn = "line.leadIn"
     case linePhase = "line.phase"
+    case linePhaseCycle = "line.phaseCycle"
+    case linePhaseTerse = "line.phaseTerse"
     case linePaused = "line.paused"
     case lineResumed = "line.resumed"
     case lineCompleted = "line.completed"
@@ -199,6 +211,10 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorFlagsConflict = "error.flags.conflict"
     case errorVoiceUnknown = "error.voice.unknown"
     case errorVoiceUnknownNoMatch = "error.voice.unknownNoMatch"
+    case errorVoiceVariantUnknown = "error.voice.variantUnknown"
+
+    // `demo` without a sound server.
+    case demoNoServer = "demo.noServer"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"
@@ -242,6 +258,12 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case scheduleNone = "schedule.none"
     case scheduleEntry = "schedule.entry"
     case scheduleDryRun = "schedule.dryRun"
+    case scheduleAddedSystemd = "schedule.addedSystemd"
+    case scheduleEntrySystemd = "schedule.entrySystemd"
+    case scheduleSystemdStarted = "schedule.systemdStarted"
+    case scheduleSystemdManual = "schedule.systemdManual"
+    case scheduleDryRunSystemd = "schedule.dryRunSystemd"
+    case scheduleDryRunSystemdRemove = "schedule.dryRunSystemdRemove"
     case remindOpening = "remind.opening"
     case speechRemindOpening = "speech.remindOpening"
     case remindQuiet = "remind.quiet"

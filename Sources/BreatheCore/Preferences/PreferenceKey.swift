@@ -18,6 +18,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     case count
     /// How the session is shown: auto, plain, visual or quiet.
     case display
+    /// Phase lines say only the instruction and its seconds: "Breathe in, 4."
+    case terse
     case defaultPattern
     case defaultMinutes
     /// Whether a session opens with the "get ready" lead-in.
@@ -26,6 +28,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     case quietHours
     case remindPattern = "remind.pattern"
     case remindMinutes = "remind.minutes"
+    /// How `schedule add` schedules reminders: `cron` (a crontab line) or `systemd` (a user timer).
+    case scheduleVia
     /// The user's own named patterns; changed with `patterns add` and `patterns remove`.
     case customPatterns
 
@@ -46,12 +50,14 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
         case .count: "BREATHE_VOICE_COUNT"
         case .display: "BREATHE_VOICE_DISPLAY"
+        case .terse: "BREATHE_VOICE_TERSE"
         case .defaultPattern: "BREATHE_VOICE_PATTERN"
         case .defaultMinutes: "BREATHE_VOICE_MINUTES"
         case .leadIn: "BREATHE_VOICE_LEAD_IN"
         case .quietHours: "BREATHE_VOICE_QUIET_HOURS"
         case .remindPattern: "BREATHE_VOICE_REMIND_PATTERN"
         case .remindMinutes: "BREATHE_VOICE_REMIND_MINUTES"
+        case .scheduleVia: "BREATHE_VOICE_SCHEDULE_VIA"
         case .customPatterns: nil
         }
     }
@@ -69,15 +75,20 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "--tone-volume"
         case .count: "--count"
         case .display: "--display"
+        case .terse: "--terse"
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"
         case .leadIn: "--lead-in"
+        case .scheduleVia: "--via"
         case .quietHours, .remindPattern, .remindMinutes, .customPatterns: nil
         }
     }
 
     /// The values `display` accepts.
     public static let displayModes = ["auto", "plain", "visual", "quiet"]
+
+    /// The values `scheduleVia` accepts.
+    public static let scheduleKinds = ["cron", "systemd"]
 
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
     public init?(userName: String) {

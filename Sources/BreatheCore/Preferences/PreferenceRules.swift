@@ -30,11 +30,13 @@ public struct PreferenceRules: Sendable {
         case .toneVolume: .integer(70)
         case .count: .onOff(false)
         case .display: .text("auto")
+        case .terse: .onOff(false)
         case .defaultPattern: .text(BreathingPattern.defaultName)
         case .defaultMinutes: .minutes(hundredths: 500)
         case .leadIn: .onOff(true)
         case .remindPattern: .text(BreathingPattern.defaultName)
         case .remindMinutes: .minutes(hundredths: 200)
+        case .scheduleVia: .text("cron")
         case .customPatterns: .patterns([])
         }
     }
@@ -51,8 +53,9 @@ public struct PreferenceRules: Sendable {
         case .pitch: return count(Self.pitch)
         case .volume: return count(Self.volume)
         case .toneVolume: return count(Self.toneVolume)
-        case .speech, .tones, .count, .leadIn: return Message(.allowedOnOff)
+        case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
         case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
+        case .scheduleVia: return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
         case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
         case .quietHours: return Message(.allowedQuietHours)
@@ -78,7 +81,7 @@ public struct PreferenceRules: Sendable {
         case .pitch: return integer(Self.pitch)
         case .volume: return integer(Self.volume)
         case .toneVolume: return integer(Self.toneVolume)
-        case .speech, .tones, .count, .leadIn:
+        case .speech, .tones, .count, .terse, .leadIn:
             switch trimmed.lowercased() {
             case "on", "true", "yes", "1": return .onOff(true)
             case "off", "false", "no", "0": return .onOff(false)
@@ -87,6 +90,9 @@ public struct PreferenceRules: Sendable {
         case .display:
             let mode = trimmed.lowercased()
             return PreferenceKey.displayModes.contains(mode) ? .text(mode) : nil
+        case .scheduleVia:
+            let kind = trimmed.lowercased()
+            return PreferenceKey.scheduleKinds.contains(kind) ? .text(kind) : nil
         case .defaultPattern, .remindPattern:
             guard case .success = PatternSpec.resolve(trimmed, saved: customPatterns) else { return nil }
             return .text(trimmed)
@@ -127,7 +133,7 @@ public struct PreferenceRules: Sendable {
             .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
-        case .speech, .tones, .count, .leadIn:
+        case .speech, .tones, .count, .terse, .leadIn:
             guard case .bool(let flag) = node.value else { return refuse() }
             return .success(.onOff(flag))
         case .rate, .pitch, .volume, .toneVolume:
@@ -136,7 +142,7 @@ public struct PreferenceRules: Sendable {
         case .defaultMinutes, .remindMinutes:
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
-        case .language, .display, .defaultPattern, .remindPattern:
+        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
             return .success(parsed)
         case .quietHours:

@@ -21,6 +21,8 @@ public struct Preferences: Hashable, Sendable {
     public var count: Bool { values[.count]?.flag ?? false }
     /// auto, plain, visual or quiet.
     public var display: String { values[.display]?.text ?? "auto" }
+    /// Phase lines without their cycle and units (`--terse`).
+    public var terse: Bool { values[.terse]?.flag ?? false }
     public var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
     public var defaultLength: SessionLength {
         if case .minutes(let hundredths)? = values[.defaultMinutes] { .minutes(hundredths: hundredths) } else { .default }
@@ -33,6 +35,9 @@ public struct Preferences: Hashable, Sendable {
     public var remindLength: SessionLength {
         if case .minutes(let hundredths)? = values[.remindMinutes] { .minutes(hundredths: hundredths) } else { .minutes(hundredths: 200) }
     }
+
+    /// `cron` or `systemd`: how `schedule add` schedules a reminder.
+    public var scheduleVia: String { values[.scheduleVia]?.text ?? "cron" }
 
     /// A value that came from an option or an environment variable and is not allowed.
     public struct Refusal: Error, Hashable, Sendable {

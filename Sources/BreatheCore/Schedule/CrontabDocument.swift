@@ -66,9 +66,9 @@ public struct CrontabDocument: Hashable, Sendable {
         return before + (separated ? [CrontabDocument.newline] : []) + Array(text.utf8) + after
     }
 
-    /// Adds a reminder with the next free number and returns it.
-    public mutating func add(summary: String, lines: [String]) -> ScheduledReminder {
-        let id = (reminders.map(\.id).max() ?? 0) + 1
+    /// Adds a reminder with the next free number (after `otherIDs` too: the systemd timers' numbers) and returns it.
+    public mutating func add(summary: String, lines: [String], after otherIDs: [Int] = []) -> ScheduledReminder {
+        let id = ((reminders.map(\.id) + otherIDs).max() ?? 0) + 1
         let reminder = ScheduledReminder(id: id, summary: summary.singleLine, lines: lines.map(\.singleLine))
         reminders.append(reminder)
         return reminder

@@ -9,11 +9,14 @@ public struct SessionMachine: Sendable {
     public let announcesKeys: Bool
     /// Said first, before the introduction: the reminder's "Time for a breathing break."
     public let opening: Announcement?
+    /// Phase lines say only the instruction and its seconds ("Breathe in, 4."), never the cycle (`--terse`).
+    public let terse: Bool
 
-    public init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil) {
+    public init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false) {
         self.opening = opening
         self.plan = plan
         self.announcesKeys = announcesKeys
+        self.terse = terse
     }
 
     /// The result of applying one event.
@@ -30,7 +33,7 @@ public struct SessionMachine: Sendable {
         case (.idle, .startRequested):
             let intro = Announcement(line: Message(.lineIntro, [
                 "pattern": .message(.patternName(plan.pattern)),
-                "timings": .text(plan.pattern.timingsText),
+                "timings": .message(.timings(of: plan)),
                 "cycles": .message(.cycles(plan.cycles)),
                 "duration": .message(.duration(tenths: plan.breathingTenths)),
             ]))
@@ -159,17 +162,20 @@ public struct SessionMachine: Sendable {
         return [
             .enterSegment(segment),
             .playTone(kind),
-            .announce(Announcement(
-                line: Message(.linePhase, [
-                    "cycle": .integer(cycle),
-                    "cycles": .integer(plan.cycles),
-                    "phase": .message(name),
-                    "duration": .message(.seconds(tenths: plan.phaseTenths(cycle: cycle, index: index))),
-                ]),
-                speech: name
-            )),
+            .announce(Announcement(line: phaseLine(cycle: cycle, index: index), speech: name)),
             .startTimer(deadline: plan.end(of: segment), event: .phaseElapsed),
         ]
+    }
+
+    /// The instruction first, then (once a cycle, on its first phase) where the session is:
+    /// "Breathe in, 4 seconds. Cycle 2 of 10."; terse: "Breathe in, 4."
+    public func phaseLine(cycle: Int, index: Int) -> Message {
+        let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
+        let tenths = plan.phaseTenths(cycle: cycle, index: index)
+        if terse { return Message(.linePhaseTerse, ["phase": .message(name), "seconds": .tenths(tenths)]) }
+        let arguments: [String: MessageArgument] = ["phase": .message(name), "duration": .message(.seconds(tenths: tenths))]
+        guard index == 0 else { return Message(.linePhase, arguments) }
+        return Message(.linePhaseCycle, arguments.merging(["cycle": .integer(cycle), "cycles": .integer(plan.cycles)]) { $1 })
     }
 
     /// Moves on from a finished (or skipped) phase to the next phase, or to the closing words after the last.

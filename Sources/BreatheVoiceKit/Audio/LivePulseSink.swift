@@ -47,6 +47,9 @@ public final class LivePulseSink: AudioSink {
         return candidates.first(where: exists).map { "unix:" + $0 }
     }
 
+    /// The linked libpulse's version, such as "16.1" (for `--version --verbose`); talks to no server.
+    public static var libraryVersion: String { String(cString: pa_get_library_version()) }
+
     public static func socketExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK

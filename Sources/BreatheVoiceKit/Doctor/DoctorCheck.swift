@@ -29,3 +29,26 @@ public enum DoctorFinding: Hashable, Sendable {
         }
     }
 }
+
+/// `doctor --json`: one document, version 1, one entry per finding, in the order the lines would be printed.
+public enum DoctorReport {
+    public static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
+        let entries = findings.map { check, finding in
+            let (status, message, fix): (String, Message, Message?) = switch finding {
+            case .ok(let message): ("ok", message, nil)
+            case .problem(let message, let fix): ("problem", message, fix)
+            }
+            return JSONNode(.object([
+                ("check", JSONNode(.string(check))),
+                ("status", JSONNode(.string(status))),
+                ("message", JSONNode(.string(localizer.string(message)))),
+                ("fix", JSONNode(fix.map { .string(localizer.string($0)) } ?? .null)),
+            ]))
+        }
+        return JSONWriter.pretty(.object([
+            ("version", JSONNode(.number("1"))),
+            ("ok", JSONNode(.bool(!findings.contains { $0.finding.isProblem }))),
+            ("checks", JSONNode(.array(entries))),
+        ]))
+    }
+}

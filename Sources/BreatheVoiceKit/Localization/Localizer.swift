@@ -30,9 +30,21 @@ public struct Localizer: Sendable {
         return fill(template, message.arguments)
     }
 
+    /// The sentence stored under a key that is not a message (the help texts), in this language only.
+    public func text(forKey key: String) -> String? {
+        if case .text(let text)? = catalog.entries[key] { return text }
+        return nil
+    }
+
     /// Writes a number of tenths with this language's decimal separator: 55 → "5,5" in Spanish.
     public func number(tenths: Int) -> String {
         TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)
+    }
+
+    /// Writes plain decimal text such as timings ("5.5-5.5") with this language's decimal separator.
+    public func decimals(_ text: String) -> String {
+        catalog.decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false)
+            .joined(separator: catalog.decimalSeparator)
     }
 
     private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {
@@ -57,6 +69,7 @@ public struct Localizer: Sendable {
         case .integer(let value): String(value)
         case .tenths(let value): number(tenths: value)
         case .text(let text): text
+        case .decimals(let text): decimals(text)
         case .message(let message): string(message)
         }
     }

@@ -14,7 +14,7 @@ public struct HistoryListing {
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
             "pattern": .message(.patternName(pattern)),
-            "timings": .text(record.timings),
+            "timings": .decimals(record.timings),
             "done": .integer(record.actualCycles),
             "cycles": .message(.cycles(record.plannedCycles)),
             "duration": .message(.duration(tenths: record.actualTenths)),
@@ -79,7 +79,7 @@ public struct HistoryListing {
         return lines.map { PlainText.line(localizer.string($0)) }.joined()
     }
 
-    /// `stats --json`.
+    /// `stats --json`: one document, version 1.
     public func statsJSON(_ stats: SessionStats, today: Int) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let days = stats.lastSevenDays(today: today).map {
@@ -89,6 +89,7 @@ public struct HistoryListing {
             ]))
         }
         let members: [(key: String, node: JSONNode)] = [
+            ("version", number(1)),
             ("sessions", number(stats.sessions)),
             ("seconds", JSONNode(JSONWriter.tenths(stats.tenths))),
             ("currentStreak", number(stats.currentStreak(today: today))),

@@ -55,6 +55,8 @@ public struct OutputOptions: Hashable, Sendable {
     public var events: EventsDestination?
     /// Print how late each cue came, at the end.
     public var timingReport: Bool
+    /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
+    public var terse = false
 
     public init(display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false) {
         self.display = display == .auto ? .plain : display

@@ -15,18 +15,44 @@ public struct PatternListing {
                 localizer.string(.phaseName(phase.kind, isRepeat: pattern.isRepeat(at: index)))
                     + " " + localizer.string(.seconds(tenths: phase.tenths))
             }.joined(separator: ", ")
-            // Breaths a minute to two decimals: 600 / cycle tenths.
-            let hundredths = (60_000 + pattern.cycleTenths / 2) / pattern.cycleTenths
-            let bpm = String(hundredths / 100) + localizer.catalog.decimalSeparator
-                + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
+            let bpm = Self.breathsPerMinute(pattern)
             lines.append(localizer.string(Message(.patternsRow, [
-                "name": .text(pattern.name ?? pattern.timingsText),
+                "name": .decimals(pattern.name ?? pattern.timingsText),
                 "title": .message(.patternName(pattern)),
                 "phases": .text(phases),
-                "timings": .text(pattern.timingsText),
-                "bpm": .text(bpm),
+                "timings": .decimals(pattern.timingsText),
+                "bpm": .decimals(bpm),
             ])))
         }
         return lines.map(PlainText.line).joined()
+    }
+
+    /// Breaths a minute to two decimals at most (600 / cycle tenths): "6", "5.5", "3.16".
+    static func breathsPerMinute(_ pattern: BreathingPattern) -> String {
+        let hundredths = (60_000 + pattern.cycleTenths / 2) / pattern.cycleTenths
+        var fraction = hundredths % 100 < 10 ? "0" + String(hundredths % 100) : String(hundredths % 100)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return String(hundredths / 100) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// `patterns --json`: one document, version 1, built-in patterns then saved ones; every key always present.
+    public func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
+        func entry(_ pattern: BreathingPattern, kind: String) -> JSONNode {
+            JSONNode(.object([
+                ("name", JSONNode(.string(pattern.name ?? pattern.timingsText))),
+                ("kind", JSONNode(.string(kind))),
+                ("title", JSONNode(.string(localizer.string(.patternName(pattern))))),
+                ("timings", JSONNode(.string(pattern.timingsText))),
+                ("phases", JSONNode(.array(pattern.phases.map {
+                    JSONNode(.object([("phase", JSONNode(.string($0.kind.rawValue))), ("seconds", JSONNode(JSONWriter.tenths($0.tenths)))]))
+                }))),
+                ("cycleSeconds", JSONNode(JSONWriter.tenths(pattern.cycleTenths))),
+                ("breathsPerMinute", JSONNode(.number(Self.breathsPerMinute(pattern)))),
+            ]))
+        }
+        return JSONWriter.pretty(.object([
+            ("version", JSONNode(.number("1"))),
+            ("patterns", JSONNode(.array(builtIn.map { entry($0, kind: "builtIn") } + saved.map { entry($0, kind: "saved") }))),
+        ]))
     }
 }

@@ -2,9 +2,11 @@ import BreatheCore
 
 /// Visual mode: one status line, rewritten in place, with the phase, the seconds left, a progress bar and the cycle.
 ///
-/// Sentences that matter (the introduction, the keys, pauses, the summary) are printed above the status line; the
-/// per-phase sentences are not, because the status line already says them. The cursor is hidden while the line is
-/// drawn; `Terminal` shows it again and finishes the line on every way out.
+/// Every sentence (the introduction, the keys, each phase's instruction, pauses, the summary) is printed as a full line
+/// above the status line, so a screen reader that reads new lines hears each one. The status line is rewritten only
+/// when what it says changes (a new phase, or one second fewer left), never for the bar alone: a screen reader that
+/// reads changed lines hears at most one a second. The cursor is hidden while the line is drawn; `Terminal` shows it
+/// again and finishes the line on every way out.
 public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     public let plan: SessionPlan
     public let localizer: Localizer
@@ -13,6 +15,8 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     /// The terminal the line is drawn on (for the cursor and the width).
     public let descriptor: Int32
     private var drawn: String?
+    /// What the drawn line says (its label and details, without the bar): the line is redrawn only when this changes.
+    private var drawnWords: String?
     private var width: Int
 
     public init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
@@ -24,13 +28,12 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         width = Terminal.columns(descriptor) ?? 80
     }
 
-    /// Ten redraws a second: smooth enough for a bar, far from busy.
+    /// Looks ten times a second whether the seconds left changed, so a new second shows promptly; most looks draw nothing.
     public var refreshInterval: UInt64? { 100_000_000 }
 
     public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement):
-            guard announcement.line.key != .linePhase else { return }
             clear()
             sink.write(PlainText.line(localizer.string(announcement.line)))
         case .finish:
@@ -48,6 +51,7 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         if resized {
             width = Terminal.columns(descriptor) ?? width
             drawn = nil
+            drawnWords = nil
         }
         draw(state: state, position: position)
     }
@@ -109,6 +113,8 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
             clear()
             return
         }
+        let words = status.label + "\n" + status.details
+        guard words != drawnWords else { return }
         // Fit one line exactly: a wrapped line could not be rewritten in place.
         let fixed = status.label.count + status.details.count + 6
         let barWidth = max(0, min(30, width - 1 - fixed))
@@ -122,11 +128,11 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
             line = "\u{1B}[1;\(tint)m" + status.label + "\u{1B}[0m" + " [\u{1B}[\(tint)m" + String(repeating: "#", count: filled)
                 + "\u{1B}[2m" + String(repeating: "-", count: barWidth - filled) + "\u{1B}[0m] " + status.details
         }
-        guard line != drawn else { return }
         Terminal.hideCursor(descriptor)
         sink.write("\r\u{1B}[2K" + line)
         Terminal.statusLine(isOpen: true, on: descriptor)
         drawn = line
+        drawnWords = words
     }
 
     /// Erases the status line so that a sentence (or the shell prompt) starts on a clean line.
@@ -135,6 +141,7 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         sink.write("\r\u{1B}[2K")
         Terminal.statusLine(isOpen: false, on: descriptor)
         drawn = nil
+        drawnWords = nil
     }
 
     /// A colour per phase, so that a glance tells them apart; paused and the lead-in are yellow.

@@ -21,4 +21,24 @@ public struct VoiceListing {
         }
         return lines.map(PlainText.line).joined()
     }
+
+    /// `voices --json`: one document, version 1: the session language, its voices and the installed variants.
+    public func json() throws(BreatheError) -> String {
+        let language = localizer.language
+        let voices = try speech.voices().filter { $0.speaks(language) }
+        let variants = try speech.variants()
+        return JSONWriter.pretty(.object([
+            ("version", JSONNode(.number("1"))),
+            ("language", JSONNode(.string(language))),
+            ("voices", JSONNode(.array(voices.map { voice in
+                JSONNode(.object([
+                    ("code", JSONNode(.string(voice.code))),
+                    ("name", JSONNode(.string(voice.name))),
+                    ("identifier", JSONNode(.string(voice.identifier))),
+                    ("languages", JSONNode(.array(voice.languages.map { JSONNode(.string($0)) }))),
+                ]))
+            }))),
+            ("variants", JSONNode(.array(variants.map { JSONNode(.string($0)) }))),
+        ]))
+    }
 }

@@ -5,29 +5,124 @@ import BreatheCore
 public struct ScheduleEditor: Sendable {
     public var crontab: CrontabProgram
     public var localizer: Localizer
+    /// The systemd user timers, when `schedule` handles them too.
+    public var systemd: SystemdTimers?
 
-    public init(crontab: CrontabProgram, localizer: Localizer) {
+    public init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
         self.crontab = crontab
         self.localizer = localizer
+        self.systemd = systemd
     }
 
-    /// One line per scheduled reminder, or one line saying there are none.
+    /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
     public func list() throws(BreatheError) -> [String] {
-        let document = try read()
-        guard !document.reminders.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
-        return document.reminders.map { describe(.scheduleEntry, $0) }
+        let (cron, timers) = try everyReminder()
+        guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
+        let lines = cron.map { (id: $0.id, line: describe(.scheduleEntry, $0)) } + timers.map { (id: $0.id, line: describe(.scheduleEntrySystemd, $0)) }
+        return lines.sorted { $0.id < $1.id }.map(\.line)
+    }
+
+    /// The crontab's reminders and the systemd timers. With timers installed, a crontab that cannot be read (no cron
+    /// installed) counts as empty; without any, its error is the answer.
+    private func everyReminder() throws(BreatheError) -> (cron: [ScheduledReminder], systemd: [SystemdReminderUnits]) {
+        let timers = systemd?.installed() ?? []
+        do {
+            return (try read().reminders, timers)
+        } catch {
+            if timers.isEmpty { throw error }
+            return ([], timers)
+        }
+    }
+
+    /// Every reminder number in use, in the crontab (when it can be read) and among the timers: new numbers never clash.
+    private func usedIDs() -> [Int] {
+        ((try? read())?.reminders.map(\.id) ?? []) + (systemd?.installed().map(\.id) ?? [])
+    }
+
+    /// Adds `schedule` as a systemd user timer and service, then enables the timer when a user manager answers (else
+    /// says what to run). With `dryRun`, shows the files and writes nothing.
+    public func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
+        guard let systemd else { return [] }
+        let units = SystemdReminderUnits(id: (usedIDs().max() ?? 0) + 1, schedule: schedule)
+        let service = units.service(program: program, remindArguments: schedule.remindArguments, userID: userID)
+        if dryRun {
+            var lines = [localizer.string(Message(.scheduleDryRunSystemd))]
+            for (path, text) in [(systemd.servicePath(units), service), (systemd.timerPath(units), units.timer)] {
+                lines.append(path + ":")
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+            }
+            return lines
+        }
+        try systemd.write(units, service: service)
+        var lines = [describe(.scheduleAddedSystemd, units)]
+        if systemd.systemctl(["daemon-reload"]), systemd.systemctl(["enable", "--now", units.timerName]) {
+            lines.append(localizer.string(Message(.scheduleSystemdStarted, ["timer": .text(units.timerName)])))
+        } else {
+            lines.append(localizer.string(Message(.scheduleSystemdManual, ["timer": .text(units.timerName)])))
+        }
+        return lines
+    }
+
+    /// Stops and deletes one timer and its service.
+    private func removeSystemd(_ units: SystemdReminderUnits, from systemd: SystemdTimers) {
+        _ = systemd.systemctl(["disable", "--now", units.timerName])
+        systemd.delete(units)
+        _ = systemd.systemctl(["daemon-reload"])
+    }
+
+    /// `schedule list --json`: one document, version 1, every reminder with its times: crontab time fields and lines,
+    /// or `OnCalendar=` expressions and unit files.
+    public func listJSON() throws(BreatheError) -> String {
+        let (cron, timers) = try everyReminder()
+        func strings(_ values: [String]) -> JSONNode { JSONNode(.array(values.map { JSONNode(.string($0)) })) }
+        func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (Int, JSONNode) {
+            (id, JSONNode(.object([
+                ("id", JSONNode(.number(String(id)))), ("via", JSONNode(.string(via))), ("summary", JSONNode(.string(summary))),
+                ("times", strings(times)), ("lines", strings(lines)), ("files", strings(files)),
+            ])))
+        }
+        let entries = cron.map { entry($0.id, "cron", $0.summary, times: $0.timings, lines: $0.lines, files: []) }
+            + timers.map { units in
+                entry(units.id, "systemd", units.summary, times: units.calendars, lines: [],
+                      files: systemd.map { [$0.timerPath(units), $0.servicePath(units)] } ?? [])
+            }
+        return JSONWriter.pretty(.object([
+            ("version", JSONNode(.number("1"))),
+            ("reminders", JSONNode(.array(entries.sorted { $0.0 < $1.0 }.map(\.1)))),
+        ]))
     }
 
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
     public func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
         let original = try crontab.read()
         var document = try parse(original)
-        let reminder = document.add(summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID))
+        let reminder = document.add(summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
+                                    after: systemd?.installed().map(\.id) ?? [])
         return try apply(document, over: original, dryRun: dryRun, report: describe(.scheduleAdded, reminder))
     }
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.
     public func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
+        let timers = systemd?.installed() ?? []
+        if let systemd, let id, let units = timers.first(where: { $0.id == id }) {
+            if dryRun { return [localizer.string(Message(.scheduleDryRunSystemdRemove)), systemd.timerPath(units), systemd.servicePath(units)] }
+            removeSystemd(units, from: systemd)
+            return [describe(.scheduleRemoved, units)]
+        }
+        if let systemd, id == nil, !timers.isEmpty {
+            if dryRun {
+                return [localizer.string(Message(.scheduleDryRunSystemdRemove))] + timers.flatMap { [systemd.timerPath($0), systemd.servicePath($0)] }
+            }
+            for units in timers { removeSystemd(units, from: systemd) }
+            let removed = timers.map { describe(.scheduleRemoved, $0) }
+            // The crontab's reminders go too, when there is a crontab to read.
+            guard let cron = try? remove(id: nil, dryRun: false, fromCrontabOnly: true) else { return removed }
+            return removed + cron
+        }
+        return try remove(id: id, dryRun: dryRun, fromCrontabOnly: true)
+    }
+
+    private func remove(id: Int?, dryRun: Bool, fromCrontabOnly: Bool) throws(BreatheError) -> [String] {
         let original = try crontab.read()
         var document = try parse(original)
         let removed: [ScheduledReminder]
@@ -65,6 +160,15 @@ public struct ScheduleEditor: Sendable {
         case .success(let document): return document
         case .failure(let error): throw .badData(error.message)
         }
+    }
+
+    private func describe(_ key: MessageKey, _ units: SystemdReminderUnits) -> String {
+        localizer.string(Message(key, [
+            "id": .integer(units.id),
+            "summary": .text(units.summary),
+            "timer": .text(units.timerName),
+            "times": .text(units.calendars.joined(separator: "; ")),
+        ]))
     }
 
     private func describe(_ key: MessageKey, _ reminder: ScheduledReminder) -> String {

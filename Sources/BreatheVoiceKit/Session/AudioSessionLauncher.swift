@@ -123,7 +123,7 @@ public struct AudioSessionLauncher {
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech) { controls, presenters in
             var runner = AudioSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening),
+                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening, terse: launcher.output.terse),
                 sink: sink,
                 presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive

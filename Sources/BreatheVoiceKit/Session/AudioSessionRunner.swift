@@ -47,6 +47,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// The timeline position rendered (and written) so far.
     public private(set) var position: Int64 = 0
     private var mixer = TimelineMixer()
+    /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
+    private var speechSpans: [(start: Int64, end: Int64)] = []
     private var asides = TimelineMixer()
     private var asidePosition: Int64 = 0
     private var playing = true
@@ -169,12 +171,22 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             return
         }
         state = transition.state
+        // Where this transition's phase word goes (after its tone, see CueLayout), and whose counts follow it.
+        var cueSpeech: Int64?
+        var countedPhase: (cycle: Int, index: Int)?
+        var entered: Segment?
+        speechSpans.removeAll { $0.end <= position }
         for effect in transition.effects {
             switch effect {
             case .startTimer(let deadline, let event): timer = (deadline, event)
             case .cancelTimer: timer = nil
             case .seek(let target):
                 mixer.seek(from: position, to: target)
+                // As in the mixer: words not yet started are dropped, a word under way moves along with the timeline.
+                speechSpans = speechSpans.compactMap { span in
+                    span.start < position && span.end > position
+                        ? (span.start + target - position, span.end + target - position) : nil
+                }
                 position = target
                 clockOrigin = nil
             case .markPause:
@@ -188,13 +200,32 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 playing = true
                 asides = TimelineMixer()
             case .playTone(let kind):
-                if let tone = tones[kind] { mixer.schedule(tone, at: position) }
+                let tone = tones[kind]
+                var word: AudioClip?
+                if case .phase(_, let index)? = entered {
+                    word = phrases.clip(for: .phaseName(kind, isRepeat: machine.plan.pattern.isRepeat(at: index)))
+                }
+                let placement = CueLayout.place(
+                    boundary: position, phaseEnd: entered.map { machine.plan.end(of: $0) } ?? Int64.max,
+                    toneSamples: tone.map { Int64($0.count) }, wordSamples: word.map { Int64($0.count) },
+                    speechBusyUntil: speechSpans.map(\.end).max() ?? 0, sampleRate: machine.plan.sampleRate
+                )
+                if let tone, let start = placement.tone { mixer.schedule(tone, at: start) }
+                cueSpeech = placement.speech
             case .announce(let announcement):
                 if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
-                    if playing { mixer.schedule(clip, at: position) } else { asides.schedule(clip, at: asidePosition) }
+                    if playing {
+                        let start = cueSpeech ?? position
+                        mixer.schedule(clip, at: start)
+                        speechSpans.append((start, start + Int64(clip.count)))
+                    } else {
+                        asides.schedule(clip, at: asidePosition)
+                    }
                 }
+                cueSpeech = nil
             case .enterSegment(let segment):
-                if counting, case .phase(let cycle, let index) = segment { scheduleCounts(cycle: cycle, index: index) }
+                entered = segment
+                if counting, case .phase(let cycle, let index) = segment { countedPhase = (cycle, index) }
             case .save, .finish:
                 break
             }
@@ -203,20 +234,25 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         }
         pending.append((position, nil, state))
         if !playing { releaseAll() }
+        if let countedPhase { scheduleCounts(cycle: countedPhase.cycle, index: countedPhase.index) }
     }
 
+    /// Schedules the spoken seconds of a phase, after its word (which may itself follow the tone).
     private mutating func scheduleCounts(cycle: Int, index: Int) {
         let segment = Segment.phase(cycle: cycle, index: index)
         let start = machine.plan.start(of: segment)
-        let name = Message.phaseName(machine.plan.kind(ofPhase: index), isRepeat: machine.plan.pattern.isRepeat(at: index))
+        let wordEnd = speechSpans.map(\.end).max() ?? start
         let counts = CountSchedule.counts(
             phaseSamples: machine.plan.end(of: segment) - start,
             sampleRate: machine.plan.sampleRate,
-            nameSamples: Int64(phrases.clip(for: name)?.count ?? 0),
+            nameSamples: max(0, wordEnd - start),
             countSamples: { number in phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) } }
         )
         for count in counts {
-            if let clip = phrases.clip(for: SpokenPhrases.count(count.number)) { mixer.schedule(clip, at: start + count.offset) }
+            if let clip = phrases.clip(for: SpokenPhrases.count(count.number)) {
+                mixer.schedule(clip, at: start + count.offset)
+                speechSpans.append((start + count.offset, start + count.offset + Int64(clip.count)))
+            }
         }
     }
 

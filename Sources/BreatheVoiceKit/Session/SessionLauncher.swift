@@ -33,7 +33,7 @@ public struct SessionLauncher {
     public func runText() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var runner = TextSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys, opening: opening),
+                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
                 timebase: MonotonicTimebase(sources: controls.sources),
                 presenters: presenters
             )

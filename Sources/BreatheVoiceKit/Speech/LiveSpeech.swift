@@ -26,7 +26,11 @@ public enum LiveSpeech {
             }
         },
         // espeak_Info only returns a static string: it does not initialize the library.
-        libraryVersion: { espeak_Info(nil).map { String(cString: $0) } ?? "unknown" }
+        libraryVersion: { espeak_Info(nil).map { String(cString: $0) } ?? "unknown" },
+        variants: { () throws(BreatheError) -> [String] in try owner.withLock { state throws(BreatheError) in
+            try state.start()
+            return installedVariants()
+        } }
     )
 
     private static let owner = Mutex(Engine())
@@ -96,6 +100,27 @@ public enum LiveSpeech {
                                       identifier: identifier))
         }
         return result.sorted { $0.code < $1.code }
+    }
+
+    /// The variant files (`espeak-ng-data/voices/!v/f3`) by the name that follows `+`; the caller holds the lock.
+    static func installedVariants() -> [String] {
+        // A voice spec whose language is "variant" lists the variants instead of the voices.
+        let list = "variant".withCString { language -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>? in
+            var spec = espeak_VOICE()
+            spec.languages = language
+            return espeak_ListVoices(&spec)
+        }
+        guard let list else { return [] }
+        var result: [String] = []
+        var index = 0
+        while let entry = list[index] {
+            index += 1
+            guard let identifier = entry.pointee.identifier.map({ String(cString: $0) }) else { continue }
+            for prefix in ["!v/", "variants/"] where identifier.hasPrefix(prefix) {
+                result.append(String(identifier.dropFirst(prefix.count)))
+            }
+        }
+        return result.sorted()
     }
 
     /// Leading and trailing near-silence cut off, so a phrase starts on its sample and ends when the word does.

@@ -8,19 +8,42 @@ public struct Speech: Sendable {
     public var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
     /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
     public var libraryVersion: @Sendable () -> String
+    /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
+    public var variants: @Sendable () throws(BreatheError) -> [String]
 
     public init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
         synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip,
-        libraryVersion: @escaping @Sendable () -> String = { "unversioned" }
+        libraryVersion: @escaping @Sendable () -> String = { "unversioned" },
+        variants: @escaping @Sendable () throws(BreatheError) -> [String] = { [] }
     ) {
         self.voices = voices
         self.synthesize = synthesize
         self.libraryVersion = libraryVersion
+        self.variants = variants
     }
 
-    /// Checks a `--voice` value against the installed voices: the voice, or a usage error naming close matches.
+    /// Checks a `--voice` value against the installed voices and variants (`en-us+f3`): the voice, or a usage error
+    /// naming close matches. A variant is kept in the returned voice's `code` and `identifier`.
     public func voice(named name: String) throws(BreatheError) -> SpeechVoice {
+        guard let plus = name.firstIndex(of: "+") else { return try baseVoice(named: name) }
+        let requested = String(name[name.index(after: plus)...])
+        var voice = try baseVoice(named: String(name[..<plus]))
+        let installed = try variants()
+        guard let variant = installed.first(where: { $0 == requested })
+            ?? installed.first(where: { $0.lowercased() == requested.lowercased() }) else {
+            let close = installed.filter { editDistance($0.lowercased(), requested.lowercased()) <= 1 }.prefix(6)
+            throw .usage(Message(.errorVoiceVariantUnknown, [
+                "value": .text(name), "variant": .text(requested),
+                "matches": .text(close.isEmpty ? installed.prefix(6).joined(separator: ", ") : close.joined(separator: ", ")),
+            ]))
+        }
+        voice.code += "+" + variant
+        voice.identifier += "+" + variant
+        return voice
+    }
+
+    private func baseVoice(named name: String) throws(BreatheError) -> SpeechVoice {
         let installed = try voices()
         let wanted = name.lowercased()
         // The language code first ("en-us"), then the voice file ("en" is British English), then the voice's name.

@@ -106,6 +106,6 @@ import Testing
             }
             transition = machine.transition(state, timer!.event)
         }
-        #expect(lines == [.lineIntro, .lineLeadIn, .linePhase, .linePhase, .linePhase, .linePhase, .lineCompleted])
+        #expect(lines == [.lineIntro, .lineLeadIn, .linePhaseCycle, .linePhase, .linePhaseCycle, .linePhase, .lineCompleted])
     }
 }

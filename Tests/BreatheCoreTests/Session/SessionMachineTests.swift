@@ -81,11 +81,21 @@ extension SessionState: CustomTestStringConvertible {
             .enterSegment(.phase(cycle: 1, index: 0)),
             .playTone(.inhale),
             .announce(Announcement(
-                line: Message(.linePhase, ["cycle": .integer(1), "cycles": .integer(2), "phase": .message(Message(.phaseInhale)), "duration": .message(.seconds(tenths: 10))]),
+                line: Message(.linePhaseCycle, ["cycle": .integer(1), "cycles": .integer(2), "phase": .message(Message(.phaseInhale)), "duration": .message(.seconds(tenths: 10))]),
                 speech: Message(.phaseInhale)
             )),
             .startTimer(deadline: 4000, event: .phaseElapsed),
         ])
+    }
+
+    @Test func onlyTheFirstPhaseOfACycleSaysTheCycleAndTerseSaysNeither() {
+        let second = machine.transition(.active(cycle: 1, index: 0), .phaseElapsed)
+        let line = second.effects.compactMap { if case .announce(let a) = $0 { a.line } else { nil } }
+        #expect(line == [Message(.linePhase, ["phase": .message(Message(.phaseExhale)), "duration": .message(.seconds(tenths: 10))])])
+        let terse = SessionMachine(plan: machine.plan, terse: true)
+        #expect(terse.phaseLine(cycle: 2, index: 0) == Message(.linePhaseTerse, ["phase": .message(Message(.phaseInhale)), "seconds": .tenths(10)]))
+        #expect(terse.phaseLine(cycle: 2, index: 1).key == .linePhaseTerse)
+        #expect(machine.phaseLine(cycle: 2, index: 0).arguments["cycle"] == .integer(2))
     }
 
     @Test func lastPhaseElapsedCompletesAndSavesOnce() {

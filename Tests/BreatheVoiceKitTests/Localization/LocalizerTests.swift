@@ -7,7 +7,7 @@ import BreatheCore
     let spanish = Localizer(language: "es")
 
     @Test(arguments: [
-        (10, "1 second", "1 segundo"),
+        (10, "1 second", "un segundo"),
         (20, "2 seconds", "2 segundos"),
         (55, "5.5 seconds", "5,5 segundos"),
         (15, "1.5 seconds", "1,5 segundos"),
@@ -20,10 +20,10 @@ import BreatheCore
 
     @Test(arguments: [
         (450, "45 seconds", "45 segundos"),
-        (600, "1 minute", "1 minuto"),
-        (800, "1 minute 20 seconds", "1 minuto y 20 segundos"),
+        (600, "1 minute", "un minuto"),
+        (800, "1 minute 20 seconds", "un minuto y 20 segundos"),
         (3000, "5 minutes", "5 minutos"),
-        (39_000, "1 hour 5 minutes", "1 hora y 5 minutos"),
+        (39_000, "1 hour 5 minutes", "una hora y 5 minutos"),
         (864_000, "24 hours", "24 horas"),
     ])
     func durations(tenths: Int, en: String, es: String) {
@@ -31,9 +31,50 @@ import BreatheCore
         #expect(spanish.string(.duration(tenths: tenths)) == es)
     }
 
+    /// The introduction says every phase by name, so 4-0-6-2 (no hold) and 4-6-2 (no rest) never sound alike, and the
+    /// pattern's name is said once.
+    @Test(arguments: [
+        ("4-0-6-2", [String](), "Custom pattern, in seconds: in 4, out 6, rest 2. 2 cycles, about 24 seconds.",
+         "Patrón personalizado, en segundos: inhala 4, exhala 6, descansa 2. Duración: 2 ciclos, aproximadamente 24 segundos."),
+        ("4-6-2", [], "Custom pattern, in seconds: in 4, hold 6, out 2. 2 cycles, about 24 seconds.",
+         "Patrón personalizado, en segundos: inhala 4, mantén 6, exhala 2. Duración: 2 ciclos, aproximadamente 24 segundos."),
+        ("sigh", [], "Physiological sigh, in seconds: in 2, in again 1, out 6. 2 cycles, about 18 seconds.",
+         "Suspiro fisiológico, en segundos: inhala 2, inhala otra vez 1, exhala 6. Duración: 2 ciclos, aproximadamente 18 segundos."),
+        ("resonant", ["exhale=6.5"], "Resonant breathing, in seconds: in 5.5, out 5.5 to 6.5. 2 cycles, about 23 seconds.",
+         "Respiración resonante, en segundos: inhala 5,5, exhala de 5,5 a 6,5. Duración: 2 ciclos, aproximadamente 23 segundos."),
+    ])
+    func introductionSaysEveryTimingInWords(pattern: String, ramps: [String], en: String, es: String) throws {
+        let parsed = try PatternSpec.resolve(pattern).get()
+        let plan = try SessionPlan.make(
+            pattern: parsed, ramps: ramps.map { try! Ramp.parse($0).get() }, length: .cycles(2), sampleRate: 22_050
+        ).get()
+        let intro = SessionMachine(plan: plan).transition(.idle, .startRequested).effects.compactMap {
+            if case .announce(let announcement) = $0, announcement.line.key == .lineIntro { announcement.line } else { nil }
+        }
+        #expect(intro.map(english.string) == [en])
+        #expect(intro.map(spanish.string) == [es])
+    }
+
     @Test func cycles() {
         #expect(english.string(.cycles(1)) == "1 cycle")
+        #expect(spanish.string(.cycles(1)) == "un ciclo")
         #expect(spanish.string(.cycles(3)) == "3 ciclos")
+        #expect(spanish.string(.cycles(21)) == "21 ciclos")
+    }
+
+    /// eSpeak reads "1 ciclo" as "uno ciclo": Spanish says the singular in words, with the right gender.
+    @Test func spanishSingularsAreWords() {
+        #expect(spanish.string(Message(.unitHours, ["n": .integer(1)])) == "una hora")
+        #expect(spanish.string(Message(.unitSessions, ["n": .integer(1)])) == "una sesión")
+        #expect(spanish.string(Message(.unitDays, ["n": .integer(1)])) == "un día")
+        #expect(spanish.string(Message(.unitDays, ["n": .integer(2)])) == "2 días")
+    }
+
+    @Test func decimalTextTakesTheLanguagesSeparator() {
+        #expect(english.string(Message(.patternsRow, ["name": .text("n"), "title": .text("t"), "phases": .text("p"),
+                                                      "timings": .decimals("5.5-5.5"), "bpm": .text("5")])).contains("5.5-5.5"))
+        #expect(spanish.string(Message(.patternsRow, ["name": .text("n"), "title": .text("t"), "phases": .text("p"),
+                                                      "timings": .decimals("5.5-5.5"), "bpm": .text("5")])).contains("5,5-5,5"))
     }
 
     @Test func unknownLanguageFallsBackToEnglish() {

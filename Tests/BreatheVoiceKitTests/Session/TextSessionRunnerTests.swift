@@ -84,8 +84,8 @@ import BreatheCore
         _ = runner.run()
         let lines = sink.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 1 + 1 + 6 + 1)
-        #expect(lines[2] == "Cycle 1 of 3. Breathe in, 1.5 seconds.")
-        #expect(lines[3] == "Cycle 1 of 3. Breathe out, 2.5 seconds.")
+        #expect(lines[2] == "Breathe in, 1.5 seconds. Cycle 1 of 3.")
+        #expect(lines[3] == "Breathe out, 2.5 seconds.")
         #expect(lines.last == "Session complete: 3 cycles in 12 seconds.")
     }
 

@@ -1,0 +1,103 @@
+/// One reminder as a systemd user timer and the service it starts: `breathe-voice-remind-N.timer` and `.service`.
+///
+/// The timer fires at the same minutes as the reminder's crontab lines (one `OnCalendar=` per line); the service runs
+/// `breathe-voice remind` by its absolute path with `XDG_RUNTIME_DIR` set, as the crontab line does.
+public struct SystemdReminderUnits: Hashable, Sendable {
+    public var id: Int
+    public var summary: String
+    /// The `OnCalendar=` expressions, one per crontab line.
+    public var calendars: [String]
+
+    public init(id: Int, summary: String, calendars: [String]) {
+        self.id = id
+        self.summary = summary
+        self.calendars = calendars
+    }
+
+    public static let namePrefix = "breathe-voice-remind-"
+
+    /// `breathe-voice-remind-3`.
+    public var baseName: String { Self.namePrefix + String(id) }
+    public var timerName: String { baseName + ".timer" }
+    public var serviceName: String { baseName + ".service" }
+
+    /// The reminder number in a timer's file name, or nil when the name is not one of ours.
+    public static func id(fromTimerName name: String) -> Int? {
+        guard name.hasPrefix(namePrefix), name.hasSuffix(".timer") else { return nil }
+        let digits = name.dropFirst(namePrefix.count).dropLast(".timer".count)
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        return Int(digits)
+    }
+
+    /// The units for `schedule`, numbered `id`.
+    public init(id: Int, schedule: ReminderSchedule) {
+        self.init(id: id, summary: schedule.summary.singleLine, calendars: schedule.cronTimings.map(SystemdCalendar.expression))
+    }
+
+    /// The timer file's text.
+    public var timer: String {
+        var lines = [
+            "[Unit]",
+            "Description=" + description,
+            "Documentation=man:breathe-voice(1)",
+            "",
+            "[Timer]",
+        ]
+        lines += calendars.map { "OnCalendar=" + $0 }
+        lines += [
+            // On the minute, as cron: the default accuracy would let a reminder come up to a minute late.
+            "AccuracySec=1s",
+            "Unit=" + serviceName,
+            "",
+            "[Install]",
+            "WantedBy=timers.target",
+        ]
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The service file's text: `program remind arguments`, with the runtime folder where the sound server listens.
+    public func service(program: String, remindArguments: [String], userID: UInt32) -> String {
+        let command = ([program, "remind"] + remindArguments).map(Self.quote).joined(separator: " ")
+        return [
+            "[Unit]",
+            "Description=" + description,
+            "Documentation=man:breathe-voice(1)",
+            "",
+            "[Service]",
+            "Type=oneshot",
+            "Environment=XDG_RUNTIME_DIR=/run/user/" + String(userID),
+            "ExecStart=" + command,
+        ].map { $0 + "\n" }.joined()
+    }
+
+    var description: String {
+        Self.escapeSpecifiers("breathe-voice reminder " + String(id) + ": " + summary)
+    }
+
+    /// A word for `ExecStart=`: plain when it is safe, else in double quotes with `\`, `"` escaped; `%` and `$` are
+    /// doubled so that systemd neither expands specifiers nor variables in it.
+    static func quote(_ word: String) -> String {
+        let escaped = escapeSpecifiers(word).replacing("$", with: "$$")
+        let plain = !escaped.isEmpty && escaped.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./:=+,@%$".unicodeScalars.contains($0))
+        }
+        if plain { return escaped }
+        return "\"" + escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+
+    static func escapeSpecifiers(_ text: String) -> String {
+        text.replacing("%", with: "%%")
+    }
+
+    /// Reads the summary and calendars back from a timer file this program wrote.
+    public static func parse(id: Int, timer text: String) -> SystemdReminderUnits {
+        var summary = ""
+        var calendars: [String] = []
+        let prefix = "Description=breathe-voice reminder " + String(id) + ": "
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix(prefix) { summary = String(line.dropFirst(prefix.count)).replacing("%%", with: "%") }
+            if line.hasPrefix("OnCalendar=") { calendars.append(String(line.dropFirst("OnCalendar=".count))) }
+        }
+        return SystemdReminderUnits(id: id, summary: summary, calendars: calendars)
+    }
+}

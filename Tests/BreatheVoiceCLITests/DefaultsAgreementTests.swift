@@ -1,0 +1,161 @@
+import BreatheCore
+import Foundation
+import Testing
+
+/// README's preference and flag tables, every `--help` default and `prefs show` all say what `PreferenceRules` says.
+@Suite struct DefaultsAgreementTests {
+    static let readme = (try? String(contentsOf: BinaryRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The default as users read it: `prefs show`'s text, "none" where there is none.
+    static func expected(_ key: PreferenceKey) -> String? {
+        guard let value = PreferenceRules.defaultValue(key) else { return nil }
+        let text = value.displayText
+        return text.isEmpty ? "none" : text
+    }
+
+    /// The rows of README's preference table: each key named in the first cell, with its values and default cells.
+    static var preferenceRows: [(keys: [PreferenceKey], values: String, defaults: String)] {
+        var rows: [(keys: [PreferenceKey], values: String, defaults: String)] = []
+        var inTable = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "| key | values | default | environment |" { inTable = true; continue }
+            guard inTable else { continue }
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 5, !cells[1].hasPrefix("---") else { continue }
+            // The key cell before any parenthesis: "`voice` (`voice.en`, `voice.es`)" names `voice` only.
+            let keyCell = cells[1].split(separator: "(").first.map(String.init) ?? ""
+            let keys = keyCell.split(separator: "`").compactMap { PreferenceKey(rawValue: String($0)) }
+            rows.append((keys, cells[2], cells[3]))
+        }
+        return rows
+    }
+
+    @Test func readmeTableNamesEveryKey() {
+        let named = Set(Self.preferenceRows.flatMap(\.keys))
+        #expect(named == Set(PreferenceKey.allCases), "missing: \(Set(PreferenceKey.allCases).subtracting(named))")
+    }
+
+    @Test(arguments: PreferenceKey.allCases.filter { expected($0) != nil })
+    func readmeTableDefaultIsTheCoreDefault(key: PreferenceKey) throws {
+        let row = try #require(Self.preferenceRows.first { $0.keys.contains(key) })
+        let defaults = row.defaults.components(separatedBy: ", ")
+        let stated = defaults.count == row.keys.count ? defaults[row.keys.firstIndex(of: key)!] : row.defaults
+        #expect(stated == Self.expected(key), "README says \(stated) for \(key.rawValue)")
+    }
+
+    @Test(arguments: [
+        (PreferenceKey.rate, PreferenceRules.rate), (.pitch, PreferenceRules.pitch), (.volume, PreferenceRules.volume),
+        (.toneVolume, PreferenceRules.toneVolume),
+    ])
+    func readmeRangesAreTheCoreRanges(key: PreferenceKey, range: ClosedRange<Int>) throws {
+        let row = try #require(Self.preferenceRows.first { $0.keys.contains(key) })
+        #expect(row.values.hasPrefix("\(range.lowerBound)–\(range.upperBound)"), "\(row.values)")
+        let flag = try #require(key.flag)
+        // The sound table: "| `--rate 80–450` | words per minute (default 175) |".
+        let flagRow = try #require(Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(flag) ") })
+        #expect(flagRow.hasPrefix("| `\(flag) \(range.lowerBound)–\(range.upperBound)`"), "\(flagRow)")
+        #expect(flagRow.contains("(default \(Self.expected(key)!))"), "\(flagRow)")
+    }
+
+    @Test(arguments: [PreferenceKey.speech, .tones])
+    func readmeSwitchDefaultsAreTheCoreDefaults(key: PreferenceKey) throws {
+        let flagRow = try #require(Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(key.flag!) on") })
+        #expect(flagRow.contains("(default \(Self.expected(key)!))"), "\(flagRow)")
+    }
+
+    @Test func readmeProseSaysTheSameLengthsAndPatterns() {
+        let readme = Self.readme
+        #expect(readme.contains("The default is \(Self.expected(.defaultMinutes)!) minutes."))
+        #expect(readme.contains("(`--display MODE`, default `\(Self.expected(.display)!)`)"))
+        // Every "N minute(s) of PATTERN" in the reminders section is remind.minutes of remind.pattern.
+        let reminders = readme.components(separatedBy: "## Reminders from cron").last ?? ""
+        let mentions = reminders.matches(of: /(\d+(?:\.\d+)?) minutes? of (box|[a-z0-9-]+)/).map { ("\($0.1)", "\($0.2)") }
+        #expect(!mentions.isEmpty)
+        for (minutes, pattern) in mentions {
+            #expect(minutes == Self.expected(.remindMinutes) && pattern == Self.expected(.remindPattern), "\(minutes) minutes of \(pattern)")
+        }
+    }
+
+    /// Each option's help, whitespace collapsed, by its flag: `--rate` → "Speech rate in words per minute, …".
+    static func optionHelp(_ arguments: [String]) throws -> [String: String] {
+        let run = try BinaryRun.run(arguments + ["--help"])
+        var entries: [String: String] = [:]
+        var current: String?
+        for line in run.stdoutLines {
+            if line.hasPrefix("  --") {
+                let flag = String(line.dropFirst(2).prefix { $0 != " " && $0 != "," })
+                current = flag
+                entries[flag] = String(line.dropFirst(2 + flag.count))
+            } else if let flag = current, line.hasPrefix("     ") {
+                entries[flag, default: ""] += " " + line
+            } else {
+                current = nil
+            }
+        }
+        return entries.mapValues { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        (["start"], PreferenceKey.defaultPattern, PreferenceKey.defaultMinutes),
+        (["remind"], .remindPattern, .remindMinutes),
+    ])
+    func helpDefaultsAreTheCoreDefaults(command: [String], patternKey: PreferenceKey, minutesKey: PreferenceKey) throws {
+        let help = try Self.optionHelp(command)
+        let expectations: [(String, PreferenceKey)] = [
+            ("--pattern", patternKey), ("--minutes", minutesKey), ("--rate", .rate), ("--pitch", .pitch),
+            ("--volume", .volume), ("--tone-volume", .toneVolume), ("--speech", .speech), ("--tones", .tones),
+            ("--display", .display),
+        ]
+        for (flag, key) in expectations {
+            let text = try #require(help[flag], "\(command) --help has no \(flag)")
+            #expect(text.contains("default \(Self.expected(key)!)"), "\(command) \(flag): \(text)")
+        }
+    }
+
+    @Test func scheduleAddHelpGivesTheReminderLength() throws {
+        let help = try Self.optionHelp(["schedule", "add"])
+        #expect(help["--minutes"]?.contains("default \(Self.expected(.remindMinutes)!)") == true, "\(help["--minutes"] ?? "")")
+    }
+
+    @Test func remindDiscussionGivesTheReminderDefaults() throws {
+        let run = try BinaryRun.run(["remind", "--help"])
+        let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("\(Self.expected(.remindMinutes)!) minutes of \(Self.expected(.remindPattern)!) breathing"))
+    }
+
+    @Test func prefsShowInAFreshHomeGivesTheCoreDefaults() throws {
+        let run = try BinaryRun.run(["prefs", "show", "--lang", "en"], environment: Dictionary(
+            uniqueKeysWithValues: PreferenceKey.allCases.compactMap(\.environmentVariable).map { ($0, String?.none) }))
+        #expect(run.status == 0, "\(run.stderr)")
+        var shown: [String: String] = [:]
+        for line in run.stdoutLines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            shown[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        for key in PreferenceKey.allCases where key != .customPatterns {
+            guard let expected = Self.expected(key) else { continue }
+            #expect(shown[key.rawValue] == expected, "prefs show: \(key.rawValue): \(shown[key.rawValue] ?? "missing")")
+        }
+    }
+
+    /// The help catalogs translate each default with the same value: "default 70" is "por defecto 70" in Spanish.
+    @Test func spanishHelpGivesTheSameDefaults() throws {
+        func catalog(_ code: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: BinaryRun.packageRoot.appendingPathComponent("Locales/\(code).json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let english = try catalog("en"), spanish = try catalog("es")
+        var checked = 0
+        for (key, value) in english where key.hasPrefix("help.") {
+            guard let text = value as? String else { continue }
+            for match in text.matches(of: /(?:\(|; )default (\w[\w.]*\w|\w)/) {
+                let translated = try #require(spanish[key] as? String, "Locales/es.json lacks \(key)")
+                let expected = "por defecto " + match.1.replacing(".", with: ",")
+                #expect(translated.contains(expected), "\(key): \(translated) lacks \(expected)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 8)
+    }
+}
