@@ -31,9 +31,9 @@ DEMO_WAV ?= demo.wav
 demo: deps $(DEMO_BINARY)
 	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
-# Every test, against a private PulseAudio server with a null sink.
+# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it.
 test: build
-	scripts/with-pulse.sh $(SWIFT) test
+	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi
@@ -48,9 +48,10 @@ FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
 # Regenerates the committed completions and man page from the current command definitions.
 generated: build
-	$(BINARY_DEBUG) --generate-completion-script bash > completions/breathe-voice.bash
-	$(BINARY_DEBUG) --generate-completion-script zsh > completions/_breathe-voice
-	$(BINARY_DEBUG) --generate-completion-script fish > completions/breathe-voice.fish
+	@# argument-parser's scripts, with root-level options completed as start's (scripts/complete-at-root.py).
+	$(BINARY_DEBUG) --generate-completion-script bash | python3 scripts/complete-at-root.py bash > completions/breathe-voice.bash
+	$(BINARY_DEBUG) --generate-completion-script zsh | python3 scripts/complete-at-root.py zsh > completions/_breathe-voice
+	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
 	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
 	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
 

@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(
             name: "BreatheVoiceKit",
-            dependencies: ["BreatheCore", "CEspeakNG", "CPulseAudio"],
+            dependencies: ["BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd"],
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
@@ -39,6 +39,12 @@ let package = Package(
         .systemLibrary(
             name: "CPulseAudio",
             providers: [.apt(["libpulse-dev"])]
+        ),
+        // libspeechd (speech-dispatcher's client library): no pkg-config needed, its header is on the default include path
+        // and module.modulemap links speechd.
+        .systemLibrary(
+            name: "CSpeechd",
+            providers: [.apt(["libspeechd-dev"])]
         ),
         // Turns Locales/*.json into Swift source at build time, so the shipped binary carries every
         // language inside itself and runs alone from any folder (or from cron).

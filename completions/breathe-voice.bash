@@ -186,9 +186,9 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --no-audio --plain --terse --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -231,6 +231,7 @@ _breathe-voice_start() {
         return
         ;;
     '--voice')
+        __breathe-voice_add_completions -W "$(__breathe-voice_custom_complete ---completion start -- --voice "${COMP_CWORD}" "$(__breathe-voice_cursor_index_in_current_word)")"
         return
         ;;
     '--rate')
@@ -243,6 +244,14 @@ _breathe-voice_start() {
         return
         ;;
     '--output')
+        return
+        ;;
+    '--speech-via')
+        __breathe-voice_add_completions -W 'espeak'$'\n''speechd'
+        return
+        ;;
+    '--speech-priority')
+        __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
         return
         ;;
     '--display')
@@ -417,6 +426,14 @@ _breathe-voice_prefs_get() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
+        return
+        ;;
+    esac
 }
 
 _breathe-voice_prefs_set() {
@@ -432,6 +449,14 @@ _breathe-voice_prefs_set() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
+        return
+        ;;
+    esac
 }
 
 _breathe-voice_prefs_unset() {
@@ -444,6 +469,14 @@ _breathe-voice_prefs_unset() {
     # Offer option value completions
     case "${prev}" in
     '--lang')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'
         return
         ;;
     esac
@@ -584,9 +617,9 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --plain --terse --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --display --color --events --quiet-hours)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -629,6 +662,7 @@ _breathe-voice_remind() {
         return
         ;;
     '--voice')
+        __breathe-voice_add_completions -W "$(__breathe-voice_custom_complete ---completion remind -- --voice "${COMP_CWORD}" "$(__breathe-voice_cursor_index_in_current_word)")"
         return
         ;;
     '--rate')
@@ -641,6 +675,14 @@ _breathe-voice_remind() {
         return
         ;;
     '--output')
+        return
+        ;;
+    '--speech-via')
+        __breathe-voice_add_completions -W 'espeak'$'\n''speechd'
+        return
+        ;;
+    '--speech-priority')
+        __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
         return
         ;;
     '--display')
@@ -775,4 +817,17 @@ _breathe-voice_help() {
     __breathe-voice_offer_flags_options -1
 }
 
-complete -o filenames -F _breathe-voice breathe-voice
+# Added by scripts/complete-at-root.py: with no subcommand `start` runs, so a line whose first argument is an option
+# (breathe-voice --pattern <TAB>) completes as `breathe-voice start --pattern <TAB>` would.
+_breathe-voice_at_root() {
+    if [[ ${COMP_CWORD} -ge 1 && ${COMP_WORDS[1]} == -* && ${COMP_WORDS[1]} != @(-h|--help|--version) ]]; then
+        local -r head="${COMP_WORDS[0]}"
+        COMP_WORDS=("${head}" start "${COMP_WORDS[@]:1}")
+        COMP_CWORD=$((COMP_CWORD + 1))
+        COMP_LINE="${head} start${COMP_LINE#"${head}"}"
+        COMP_POINT=$((COMP_POINT + 6))
+    fi
+    _breathe-voice "$@"
+}
+
+complete -o filenames -F _breathe-voice_at_root breathe-voice

@@ -23,7 +23,7 @@ function __breathe-voice_parse_tokens -S
         __breathe-voice_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'start'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
         case 'demo'
             __breathe-voice_parse_subcommand 0 'lang=' 'wav=' 'version' 'h/help'
         case 'patterns'
@@ -69,7 +69,7 @@ function __breathe-voice_parse_tokens -S
         case 'stats'
             __breathe-voice_parse_subcommand 0 'lang=' 'json' 'version' 'h/help'
         case 'remind'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'verbose' 'allow-silent' 'quiet-hours=' 'version' 'h/help'
         case 'schedule'
             __breathe-voice_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -163,12 +163,15 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" count' -l 'count' -d 'Speak the seconds inside each phase: "two, three, four".'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" tones' -l 'tones' -d 'Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default on).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" tone-volume' -l 'tone-volume' -d 'Tone level, 0 to 100 (default 70).' -rfka ''
-complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka '(__breathe-voice_custom_completion ---completion start -- --voice (count (__breathe-voice_tokens -pc)) (__breathe-voice_tokens -tC))'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" rate' -l 'rate' -d 'Speech rate in words per minute, 80 to 450 (default 175).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" pitch' -l 'pitch' -d 'Speech pitch, 0 to 100 (default 50).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" output' -l 'output' -d 'Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" require-audio' -l 'require-audio' -d 'Exit with 69 when no sound server answers, instead of going on as text only.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" speech-via' -l 'speech-via' -d 'Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).' -rfka 'espeak speechd'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" speech-priority' -l 'speech-priority' -d 'With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).' -rfka 'message text important'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" screen-reader' -l 'screen-reader' -d 'Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" no-audio' -l 'no-audio' -d 'Text only: no voice and no tones.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default auto.' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
@@ -218,12 +221,15 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs show" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs get" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs get" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs set" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs set" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_positional "breathe-voice prefs unset" -eq 1' -fka 'language voice rate pitch volume speech tones toneVolume count display terse defaultPattern defaultMinutes leadIn quietHours remind.pattern remind.minutes scheduleVia voice.en voice.es'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs unset" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice prefs reset" lang' -l 'lang' -d 'Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
@@ -271,12 +277,15 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" count' -l 'count' -d 'Speak the seconds inside each phase: "two, three, four".'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" tones' -l 'tones' -d 'Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default on).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" tone-volume' -l 'tone-volume' -d 'Tone level, 0 to 100 (default 70).' -rfka ''
-complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" voice' -l 'voice' -d 'An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.' -rfka '(__breathe-voice_custom_completion ---completion remind -- --voice (count (__breathe-voice_tokens -pc)) (__breathe-voice_tokens -tC))'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" rate' -l 'rate' -d 'Speech rate in words per minute, 80 to 450 (default 175).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" pitch' -l 'pitch' -d 'Speech pitch, 0 to 100 (default 50).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" volume' -l 'volume' -d 'Speech volume, 0 to 200 (default 100).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" output' -l 'output' -d 'Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" require-audio' -l 'require-audio' -d 'Exit with 69 when no sound server answers, instead of going on as text only.'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" speech-via' -l 'speech-via' -d 'Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).' -rfka 'espeak speechd'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" speech-priority' -l 'speech-priority' -d 'With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).' -rfka 'message text important'
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" screen-reader' -l 'screen-reader' -d 'Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" display' -l 'display' -d 'auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default auto.' -rfka 'auto plain visual quiet'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" plain' -l 'plain' -d 'Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice remind" terse' -l 'terse' -d 'Say each phase as briefly as possible: "Breathe in, 4.", without the cycle and the unit.'
@@ -320,3 +329,22 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice help" version' -l 'version' -d 'Show the version.'
+
+# Added by scripts/complete-at-root.py: with no subcommand `start` runs, so a line whose first argument is an option
+# (breathe-voice --pattern <TAB>) completes as `breathe-voice start --pattern <TAB>` would.
+functions -c __breathe-voice_tokens __breathe-voice_tokens_as_typed
+function __breathe-voice_tokens
+    set -l tokens (__breathe-voice_tokens_as_typed $argv)
+    if contains -- -t $argv; or contains -- -tC $argv
+        printf '%s\n' $tokens
+        return
+    end
+    set -l first $tokens[2]
+    if test (count $tokens) -lt 2
+        set first (__breathe-voice_tokens_as_typed -t)
+    end
+    if string match -q -- '-*' "$first"; and not contains -- "$first" -h --help --version
+        set tokens $tokens[1] start $tokens[2..]
+    end
+    printf '%s\n' $tokens
+end

@@ -7,11 +7,13 @@ packages=(
   pkg-config
   libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
   libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
+  libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page
   mandoc                          # mandoc -T lint check of the man page
+  zsh fish                        # completion tests drive both shells in a pty
   time                            # /usr/bin/time -v in benchmarks
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )

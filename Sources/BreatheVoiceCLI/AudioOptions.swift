@@ -16,7 +16,7 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).", valueName: "level"))
     var toneVolume: String?
 
-    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"))
+    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
     @Option(help: ArgumentHelp("Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).", valueName: "wpm"))
@@ -34,6 +34,21 @@ struct AudioOptions: ParsableArguments {
     @Flag(help: "Exit with 69 when no sound server answers, instead of going on as text only.")
     var requireAudio = false
 
+    @Option(name: .customLong("speech-via"), help: ArgumentHelp(
+        "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).",
+        valueName: "espeak|speechd"
+    ))
+    var speechVia: SpeechBackend?
+
+    @Option(name: .customLong("speech-priority"), help: ArgumentHelp(
+        "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).",
+        valueName: "priority"
+    ))
+    var speechPriority: SpeechPriority?
+
+    @Flag(help: "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.")
+    var screenReader = false
+
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
     var preferenceFlags: [PreferenceKey: String] {
         var flags: [PreferenceKey: String] = [:]
@@ -49,12 +64,25 @@ struct AudioOptions: ParsableArguments {
     }
 
     /// What to play, from the resolved preferences (which already hold these flags) and the flags no file can set.
+    /// Screen-reader mode speaks through speech-dispatcher and turns the tones off unless `--tones` was given.
     func choices(_ preferences: Preferences) -> AudioChoices {
-        AudioChoices(
+        var explicit: Set<PreferenceKey> = []
+        if voice != nil { explicit.insert(.voice) }
+        if rate != nil { explicit.insert(.rate) }
+        if pitch != nil { explicit.insert(.pitch) }
+        if volume != nil { explicit.insert(.volume) }
+        var choices = AudioChoices(
             speech: preferences.speech, counting: preferences.count, tones: preferences.tones,
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
-            pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio
+            pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
+            speechVia: speechVia ?? .espeak, speechPriority: speechPriority ?? .message, explicitSpeechSettings: explicit
         )
+        if screenReader {
+            choices.speechVia = .speechd
+            choices.dispatcherOptional = true
+            if tones == nil { choices.tones = false }
+        }
+        return choices
     }
 
     /// The checked choices from the flags alone, or a localized one-line error.
@@ -89,3 +117,6 @@ struct AudioOptions: ParsableArguments {
         )
     }
 }
+
+extension SpeechBackend: ExpressibleByArgument {}
+extension SpeechPriority: ExpressibleByArgument {}

@@ -33,7 +33,7 @@ extension BreatheVoice {
         struct Get: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Print one preference's value.")
             @OptionGroup var language: LanguageOption
-            @Argument(help: "The preference's name.") var key: String
+            @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
             func run() throws {
                 let loaded = try LoadedPreferences.load(language: language)
@@ -53,7 +53,7 @@ extension BreatheVoice {
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Save a preference, checked first.")
             @OptionGroup var language: LanguageOption
-            @Argument(help: "The preference's name.") var key: String
+            @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
             @Argument(help: "Its new value.") var value: String
 
             func run() throws {
@@ -85,7 +85,7 @@ extension BreatheVoice {
         struct Unset: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Remove a preference from the file, so its default applies.")
             @OptionGroup var language: LanguageOption
-            @Argument(help: "The preference's name.") var key: String
+            @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
             func run() throws {
                 let loaded = try LoadedPreferences.load(language: language)

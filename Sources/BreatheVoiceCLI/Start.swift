@@ -53,7 +53,11 @@ extension BreatheVoice {
             // preferences file is exit 78, so both are settled here rather than in validate().
             let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let plan = try SessionSetup.plan(session.request, loaded)
-            let output = try display.resolve(localizer: loaded.localizer, preferred: loaded.preferences.display, terse: loaded.preferences.terse)
+            // Screen-reader mode prints plain sentences unless a display was asked for.
+            let output = try display.resolve(
+                localizer: loaded.localizer, preferred: audio.screenReader ? "plain" : loaded.preferences.display,
+                terse: loaded.preferences.terse
+            )
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)

@@ -23,6 +23,33 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// Like a missing sound server: without a terminal, no speech-dispatcher is exit 69 and one line naming the fix.
+    @Test(arguments: [
+        ("en", "breathe-voice: speech-dispatcher did not answer (/nonexistent/speechd.sock): install and start it (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; it starts on demand), or use --speech-via espeak."),
+        ("es", "breathe-voice: speech-dispatcher no ha respondido (/nonexistent/speechd.sock): instálalo y arráncalo (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; se inicia cuando hace falta), o usa --speech-via espeak."),
+    ])
+    func noSpeechDispatcherWithoutATerminalIsExit69AndOneLine(language: String, expected: String) throws {
+        let run = try BinaryRun.run(
+            ["--speech-via", "speechd", "--cycles", "1", "--lang", language],
+            environment: ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
+        )
+        #expect(run.status == 69)
+        #expect(run.stderrLines == [expected])
+        #expect(run.stdout.isEmpty)
+    }
+
+    /// Screen-reader mode without speech-dispatcher: plain sentences only, no tones, never exit 69.
+    @Test func screenReaderModeWithoutSpeechDispatcherIsPlainText() throws {
+        let run = try BinaryRun.run(
+            ["--screen-reader", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"],
+            environment: ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent", "TERM": "xterm"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdoutLines.contains("Speech: none."))
+        #expect(run.stdout.unicodeScalars.allSatisfy { $0 == "\n" || (0x20..<0x7F).contains($0.value) })
+    }
+
     @Test func spanishAudioErrorsAreSpanish() throws {
         let run = try BinaryRun.run(["--lang", "es", "--rate", "1000"])
         #expect(run.status == 64)

@@ -98,6 +98,8 @@ import Testing
         #expect(rows[3].hasPrefix("Cycle 2, Breathe out, planned at 6 s: "))
         let summary = try #require(rows.last)
         #expect(summary.range(of: #"^4 cues: at most [0-9.]+ ms late, median [0-9.]+ ms\.$"#, options: .regularExpression) != nil, "\(summary)")
+        // Then which voice spoke: none, without audio.
+        #expect(lines[end + 1] == "Speech: none.")
         // Generous: a text cue on an idle machine is a few milliseconds late, never a tenth of a second.
         let late = rows.dropLast().compactMap { row in row.split(separator: " ").dropLast(2).last.flatMap { Double($0) } }
         #expect(late.count == 4)

@@ -10,8 +10,11 @@ import Testing
     func committedCompletionMatchesTheBinary(shell: String, path: String) throws {
         let run = try BinaryRun.run(["--generate-completion-script", shell])
         #expect(run.status == 0)
+        let filtered = try BinaryRun.run([Self.root.appendingPathComponent("scripts/complete-at-root.py").path, shell],
+                                         input: run.standardOutput, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(filtered.status == 0, "\(filtered.stderr)")
         let committed = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-        #expect(run.stdout == committed, "\(path) is stale: run `make generated`")
+        #expect(filtered.stdout == committed, "\(path) is stale: run `make generated`")
     }
 
     @Test func bashCompletesPatternNamesByCallingTheBinary() throws {
@@ -26,7 +29,7 @@ import Testing
         let bin = BinaryRun.binary.deletingLastPathComponent().path
         let run = try BinaryRun.run(["-c", script], environment: ["PATH": bin + ":/usr/bin:/bin"],
                                     executable: URL(fileURLWithPath: "/bin/bash"), directory: Self.root)
-        #expect(run.stdoutLines == ["complete -o filenames -F _breathe-voice breathe-voice", "resonant"], "\(run.stderr)")
+        #expect(run.stdoutLines == ["complete -o filenames -F _breathe-voice_at_root breathe-voice", "resonant"], "\(run.stderr)")
     }
 
     /// The page `scripts/generate-man.py` writes from the binary's command definitions and man/<language>/*.roff.

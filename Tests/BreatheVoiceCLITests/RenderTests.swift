@@ -70,6 +70,14 @@ import Testing
         #expect(wav.rms(lastInhale + Self.rate * 3 / 2..<lastInhale + 2 * Self.rate) < 50)
     }
 
+    /// A WAV file is always spoken by eSpeak NG: `--speech-via speechd` renders the same samples, and says so.
+    @Test func aRenderIsAlwaysSpokenByESpeakNG() throws {
+        let espeak = try Self.render(Self.session + ["--lang", "en"]).wav
+        let (run, speechd) = try Self.render(Self.session + ["--lang", "en", "--speech-via", "speechd", "--timing-report"])
+        #expect(speechd.samples == espeak.samples)
+        #expect(run.stdoutLines.contains("Speech: eSpeak NG, on the same sound stream as the tones."))
+    }
+
     @Test func spanishSpeechDiffersFromEnglish() throws {
         let english = try Self.render(Self.session + ["--tones", "off", "--lang", "en"]).wav
         let spanish = try Self.render(Self.session + ["--tones", "off", "--lang", "es"]).wav

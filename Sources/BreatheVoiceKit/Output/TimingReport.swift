@@ -11,11 +11,14 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
     public var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
     public private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
+    /// Who spoke the phrases (nil: nobody), said in the report's last line.
+    public var spokenBy: SpeechBackend?
 
-    public init(plan: SessionPlan, localizer: Localizer, sink: Sink) {
+    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
+        self.spokenBy = spokenBy
     }
 
     /// Records one cue.
@@ -42,7 +45,13 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
 
     /// The whole report, one sentence per line.
     public var text: String {
-        guard !cues.isEmpty else { return PlainText.line(localizer.string(Message(.timingNone))) }
+        let backendKey: MessageKey = switch spokenBy {
+        case .espeak: .timingSpeechEspeak
+        case .speechd: .timingSpeechSpeechd
+        case nil: .timingSpeechNone
+        }
+        let backend = PlainText.line(localizer.string(Message(backendKey)))
+        guard !cues.isEmpty else { return PlainText.line(localizer.string(Message(.timingNone))) + backend }
         var result = PlainText.line(localizer.string(Message(.timingHeader)))
         for cue in cues {
             guard case .phase(let cycle, let index) = cue.segment else { continue }
@@ -60,6 +69,6 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
         result += PlainText.line(localizer.string(Message(.timingSummary, [
             "n": .integer(cues.count), "max": .tenths(sorted.last ?? 0), "median": .tenths(median),
         ])))
-        return result
+        return result + backend
     }
 }

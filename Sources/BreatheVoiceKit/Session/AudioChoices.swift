@@ -19,9 +19,23 @@ public struct AudioChoices: Sendable {
     public var output: String?
     /// No server is an error even in an interactive run (`--require-audio`).
     public var requireAudio: Bool
+    /// Who says the phrases (`--speech-via`); a WAV file is always spoken by eSpeak NG.
+    public var speechVia: SpeechBackend
+    /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
+    public var speechPriority: SpeechPriority
+    /// Which of voice, rate, pitch and volume were given on the command line: only those are sent to
+    /// speech-dispatcher, the others stay the user's own speech-dispatcher settings.
+    public var explicitSpeechSettings: Set<PreferenceKey>
+    /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
+    public var dispatcherOptional = false
 
     public init(speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
-                rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false) {
+                rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
+                speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
+                explicitSpeechSettings: Set<PreferenceKey> = []) {
+        self.speechVia = speechVia
+        self.speechPriority = speechPriority
+        self.explicitSpeechSettings = explicitSpeechSettings
         self.speech = speech
         self.counting = counting
         self.tones = tones
@@ -42,6 +56,23 @@ public struct AudioChoices: Sendable {
             result[kind] = AudioClip(CueTone.cue(for: kind).samples(sampleRate: sampleRate, volume: toneVolume))
         }
         return result
+    }
+
+    /// True when speech-dispatcher says the phrases: speech on, `--speech-via speechd`, and played live (a WAV file
+    /// is always spoken by eSpeak NG).
+    public var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }
+
+    /// What to ask of speech-dispatcher: the session's language and priority, and only the settings given explicitly,
+    /// on speech-dispatcher's scales. `voiceName` is the speech-dispatcher name of the `--voice` (eSpeak NG's own name
+    /// for it, which is how the espeak-ng module lists its voices).
+    public func dispatcherRequest(language: String, voiceName: String?) -> SpeechDispatcherRequest {
+        SpeechDispatcherRequest(
+            language: language, priority: speechPriority,
+            voiceName: explicitSpeechSettings.contains(.voice) ? voiceName : nil,
+            rate: explicitSpeechSettings.contains(.rate) ? SpeechDispatcherRequest.rate(wordsPerMinute: rate) : nil,
+            pitch: explicitSpeechSettings.contains(.pitch) ? SpeechDispatcherRequest.pitch(pitch) : nil,
+            volume: explicitSpeechSettings.contains(.volume) ? SpeechDispatcherRequest.volume(volume) : nil
+        )
     }
 
     /// The speech settings, with the language's default voice unless one was chosen.

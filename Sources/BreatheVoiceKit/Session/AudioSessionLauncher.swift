@@ -15,11 +15,17 @@ public struct AudioSessionLauncher {
     public var allowsSilence: Bool
     /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
     public var phraseCache: PhraseCache?
+    /// Connects to speech-dispatcher (`--speech-via speechd`); tests may pass a recorder.
+    public var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
                 environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
-                phraseCache: PhraseCache?? = nil) {
+                phraseCache: PhraseCache?? = nil,
+                openDispatcher: @escaping (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection = { request throws(BreatheError) in
+                    try LiveSpeechDispatcher(request)
+                }) {
         self.launcher = launcher
+        self.openDispatcher = openDispatcher
         self.choices = choices
         self.speech = speech
         self.environment = environment
@@ -35,11 +41,26 @@ public struct AudioSessionLauncher {
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     public func run() throws(BreatheError) -> SessionOutcome {
+        var choices = self.choices
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let connection = choices.output == nil && (choices.speech || choices.tones) ? PendingPulseSink(environment: environment) : nil
+        var dispatcher: (any SpeechDispatcherConnection)?
+        if choices.speaksThroughDispatcher {
+            do {
+                dispatcher = try openDispatcher(choices.dispatcherRequest(language: localizer.language, voiceName: dispatcherVoiceName()))
+            } catch {
+                // Like a missing sound server: text only (here: phrases only printed) with a warning, or exit 69.
+                guard allowsSilence || choices.dispatcherOptional, case .unavailable(let message) = error else { throw error }
+                if interactive {
+                    var warnings = FileDescriptorSink.standardError
+                    warnings.write(PlainText.line(localizer.string(Message(.warningSpeechdTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
+                }
+                choices.speech = false
+            }
+        }
         let phrases: PhraseBook
         do {
-            phrases = try preparePhrases()
+            phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
             guard allowsSilence, choices.output == nil, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
@@ -47,7 +68,7 @@ public struct AudioSessionLauncher {
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
         if let output = choices.output {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
-            return try play(sink, phrases, tones, live: false)
+            return try play(sink, phrases, tones, choices, dispatcher: nil, live: false)
         }
         if !choices.speech && !choices.tones {
             return try launcher.runText()
@@ -59,7 +80,7 @@ public struct AudioSessionLauncher {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
         }
-        var outcome = try play(sink, phrases, tones, live: true)
+        var outcome = try play(sink, phrases, tones, choices, dispatcher: dispatcher, live: true)
         outcome.playedOnServer = true
         return outcome
     }
@@ -70,7 +91,10 @@ public struct AudioSessionLauncher {
     /// leave. A file never gets them: the WAV stays exactly the planned session. Failing here costs only the spoken copy
     /// (the sentences are printed too), so it is silent.
     public func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
-        guard choices.speech, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty else { return }
+        // Through speech-dispatcher the session's connection is gone by now; the printed sentences are read by the
+        // screen reader.
+        guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty
+        else { return }
         do throws(BreatheError) {
             let settings = try speechSettings()
             // A breath's worth of silence between two sentences, as between the session's own phrases.
@@ -102,7 +126,13 @@ public struct AudioSessionLauncher {
         return try launcher.runText()
     }
 
-    private func preparePhrases() throws(BreatheError) -> PhraseBook {
+    /// The `--voice` as speech-dispatcher's espeak-ng module names it (eSpeak NG's name for the voice), when given.
+    private func dispatcherVoiceName() throws(BreatheError) -> String? {
+        guard choices.explicitSpeechSettings.contains(.voice), let name = choices.voice else { return nil }
+        return try speech.voice(named: name).name
+    }
+
+    private func preparePhrases(_ choices: AudioChoices) throws(BreatheError) -> PhraseBook {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
             plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
@@ -119,14 +149,15 @@ public struct AudioSessionLauncher {
 
     /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
     private func play<Sink: AudioSink>(
-        _ sink: Sink, _ phrases: PhraseBook, _ tones: [PhaseKind: AudioClip], live: Bool
+        _ sink: Sink, _ phrases: PhraseBook, _ tones: [PhaseKind: AudioClip], _ choices: AudioChoices,
+        dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
-        try launcher.withLiveSession(speaks: choices.speech) { controls, presenters in
+        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) { controls, presenters in
             var runner = AudioSessionRunner(
                 machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening, terse: launcher.output.terse),
                 sink: sink,
                 presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
-                inputs: SessionInputPoller(sources: controls.sources), interactive: interactive
+                inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
             )
             runner.afterInput = controls.settle(after:)
             return runner.run()

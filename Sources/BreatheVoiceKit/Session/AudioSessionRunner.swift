@@ -16,8 +16,11 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public let machine: SessionMachine
     public var sink: Sink
     public var presenters: [any SessionPresenter]
-    /// The prepared speech (empty: speech off).
+    /// The prepared speech (empty: speech off, or speech through `dispatcher`).
     public let phrases: PhraseBook
+    /// speech-dispatcher, when it says the phrases instead of eSpeak NG: each phrase is sent when its sample is heard
+    /// on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.
+    public var dispatcher: (any SpeechDispatcherConnection)?
     /// The cue tone per phase (none: tones off).
     public let tones: [PhaseKind: AudioClip]
     /// Speak the seconds inside each phase.
@@ -49,6 +52,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private var mixer = TimelineMixer()
     /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
     private var speechSpans: [(start: Int64, end: Int64)] = []
+    /// Phrases waiting for their sample to be heard before they go to `dispatcher`.
+    private var utterances: [(position: Int64, text: String)] = []
     private var asides = TimelineMixer()
     private var asidePosition: Int64 = 0
     private var playing = true
@@ -61,8 +66,9 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public init(
         machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
         tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
-        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200
+        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200, dispatcher: (any SpeechDispatcherConnection)? = nil
     ) {
+        self.dispatcher = dispatcher
         self.machine = machine
         self.sink = sink
         self.presenters = presenters
@@ -81,7 +87,10 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         while true {
             if case .completed(let summary) = state {
                 releaseAll()
-                if stopSignal != nil { sink.flush() }
+                if stopSignal != nil {
+                    sink.flush()
+                    cancelDispatched()
+                }
                 if !audioDown {
                     do { try sink.finish() } catch {
                         // The closing words were cut off; the session itself is over and recorded.
@@ -111,6 +120,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 }
                 position = end
                 releaseHeard()
+                sendHeardUtterances()
                 refreshIfDue()
             } else if asidePlaying {
                 let block = asides.render(from: asidePosition, count: blockSamples)
@@ -187,9 +197,11 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                     span.start < position && span.end > position
                         ? (span.start + target - position, span.end + target - position) : nil
                 }
+                cancelDispatched()
                 position = target
                 clockOrigin = nil
             case .markPause:
+                cancelDispatched()
                 playing = false
                 clockOrigin = nil
                 releaseAll()
@@ -205,15 +217,22 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 if case .phase(_, let index)? = entered {
                     word = phrases.clip(for: .phaseName(kind, isRepeat: machine.plan.pattern.isRepeat(at: index)))
                 }
+                // A phrase said by speech-dispatcher has no known length here: it always follows the tone.
                 let placement = CueLayout.place(
                     boundary: position, phaseEnd: entered.map { machine.plan.end(of: $0) } ?? Int64.max,
-                    toneSamples: tone.map { Int64($0.count) }, wordSamples: word.map { Int64($0.count) },
+                    toneSamples: tone.map { Int64($0.count) }, wordSamples: dispatcher == nil ? word.map { Int64($0.count) } : nil,
                     speechBusyUntil: speechSpans.map(\.end).max() ?? 0, sampleRate: machine.plan.sampleRate
                 )
                 if let tone, let start = placement.tone { mixer.schedule(tone, at: start) }
                 cueSpeech = placement.speech
             case .announce(let announcement):
-                if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
+                if let speech = announcement.speech, dispatcher != nil {
+                    if playing {
+                        utterances.append((cueSpeech ?? position, phrases.localizer.string(speech)))
+                    } else {
+                        speakNow(speech)
+                    }
+                } else if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
                     if playing {
                         let start = cueSpeech ?? position
                         mixer.schedule(clip, at: start)
@@ -235,6 +254,39 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         pending.append((position, nil, state))
         if !playing { releaseAll() }
         if let countedPhase { scheduleCounts(cycle: countedPhase.cycle, index: countedPhase.index) }
+    }
+
+    /// Says `message` now, through whichever voice the session uses: speech-dispatcher at once, or eSpeak NG's
+    /// prepared clip on the timeline at the current position (or aside, off the timeline, while paused). A message
+    /// without a prepared clip is only printed.
+    public mutating func speakNow(_ message: Message) {
+        if let dispatcher {
+            dispatcher.say(phrases.localizer.string(message))
+        } else if let clip = phrases.clip(for: message) {
+            if playing {
+                mixer.schedule(clip, at: position)
+                speechSpans.append((position, position + Int64(clip.count)))
+            } else {
+                asides.schedule(clip, at: asidePosition)
+            }
+        }
+    }
+
+    /// Sends to speech-dispatcher the phrases whose sample is about to be heard.
+    private mutating func sendHeardUtterances() {
+        guard let dispatcher, !utterances.isEmpty else { return }
+        let heard = sink.isFile ? position : position - sink.latencySamples()
+        while let first = utterances.first, first.position <= heard + Int64(blockSamples) {
+            utterances.removeFirst()
+            dispatcher.say(first.text)
+        }
+    }
+
+    /// Pause, skip and stop: what speech-dispatcher is saying for us stops, and phrases not yet due are dropped.
+    private mutating func cancelDispatched() {
+        guard let dispatcher else { return }
+        utterances.removeAll()
+        dispatcher.cancel()
     }
 
     /// Schedules the spoken seconds of a phase, after its word (which may itself follow the tone).

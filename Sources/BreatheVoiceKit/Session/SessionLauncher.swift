@@ -47,6 +47,7 @@ public struct SessionLauncher {
     /// by `output`. The terminal is put back when `body` returns, whatever happens.
     public func withLiveSession<Result>(
         speaks: Bool,
+        spokenBy: SpeechBackend? = nil,
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
         var presenters = displayPresenters() + extraPresenters
@@ -62,7 +63,7 @@ public struct SessionLauncher {
         if output.timingReport {
             // Keeps standard output for the JSON when the events are written there.
             let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : text
-            presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink))
+            presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
         defer {

@@ -1,0 +1,53 @@
+import BreatheCore
+
+/// One connection to speech-dispatcher, held for a session. The live one is `LiveSpeechDispatcher`; tests may pass a
+/// recorder. Calls come from the session's one thread.
+public protocol SpeechDispatcherConnection: AnyObject {
+    /// Sends `text` to be said now, at the session's priority.
+    func say(_ text: String)
+    /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
+    /// is left alone.
+    func cancel()
+}
+
+/// What a session asks of speech-dispatcher: the client name, the language and priority, and only the voice settings
+/// the user gave explicitly (the others stay the user's own speech-dispatcher settings).
+public struct SpeechDispatcherRequest: Sendable, Hashable {
+    public var clientName: String
+    /// An ISO 639-1 code, such as `en` or `es`.
+    public var language: String
+    public var priority: SpeechPriority
+    /// A speech-dispatcher synthesis voice name, when `--voice` was given.
+    public var voiceName: String?
+    /// speech-dispatcher's scales, −100…100 (0 is the user's normal), when `--rate`, `--pitch`, `--volume` were given.
+    public var rate: Int?
+    public var pitch: Int?
+    public var volume: Int?
+
+    public init(clientName: String = "breathe-voice", language: String, priority: SpeechPriority = .message,
+                voiceName: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil) {
+        self.clientName = clientName
+        self.language = language
+        self.priority = priority
+        self.voiceName = voiceName
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    /// Words a minute (80–450) on speech-dispatcher's −100…100 rate scale, as its espeak-ng module maps it back
+    /// (170 words a minute is 0; −100 is 80, 100 is 449).
+    public static func rate(wordsPerMinute: Int) -> Int {
+        let normal = 170
+        let value = wordsPerMinute >= normal
+            ? (wordsPerMinute - normal) * 100 / (449 - normal)
+            : (wordsPerMinute - normal) * 100 / (normal - 80)
+        return min(100, max(-100, value))
+    }
+
+    /// Pitch 0–100 (50 normal) on the −100…100 scale.
+    public static func pitch(_ pitch: Int) -> Int { min(100, max(-100, (pitch - 50) * 2)) }
+
+    /// Volume 0–200 (100 normal) on the −100…100 scale.
+    public static func volume(_ volume: Int) -> Int { min(100, max(-100, volume - 100)) }
+}

@@ -1,0 +1,103 @@
+import BreatheCore
+import Foundation
+import Testing
+
+/// `--speech-via speechd` against a private speech-dispatcher (scripts/with-speechd.sh: the espeak-ng module, its audio
+/// into the private PulseAudio null sink). Part of the serialized live suite: every live test records the same monitor.
+extension LiveAudioTests {
+    /// The private daemon's address, or a failure when it is required (CI, `make test`) and missing.
+    static func speechdAddress() -> String? {
+        if let address = ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"], !address.isEmpty { return address }
+        if PulseServer.required {
+            Issue.record("no private speech-dispatcher: run the tests through scripts/with-pulse.sh scripts/with-speechd.sh")
+        }
+        return nil
+    }
+
+    /// Samples louder than `level` in `range` of `samples` (clamped).
+    static func loud(_ samples: [Int16], _ range: Range<Int>, level: Int = 1000) -> Int {
+        let clamped = max(0, range.lowerBound)..<min(samples.count, range.upperBound)
+        return clamped.isEmpty ? 0 : samples[clamped].filter { abs(Int($0)) > level }.count
+    }
+
+    /// Each cue's tone comes first, on the boundary, and speech-dispatcher's phrase follows it inside the phase: the
+    /// stretch from the end of the tone to the next boundary holds speech, which the tone alone (380 ms) never fills.
+    @Test func speechDispatcherSaysAPhraseAfterEachCue() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let recorder = try MonitorRecorder()
+        let run = try BinaryRun.run(
+            ["--pattern", "3-3", "--cycles", "2", "--speech-via", "speechd", "--lang", "en", "--timing-report"],
+            environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off"]
+        )
+        let samples = try recorder.stop(after: 1)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("Speech: speech-dispatcher, each phrase sent when its cue was heard."))
+        // The first sound is the first inhale tone: no lead-in, and the phrase follows the tone.
+        let first = try #require(samples.firstIndex { abs(Int($0)) > 1000 }, "nothing was heard")
+        let tone = CueTone.cue(for: .inhale).samples(sampleRate: Self.rate, volume: 70).count
+        for cue in 0..<4 {
+            let boundary = first + cue * 3 * Self.rate
+            #expect(Self.loud(samples, boundary..<boundary + tone) > 1000, "no tone at cue \(cue)")
+            let afterTone = boundary + tone + Self.rate / 20
+            let speech = Self.loud(samples, afterTone..<boundary + 3 * Self.rate - Self.rate / 10)
+            #expect(speech > Self.rate / 10, "cue \(cue): only \(speech) loud samples after the tone")
+        }
+    }
+
+    /// The same session with speech off is silent after each tone: what the test above heard was the phrase.
+    @Test func withSpeechOffNothingFollowsTheTone() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let recorder = try MonitorRecorder()
+        let run = try BinaryRun.run(
+            ["--pattern", "3-3", "--cycles", "1", "--speech-via", "speechd", "--speech", "off", "--lang", "en"],
+            environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off"]
+        )
+        let samples = try recorder.stop(after: 0.5)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let first = try #require(samples.firstIndex { abs(Int($0)) > 1000 }, "nothing was heard")
+        let tone = CueTone.cue(for: .inhale).samples(sampleRate: Self.rate, volume: 70).count
+        #expect(Self.loud(samples, first + tone + Self.rate / 20..<first + 3 * Self.rate - Self.rate / 10) == 0)
+    }
+
+    /// SIGTERM while speech-dispatcher is saying our phrase cancels it (our connection only): the sound stops at once
+    /// instead of running to the end of a slow phrase.
+    @Test func aSignalCancelsThePhraseBeingSaid() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let recorder = try MonitorRecorder()
+        let process = Process()
+        process.executableURL = BinaryRun.binary
+        // The slowest rate, sent to speech-dispatcher because it is given explicitly: "Breathe in" lasts well over a second.
+        process.arguments = ["--pattern", "8-8", "--cycles", "1", "--tones", "off", "--speech-via", "speechd",
+                             "--rate", "80", "--lang", "en"]
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in try TemporaryHome().environment { environment[key] = value }
+        environment["SPEECHD_ADDRESS"] = address
+        environment["BREATHE_VOICE_LEAD_IN"] = "off"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the phrase itself to be heard (a tenth of a second of it), then signal.
+        let deadline = Date().addingTimeInterval(20)
+        var heardAt: Int?
+        while heardAt == nil, Date() < deadline, process.isRunning {
+            let data = (try? Data(contentsOf: recorder.file)) ?? Data()
+            let samples = stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+            if let first = samples.firstIndex(where: { abs(Int($0)) > 1000 }), samples.count > first + Self.rate / 10 {
+                heardAt = first
+            } else {
+                usleep(20_000)
+            }
+        }
+        let killedAt = recorder.byteCount / 2
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let samples = try recorder.stop(after: 2)
+        let first = try #require(heardAt, "the phrase was never heard")
+        #expect(process.terminationStatus == 143)
+        // Sounding when the signal came; silent from 300 ms later on (the phrase alone would go on for over a second).
+        #expect(Self.loud(samples, first..<killedAt, level: 300) > 0)
+        let after = Self.loud(samples, killedAt + 3 * Self.rate / 10..<samples.count, level: 300)
+        #expect(after == 0, "\(after) loud samples after the signal")
+    }
+}

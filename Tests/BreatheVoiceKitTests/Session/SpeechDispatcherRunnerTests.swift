@@ -1,0 +1,112 @@
+import BreatheCore
+import Foundation
+import Testing
+@testable import BreatheVoiceKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Records what the runner sends to speech-dispatcher, with how many samples the sink had received at that moment.
+final class RecordingDispatcher: SpeechDispatcherConnection {
+    let sink: MemoryAudioSink
+    var log: [(event: String, written: Int)] = []
+    init(sink: MemoryAudioSink) { self.sink = sink }
+    func say(_ text: String) { log.append(("say " + text, sink.samples.count)) }
+    func cancel() { log.append(("cancel", sink.samples.count)) }
+    var events: [String] { log.map(\.event) }
+}
+
+/// The runner with speech through speech-dispatcher (a recorder here; the live tests use a real daemon).
+@Suite struct SpeechDispatcherRunnerTests {
+    static let plan = AudioSessionRunnerTests.plan
+    static let block = 97
+
+    static func runner(sink: MemoryAudioSink, dispatcher: RecordingDispatcher, tones: Bool = true,
+                       inputs: SessionInputPoller = SessionInputPoller()) -> AudioSessionRunner<MemoryAudioSink> {
+        AudioSessionRunner(
+            machine: SessionMachine(plan: plan), sink: sink, presenters: [LineRecorder()],
+            phrases: PhraseBook(localizer: AudioSessionRunnerTests.localizer),
+            tones: AudioChoices(tones: tones).toneClips(sampleRate: 22_050), counting: false, inputs: inputs,
+            interactive: true, blockSamples: block, dispatcher: dispatcher
+        )
+    }
+
+    @Test func eachPhraseIsSentWhenItsPlaceAfterTheToneIsHeard() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher)
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(dispatcher.events == [
+            "say Get ready", "say Breathe in", "say Hold", "say Breathe out", "say Breathe in", "say Hold", "say Breathe out",
+            "say Well done. Session complete.",
+        ])
+        // Our own stream carries only the tones: nothing of the speech is mixed into it.
+        #expect(Int64(sink.samples.count) == Self.plan.totalSamples)
+        let gap = Int(CueLayout.gapSamples(sampleRate: 22_050))
+        for (offset, cycle, index) in [(1, 1, 0), (2, 1, 1), (3, 1, 2), (4, 2, 0), (5, 2, 1), (6, 2, 2)] {
+            let boundary = Int(Self.plan.start(of: .phase(cycle: cycle, index: index)))
+            let tone = CueTone.cue(for: Self.plan.kind(ofPhase: index)).samples(sampleRate: 22_050, volume: 70)
+            #expect(Array(sink.samples[boundary..<boundary + tone.count]) == tone)
+            #expect(sink.samples[boundary + tone.count..<boundary + tone.count + gap].allSatisfy { $0 == 0 })
+            // Sent within one block of the moment the word's sample is written (a file sink has no latency).
+            let due = boundary + tone.count + gap
+            #expect(abs(dispatcher.log[offset].written - due) <= Self.block, "\(dispatcher.log[offset]) due at \(due)")
+        }
+        // Closing words: on the closing boundary (no tone there).
+        #expect(abs(dispatcher.log[7].written - Int(Self.plan.breathingEnd)) <= Self.block)
+    }
+
+    @Test func withTonesOffEachPhraseIsSentOnItsBoundaryAndTheStreamIsSilence() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, tones: false)
+        _ = try runner.run().get()
+        #expect(Int64(sink.samples.count) == Self.plan.totalSamples)
+        #expect(sink.samples.allSatisfy { $0 == 0 })
+        let boundary = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
+        #expect(abs(dispatcher.log[1].written - boundary) <= Self.block)
+    }
+
+    /// Space while "Breathe in" is being said: it is cancelled, "Paused" is said; q then stops.
+    @Test func pauseCancelsOurSpeechThenSaysPaused() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        _ = write(pipeEnds[1], " q", 2)
+        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+            guard dispatcher.events.contains("say Breathe in") else { return nil }
+            var byte: UInt8 = 0
+            _ = read(pipeEnds[0], &byte, 1)
+            return byte == UInt8(ascii: " ") ? .togglePause : .quit
+        }
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
+        #expect(try runner.run().get().summary.status == .stopped)
+        let events = dispatcher.events
+        let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
+        #expect(Array(events[breatheIn...].prefix(3)) == ["say Breathe in", "cancel", "say Paused"])
+        #expect(events.last == "say Session stopped.")
+        #expect(!events.contains("say Hold"))
+    }
+
+    @Test func skipCancelsThePhraseOfThePhaseItLeaves() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        _ = write(pipeEnds[1], "s", 1)
+        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+            guard dispatcher.events.contains("say Breathe in") else { return nil }
+            var byte: UInt8 = 0
+            _ = read(pipeEnds[0], &byte, 1)
+            return .skip
+        }
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
+        _ = try runner.run().get()
+        let events = dispatcher.events
+        let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
+        #expect(Array(events[breatheIn...].prefix(3)) == ["say Breathe in", "cancel", "say Hold"])
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs a command beside a private speech-dispatcher, then stops it. Meant to run inside scripts/with-pulse.sh:
+#   scripts/with-pulse.sh scripts/with-speechd.sh swift test
+#
+# The daemon has its own runtime folder and a copy of /etc/speech-dispatcher with the espeak-ng module as its only and
+# default module and PulseAudio as its audio output, so it speaks into the private server's null sink (PULSE_SERVER).
+# It never touches the user's own speech-dispatcher. The command sees SPEECHD_ADDRESS=unix_socket:<socket> (which
+# libspeechd reads) and BREATHE_VOICE_TEST_SPEECHD_LOG; tests that need the daemon fail (never skip) when
+# BREATHE_VOICE_REQUIRE_PULSE=1. Usage: scripts/with-speechd.sh COMMAND [ARG…]
+set -euo pipefail
+
+command -v speech-dispatcher >/dev/null || { echo "with-speechd: speech-dispatcher is not installed (scripts/install-deps.sh installs it)" >&2; exit 69; }
+base=$(mktemp -d /tmp/breathe-voice-speechd.XXXXXX)
+chmod 700 "$base"
+cp -r /etc/speech-dispatcher "$base/config"
+mkdir -p "$base/runtime" "$base/log"
+chmod 700 "$base/runtime"
+socket="$base/runtime/speechd.sock"
+cat >> "$base/config/speechd.conf" <<CONF
+
+# breathe-voice tests: one module, espeak-ng, speaking through the private PulseAudio server.
+AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
+DefaultModule espeak-ng
+AudioOutputMethod "pulse"
+DefaultLanguage "en"
+CONF
+sed -i 's|^LogDir .*|LogDir "'"$base/log"'"|' "$base/config/speechd.conf"
+
+# -s: in the foreground; -t 0: never exits for lack of clients; -C: our configuration; -S: our socket.
+speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \
+  >"$base/log/stdout.log" 2>&1 &
+daemon=$!
+
+cleanup() {
+  kill "$daemon" 2>/dev/null || true
+  wait "$daemon" 2>/dev/null || true
+  rm -rf "$base"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  [ -S "$socket" ] && break
+  if ! kill -0 "$daemon" 2>/dev/null; then
+    echo "with-speechd: the private speech-dispatcher did not start:" >&2
+    cat "$base/log/"* >&2 || true
+    exit 69
+  fi
+  sleep 0.1
+done
+[ -S "$socket" ] || { echo "with-speechd: speech-dispatcher made no socket in 10 s" >&2; exit 69; }
+
+export SPEECHD_ADDRESS="unix_socket:$socket"
+export BREATHE_VOICE_TEST_SPEECHD_LOG="$base/log"
+set +e
+"$@"
+status=$?
+set -e
+exit $status
