@@ -47,6 +47,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case lineInterrupted = "line.interrupted"
     case lineAudioLost = "line.audioLost"
     case lineKeys = "line.keys"
+    case lineSkipped = "line.skipped"
+    case lineTimeLeft = "line.timeLeft"
+    case lineUnknownKey = "line.unknownKey"
+    case lineSpeechRate = "line.speechRate"
+    case lineSpeechOff = "line.speechOff"
+    case lineToneVolume = "line.toneVolume"
+    case lineTonesOff = "line.tonesOff"
 
     // Short phrases for the voice.
     case speechLeadIn = "speech.leadIn"
@@ -54,6 +61,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case speechResumed = "speech.resumed"
     case speechCompleted = "speech.completed"
     case speechStopped = "speech.stopped"
+    case speechSkipped = "speech.skipped"
 
     // `patterns` listing.
     case patternsHeader = "patterns.header"
@@ -292,4 +300,22 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case doctorQuietHoursOk = "doctor.quietHours.ok"
     case doctorQuietHoursEmpty = "doctor.quietHours.empty"
     case doctorQuietHoursFix = "doctor.quietHours.fix"
+
+    // Command-line refusals from argument-parser, in the user's language (issue 11): one line each, quoting the input.
+    case argsUnknownOption = "args.unknownOption"
+    case argsUnknownOptionSuggestion = "args.unknownOptionSuggestion"
+    case argsMissingValue = "args.missingValue"
+    case argsUnexpectedValue = "args.unexpectedValue"
+    case argsUnexpectedArgument = "args.unexpectedArgument"
+    case argsUnexpectedArguments = "args.unexpectedArguments"
+    case argsDuplicateFlag = "args.duplicateFlag"
+    case argsMissingArgument = "args.missingArgument"
+    case argsMissingOneOf = "args.missingOneOf"
+    case argsInvalidValue = "args.invalidValue"
+    case argsInvalidValueChoices = "args.invalidValueChoices"
+    case argsInvalidValueDetail = "args.invalidValueDetail"
+    case argsInvalidOption = "args.invalidOption"
+    case argsMissingSubcommand = "args.missingSubcommand"
+    case argsQuote = "args.quote"
+    case argsOr = "args.or"
 }
