@@ -29,7 +29,7 @@ public struct BreatheVoice: ParsableCommand {
     static var verboseVersion: String {
         """
         breathe-voice \(version)
-        eSpeak NG \(LiveSpeech.speech.libraryVersion())
+        eSpeak NG \(LiveSpeech.loadedVersion())
         libpulse \(LivePulseSink.libraryVersion)
         """
     }
