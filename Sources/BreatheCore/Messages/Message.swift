@@ -19,6 +19,9 @@ public enum MessageArgument: Hashable, Sendable {
     case tenths(Int)
     /// Text shown exactly as given, such as the user's own input.
     case text(String)
+    /// The C library's or libpulse's own English words for a failure ("Connection refused"), translated when the
+    /// language has a `system.<text>` sentence for them, else shown as the system said them.
+    case systemText(String)
     /// Text whose decimal points are written with the locale's separator: timings "5.5-5.5" read "5,5-5,5" in Spanish.
     case decimals(String)
     /// Another message, put into words first.
@@ -29,7 +32,7 @@ public enum MessageArgument: Hashable, Sendable {
         switch self {
         case .integer(let value): (value, true)
         case .tenths(let value): (value / 10, value % 10 == 0)
-        case .text, .decimals, .message: nil
+        case .text, .decimals, .systemText, .message: nil
         }
     }
 }

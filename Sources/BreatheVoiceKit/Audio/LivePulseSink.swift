@@ -29,7 +29,7 @@ public final class LivePulseSink: AudioSink {
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
     public init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
-            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text("no PulseAudio socket found")]))
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
         }
         library = try LivePulseSink.library()
         self.server = server
@@ -90,7 +90,7 @@ public final class LivePulseSink: AudioSink {
         let stream = library.simpleNew(server, "breathe-voice", PA_STREAM_PLAYBACK, nil, "Breathing session", &spec, nil,
                                        &attributes, &error)
         guard let stream else {
-            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(describe(error, library))]))
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText(describe(error, library))]))
         }
         return stream
     }
@@ -138,6 +138,6 @@ public final class LivePulseSink: AudioSink {
     private func lost(_ error: Int32) -> BreatheError {
         if let stream { library.simpleFree(stream) }
         stream = nil
-        return .unavailable(Message(.errorAudioLost, ["detail": .text(LivePulseSink.describe(error, library))]))
+        return .unavailable(Message(.errorAudioLost, ["detail": .systemText(LivePulseSink.describe(error, library))]))
     }
 }

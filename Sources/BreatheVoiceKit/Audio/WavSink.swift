@@ -24,7 +24,7 @@ public final class WavSink: AudioSink {
         } else {
             let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard opened >= 0 else {
-                throw .cannotCreate(Message(.errorOutputCreate, ["path": .text(path), "detail": .text(WavSink.reason(errno))]))
+                throw .cannotCreate(Message(.errorOutputCreate, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             descriptor = opened
             ownsDescriptor = true
@@ -69,7 +69,7 @@ public final class WavSink: AudioSink {
             _ = lseek(descriptor, 0, SEEK_END)
         }
         if ownsDescriptor, fsync(descriptor) != 0, errno != EINVAL {
-            throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .text(WavSink.reason(errno))]))
+            throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
         }
     }
 
@@ -81,7 +81,7 @@ public final class WavSink: AudioSink {
             let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .text(WavSink.reason(errno))]))
+                throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             offset += result
         }

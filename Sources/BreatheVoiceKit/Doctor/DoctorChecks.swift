@@ -88,7 +88,7 @@ public enum DoctorChecks {
             case .socket(let path):
                 if let reason = SoundServerSocket.connectionProblem(at: path) {
                     findings.append(.problem(
-                        Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .text(reason)]),
+                        Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .systemText(reason)]),
                         fix: Message(.doctorAudioFix)
                     ))
                 } else {
@@ -98,7 +98,7 @@ public enum DoctorChecks {
             let cronPath = SoundServerSocket.cronPath(userID: userID)
             if let reason = SoundServerSocket.connectionProblem(at: cronPath) {
                 findings.append(.problem(
-                    Message(.doctorAudioCronUnreachable, ["path": .text(cronPath), "reason": .text(reason)]),
+                    Message(.doctorAudioCronUnreachable, ["path": .text(cronPath), "reason": .systemText(reason)]),
                     fix: Message(.doctorAudioCronFix, ["user": .text(userName(environment: environment, userID: userID))])
                 ))
             } else {

@@ -35,7 +35,7 @@ public final class FileLock: Sendable {
             if errno == EINTR { continue }
             let code = errno
             close(descriptor)
-            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .text(SystemError.describe(code))]))
+            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
         }
         return FileLock(path: path, descriptor: descriptor)
     }

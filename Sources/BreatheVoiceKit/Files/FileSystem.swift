@@ -13,15 +13,15 @@ public enum FileSystem {
     }
 
     static func cannotCreate(_ path: String, _ code: Int32 = errno) -> BreatheError {
-        .cannotCreate(Message(.errorCannotCreate, ["path": .text(path), "reason": .text(reason(code))]))
+        .cannotCreate(Message(.errorCannotCreate, ["path": .text(path), "reason": .systemText(reason(code))]))
     }
 
     static func readError(_ path: String, _ code: Int32 = errno) -> BreatheError {
-        .io(Message(.errorRead, ["path": .text(path), "reason": .text(reason(code))]))
+        .io(Message(.errorRead, ["path": .text(path), "reason": .systemText(reason(code))]))
     }
 
     static func writeError(_ path: String, _ code: Int32 = errno) -> BreatheError {
-        .io(Message(.errorWrite, ["path": .text(path), "reason": .text(reason(code))]))
+        .io(Message(.errorWrite, ["path": .text(path), "reason": .systemText(reason(code))]))
     }
 
     static func cannotCreate(_ path: String, _ problem: SafeFile.Problem) -> BreatheError {

@@ -32,7 +32,7 @@ public enum SafeFile {
             case .symbolicLink: Message(.reasonSymbolicLink)
             case .notRegularFile: Message(.reasonNotRegularFile)
             case .tooLarge(let limit): Message(.reasonTooLarge, ["limit": .text(String(limit / (1 << 20)) + " MiB")])
-            case .system(let code): Message(.reasonSystem, ["reason": .text(SystemError.describe(code))])
+            case .system(let code): Message(.reasonSystem, ["reason": .systemText(SystemError.describe(code))])
             }
         }
     }

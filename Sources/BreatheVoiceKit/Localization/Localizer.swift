@@ -70,6 +70,7 @@ public struct Localizer: Sendable {
         case .tenths(let value): number(tenths: value)
         case .text(let text): text
         case .decimals(let text): decimals(text)
+        case .systemText(let text): self.text(forKey: "system." + text) ?? text
         case .message(let message): string(message)
         }
     }

@@ -89,7 +89,7 @@ public final class SessionLock: Sendable {
     }
 
     private static func cannotCreate(_ path: String, _ code: Int32) -> BreatheError {
-        .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .text(SystemError.describe(code))]))
+        .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -56,7 +56,7 @@ public struct CrontabProgram: Sendable {
             case .cannotStart(let code):
                 throw .unavailable(Message(.errorCrontabFailed, [
                     "program": .text(program), "arguments": .text(arguments.joined(separator: " ")),
-                    "detail": .text(SystemError.describe(code)),
+                    "detail": .systemText(SystemError.describe(code)),
                 ]))
             }
         }

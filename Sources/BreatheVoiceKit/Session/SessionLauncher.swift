@@ -94,7 +94,7 @@ public struct SessionLauncher {
             let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
-                throw .cannotCreate(Message(.errorEventsOpen, ["value": .text(path), "reason": .text(reason)]))
+                throw .cannotCreate(Message(.errorEventsOpen, ["value": .text(path), "reason": .systemText(reason)]))
             }
             return descriptor
         }

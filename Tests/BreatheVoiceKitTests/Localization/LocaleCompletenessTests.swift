@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatheCore
 @testable import BreatheVoiceKit
 
@@ -71,8 +74,27 @@ import BreatheCore
         // Nothing in the file that the code does not use.
         // The help texts (help.*, helpPage.*) are checked against the commands by HelpCatalogTests.
         let known = Set(MessageKey.allCases.map(\.rawValue))
-        let unused = Set(catalog.entries.keys).subtracting(known).filter { !$0.hasPrefix("help.") && !$0.hasPrefix("helpPage.") }
+        let unused = Set(catalog.entries.keys).subtracting(known)
+            .filter { !$0.hasPrefix("help.") && !$0.hasPrefix("helpPage.") && !$0.hasPrefix("system.") }
         #expect(unused.isEmpty, "unused keys in \(code): \(unused.sorted())")
+    }
+
+    /// The system's own English words for the failures a user can meet (strerror, libpulse) have a translation.
+    @Test(arguments: LocaleCatalog.codes.filter { $0 != "en" })
+    func systemErrorsAreTranslated(code: String) {
+        let localizer = Localizer(language: code)
+        let errnos: [Int32] = [ENOENT, EACCES, EPERM, ENOSPC, EROFS, EEXIST, ENOTDIR, EISDIR, ELOOP, ENAMETOOLONG, EIO,
+                               ECONNREFUSED, EMFILE, EDQUOT, EAGAIN, EBADF, ENXIO, EPIPE, ENOTEMPTY, ETIMEDOUT, ECONNRESET]
+        let texts = errnos.map(SystemError.describe) + [
+            "Access denied", "Connection refused", "Timeout", "Connection terminated", "Invalid server", "Protocol error",
+            "No authentication key", "no PulseAudio socket found",
+        ]
+        for text in texts {
+            let shown = localizer.string(Message(.errorAudioUnavailable, ["detail": .systemText(text)]))
+            #expect(!shown.contains(text), "\(code) lacks system.\(text)")
+        }
+        #expect(localizer.string(Message(.errorRead, ["path": .text("/x"), "reason": .systemText(SystemError.describe(EACCES))]))
+                .contains("permiso denegado") == (code.hasPrefix("es")))
     }
 
     /// `prefs show` names every preference in the user's language: a new preference needs its `pref.label.<key>`.
