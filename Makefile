@@ -31,9 +31,12 @@ DEMO_WAV ?= demo.wav
 demo: deps $(DEMO_BINARY)
 	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
-# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it.
+# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it;
+# then the suites that need a sound server once more, against a private PipeWire (pipewire-pulse).
+LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests
 test: build
 	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
+	scripts/with-pipewire.sh scripts/with-speechd.sh $(SWIFT) test --filter '$(LIVE_SUITES)'
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi

@@ -60,6 +60,9 @@ struct AudioOptions: ParsableArguments {
         flags[.rate] = rate
         flags[.pitch] = pitch
         flags[.volume] = volume
+        flags[.speechVia] = speechVia?.rawValue
+        flags[.speechPriority] = speechPriority?.rawValue
+        flags[.screenReader] = screenReader ? "on" : nil
         return flags
     }
 
@@ -75,9 +78,9 @@ struct AudioOptions: ParsableArguments {
             speech: preferences.speech, counting: preferences.count, tones: preferences.tones,
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
             pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
-            speechVia: speechVia ?? .espeak, speechPriority: speechPriority ?? .message, explicitSpeechSettings: explicit
+            speechVia: preferences.speechVia, speechPriority: preferences.speechPriority, explicitSpeechSettings: explicit
         )
-        if screenReader {
+        if preferences.screenReader {
             choices.speechVia = .speechd
             choices.dispatcherOptional = true
             if tones == nil { choices.tones = false }

@@ -20,22 +20,45 @@ public enum Entry {
             exit(error.code)
         } catch {
             let code = BreatheVoice.exitCode(for: error)
+            let localizer = InterfaceLanguage.localizer(arguments: arguments)
             if code == .success {
                 // --help and --version.
                 var standardOutput = FileDescriptorSink.standardOutput
                 let message = BreatheVoice.fullMessage(for: error)
                 let verboseVersion = message == BreatheVoice.configuration.version && arguments.contains("--verbose")
-                standardOutput.write((verboseVersion ? BreatheVoice.verboseVersion : message) + "\n")
+                // English help is argument-parser's own page; another language gets the same page from the locale files.
+                let page = localizer.language == LocaleCatalog.fallbackCode ? nil : localizedHelp(message, localizer: localizer)
+                standardOutput.write((page ?? (verboseVersion ? BreatheVoice.verboseVersion : message)) + "\n")
                 exit(ExitStatus.success)
             }
-            let text = BreatheVoice.message(for: error)
-                .split(whereSeparator: \.isNewline)
-                .first { $0.contains { !$0.isWhitespace } }
-                .map(String.init) ?? "invalid arguments"
+            let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
             var standardError = FileDescriptorSink.standardError
-            standardError.write(PlainText.line("breathe-voice: " + text.replacingPrefix("Error: ", with: "")))
+            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))
             exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
+    }
+}
+
+extension Entry {
+    /// The localized page for argument-parser's English help, found by its usage line; nil for anything but a help page.
+    static func localizedHelp(_ englishPage: String, localizer: Localizer) -> String? {
+        guard englishPage.hasPrefix("OVERVIEW: ") || englishPage.hasPrefix("USAGE: "),
+              let usage = englishPage.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") }) else { return nil }
+        // "USAGE: breathe-voice schedule add [--every …]": the words after the program's name that name commands.
+        var node = HelpTree.program.root
+        for word in usage.split(separator: " ").dropFirst(2) {
+            guard let next = node.subcommands.first(where: { $0.path.last == String(word) }) else { break }
+            node = next
+        }
+        var page = HelpPage(localizer: localizer)
+        page.width = screenWidth()
+        return page.render(node.path)
+    }
+
+    /// argument-parser's width: COLUMNS, else the terminal's, else 80.
+    static func screenWidth(environment: [String: String] = ProcessEnvironment.current) -> Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return Terminal.columns(1) ?? 80
     }
 }
 

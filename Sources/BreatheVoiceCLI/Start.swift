@@ -55,7 +55,7 @@ extension BreatheVoice {
             let plan = try SessionSetup.plan(session.request, loaded)
             // Screen-reader mode prints plain sentences unless a display was asked for.
             let output = try display.resolve(
-                localizer: loaded.localizer, preferred: audio.screenReader ? "plain" : loaded.preferences.display,
+                localizer: loaded.localizer, preferred: loaded.preferences.screenReader ? "plain" : loaded.preferences.display,
                 terse: loaded.preferences.terse
             )
             let recorder = HistoryRecorder(

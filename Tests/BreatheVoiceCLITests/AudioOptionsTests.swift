@@ -50,6 +50,28 @@ import Testing
         #expect(run.stdout.unicodeScalars.allSatisfy { $0 == "\n" || (0x20..<0x7F).contains($0.value) })
     }
 
+    /// The preferences reach the session: speechVia from the environment, screenReader from the file.
+    @Test func speechViaAndScreenReaderArePreferences() throws {
+        let absent = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
+        let viaEnvironment = try BinaryRun.run(["--cycles", "1", "--lang", "en"], environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
+        #expect(viaEnvironment.status == 69)
+        #expect(viaEnvironment.stderr.hasPrefix("breathe-voice: speech-dispatcher did not answer"))
+        // The flag wins over the environment.
+        let flagWins = try BinaryRun.run(["--cycles", "1", "--lang", "en", "--speech-via", "espeak"],
+                                         environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
+        #expect(flagWins.stderr.hasPrefix("breathe-voice: No sound server answered"))
+
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "screenReader", "on"]).status == 0)
+        #expect(try home.run(["prefs", "get", "screenReader"]).stdout == "on\n")
+        let refused = try home.run(["prefs", "set", "speechPriority", "loud"])
+        #expect(refused.status == 64)
+        #expect(refused.stderrLines.count == 1 && refused.stderr.contains("message, text, important"), "\(refused.stderr)")
+        let session = try home.run(["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"], environment: absent)
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stdoutLines.contains("Speech: none."))
+    }
+
     @Test func spanishAudioErrorsAreSpanish() throws {
         let run = try BinaryRun.run(["--lang", "es", "--rate", "1000"])
         #expect(run.status == 64)

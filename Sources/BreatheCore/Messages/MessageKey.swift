@@ -292,4 +292,22 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case doctorQuietHoursOk = "doctor.quietHours.ok"
     case doctorQuietHoursEmpty = "doctor.quietHours.empty"
     case doctorQuietHoursFix = "doctor.quietHours.fix"
+
+    // Command-line refusals from argument-parser, in the user's language (issue 11): one line each, quoting the input.
+    case argsUnknownOption = "args.unknownOption"
+    case argsUnknownOptionSuggestion = "args.unknownOptionSuggestion"
+    case argsMissingValue = "args.missingValue"
+    case argsUnexpectedValue = "args.unexpectedValue"
+    case argsUnexpectedArgument = "args.unexpectedArgument"
+    case argsUnexpectedArguments = "args.unexpectedArguments"
+    case argsDuplicateFlag = "args.duplicateFlag"
+    case argsMissingArgument = "args.missingArgument"
+    case argsMissingOneOf = "args.missingOneOf"
+    case argsInvalidValue = "args.invalidValue"
+    case argsInvalidValueChoices = "args.invalidValueChoices"
+    case argsInvalidValueDetail = "args.invalidValueDetail"
+    case argsInvalidOption = "args.invalidOption"
+    case argsMissingSubcommand = "args.missingSubcommand"
+    case argsQuote = "args.quote"
+    case argsOr = "args.or"
 }

@@ -11,6 +11,12 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     case volume
     /// Whether the program speaks.
     case speech
+    /// Who speaks: `espeak` (eSpeak NG on our own stream) or `speechd` (the user's speech-dispatcher).
+    case speechVia
+    /// The SSIP priority of phrases sent to speech-dispatcher: message, text or important.
+    case speechPriority
+    /// Screen-reader mode: plain text, speech through speech-dispatcher, no tones unless asked for.
+    case screenReader
     /// Whether the cue tones play.
     case tones
     case toneVolume
@@ -50,6 +56,9 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
         case .count: "BREATHE_VOICE_COUNT"
         case .display: "BREATHE_VOICE_DISPLAY"
+        case .speechVia: "BREATHE_VOICE_SPEECH_VIA"
+        case .speechPriority: "BREATHE_VOICE_SPEECH_PRIORITY"
+        case .screenReader: "BREATHE_VOICE_SCREEN_READER"
         case .terse: "BREATHE_VOICE_TERSE"
         case .defaultPattern: "BREATHE_VOICE_PATTERN"
         case .defaultMinutes: "BREATHE_VOICE_MINUTES"
@@ -75,6 +84,9 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
         case .toneVolume: "--tone-volume"
         case .count: "--count"
         case .display: "--display"
+        case .speechVia: "--speech-via"
+        case .speechPriority: "--speech-priority"
+        case .screenReader: "--screen-reader"
         case .terse: "--terse"
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"

@@ -31,6 +31,9 @@ public struct PreferenceRules: Sendable {
         case .count: .onOff(false)
         case .display: .text("auto")
         case .terse: .onOff(false)
+        case .speechVia: .text(SpeechBackend.espeak.rawValue)
+        case .speechPriority: .text(SpeechPriority.message.rawValue)
+        case .screenReader: .onOff(false)
         case .defaultPattern: .text(BreathingPattern.defaultName)
         case .defaultMinutes: .minutes(hundredths: 500)
         case .leadIn: .onOff(true)
@@ -53,7 +56,9 @@ public struct PreferenceRules: Sendable {
         case .pitch: return count(Self.pitch)
         case .volume: return count(Self.volume)
         case .toneVolume: return count(Self.toneVolume)
-        case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
+        case .speech, .tones, .count, .terse, .leadIn, .screenReader: return Message(.allowedOnOff)
+        case .speechVia: return Message(.allowedChoice, ["choices": .text(SpeechBackend.allCases.map(\.rawValue).joined(separator: ", "))])
+        case .speechPriority: return Message(.allowedChoice, ["choices": .text(SpeechPriority.allCases.map(\.rawValue).joined(separator: ", "))])
         case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
         case .scheduleVia: return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
@@ -81,7 +86,9 @@ public struct PreferenceRules: Sendable {
         case .pitch: return integer(Self.pitch)
         case .volume: return integer(Self.volume)
         case .toneVolume: return integer(Self.toneVolume)
-        case .speech, .tones, .count, .terse, .leadIn:
+        case .speechVia: return SpeechBackend(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
+        case .speechPriority: return SpeechPriority(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
+        case .speech, .tones, .count, .terse, .leadIn, .screenReader:
             switch trimmed.lowercased() {
             case "on", "true", "yes", "1": return .onOff(true)
             case "off", "false", "no", "0": return .onOff(false)
@@ -133,7 +140,7 @@ public struct PreferenceRules: Sendable {
             .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
-        case .speech, .tones, .count, .terse, .leadIn:
+        case .speech, .tones, .count, .terse, .leadIn, .screenReader:
             guard case .bool(let flag) = node.value else { return refuse() }
             return .success(.onOff(flag))
         case .rate, .pitch, .volume, .toneVolume:
@@ -142,7 +149,7 @@ public struct PreferenceRules: Sendable {
         case .defaultMinutes, .remindMinutes:
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
-        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia:
+        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
             return .success(parsed)
         case .quietHours:

@@ -23,6 +23,12 @@ public struct Preferences: Hashable, Sendable {
     public var display: String { values[.display]?.text ?? "auto" }
     /// Phase lines without their cycle and units (`--terse`).
     public var terse: Bool { values[.terse]?.flag ?? false }
+    /// Who says the phrases (`--speech-via`).
+    public var speechVia: SpeechBackend { values[.speechVia]?.text.flatMap(SpeechBackend.init(rawValue:)) ?? .espeak }
+    /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
+    public var speechPriority: SpeechPriority { values[.speechPriority]?.text.flatMap(SpeechPriority.init(rawValue:)) ?? .message }
+    /// Screen-reader mode (`--screen-reader`).
+    public var screenReader: Bool { values[.screenReader]?.flag ?? false }
     public var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
     public var defaultLength: SessionLength {
         if case .minutes(let hundredths)? = values[.defaultMinutes] { .minutes(hundredths: hundredths) } else { .default }

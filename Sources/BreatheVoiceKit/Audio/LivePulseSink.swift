@@ -8,15 +8,25 @@ import Musl
 
 /// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
 ///
-/// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a target latency near 30 ms so that a
-/// key press is heard quickly and the latency the server reports is small and honest.
+/// One stream is kept open for the whole session, 22 050 Hz mono S16LE. With keys to read, the target latency is near
+/// 30 ms, so that a key press is heard quickly; with none (cron, a pipe) it is 200 ms: the server is not forced into
+/// small periods (PipeWire otherwise runs its whole graph at a 5 ms quantum and drops out under load).
 public final class LivePulseSink: AudioSink {
     private var stream: OpaquePointer?
     private let server: String
     private let targetMilliseconds: Int
 
+    /// The buffer when a key may ask for a pause or a skip at any moment: what is queued is flushed then.
+    public static let interactiveMilliseconds = 30
+    /// The buffer when nothing can change what is queued but a signal (which flushes it).
+    public static let unattendedMilliseconds = 200
+
+    public static func targetMilliseconds(interactive: Bool) -> Int {
+        interactive ? interactiveMilliseconds : unattendedMilliseconds
+    }
+
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
-    public init(environment: [String: String], targetMilliseconds: Int = 30) throws(BreatheError) {
+    public init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text("no PulseAudio socket found")]))
         }
@@ -59,7 +69,7 @@ public final class LivePulseSink: AudioSink {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         let bytes = UInt32(AudioFormat.sampleRate * targetMilliseconds / 1000 * 2)
         // The server asks for more once a third of the target has played (not every few milliseconds, its default):
-        // fewer wake-ups of both libpulse's thread and ours, with the buffer kept between 20 and 30 ms.
+        // fewer wake-ups of both libpulse's thread and ours, with the buffer kept between two thirds and all of it.
         let request = bytes / 3
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: request,
                                         fragsize: UInt32.max)

@@ -12,36 +12,44 @@ public final class PendingPulseSink {
     /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
     private final class Outcome: @unchecked Sendable {
         let environment: [String: String]
+        let targetMilliseconds: Int
         var result: Result<LivePulseSink, BreatheError>?
-        init(environment: [String: String]) { self.environment = environment }
+        init(environment: [String: String], targetMilliseconds: Int) {
+            self.environment = environment
+            self.targetMilliseconds = targetMilliseconds
+        }
     }
 
     private let outcome: Outcome
     private var thread: pthread_t?
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    public init(environment: [String: String]) {
-        outcome = Outcome(environment: environment)
+    public init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.interactiveMilliseconds) {
+        outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(outcome).toOpaque()
         let started = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let outcome = Unmanaged<Outcome>.fromOpaque(context).takeRetainedValue()
-            outcome.result = PendingPulseSink.connect(outcome.environment)
+            outcome.result = PendingPulseSink.connect(outcome)
             return nil
         }, context)
         if started == 0 {
             self.thread = thread
         } else {
             Unmanaged<Outcome>.fromOpaque(context).release()
-            outcome.result = PendingPulseSink.connect(environment)
+            outcome.result = PendingPulseSink.connect(outcome)
         }
     }
 
     deinit { join() }
 
-    private static func connect(_ environment: [String: String]) -> Result<LivePulseSink, BreatheError> {
-        do throws(BreatheError) { return .success(try LivePulseSink(environment: environment)) } catch { return .failure(error) }
+    private static func connect(_ outcome: Outcome) -> Result<LivePulseSink, BreatheError> {
+        do throws(BreatheError) {
+            return .success(try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func join() {
@@ -54,7 +62,9 @@ public final class PendingPulseSink {
     /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw.
     public func sink() throws(BreatheError) -> LivePulseSink {
         join()
-        guard let result = outcome.result else { return try LivePulseSink(environment: outcome.environment) }
+        guard let result = outcome.result else {
+            return try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds)
+        }
         return try result.get()
     }
 }

@@ -43,7 +43,9 @@ public struct AudioSessionLauncher {
     public func run() throws(BreatheError) -> SessionOutcome {
         var choices = self.choices
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
-        let connection = choices.output == nil && (choices.speech || choices.tones) ? PendingPulseSink(environment: environment) : nil
+        let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
+        let connection = choices.output == nil && (choices.speech || choices.tones)
+            ? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
             do {
@@ -75,7 +77,11 @@ public struct AudioSessionLauncher {
         }
         let sink: LivePulseSink
         do {
-            if let connection { sink = try connection.sink() } else { sink = try LivePulseSink(environment: environment) }
+            if let connection {
+                sink = try connection.sink()
+            } else {
+                sink = try LivePulseSink(environment: environment, targetMilliseconds: buffer)
+            }
         } catch {
             guard allowsSilence, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
@@ -109,7 +115,7 @@ public struct AudioSessionLauncher {
                     samples += try speech.synthesize(text, settings).samples
                 }
             }
-            let sink = try LivePulseSink(environment: environment)
+            let sink = try LivePulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
             try sink.write(samples)
             try sink.finish()
         } catch {

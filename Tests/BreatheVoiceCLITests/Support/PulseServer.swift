@@ -33,48 +33,87 @@ enum PulseServer {
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 
-    /// A second private server, owned by one test, in its own runtime folder.
+    /// Which server the shared one is: scripts/with-pipewire.sh sets BREATHE_VOICE_TEST_SERVER=pipewire.
+    static var isPipeWire: Bool { ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_SERVER"] == "pipewire" }
+
+    /// A second private server, owned by one test, in its own runtime folder, of the same kind as the shared one:
+    /// PulseAudio, or (under scripts/with-pipewire.sh) pipewire, wireplumber and pipewire-pulse on the shared private
+    /// D-Bus. Its `processIdentifier` is the process the client talks to (pulseaudio or pipewire-pulse).
     final class Own {
         let folder: URL
-        let process = Process()
+        /// The daemons in start order; the last is the one that answers the pulse protocol.
+        private var processes: [Process] = []
         var address: String { "unix:" + folder.appendingPathComponent("pulse/native").path }
+        private var server: Process { processes[processes.count - 1] }
 
         init() throws {
             folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("breathe-voice-own-pulse-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
+            if PulseServer.isPipeWire {
+                for name in ["config", "state"] {
+                    try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+                }
+                try start(["pipewire"])
+                wait { FileManager.default.fileExists(atPath: self.folder.appendingPathComponent("pipewire-0").path) }
+                try start(["wireplumber"])
+                try start(["pipewire-pulse"])
+                wait { PulseServer.answers(server: self.address) }
+                // pipewire-pulse has no always-sink: a null sink to play to, as the default.
+                var environment = ProcessInfo.processInfo.environment
+                environment["PULSE_SERVER"] = address
+                _ = PulseServer.spawnAndWait(["pactl", "load-module", "module-null-sink", "sink_name=own", "rate=22050", "channels=1"],
+                                             environment: environment)
+                wait { PulseServer.spawnAndWait(["pactl", "set-default-sink", "own"], environment: environment) == 0 }
+            } else {
+                try start(["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit=yes",
+                           "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:" + folder.appendingPathComponent("log").path,
+                           "-L", "module-native-protocol-unix auth-anonymous=1",
+                           "-L", "module-null-sink sink_name=own rate=22050 channels=1", "-L", "module-always-sink"])
+                wait { PulseServer.answers(server: self.address) }
+            }
+        }
+
+        private func start(_ arguments: [String]) throws {
+            let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit=yes",
-                                 "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:" + folder.appendingPathComponent("log").path,
-                                 "-L", "module-native-protocol-unix auth-anonymous=1",
-                                 "-L", "module-null-sink sink_name=own rate=22050 channels=1", "-L", "module-always-sink"]
+            process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env["XDG_RUNTIME_DIR"] = folder.path
+            env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+            env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
             env["PULSE_SERVER"] = nil
             process.environment = env
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
-            // Wait for readiness by asking the server, for at most 10 s.
+            processes.append(process)
+        }
+
+        /// Waits for readiness, for at most 10 s, while every daemon runs.
+        private func wait(until ready: () -> Bool) {
             let deadline = Date().addingTimeInterval(10)
-            while !PulseServer.answers(server: address), Date() < deadline, process.isRunning {
+            while !ready(), Date() < deadline, processes.allSatisfy(\.isRunning) {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
 
-        var isUp: Bool { process.isRunning && PulseServer.answers(server: address) }
+        var isUp: Bool { processes.allSatisfy(\.isRunning) && PulseServer.answers(server: address) }
 
         /// The server's process id, for a test driver that kills it at a moment of its own choosing.
-        var processIdentifier: Int32 { process.processIdentifier }
+        var processIdentifier: Int32 { server.processIdentifier }
 
         /// Kills this server (and only this one) at once, as a crash would.
         func kill() {
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if server.isRunning { Foundation.kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
         }
 
         deinit {
-            kill()
+            for process in processes.reversed() {
+                if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
             try? FileManager.default.removeItem(at: folder)
         }
     }

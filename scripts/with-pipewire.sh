@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Runs a command beside a private PipeWire sound server (pipewire, wireplumber and pipewire-pulse, on a private D-Bus)
+# with one null sink named "test", then stops it all. The twin of scripts/with-pulse.sh: the command sees the same
+# XDG_RUNTIME_DIR, PULSE_SERVER, BREATHE_VOICE_TEST_PULSE_DIR and BREATHE_VOICE_REQUIRE_PULSE=1, so the same tests run
+# against PipeWire's pulse server unchanged; BREATHE_VOICE_TEST_SERVER=pipewire tells them which server it is.
+#
+# Nothing touches a user's own sound server or settings: the runtime folder is temporary, and the daemons' config and
+# state folders (wireplumber remembers volumes and defaults) live in it too. The graph keeps PipeWire's defaults
+# (48 kHz, its own quantum), as on a desktop; the sink is 22 050 Hz mono like the PulseAudio one.
+# Usage: scripts/with-pipewire.sh COMMAND [ARG…]
+set -euo pipefail
+
+# A private session bus first: wireplumber and pipewire expect one, and the user's must not be used.
+if [ -z "${BREATHE_VOICE_PIPEWIRE_BUS:-}" ]; then
+  export BREATHE_VOICE_PIPEWIRE_BUS=1
+  exec dbus-run-session -- "$0" "$@"
+fi
+unset BREATHE_VOICE_PIPEWIRE_BUS
+
+runtime=$(mktemp -d /tmp/breathe-voice-pipewire.XXXXXX)
+chmod 700 "$runtime"
+mkdir -m 700 "$runtime/config" "$runtime/state"
+export XDG_RUNTIME_DIR="$runtime"
+export PULSE_SERVER="unix:$runtime/pulse/native"
+export BREATHE_VOICE_TEST_PULSE_DIR="$runtime/pulse"
+export BREATHE_VOICE_REQUIRE_PULSE=1
+export BREATHE_VOICE_TEST_SERVER=pipewire
+export HOME="${HOME:-$runtime}"
+
+daemons=()
+start() {
+  local log="$runtime/$1.log"
+  XDG_CONFIG_HOME="$runtime/config" XDG_STATE_HOME="$runtime/state" PIPEWIRE_LOG_SYSTEMD=false \
+    "$@" >"$log" 2>&1 &
+  daemons+=($!)
+}
+
+cleanup() {
+  local index
+  # Stop them in the reverse order: the pulse server, the session manager, then the graph.
+  for ((index = ${#daemons[@]} - 1; index >= 0; index--)); do
+    kill "${daemons[$index]}" 2>/dev/null || true
+    wait "${daemons[$index]}" 2>/dev/null || true
+  done
+  rm -rf "$runtime"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "with-pipewire: $1" >&2
+  for log in "$runtime"/*.log; do
+    [ -s "$log" ] && { echo "--- ${log##*/}" >&2; tail -n 20 "$log" >&2; }
+  done
+  exit 69
+}
+
+# Waits (at most 10 s) until a command succeeds, while every daemon started so far is alive.
+wait_for() {
+  local what=$1
+  shift
+  for _ in $(seq 1 100); do
+    if "$@" >/dev/null 2>&1; then return 0; fi
+    for pid in "${daemons[@]}"; do kill -0 "$pid" 2>/dev/null || fail "$what: a daemon exited early"; done
+    sleep 0.1
+  done
+  fail "$what: no answer in 10 s"
+}
+
+start pipewire
+wait_for "pipewire did not start" test -S "$runtime/pipewire-0"
+start wireplumber
+start pipewire-pulse
+wait_for "pipewire-pulse did not answer" pactl info
+# The null sink lives as long as the pulse server; wireplumber must see it before it can be the default.
+pactl load-module module-null-sink sink_name=test rate=22050 channels=1 \
+  sink_properties=device.description=test >/dev/null || fail "could not load the null sink"
+wait_for "the null sink did not appear" sh -c 'pactl list short sinks | grep -qw test'
+pactl set-default-sink test >/dev/null
+wait_for "the null sink did not become the default" sh -c '[ "$(pactl get-default-sink)" = test ]'
+
+set +e
+"$@"
+status=$?
+set -e
+exit $status
