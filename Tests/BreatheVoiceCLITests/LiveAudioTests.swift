@@ -237,6 +237,29 @@ struct LiveAudioTests {
         #expect(Self.onsets(samples).count >= 4)
     }
 
+    /// The keys of a session with sound, in a real terminal through the shared server: `+` and `]` change the rate and
+    /// the tone level (the phrase book is prepared again on the worker thread while the session plays), `t` is said,
+    /// and the session goes on to its next phases and ends normally.
+    @Test func keysChangeRateAndToneLevelInALiveSession() throws {
+        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        let run = try PtySession.run(
+            ["--pattern", "2-0-2", "--cycles", "3", "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [
+                .expect("Breathe in, 2 seconds. Cycle 1 of 3.\n"),
+                .send("+"), .expect("Speech rate 200 words a minute.\n"),
+                .send("-"), .send("-"), .expect("Speech rate 150 words a minute.\n"),
+                .send("]"), .expect("Tone volume 80.\n"),
+                .send("["), .send("["), .expect("Tone volume 60.\n"),
+                .send("t"), .expect(" in the session.\n"),
+                .expect("Breathe in, 2 seconds. Cycle 2 of 3.\n"),
+                .send("q"), .expect("Session stopped"),
+            ]
+        )
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0, "\(run.text)")
+        #expect(run.noiseBytes.isEmpty)
+    }
+
     /// Issue 3: an interactive session whose server dies goes to paused (through audioLost) and says so, in a real
     /// terminal; it stays paused, `q` ends it normally, and the terminal's settings come back. Never a crash or a hang.
     @Test func aServerKilledMidSessionPausesAnInteractiveSessionInATerminal() throws {

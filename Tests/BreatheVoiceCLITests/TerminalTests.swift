@@ -12,16 +12,16 @@ import Testing
             .expect("Paused. Press space to resume, q to quit.\n"),
             .quiet(1.6),
             .send(" "),
-            .expect("Resuming. Breathe in.\n"),
+            .expect("Resuming. Breathe in for 1 second more.\n"),
             .send("s"),
-            .expect("Breathe out, 1 second.\n"),
+            .expect("Skipped. Breathe out, 1 second.\n"),
             .send("q"),
         ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         // Nothing is printed while paused, though a 1-second phase would otherwise have ended twice over.
         #expect(run.quiet.first?.isEmpty == true, "printed while paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
-        #expect(run.lines.contains("Keys: space pauses or resumes, s skips to the next phase, q stops, question mark repeats this help."))
+        #expect(run.lines.contains("Keys: space pauses or resumes, s skips to the next phase, t says the time left, r repeats the instruction, plus and minus change the speech rate, the brackets change the tone volume, q stops, question mark repeats this help."))
         #expect(run.lines.contains { $0.hasPrefix("Session stopped after 0 of 3 cycles") })
         #expect(!run.lines.contains("Breathe in, 1 second. Cycle 2 of 3."))
         #expect(run.stty["after"] == run.stty["before"])
@@ -54,7 +54,7 @@ import Testing
             .expect("Paused. Press space to resume, q to quit.\n"),
             .quiet(1.6),
             .send(" "),
-            .expect("Resuming. Breathe in.\n"),
+            .expect("Resuming. Breathe in for 1 second more.\n"),
             .expect("Breathe out, 1 second."),
             .send("q"),
         ])
@@ -80,6 +80,58 @@ import Testing
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
         for line in expected { #expect(run.text.contains(line)) }
         #expect(run.text.hasSuffix("\n"))
+    }
+
+    /// Every key of a text-only session, in English, each answered with one printed sentence: t, r, an unknown key,
+    /// + and - (nothing is spoken), [ and ] (no tones), ?, s, and t and the resume while paused.
+    @Test func everyKeyIsAnsweredWithOneSentence() throws {
+        let session = ["--pattern", "4-0-4", "--cycles", "2", "--no-audio", "--plain", "--lang", "en", "--mood-after", "3"]
+        let run = try PtySession.run(session, steps: [
+            .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
+            .send("t"), .expect("Breathe in. Time left: "),
+            .send("r"), .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
+            .send("x"), .expect("Press question mark for help.\n"),
+            .send("+"), .expect("Nothing is spoken in this session.\n"),
+            .send("-"), .expect("Nothing is spoken in this session.\n"),
+            .send("]"), .expect("No tones play in this session.\n"),
+            .send("["), .expect("No tones play in this session.\n"),
+            .send("?"), .expect("question mark repeats this help.\n"),
+            .send("s"), .expect("Skipped. Breathe out, 4 seconds.\n"),
+            .send(" "), .expect("Paused. Press space to resume, q to quit.\n"),
+            .send("t"), .expect("Breathe out. Time left: "),
+            .send("r"), .expect("Paused. Press space to resume, q to quit.\n"),
+            .send(" "), .expect("Resuming. Breathe out for "),
+            .send("q"), .expect("Session stopped"),
+        ])
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0)
+        #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
+        let lines = run.lines
+        // The phase left is whole seconds rounded up; the session left runs to the end of the last breath.
+        let timeLeft = lines.filter { $0.contains("Time left:") }
+        #expect(timeLeft.count == 2, "\(lines)")
+        #expect(timeLeft.first?.range(of: #"^Breathe in\. Time left: [1-4] seconds? in this phase, 1[3-6] seconds in the session\.$"#,
+                                      options: .regularExpression) != nil, "\(timeLeft)")
+        #expect(timeLeft.last?.range(of: #"^Breathe out\. Time left: [1-4] seconds? in this phase, (9|1[0-2]) seconds in the session\.$"#,
+                                     options: .regularExpression) != nil, "\(timeLeft)")
+        #expect(lines.filter { $0 == "Breathe in, 4 seconds. Cycle 1 of 2." }.count == 2)
+        #expect(lines.contains { $0.range(of: #"^Resuming\. Breathe out for [1-4] seconds? more\.$"#, options: .regularExpression) != nil })
+        #expect(lines.filter { $0.hasPrefix("Keys: ") }.count == 2)
+    }
+
+    @Test func keysAnswerInSpanish() throws {
+        let run = try PtySession.run(["--pattern", "4-0-4", "--cycles", "1", "--no-audio", "--plain", "--lang", "es", "--mood-after", "3"], steps: [
+            .expect("Inhala, 4 segundos. Ciclo 1 de 1.\n"),
+            .send("x"), .expect("Pulsa el signo de interrogación para ver la ayuda.\n"),
+            .send("t"), .expect("Inhala. Tiempo restante: "),
+            .send("+"), .expect("En esta sesión no hay voz.\n"),
+            .send("s"), .expect("Fase saltada. Exhala, 4 segundos.\n"),
+            .send("q"), .expect("Sesión detenida"),
+        ])
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.lines.contains { $0.range(of: #"^Inhala\. Tiempo restante: ([1-4] segundos|un segundo) en esta fase, [5-8] segundos en toda la sesión\.$"#,
+                                              options: .regularExpression) != nil }, "\(run.lines)")
+        #expect(run.lines.contains { $0.hasPrefix("Teclas: ") && $0.contains("t dice el tiempo restante") })
     }
 
     /// There is no mood to ask about before a whole cycle was breathed: a stop in the first cycle ends without the

@@ -136,4 +136,75 @@ final class LineRecorder: SessionPresenter {
         #expect(outcome.summary.status == .interrupted)
         #expect(presenter.lines.map(\.text).contains("The sound server went away. Paused; press space to go on, q to quit."))
     }
+
+    /// `+`, `]` and `t` pressed during the lead-in of a session with sound: the rate and the tone level change for the
+    /// rest of the session, each change is printed and said, and the phrases with a number are said at the new rate.
+    /// The fake voice speaks at a level equal to the rate, so the output tells which rate said what.
+    @Test func keysChangeTheRateAndTheToneLevelAndSayTheTimeLeft() throws {
+        let rateVoice = Speech(
+            voices: { () throws(BreatheError) -> [SpeechVoice] in [] },
+            synthesize: { (_: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
+                AudioClip([Int16](repeating: Int16(settings.rate), count: 2205))
+            }
+        )
+        let worker = PhraseWorker { text, settings in try? rateVoice.synthesize(text, settings) }
+        defer { worker.finish() }
+        /// Holds each block until the worker has done everything asked of it: what a live session's real-time pace
+        /// gives for free (a phrase is ready long before the next boundary).
+        final class WaitingSink: AudioSink {
+            var samples: [Int16] = []
+            let holdAt: Int
+            let worker: PhraseWorker
+            init(holdAt: Int, worker: PhraseWorker) { self.holdAt = holdAt; self.worker = worker }
+            var isFile: Bool { true }
+            func write(_ block: [Int16]) throws(BreatheError) {
+                if samples.count + block.count >= holdAt { while worker.isBusy { sched_yield() } }
+                samples += block
+            }
+            func latencySamples() -> Int64 { 0 }
+            func flush() {}
+            func finish() throws(BreatheError) {}
+            func reconnect() throws(BreatheError) {}
+        }
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        _ = write(pipeEnds[1], "+]t", 3)
+        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+            var byte: UInt8 = 0
+            guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
+            return KeyReader.input(for: byte)
+        }
+        let choices = AudioChoices(speech: true, tones: true)
+        let settings = choices.speechSettings(localizer: Self.localizer)
+        let phrases = try PhraseBook(plan: Self.plan, counting: false, localizer: Self.localizer, speech: rateVoice, settings: settings)
+        let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
+        let sink = WaitingSink(holdAt: 0, worker: worker)
+        let presenter = LineRecorder()
+        var runner = AudioSessionRunner(
+            machine: SessionMachine(plan: Self.plan), sink: sink, presenters: [presenter], phrases: phrases,
+            tones: choices.toneClips(sampleRate: 22_050), counting: false, inputs: SessionInputPoller(sources: [source]),
+            interactive: true, blockSamples: 97
+        )
+        runner.worker = worker
+        runner.speechSettings = settings
+        runner.toneVolume = 70
+        runner.makeTones = { volume in AudioChoices(toneVolume: volume).toneClips(sampleRate: 22_050) }
+        let outcome = try runner.run().get()
+        #expect(outcome.summary.status == .completed)
+        let lines = presenter.lines.map(\.text)
+        #expect(lines.contains("Speech rate 200 words a minute."))
+        #expect(lines.contains("Tone volume 80."))
+        #expect(lines.contains { $0.hasPrefix("Get ready. Time left: 3 seconds in this phase, 13 seconds in the session.") }, "\(lines)")
+        // Said during the lead-in at the new rate: the rate's own sentence and the time left.
+        #expect(sink.samples[0..<start].contains(200))
+        #expect(sink.samples[0..<start].firstIndex(of: 175) == 0, "the lead-in's own phrase, prepared before")
+        // The first phase: its tone at level 80, then its word from the book prepared again at 200 words a minute.
+        let tone = CueTone.cue(for: .inhale).samples(sampleRate: 22_050, volume: 80)
+        let toneHeard = Array(sink.samples[start..<start + tone.count]) == tone
+        #expect(toneHeard, "the first tone is not the level-80 inhale tone")
+        let word = start + tone.count + Int(CueLayout.gapSamples(sampleRate: 22_050))
+        #expect(sink.samples[word] == 200)
+        #expect(!sink.samples[start...].contains(175))
+    }
 }

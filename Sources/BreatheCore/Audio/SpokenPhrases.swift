@@ -10,7 +10,11 @@ public enum SpokenPhrases {
         for index in plan.pattern.phases.indices {
             let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
             if !result.contains(name) { result.append(name) }
+            // A skip lands on any phase: its word then says so first.
+            if !result.contains(skipped(name)) { result.append(skipped(name)) }
         }
+        // Answers to keys that carry no number, said at once.
+        result += [Message(.lineUnknownKey), Message(.lineTonesOff)]
         if counting {
             let highest = CountSchedule.highestNumber(in: plan)
             if highest >= 2 {
@@ -18,6 +22,21 @@ public enum SpokenPhrases {
             }
         }
         return result
+    }
+
+    /// True for a phrase that carries a number known only when it is said (the seconds left on resuming, the answer to
+    /// `t`, a new speech rate or tone level): it cannot be prepared before the session, so the runner has it said while
+    /// the session plays, off the audio path.
+    public static func isLive(_ message: Message) -> Bool {
+        switch message.key {
+        case .speechResumed, .lineTimeLeft, .lineSpeechRate, .lineToneVolume: true
+        default: false
+        }
+    }
+
+    /// A phase's word after a skip: "Skipped. Breathe out".
+    public static func skipped(_ name: Message) -> Message {
+        Message(.speechSkipped, ["phase": .message(name)])
     }
 
     /// The spoken number `n` of a count.

@@ -47,6 +47,13 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case lineInterrupted = "line.interrupted"
     case lineAudioLost = "line.audioLost"
     case lineKeys = "line.keys"
+    case lineSkipped = "line.skipped"
+    case lineTimeLeft = "line.timeLeft"
+    case lineUnknownKey = "line.unknownKey"
+    case lineSpeechRate = "line.speechRate"
+    case lineSpeechOff = "line.speechOff"
+    case lineToneVolume = "line.toneVolume"
+    case lineTonesOff = "line.tonesOff"
 
     // Short phrases for the voice.
     case speechLeadIn = "speech.leadIn"
@@ -54,6 +61,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case speechResumed = "speech.resumed"
     case speechCompleted = "speech.completed"
     case speechStopped = "speech.stopped"
+    case speechSkipped = "speech.skipped"
 
     // `patterns` listing.
     case patternsHeader = "patterns.header"

@@ -20,6 +20,16 @@ public enum SessionEvent: Hashable, Sendable {
     case continued
     /// The user asked which keys do what (`?`).
     case helpRequested
+    /// The user asked how much time is left, in the phase and in the session (`t`).
+    case timeLeftRequested(at: Int64)
+    /// The user asked to hear the current instruction again (`r`).
+    case repeatRequested
+    /// The user pressed a key that does nothing.
+    case unknownKeyPressed
+    /// The user changed the speech rate for this session (`+`, `-`): the new rate, or nil when nothing is spoken.
+    case speechRateChanged(Int?)
+    /// The user changed the tone volume for this session (`[`, `]`): the new level, or nil when no tones play.
+    case toneVolumeChanged(Int?)
     /// The sound server went away.
     case audioLost(at: Int64)
     /// The closing words are over.

@@ -45,7 +45,8 @@ public struct SessionMachine: Sendable {
             return valid(.active(cycle: 1, index: 0), opening + enterPhase(cycle: 1, index: 0))
         case (.idle, .leadInElapsed), (.idle, .phaseElapsed), (.idle, .pauseRequested), (.idle, .resumeRequested),
              (.idle, .skipRequested), (.idle, .stopRequested), (.idle, .interrupted), (.idle, .continued),
-             (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed):
+             (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed), (.idle, .timeLeftRequested),
+             (.idle, .repeatRequested), (.idle, .unknownKeyPressed), (.idle, .speechRateChanged), (.idle, .toneVolumeChanged):
             // Nothing has started, so there is nothing to pause, stop or time.
             return invalid(state)
 
@@ -54,7 +55,7 @@ public struct SessionMachine: Sendable {
             return valid(.active(cycle: 1, index: 0), enterPhase(cycle: 1, index: 0))
         case (.preparing, .skipRequested):
             return valid(.active(cycle: 1, index: 0),
-                         [.cancelTimer, .seek(to: plan.end(of: .leadIn))] + enterPhase(cycle: 1, index: 0))
+                         [.cancelTimer, .seek(to: plan.end(of: .leadIn))] + enterPhase(cycle: 1, index: 0, skipped: true))
         case (.preparing, .pauseRequested(let position)):
             return pause(at: .leadIn, position: position, reason: .user)
         case (.preparing, .interrupted(let reason, let position)):
@@ -65,6 +66,12 @@ public struct SessionMachine: Sendable {
             return complete(.stopped, cyclesCompleted: 0, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.preparing, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
+        case (.preparing, .timeLeftRequested(let position)):
+            return valid(state, [.announce(timeLeft(in: .leadIn, at: position))])
+        case (.preparing, .repeatRequested):
+            return valid(state, [.announce(leadInAnnouncement)])
+        case (.preparing, .unknownKeyPressed), (.preparing, .speechRateChanged), (.preparing, .toneVolumeChanged):
+            return valid(state, [.announce(answer(to: event))])
         case (.preparing, .startRequested), (.preparing, .phaseElapsed), (.preparing, .resumeRequested),
              (.preparing, .continued), (.preparing, .closingElapsed):
             // Already started; not paused; no phase or closing timer runs during the lead-in.
@@ -75,7 +82,7 @@ public struct SessionMachine: Sendable {
             return advance(from: .phase(cycle: cycle, index: index), prefix: [])
         case (.active(let cycle, let index), .skipRequested):
             let segment = Segment.phase(cycle: cycle, index: index)
-            return advance(from: segment, prefix: [.cancelTimer, .seek(to: plan.end(of: segment))])
+            return advance(from: segment, prefix: [.cancelTimer, .seek(to: plan.end(of: segment))], skipped: true)
         case (.active(let cycle, let index), .pauseRequested(let position)):
             return pause(at: .phase(cycle: cycle, index: index), position: position, reason: .user)
         case (.active(let cycle, let index), .interrupted(let reason, let position)):
@@ -86,6 +93,12 @@ public struct SessionMachine: Sendable {
             return complete(.stopped, cyclesCompleted: cycle - 1, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.active, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
+        case (.active(let cycle, let index), .timeLeftRequested(let position)):
+            return valid(state, [.announce(timeLeft(in: .phase(cycle: cycle, index: index), at: position))])
+        case (.active(let cycle, let index), .repeatRequested):
+            return valid(state, [.announce(Announcement(line: phaseLine(cycle: cycle, index: index), speech: phaseName(index)))])
+        case (.active, .unknownKeyPressed), (.active, .speechRateChanged), (.active, .toneVolumeChanged):
+            return valid(state, [.announce(answer(to: event))])
         case (.active, .startRequested), (.active, .leadInElapsed), (.active, .resumeRequested), (.active, .continued),
              (.active, .closingElapsed):
             // Already running; the lead-in and closing timers cannot be pending while a phase is.
@@ -110,6 +123,13 @@ public struct SessionMachine: Sendable {
             return valid(state, [.announce(pausedAnnouncement)])
         case (.paused, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
+        case (.paused(let paused), .timeLeftRequested):
+            return valid(state, [.announce(timeLeft(in: paused.resume, at: plan.start(of: paused.resume) + paused.elapsed))])
+        case (.paused(let paused), .repeatRequested):
+            // The instruction that holds now is the pause's own: how to go on.
+            return valid(state, [.announce(paused.reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement)])
+        case (.paused, .unknownKeyPressed), (.paused, .speechRateChanged), (.paused, .toneVolumeChanged):
+            return valid(state, [.announce(answer(to: event))])
         case (.paused, .startRequested), (.paused, .leadInElapsed), (.paused, .phaseElapsed), (.paused, .pauseRequested),
              (.paused, .skipRequested), (.paused, .closingElapsed):
             // Timers were cancelled on pausing, so these are stale; pausing twice and skipping while paused mean nothing.
@@ -123,7 +143,9 @@ public struct SessionMachine: Sendable {
             return valid(.completed(summary), [.cancelTimer, .finish(summary)])
         case (.completing, .startRequested), (.completing, .leadInElapsed), (.completing, .phaseElapsed),
              (.completing, .pauseRequested), (.completing, .resumeRequested), (.completing, .skipRequested),
-             (.completing, .interrupted), (.completing, .continued), (.completing, .helpRequested):
+             (.completing, .interrupted), (.completing, .continued), (.completing, .helpRequested),
+             (.completing, .timeLeftRequested), (.completing, .repeatRequested), (.completing, .unknownKeyPressed),
+             (.completing, .speechRateChanged), (.completing, .toneVolumeChanged):
             // The session is over but for its closing words; only their end or a stop moves it on.
             return invalid(state)
 
@@ -131,7 +153,9 @@ public struct SessionMachine: Sendable {
         case (.completed, .startRequested), (.completed, .leadInElapsed), (.completed, .phaseElapsed),
              (.completed, .pauseRequested), (.completed, .resumeRequested), (.completed, .skipRequested),
              (.completed, .stopRequested), (.completed, .interrupted), (.completed, .continued),
-             (.completed, .helpRequested), (.completed, .audioLost), (.completed, .closingElapsed):
+             (.completed, .helpRequested), (.completed, .audioLost), (.completed, .closingElapsed),
+             (.completed, .timeLeftRequested), (.completed, .repeatRequested), (.completed, .unknownKeyPressed),
+             (.completed, .speechRateChanged), (.completed, .toneVolumeChanged):
             // Final state.
             return invalid(state)
         }
@@ -150,19 +174,24 @@ public struct SessionMachine: Sendable {
     private func enterLeadIn() -> [SessionEffect] {
         [
             .enterSegment(.leadIn),
-            .announce(Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))),
+            .announce(leadInAnnouncement),
             .startTimer(deadline: plan.end(of: .leadIn), event: .leadInElapsed),
         ]
     }
 
-    private func enterPhase(cycle: Int, index: Int) -> [SessionEffect] {
+    /// A phase begins. After a skip, its sentence and its word say so first: "Skipped. Breathe out, 4 seconds."
+    private func enterPhase(cycle: Int, index: Int, skipped: Bool = false) -> [SessionEffect] {
         let segment = Segment.phase(cycle: cycle, index: index)
         let kind = plan.kind(ofPhase: index)
-        let name = Message.phaseName(kind, isRepeat: plan.pattern.isRepeat(at: index))
+        let name = phaseName(index)
+        let line = phaseLine(cycle: cycle, index: index)
+        let announcement = skipped
+            ? Announcement(line: Message(.lineSkipped, ["line": .message(line)]), speech: SpokenPhrases.skipped(name))
+            : Announcement(line: line, speech: name)
         return [
             .enterSegment(segment),
             .playTone(kind),
-            .announce(Announcement(line: phaseLine(cycle: cycle, index: index), speech: name)),
+            .announce(announcement),
             .startTimer(deadline: plan.end(of: segment), event: .phaseElapsed),
         ]
     }
@@ -179,10 +208,10 @@ public struct SessionMachine: Sendable {
     }
 
     /// Moves on from a finished (or skipped) phase to the next phase, or to the closing words after the last.
-    private func advance(from segment: Segment, prefix: [SessionEffect]) -> Transition {
+    private func advance(from segment: Segment, prefix: [SessionEffect], skipped: Bool = false) -> Transition {
         switch plan.segment(after: segment) {
         case .phase(let cycle, let index):
-            return valid(.active(cycle: cycle, index: index), prefix + enterPhase(cycle: cycle, index: index))
+            return valid(.active(cycle: cycle, index: index), prefix + enterPhase(cycle: cycle, index: index, skipped: skipped))
         case .leadIn, .closing, nil:
             return complete(.completed, cyclesCompleted: plan.cycles, position: plan.breathingEnd, from: prefix)
         }
@@ -193,6 +222,48 @@ public struct SessionMachine: Sendable {
         let paused = PausedSession(resume: segment, elapsed: elapsed, reason: reason)
         let line: Announcement = reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement
         return valid(.paused(paused), [.cancelTimer, .markPause(reason), .announce(line)])
+    }
+
+    private func phaseName(_ index: Int) -> Message {
+        .phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
+    }
+
+    private var leadInAnnouncement: Announcement {
+        Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))
+    }
+
+    /// Whole seconds from `position` to `end`, rounded up: "1 second left" until the very end.
+    private func wholeSeconds(from position: Int64, to end: Int64) -> Int {
+        let rate = Int64(plan.sampleRate)
+        return Int((max(0, end - position) + rate - 1) / rate)
+    }
+
+    /// `t`: what is under way, and the time left in it and in the whole session (closing words left out).
+    private func timeLeft(in segment: Segment, at position: Int64) -> Announcement {
+        let name: Message = if case .phase(_, let index) = segment { phaseName(index) } else { Message(.speechLeadIn) }
+        let phaseLeft = wholeSeconds(from: position, to: plan.end(of: segment))
+        let sessionLeft = wholeSeconds(from: position, to: plan.breathingEnd)
+        let message = Message(.lineTimeLeft, [
+            "phase": .message(name), "phaseLeft": .message(.seconds(tenths: phaseLeft * 10)),
+            "sessionLeft": .message(.duration(tenths: sessionLeft * 10)),
+        ])
+        return Announcement(line: message, speech: message)
+    }
+
+    /// The answer to a key that changes nothing in the session itself: an unknown key, the speech rate, the tone volume.
+    private func answer(to event: SessionEvent) -> Announcement {
+        let message: Message
+        switch event {
+        case .speechRateChanged(let rate?): message = Message(.lineSpeechRate, ["rate": .integer(rate)])
+        case .speechRateChanged(nil): message = Message(.lineSpeechOff)
+        case .toneVolumeChanged(let volume?): message = Message(.lineToneVolume, ["volume": .integer(volume)])
+        case .toneVolumeChanged(nil): message = Message(.lineTonesOff)
+        case .startRequested, .leadInElapsed, .phaseElapsed, .pauseRequested, .resumeRequested, .skipRequested,
+             .stopRequested, .interrupted, .continued, .helpRequested, .audioLost, .closingElapsed, .timeLeftRequested,
+             .repeatRequested, .unknownKeyPressed:
+            message = Message(.lineUnknownKey)
+        }
+        return Announcement(line: message, speech: message)
     }
 
     private var keysAnnouncement: Announcement {
@@ -217,9 +288,11 @@ public struct SessionMachine: Sendable {
             name = Message(.speechLeadIn)
             event = .leadInElapsed
         }
+        let left = wholeSeconds(from: plan.start(of: paused.resume) + paused.elapsed, to: plan.end(of: paused.resume))
+        let resumed = Message(.lineResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))])
         return valid(state, [
             .markResume,
-            .announce(Announcement(line: Message(.lineResumed, ["phase": .message(name)]), speech: name)),
+            .announce(Announcement(line: resumed, speech: Message(.speechResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))]))),
             .startTimer(deadline: plan.end(of: paused.resume), event: event),
         ])
     }

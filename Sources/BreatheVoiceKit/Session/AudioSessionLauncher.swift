@@ -166,7 +166,44 @@ public struct AudioSessionLauncher {
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
             )
             runner.afterInput = controls.settle(after:)
+            runner.toneVolume = choices.toneVolume
+            if choices.tones {
+                let choices = choices
+                runner.makeTones = { volume in
+                    var louder = choices
+                    louder.toneVolume = volume
+                    return louder.toneClips(sampleRate: AudioFormat.sampleRate)
+                }
+            }
+            // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
+            // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
+            // renders without keys, so it needs none.
+            var worker: PhraseWorker?
+            if live, controls.readsKeys, choices.speech {
+                if dispatcher != nil {
+                    runner.speechSettings = choices.speechSettings(localizer: localizer)
+                } else if let settings = try? speechSettings() {
+                    worker = liveWorker()
+                    runner.worker = worker
+                    runner.speechSettings = settings
+                }
+            }
+            defer { worker?.finish() }
             return runner.run()
         }.get()
+    }
+
+    /// Synthesizes through the phrase cache when there is one; a failure leaves the phrase printed only.
+    private func liveWorker() -> PhraseWorker {
+        let speech = self.speech
+        let cache = phraseCache
+        return PhraseWorker { text, settings in
+            do throws(BreatheError) {
+                if let cache { return try cache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech) }
+                return try speech.synthesize(text, settings)
+            } catch {
+                return nil
+            }
+        }
     }
 }

@@ -16,13 +16,25 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public let machine: SessionMachine
     public var sink: Sink
     public var presenters: [any SessionPresenter]
-    /// The prepared speech (empty: speech off, or speech through `dispatcher`).
-    public let phrases: PhraseBook
+    /// The prepared speech (empty: speech off, or speech through `dispatcher`); prepared again when `+` or `-` changes
+    /// the rate.
+    public private(set) var phrases: PhraseBook
     /// speech-dispatcher, when it says the phrases instead of eSpeak NG: each phrase is sent when its sample is heard
     /// on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.
     public var dispatcher: (any SpeechDispatcherConnection)?
-    /// The cue tone per phase (none: tones off).
-    public let tones: [PhaseKind: AudioClip]
+    /// The cue tone per phase (none: tones off); made again when `[` or `]` changes the level.
+    public private(set) var tones: [PhaseKind: AudioClip]
+    /// Says what cannot be prepared (a phrase with a number known only then) and prepares the book again after a rate
+    /// change, off the audio path; nil: such phrases are only printed, and `+`/`-` say nothing is spoken.
+    public var worker: PhraseWorker?
+    /// The voice's settings now (the rate changes with `+` and `-`); nil with speech off.
+    public var speechSettings: SpeechSettings?
+    /// The tones at a level (0–100), for `[` and `]`; nil: the level cannot change (tones off).
+    public var makeTones: (@Sendable (Int) -> [PhaseKind: AudioClip])?
+    /// The tone level now.
+    public var toneVolume = 70
+    /// Rebuilds of the phrase book asked for; only the latest one is taken.
+    private var bookGeneration = 0
     /// Speak the seconds inside each phase.
     public let counting: Bool
     public var inputs: SessionInputPoller
@@ -100,7 +112,10 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 return .success(SessionOutcome(summary: summary, signal: stopSignal, ignoredEvents: ignoredEvents))
             }
             let asidePlaying = !playing && asides.pendingCount > 0 && !audioDown
-            if let input = inputs.next(timeoutMilliseconds: playing || asidePlaying ? 0 : -1) {
+            collectPhrases()
+            // While paused, a phrase under way on the worker is looked for every 10 ms, so it is said when ready.
+            let wait: Int32 = playing || asidePlaying ? 0 : (worker?.isBusy == true ? 10 : -1)
+            if let input = inputs.next(timeoutMilliseconds: wait) {
                 handle(input)
                 afterInput(input)
                 continue
@@ -156,7 +171,59 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         return nil
     }
 
+    /// `+`/`-` and `[`/`]` with sound: the new rate or level for the rest of the session, then its sentence.
+    /// Returns false when there is nothing to change (speech or tones off), so the input maps as in a silent session.
+    private mutating func adjust(_ input: SessionInput) -> Bool {
+        switch input {
+        case .faster, .slower:
+            guard var settings = speechSettings, worker != nil || dispatcher != nil else { return false }
+            settings.rate = min(max(settings.rate + (input == .faster ? 25 : -25), PreferenceRules.rate.lowerBound), PreferenceRules.rate.upperBound)
+            speechSettings = settings
+            if let dispatcher {
+                dispatcher.setRate(wordsPerMinute: settings.rate)
+            } else if let worker {
+                bookGeneration += 1
+                worker.submit(.book(generation: bookGeneration, texts: phrases.texts, settings))
+            }
+            apply(.speechRateChanged(settings.rate))
+            return true
+        case .louderTones, .softerTones:
+            guard let makeTones, !tones.isEmpty else { return false }
+            toneVolume = min(max(toneVolume + (input == .louderTones ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
+                             PreferenceRules.toneVolume.upperBound)
+            tones = makeTones(toneVolume)
+            apply(.toneVolumeChanged(toneVolume))
+            return true
+        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal:
+            return false
+        }
+    }
+
+    /// Takes what the worker finished: a phrase is said now (after any word under way), a rebuilt book replaces the old.
+    private mutating func collectPhrases() {
+        guard let worker else { return }
+        for result in worker.collect() {
+            switch result {
+            case .phrase(_, let clip?):
+                if playing {
+                    let start = max(position, (speechSpans.map(\.end).max() ?? 0) + CueLayout.gapSamples(sampleRate: machine.plan.sampleRate))
+                    mixer.schedule(clip, at: start)
+                    speechSpans.append((start, start + Int64(clip.count)))
+                } else if !audioDown {
+                    asides.schedule(clip, at: asidePosition)
+                }
+            case .phrase(_, nil):
+                break // Printed already; the voice could not say it.
+            case .book(let generation, let clips?, _) where generation == bookGeneration:
+                phrases.replace(with: clips)
+            case .book:
+                break // A newer rate is on its way, or this one failed: keep what plays now.
+            }
+        }
+    }
+
     private mutating func handle(_ input: SessionInput) {
+        if adjust(input) { return }
         if input == .signal(.resize) { refreshPresenters(resized: true) }
         let (events, signal) = input.events(in: state, at: position)
         if let signal { stopSignal = signal }
@@ -232,6 +299,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                     } else {
                         speakNow(speech)
                     }
+                } else if let speech = announcement.speech, SpokenPhrases.isLive(speech), let worker, let speechSettings {
+                    worker.submit(.phrase(phrases.localizer.string(speech), speechSettings))
                 } else if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
                     if playing {
                         let start = cueSpeech ?? position

@@ -10,6 +10,20 @@ public enum SessionInput: Hashable, Sendable {
     case quit
     /// `?`.
     case help
+    /// `t`: the time left.
+    case timeLeft
+    /// `r`: the instruction again.
+    case repeatInstruction
+    /// `+` (or `=`, the same key unshifted): speak faster.
+    case faster
+    /// `-`: speak slower.
+    case slower
+    /// `]`: louder tones.
+    case louderTones
+    /// `[`: softer tones.
+    case softerTones
+    /// Any other key.
+    case unknownKey
     /// A signal, already turned into what it means for the session.
     case signal(SignalInput)
 }

@@ -12,6 +12,12 @@ extension SessionInput {
         case .skip: return ([.skipRequested], nil)
         case .quit: return ([.stopRequested(at: position)], nil)
         case .help: return ([.helpRequested], nil)
+        case .timeLeft: return ([.timeLeftRequested(at: position)], nil)
+        case .repeatInstruction: return ([.repeatRequested], nil)
+        case .unknownKey: return ([.unknownKeyPressed], nil)
+        // A runner with sound works out the new rate or level itself; without, there is nothing to change.
+        case .faster, .slower: return ([.speechRateChanged(nil)], nil)
+        case .louderTones, .softerTones: return ([.toneVolumeChanged(nil)], nil)
         case .signal(let signal):
             switch signal {
             case .interrupt, .terminate:

@@ -47,6 +47,10 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
         _ = spd_say(connection, priority, text)
     }
 
+    public func setRate(wordsPerMinute: Int) {
+        _ = spd_set_voice_rate(connection, Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute)))
+    }
+
     /// `spd_cancel`, not `spd_cancel_all`: the latter cancels every client's messages, a screen reader's included.
     public func cancel() {
         _ = spd_cancel(connection)

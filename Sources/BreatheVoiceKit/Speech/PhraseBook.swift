@@ -37,4 +37,12 @@ public struct PhraseBook: Sendable {
     }
 
     public var isEmpty: Bool { clips.isEmpty }
+
+    /// Every prepared phrase's text, to prepare them all again with other settings.
+    public var texts: [String] { Array(clips.keys) }
+
+    /// Takes the same phrases, prepared again (after the speech rate changed).
+    public mutating func replace(with clips: [String: AudioClip]) {
+        self.clips = clips
+    }
 }

@@ -8,6 +8,12 @@ public protocol SpeechDispatcherConnection: AnyObject {
     /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
     /// is left alone.
     func cancel()
+    /// Sets the rate of what this connection says from now on (`+` and `-` during a session).
+    func setRate(wordsPerMinute: Int)
+}
+
+extension SpeechDispatcherConnection {
+    public func setRate(wordsPerMinute: Int) {}
 }
 
 /// What a session asks of speech-dispatcher: the client name, the language and priority, and only the voice settings

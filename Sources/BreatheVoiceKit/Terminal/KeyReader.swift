@@ -4,7 +4,8 @@ import Glibc
 import Musl
 #endif
 
-/// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc and `?`.
+/// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc, `?`, `t`, `r`, `+`, `-`, `[` and `]`;
+/// any other key is an unknown key (answered with a hint about `?`).
 ///
 /// One read is one byte, so keys typed quickly are each delivered in turn (poll(2) stays ready while bytes remain).
 /// Esc alone quits; an escape sequence (an arrow key, a function key, Alt and a letter) starts with the same byte, so
@@ -24,14 +25,21 @@ public enum KeyReader {
         }
     }
 
-    /// What a single key means, if anything.
+    /// What a single key means. A character typed as several UTF-8 bytes is one unknown key: only its first byte counts.
     public static func input(for byte: UInt8) -> SessionInput? {
         switch byte {
         case UInt8(ascii: " "): .togglePause
         case UInt8(ascii: "s"), UInt8(ascii: "S"): .skip
         case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x1B: .quit
         case UInt8(ascii: "?"): .help
-        default: nil
+        case UInt8(ascii: "t"), UInt8(ascii: "T"): .timeLeft
+        case UInt8(ascii: "r"), UInt8(ascii: "R"): .repeatInstruction
+        case UInt8(ascii: "+"), UInt8(ascii: "="): .faster
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): .slower
+        case UInt8(ascii: "]"): .louderTones
+        case UInt8(ascii: "["): .softerTones
+        case 0x80...0xBF: nil
+        default: .unknownKey
         }
     }
 

@@ -48,7 +48,7 @@ public final class SessionControls {
             reenterRawMode()
         case .signal(.resumeFromSuspend):
             reenterRawMode()
-        case .togglePause, .skip, .quit, .help,
+        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones, .softerTones, .unknownKey,
              .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.resize):
             break
         }

@@ -11,7 +11,16 @@ import Testing
         case 6: .pauseRequested(at: position)
         case 7: .resumeRequested
         case 8: .skipRequested
-        case 9: Int.random(in: 0..<4, using: &generator) == 0 ? .stopRequested(at: position) : .helpRequested
+        case 9:
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1: .stopRequested(at: position)
+            case 2: .helpRequested
+            case 3: .timeLeftRequested(at: position)
+            case 4: .repeatRequested
+            case 5: .unknownKeyPressed
+            case 6: .speechRateChanged(Bool.random(using: &generator) ? 200 : nil)
+            default: .toneVolumeChanged(Bool.random(using: &generator) ? 60 : nil)
+            }
         case 10: .interrupted(Bool.random(using: &generator) ? .suspended : .hangup, at: position)
         case 11: Bool.random(using: &generator) ? .continued : .audioLost(at: position)
         default: .closingElapsed

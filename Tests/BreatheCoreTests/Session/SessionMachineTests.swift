@@ -32,12 +32,27 @@ extension SessionState: CustomTestStringConvertible {
     static let events: [SessionEvent] = [
         .startRequested, .leadInElapsed, .phaseElapsed, .pauseRequested(at: 4200), .resumeRequested, .skipRequested,
         .stopRequested(at: 4200), .interrupted(.suspended, at: 4200), .interrupted(.hangup, at: 4200), .continued,
-        .helpRequested, .audioLost(at: 4200), .closingElapsed,
+        .helpRequested, .audioLost(at: 4200), .closingElapsed, .timeLeftRequested(at: 4200), .repeatRequested,
+        .unknownKeyPressed, .speechRateChanged(200), .speechRateChanged(nil), .toneVolumeChanged(40), .toneVolumeChanged(nil),
     ]
+
+    /// The keys that only say something: valid wherever the session runs or is paused, and the state stays as it was.
+    static func isAnswer(_ event: SessionEvent) -> Bool {
+        switch event {
+        case .helpRequested, .timeLeftRequested, .repeatRequested, .unknownKeyPressed, .speechRateChanged, .toneVolumeChanged: true
+        default: false
+        }
+    }
 
     /// Which (state, event) pairs apply. Every other pair must leave the state alone and ask for nothing.
     static func isValid(_ state: SessionState, _ event: SessionEvent) -> Bool {
-        switch (state, event) {
+        if isAnswer(event) {
+            switch state {
+            case .preparing, .active, .paused: return true
+            case .idle, .completing, .completed: return false
+            }
+        }
+        return switch (state, event) {
         case (.idle, .startRequested): true
         case (.preparing, .leadInElapsed), (.preparing, .skipRequested), (.preparing, .pauseRequested),
              (.preparing, .interrupted), (.preparing, .audioLost), (.preparing, .stopRequested), (.preparing, .helpRequested): true
@@ -96,6 +111,42 @@ extension SessionState: CustomTestStringConvertible {
         #expect(terse.phaseLine(cycle: 2, index: 0) == Message(.linePhaseTerse, ["phase": .message(Message(.phaseInhale)), "seconds": .tenths(10)]))
         #expect(terse.phaseLine(cycle: 2, index: 1).key == .linePhaseTerse)
         #expect(machine.phaseLine(cycle: 2, index: 0).arguments["cycle"] == .integer(2))
+    }
+
+    /// `t` says the phase and the whole seconds left in it and in the session; `r` says the phase again; other keys
+    /// answer with one sentence, spoken too; a skip says so in its line and its word.
+    @Test func keysAnswerWithoutChangingTheState() {
+        let state = SessionState.active(cycle: 1, index: 1)
+        let time = machine.transition(state, .timeLeftRequested(at: 4200))
+        let expected = Message(.lineTimeLeft, [
+            "phase": .message(Message(.phaseExhale)), "phaseLeft": .message(.seconds(tenths: 10)),
+            "sessionLeft": .message(.duration(tenths: 30)),
+        ])
+        #expect(time.state == state)
+        #expect(time.effects == [.announce(Announcement(line: expected, speech: expected))])
+        let paused = SessionState.paused(PausedSession(resume: .phase(cycle: 2, index: 0), elapsed: 100, reason: .user))
+        let pausedTime = machine.transition(paused, .timeLeftRequested(at: 0))
+        guard case .announce(let answer)? = pausedTime.effects.first else { Issue.record("no answer"); return }
+        #expect(answer.line.arguments["phaseLeft"] == .message(.seconds(tenths: 10)))
+        #expect(answer.line.arguments["sessionLeft"] == .message(.duration(tenths: 20)))
+        #expect(machine.transition(state, .repeatRequested).effects
+            == [.announce(Announcement(line: machine.phaseLine(cycle: 1, index: 1), speech: Message(.phaseExhale)))])
+        #expect(machine.transition(state, .unknownKeyPressed).effects
+            == [.announce(Announcement(line: Message(.lineUnknownKey), speech: Message(.lineUnknownKey)))])
+        #expect(machine.transition(state, .speechRateChanged(200)).effects
+            == [.announce(Announcement(line: Message(.lineSpeechRate, ["rate": .integer(200)]), speech: Message(.lineSpeechRate, ["rate": .integer(200)])))])
+        let skip = machine.transition(.active(cycle: 1, index: 0), .skipRequested)
+        #expect(skip.effects.contains(.announce(Announcement(
+            line: Message(.lineSkipped, ["line": .message(machine.phaseLine(cycle: 1, index: 1))]),
+            speech: SpokenPhrases.skipped(Message(.phaseExhale))
+        ))))
+    }
+
+    @Test func resumeSaysThePhaseAndTheSecondsLeft() {
+        let paused = SessionState.paused(PausedSession(resume: .phase(cycle: 1, index: 1), elapsed: 200, reason: .user))
+        let resumed = machine.transition(paused, .resumeRequested)
+        let arguments: [String: MessageArgument] = ["phase": .message(Message(.phaseExhale)), "seconds": .message(.seconds(tenths: 10))]
+        #expect(resumed.effects.contains(.announce(Announcement(line: Message(.lineResumed, arguments), speech: Message(.speechResumed, arguments)))))
     }
 
     @Test func lastPhaseElapsedCompletesAndSavesOnce() {

@@ -13,6 +13,7 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     init(sink: MemoryAudioSink) { self.sink = sink }
     func say(_ text: String) { log.append(("say " + text, sink.samples.count)) }
     func cancel() { log.append(("cancel", sink.samples.count)) }
+    func setRate(wordsPerMinute: Int) { log.append(("rate \(wordsPerMinute)", sink.samples.count)) }
     var events: [String] { log.map(\.event) }
 }
 
@@ -107,6 +108,34 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         _ = try runner.run().get()
         let events = dispatcher.events
         let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
-        #expect(Array(events[breatheIn...].prefix(3)) == ["say Breathe in", "cancel", "say Hold"])
+        #expect(Array(events[breatheIn...].prefix(3)) == ["say Breathe in", "cancel", "say Skipped. Hold"])
+    }
+
+    /// The key sentences go through speech-dispatcher like every phrase: `t` (a number known only then), `+` (which
+    /// also sets the connection's rate) and a skip, said after the lead-in's "Get ready".
+    @Test func keySentencesAreSaidBySpeechDispatcher() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        _ = write(pipeEnds[1], "t+s", 3)
+        // The skip waits until the two answers were said: a skip drops what has not been said yet.
+        var pressed = 0
+        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+            if pressed == 2, !dispatcher.events.contains("say Speech rate 200 words a minute.") { return nil }
+            var byte: UInt8 = 0
+            guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
+            pressed += 1
+            return KeyReader.input(for: byte)
+        }
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
+        runner.speechSettings = AudioChoices().speechSettings(localizer: AudioSessionRunnerTests.localizer)
+        _ = try runner.run().get()
+        let events = dispatcher.events
+        #expect(events.contains("say Get ready. Time left: 3 seconds in this phase, 13 seconds in the session."), "\(events)")
+        #expect(events.contains("rate 200"))
+        #expect(events.contains("say Speech rate 200 words a minute."))
+        #expect(events.contains("say Skipped. Breathe in"), "\(events)")
     }
 }

@@ -1,0 +1,155 @@
+import BreatheCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Synthesizes phrases on a thread of its own while a session plays, so that the audio loop never waits for the voice:
+/// the answers to keys that carry a number (`t`, a new rate or tone level), the resume's seconds left, and the whole
+/// phrase book again after the speech rate changed.
+///
+/// Jobs are done one at a time, in the order they were given, so a phrase asked for after a rate change is said at the
+/// new rate. The runner collects what is done between audio blocks, without waiting. The thread starts with the first
+/// job; `finish()` waits for the job under way (one phrase, or one book) and ends it.
+public final class PhraseWorker: @unchecked Sendable {
+    /// Something to synthesize.
+    public enum Job: Sendable {
+        /// One phrase, said as soon as it is ready.
+        case phrase(String, SpeechSettings)
+        /// Every phrase of the book again, with new settings; `generation` tells the latest apart.
+        case book(generation: Int, texts: [String], SpeechSettings)
+    }
+
+    /// What a job produced.
+    public enum Result: Sendable {
+        /// A phrase, or nil when it could not be synthesized (then it is only printed).
+        case phrase(String, AudioClip?)
+        /// The book, whole: nil when any phrase failed, so the old one is kept.
+        case book(generation: Int, clips: [String: AudioClip]?, SpeechSettings)
+    }
+
+    private let synthesize: @Sendable (String, SpeechSettings) -> AudioClip?
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `lock`.
+    private var jobs: [Job] = []
+    private var results: [Result] = []
+    private var working = false
+    private var stopping = false
+    private var thread: pthread_t?
+
+    /// - Parameter synthesize: says a text with settings, or nil on failure; called on the worker's thread only.
+    public init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
+        self.synthesize = synthesize
+        lock = .allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        wake = .allocate(capacity: 1)
+        wake.initialize(to: pthread_cond_t())
+        pthread_cond_init(wake, nil)
+    }
+
+    deinit {
+        finish()
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(lock)
+        wake.deallocate()
+        lock.deallocate()
+    }
+
+    /// Queues a job; starts the thread on the first one. Without a thread (none could start), the job is done here.
+    public func submit(_ job: Job) {
+        pthread_mutex_lock(lock)
+        jobs.append(job)
+        let needsThread = thread == nil && !stopping
+        pthread_cond_signal(wake)
+        pthread_mutex_unlock(lock)
+        if needsThread, !startThread() {
+            pthread_mutex_lock(lock)
+            let queued = jobs
+            jobs = []
+            pthread_mutex_unlock(lock)
+            let done = queued.map(perform)
+            pthread_mutex_lock(lock)
+            results += done
+            pthread_mutex_unlock(lock)
+        }
+    }
+
+    /// What is done so far, in order; never waits for a job under way.
+    public func collect() -> [Result] {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        let done = results
+        results = []
+        return done
+    }
+
+    /// True while a job is queued or under way.
+    public var isBusy: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return working || !jobs.isEmpty
+    }
+
+    /// Drops the queued jobs, waits for the one under way, and ends the thread. Safe to call more than once.
+    public func finish() {
+        pthread_mutex_lock(lock)
+        stopping = true
+        jobs = []
+        pthread_cond_signal(wake)
+        let running = thread
+        thread = nil
+        pthread_mutex_unlock(lock)
+        if let running { pthread_join(running, nil) }
+    }
+
+    private func startThread() -> Bool {
+        var created = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&created, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<PhraseWorker>.fromOpaque(context).takeRetainedValue().loop()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<PhraseWorker>.fromOpaque(context).release()
+            return false
+        }
+        pthread_mutex_lock(lock)
+        thread = created
+        pthread_mutex_unlock(lock)
+        return true
+    }
+
+    private func loop() {
+        pthread_mutex_lock(lock)
+        while true {
+            while jobs.isEmpty && !stopping { pthread_cond_wait(wake, lock) }
+            if stopping { break }
+            let job = jobs.removeFirst()
+            working = true
+            pthread_mutex_unlock(lock)
+            let result = perform(job)
+            pthread_mutex_lock(lock)
+            working = false
+            results.append(result)
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    private func perform(_ job: Job) -> Result {
+        switch job {
+        case .phrase(let text, let settings):
+            return .phrase(text, synthesize(text, settings))
+        case .book(let generation, let texts, let settings):
+            var clips: [String: AudioClip] = [:]
+            for text in texts where clips[text] == nil {
+                guard let clip = synthesize(text, settings) else { return .book(generation: generation, clips: nil, settings) }
+                clips[text] = clip
+            }
+            return .book(generation: generation, clips: clips, settings)
+        }
+    }
+}
