@@ -31,6 +31,11 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "system-test-deb: $*" >&2; exit 1; }
 
+depends=$(dpkg-deb -f "$package" Depends)
+for library in libespeak-ng1 libpulse0 libc6; do
+  case "$depends" in *"$library "*) ;; *) fail "Depends: lacks $library ($depends)" ;; esac
+done
+
 echo "system-test-deb: installing $package" >&2
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
 
