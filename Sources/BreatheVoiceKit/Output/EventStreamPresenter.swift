@@ -27,6 +27,8 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     private var runningTimer: Int64?
     private var timerCancelled = false
     private var startedTimer: Int64?
+    /// A count (`--count`) was presented: it gets a record of its own, though the state stays as it was.
+    private var counted = false
 
     public init(plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, clock: @escaping () -> UInt64) {
         self.plan = plan
@@ -60,6 +62,11 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
             if !timerCancelled, planned == nil { planned = runningTimer }
         case .startTimer(let deadline, _):
             startedTimer = deadline
+        case .count(let number):
+            counted = true
+            lines.append(localizer.string(Message(.lineCount, ["n": .integer(number)])))
+            if speaks { spoken.append(localizer.string(SpokenPhrases.count(number))) }
+            planned = position
         case .markResume, .save:
             break
         }
@@ -75,8 +82,9 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
             tone = nil
             reason = nil
             planned = nil
+            counted = false
         }
-        guard state != lastState else { return }
+        guard state != lastState || counted else { return }
         lastState = state
         var phase: PhaseKind?
         var cycle: Int?
