@@ -15,7 +15,7 @@ extension BreatheVoice.Prefs {
             let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
             var output = FileDescriptorSink.standardOutput
             do throws(BreatheError) {
-                let original = try FileSystem.readFile(store.path)
+                let original = try store.read()
                 let starting = original ?? Array(PreferencesDocument().encoded().utf8)
                 let copy = store.path + ".edit"
                 try FileSystem.writeAtomically(copy, starting)

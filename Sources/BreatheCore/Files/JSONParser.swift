@@ -10,6 +10,8 @@ public struct JSONParser {
     private var depth = 0
     /// Whether values record their line and column; the history's reader skips that work (errors still have them).
     private var tracksPositions = true
+    /// The last column worked out: the line it is on (by its start), the byte offset and the column there.
+    private var columnCache: (lineStart: Int, offset: Int, column: Int) = (-1, 0, 1)
 
     /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
     static let maximumDepth = 64
@@ -40,18 +42,23 @@ public struct JSONParser {
         parse(Array(text.utf8))
     }
 
-    /// Line and column (in characters) of a byte offset.
-    private func position(of offset: Int) -> (line: Int, column: Int) {
-        var column = 1
-        var cursor = lineStart
+    /// Line and column (in characters) of a byte offset on the current line. The count goes on from the last offset
+    /// asked about when it is on the same line, so a file of one very long line stays linear.
+    private mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        if columnCache.lineStart != lineStart || columnCache.offset > offset {
+            columnCache = (lineStart, lineStart, 1)
+        }
+        var column = columnCache.column
+        var cursor = columnCache.offset
         while cursor < offset && cursor < bytes.count {
             if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
             cursor += 1
         }
+        columnCache = (lineStart, cursor, column)
         return (line, column)
     }
 
-    private func error(_ kind: JSONSyntaxError.Kind, at offset: Int? = nil) -> JSONSyntaxError {
+    private mutating func error(_ kind: JSONSyntaxError.Kind, at offset: Int? = nil) -> JSONSyntaxError {
         let at = min(offset ?? index, bytes.count)
         let (line, column) = position(of: at)
         return JSONSyntaxError(kind: kind, line: line, column: column, offset: at)
@@ -104,6 +111,8 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, node: JSONNode)] = []
+        // Past a few members the keys go into a set too, so that a huge object stays linear.
+        var seen: Set<String> = []
         skipSpace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -112,8 +121,13 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedCharacter) }
             let keyOffset = index
             let key = try string()
-            // A linear scan: objects here are small, and it is cheaper than hashing every key of every history line.
-            guard !members.contains(where: { $0.key == key }) else { throw error(.duplicateKey, at: keyOffset) }
+            // A linear scan while the object is small: cheaper than hashing every key of every history line.
+            if members.count < 16 {
+                guard !members.contains(where: { $0.key == key }) else { throw error(.duplicateKey, at: keyOffset) }
+                if members.count == 15 { seen = Set(members.map(\.key) + [key]) }
+            } else {
+                guard seen.insert(key).inserted else { throw error(.duplicateKey, at: keyOffset) }
+            }
             skipSpace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }

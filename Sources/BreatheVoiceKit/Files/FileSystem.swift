@@ -24,35 +24,26 @@ public enum FileSystem {
         .io(Message(.errorWrite, ["path": .text(path), "reason": .text(reason(code))]))
     }
 
-    /// `mkdir -p`, new directories private to the user (0700), as the XDG spec asks.
-    public static func makeDirectories(_ path: String) throws(BreatheError) {
-        var built = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            built += "/" + component
-            if mkdir(built, 0o700) != 0 && errno != EEXIST { throw cannotCreate(built) }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
+    static func cannotCreate(_ path: String, _ problem: SafeFile.Problem) -> BreatheError {
+        .cannotCreate(Message(.errorCannotCreate, ["path": .text(path), "reason": .message(problem.reason)]))
     }
 
-    /// The whole file, or nil when it does not exist.
-    public static func readFile(_ path: String) throws(BreatheError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw readError(path)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw readError(path)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
+    static func readError(_ path: String, _ problem: SafeFile.Problem) -> BreatheError {
+        .io(Message(.errorRead, ["path": .text(path), "reason": .message(problem.reason)]))
+    }
+
+    /// `mkdir -p`, new directories private to the user (0700), as the XDG spec asks; the last one is refused when it
+    /// is not the user's own or others may write in it (see `SecureDirectory`).
+    public static func makeDirectories(_ path: String) throws(BreatheError) {
+        try SecureDirectory.ensure(path)
+    }
+
+    /// The whole file, or nil when it does not exist. Never follows a symbolic link, and refuses anything but a
+    /// regular file and more than `limit` bytes (see `SafeFile`).
+    public static func readFile(_ path: String, limit: Int = SafeFile.readLimit) throws(BreatheError) -> [UInt8]? {
+        switch SafeFile.read(path, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw readError(path, problem)
         }
     }
 

@@ -31,9 +31,12 @@ public struct HistoryStore: Sendable {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         let created = !FileSystem.exists(path)
-        // Read-write, so that the last byte can be checked with pread(2).
-        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw FileSystem.cannotCreate(path) }
+        // Read-write, so that the last byte can be checked with pread(2). Never through a symbolic link.
+        let descriptor: Int32
+        switch SafeFile.open(path, O_RDWR | O_APPEND | O_CREAT) {
+        case .success(let opened): descriptor = opened
+        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw FileSystem.writeError(path) }
@@ -82,11 +85,7 @@ public struct HistoryStore: Sendable {
         skipped: (Int) -> Void,
         _ body: (UnsafeBufferPointer<UInt8>) -> Bool?
     ) throws(BreatheError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return }
-            throw FileSystem.readError(path)
-        }
+        guard let descriptor = try openForReading() else { return }
         defer { close(descriptor) }
         var lineNumber = 0
         var capacity = 1 << 18
@@ -139,11 +138,7 @@ public struct HistoryStore: Sendable {
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return }
-            throw FileSystem.readError(path)
-        }
+        guard let descriptor = try openForReading() else { return }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(path) }
@@ -240,6 +235,17 @@ public struct HistoryStore: Sendable {
         }
     }
 
+    /// The file opened for reading, or nil when there is none yet; a folder of the wrong owner, a symbolic link or
+    /// anything but a regular file is refused.
+    private func openForReading() throws(BreatheError) -> Int32? {
+        try SecureDirectory.check(FileSystem.parent(of: path))
+        switch SafeFile.open(path, O_RDONLY) {
+        case .success(let descriptor): return descriptor
+        case .failure(.system(ENOENT)): return nil
+        case .failure(let problem): throw FileSystem.readError(path, problem)
+        }
+    }
+
     /// A line of only spaces, tabs and carriage returns (or nothing) is no record and no error.
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in line where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
@@ -248,10 +254,12 @@ public struct HistoryStore: Sendable {
 
     /// Empties the history (the file stays, at zero length, under the lock).
     public func clear() throws(BreatheError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return }
-            throw FileSystem.writeError(path)
+        try SecureDirectory.check(FileSystem.parent(of: path))
+        let descriptor: Int32
+        switch SafeFile.open(path, O_WRONLY) {
+        case .success(let opened): descriptor = opened
+        case .failure(.system(ENOENT)): return
+        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {

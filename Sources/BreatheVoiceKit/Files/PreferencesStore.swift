@@ -25,12 +25,27 @@ public struct PreferencesStore: Sendable {
 
     /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
     public func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
-        guard let bytes = try FileSystem.readFile(path) else { return (PreferencesDocument(), []) }
+        guard let bytes = try read() else { return (PreferencesDocument(), []) }
         switch check(bytes) {
         case .failure(let error): throw error
         case .success(let result): return result
         }
     }
+
+    /// The file's bytes, or nil when there is none. A folder that is not the user's own, a symbolic link, a folder or
+    /// a FIFO or device in its place, an unreadable file and one over 1 MiB are all a bad preferences file (78).
+    public func read() throws(BreatheError) -> [UInt8]? {
+        try SecureDirectory.check(FileSystem.parent(of: path))
+        switch SafeFile.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(.system(ENOTDIR)): return nil
+        case .failure(let problem):
+            throw .badPreferences(Message(.errorPrefsUnusable, ["file": .text(path), "reason": .message(problem.reason)]))
+        }
+    }
+
+    /// Up to this many unknown keys get a warning each; more get one summary.
+    public static let unknownKeysNamed = 5
 
     /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
     public func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
@@ -41,6 +56,13 @@ public struct PreferencesStore: Sendable {
                 "problem": .message(problem.message),
             ])))
         case .success(let (document, unknown)):
+            // A few unknown keys are named one by one; many (a file from elsewhere) give one line in all.
+            if unknown.count > PreferencesStore.unknownKeysNamed, let first = unknown.first {
+                return .success((document, [Message(.warningUnknownKeys, [
+                    "file": .text(path), "count": .integer(unknown.count), "key": .text(first.key),
+                    "line": .integer(first.line), "column": .integer(first.column),
+                ])]))
+            }
             let warnings = unknown.map {
                 Message(.warningUnknownKey, [
                     "file": .text(path), "line": .integer($0.line), "column": .integer($0.column), "key": .text($0.key),
@@ -58,7 +80,8 @@ public struct PreferencesStore: Sendable {
     /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
     /// was no file.
     public func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
-        guard FileSystem.exists(path) else { return nil }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
         let stamp = WallClock.utcStamp(epochSeconds: epochSeconds)
         var backup = path + ".bak-" + stamp
         var attempt = 1
@@ -66,10 +89,15 @@ public struct PreferencesStore: Sendable {
             attempt += 1
             backup = path + ".bak-" + stamp + "-" + String(attempt)
         }
-        // link(2) then unlink(2): a backup never overwrites an existing file, and the original vanishes only once the
-        // backup exists.
-        guard link(path, backup) == 0 else { throw FileSystem.cannotCreate(backup) }
-        guard unlink(path) == 0 else { throw FileSystem.writeError(path) }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            // A folder cannot be hard-linked: it is renamed (the name was just checked to be free).
+            guard rename(path, backup) == 0 else { throw FileSystem.cannotCreate(backup) }
+        } else {
+            // link(2) then unlink(2): a backup never overwrites an existing file, and the original vanishes only once
+            // the backup exists. A symbolic link is moved itself, never followed.
+            guard link(path, backup) == 0 else { throw FileSystem.cannotCreate(backup) }
+            guard unlink(path) == 0 else { throw FileSystem.writeError(path) }
+        }
         FileSystem.syncDirectory(FileSystem.parent(of: path))
         return backup
     }

@@ -55,10 +55,15 @@ public final class SessionLock: Sendable {
 
     /// Tries once, without waiting, to take the lock in `directory`, creating the folder (mode 0700) if needed.
     public static func acquire(in directory: String) throws(BreatheError) -> Attempt {
-        try makeDirectories(directory)
+        try SecureDirectory.ensure(directory)
         let path = directory + "/" + fileName
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw cannotCreate(path, errno) }
+        // Never through a symbolic link, and only a regular file: the pid is written into it.
+        let descriptor: Int32
+        switch SafeFile.open(path, O_RDWR | O_CREAT) {
+        case .success(let opened): descriptor = opened
+        case .failure(let problem):
+            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
+        }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             let code = errno
@@ -96,17 +101,5 @@ public final class SessionLock: Sendable {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
         return "/"
-    }
-
-    /// `mkdir -p` with mode 0700 for each folder it creates.
-    static func makeDirectories(_ path: String) throws(BreatheError) {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw cannotCreate(current, errno)
-            }
-        }
-        guard isDirectory(path) else { throw cannotCreate(path, ENOTDIR) }
     }
 }

@@ -69,7 +69,7 @@ public struct PhraseCache: Sendable {
 
     /// The entry for `key`, or nil for any problem at all.
     public func load(_ key: Key) -> AudioClip? {
-        guard let bytes = try? FileSystem.readFile(path(for: key)) else { return nil }
+        guard let bytes = try? FileSystem.readFile(path(for: key), limit: 1 << 28) else { return nil }
         return PhraseCache.decode(bytes, key: key)
     }
 

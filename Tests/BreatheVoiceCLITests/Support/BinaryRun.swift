@@ -89,17 +89,21 @@ struct TemporaryHome {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-test-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // Its own runtime folder, so that no two tests share a session lock.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("run"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     var environment: [String: String?] {
         [
             "HOME": root.path, "XDG_CONFIG_HOME": root.path + "/config", "XDG_STATE_HOME": root.path + "/state",
-            "XDG_CACHE_HOME": root.path + "/cache",
+            "XDG_CACHE_HOME": root.path + "/cache", "XDG_RUNTIME_DIR": root.path + "/run",
         ]
     }
 
     var preferencesFile: URL { root.appendingPathComponent("config/breathe-voice/preferences.json") }
     var historyFile: URL { root.appendingPathComponent("state/breathe-voice/history.jsonl") }
+    var lockFile: URL { root.appendingPathComponent("run/breathe-voice/session.lock") }
 
     /// Runs the binary in this home.
     func run(_ arguments: [String], environment: [String: String?] = [:], input: Data? = nil) throws -> BinaryRun {

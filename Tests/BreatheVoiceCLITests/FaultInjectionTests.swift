@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Issue 12, tried as a hostile user and a hostile machine would: one test per numbered defect, each against the built
+/// binary in its own home (with its own runtime folder). Never replaces or changes a system file: the victims are files
+/// the test made itself.
+@Suite struct FaultInjectionTests {
+    static let victimBytes = Data("a victim's file: must never change\n".utf8)
+
+    /// A file outside the program's folders that a planted link points at.
+    static func victim(in home: TemporaryHome) throws -> URL {
+        let url = home.root.appendingPathComponent("victim.txt")
+        try victimBytes.write(to: url)
+        return url
+    }
+
+    static func makeFolder(_ url: URL, mode: Int = 0o700) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, mode_t(mode))
+    }
+
+    static let quickReminder = ["remind", "--allow-silent", "--speech", "off", "--tones", "off", "--plain", "--lang", "en",
+                                "--pattern", "1-1", "--cycles", "1"]
+    static let quickSession = ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"]
+
+    // MARK: 1. The session lock never follows a link.
+
+    @Test func defect01SessionLockLinkIsRefusedAndTheVictimUntouched() throws {
+        let home = try TemporaryHome()
+        let victim = try Self.victim(in: home)
+        try Self.makeFolder(home.lockFile.deletingLastPathComponent())
+        try FileManager.default.createSymbolicLink(at: home.lockFile, withDestinationURL: victim)
+        let remind = try home.run(Self.quickReminder)
+        #expect(remind.status == 73)
+        #expect(remind.stderrLines.count == 1)
+        #expect(remind.stderr.contains("symbolic link"))
+        _ = try home.run(Self.quickSession)
+        #expect(try Data(contentsOf: victim) == Self.victimBytes)
+    }
+
+    // MARK: 2. The history never follows a link.
+
+    @Test func defect02HistoryLinkIsRefusedAndTheVictimUntouched() throws {
+        let home = try TemporaryHome()
+        let victim = try Self.victim(in: home)
+        try Self.makeFolder(home.historyFile.deletingLastPathComponent())
+        try FileManager.default.createSymbolicLink(at: home.historyFile, withDestinationURL: victim)
+        for arguments in [Self.quickSession, ["history", "clear", "--yes", "--lang", "en"], ["history", "--lang", "en"],
+                          ["stats", "--lang", "en"]] {
+            let run = try home.run(arguments)
+            #expect(run.status == 73 || run.status == 74, "\(arguments)")
+            #expect(run.stderr.contains("symbolic link"), "\(arguments): \(run.stderr)")
+            #expect(try Data(contentsOf: victim) == Self.victimBytes, "\(arguments)")
+        }
+    }
+
+    // MARK: 3. Folders that others own or may write in are refused.
+
+    @Test(arguments: ["config/breathe-voice", "state/breathe-voice", "run/breathe-voice"])
+    func defect03OpenFoldersAreRefused(folder: String) throws {
+        let home = try TemporaryHome()
+        let url = home.root.appendingPathComponent(folder)
+        try Self.makeFolder(url, mode: 0o777)
+        let command = folder.hasPrefix("config") ? ["prefs", "set", "rate", "200", "--lang", "en"]
+            : folder.hasPrefix("state") ? ["history", "--lang", "en"]
+            : Self.quickReminder
+        let run = try home.run(command)
+        #expect(run.status == 73)
+        #expect(run.stderrLines == ["breathe-voice: Other users can write in the folder \(url.path), so breathe-voice will not use it: make it private with chmod 700 \(url.path)."])
+        // Nothing was written into it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func defect03NewFoldersArePrivate() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
+        #expect(try home.run(Self.quickSession).status == 0)
+        for folder in ["config/breathe-voice", "state/breathe-voice", "run/breathe-voice"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: home.root.appendingPathComponent(folder).path)
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0, "\(folder)")
+        }
+    }
+
+    // MARK: 11. Preferences that are a FIFO, an endless device or huge are answered at once.
+
+    @Test(arguments: ["fifo", "zero", "urandom", "huge"])
+    func defect11PreferencesThatCannotEndAreRefusedWithinTwoSeconds(kind: String) throws {
+        let home = try TemporaryHome()
+        let path = home.preferencesFile.path
+        try Self.makeFolder(home.preferencesFile.deletingLastPathComponent())
+        switch kind {
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "zero": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        case "urandom": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/urandom")
+        default: try Data(("{\"version\": 1, \"x\": \"" + String(repeating: "a", count: 2 << 20) + "\"}").utf8).write(to: home.preferencesFile)
+        }
+        let started = Date()
+        let run = try home.run(["prefs", "show", "--lang", "en"])
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(run.status == 78)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.contains("prefs reset"))
+    }
+
+    @Test func defect11HundredThousandUnknownKeysGiveOneWarningQuickly() throws {
+        let home = try TemporaryHome()
+        try Self.makeFolder(home.preferencesFile.deletingLastPathComponent())
+        // Compact, so that the file stays under the 1 MiB cap.
+        let keys = (0..<100_000).map { "\"\($0)\":0" }.joined(separator: ",")
+        try Data(("{\"version\":1," + keys + "}").utf8).write(to: home.preferencesFile)
+        let started = Date()
+        let run = try home.run(["prefs", "get", "rate", "--lang", "en"])
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == ["175"])
+        #expect(run.stderrLines == ["Warning: preferences \(home.preferencesFile.path): 100000 unknown preferences are ignored, the first \"0\" at line 1, column 18."])
+    }
+
+    // MARK: 17. A preferences path that cannot be a file is a bad preferences file (78) with the fix.
+
+    @Test(arguments: ["folder", "unreadable", "loop", "dangling"])
+    func defect17PreferencesPathThatIsNoFileIs78(kind: String) throws {
+        let home = try TemporaryHome()
+        let path = home.preferencesFile.path
+        try Self.makeFolder(home.preferencesFile.deletingLastPathComponent())
+        switch kind {
+        case "folder": try Self.makeFolder(home.preferencesFile)
+        case "unreadable":
+            try Data("{\"version\": 1}".utf8).write(to: home.preferencesFile)
+            chmod(path, 0)
+        case "loop": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
+        default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: home.root.path + "/nowhere")
+        }
+        for language in ["en", "es"] {
+            let run = try home.run(["prefs", "show", "--lang", language])
+            // Root reads a file whatever its mode: then the file is simply used.
+            if kind == "unreadable" && geteuid() == 0 {
+                #expect(run.status == 0)
+                continue
+            }
+            #expect(run.status == 78, "\(kind) \(language)")
+            #expect(run.stderrLines.count == 1)
+            #expect(run.stderr.contains("prefs reset"))
+        }
+        if kind != "unreadable" {
+            // The way out works: reset moves it aside, and the next command runs on defaults.
+            #expect(try home.run(["prefs", "reset", "--lang", "en"]).status == 0)
+            #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["175"])
+        }
+    }
+}
