@@ -58,11 +58,12 @@ generated: build
 	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
 	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
 
-# Installs the release binary, the man page and the three completions; nothing else. INSTALL_BINARY may name
-# another build of the same program (the install test uses the debug build to avoid a second build while testing).
+# Installs the release binary (stripped: symbols nobody reads at run time), the man page and the three completions;
+# nothing else. INSTALL_BINARY may name another build of the same program (the install test uses the debug build to
+# avoid a second build while testing).
 INSTALL_BINARY ?= $(BINARY_RELEASE)
 install: $(INSTALL_BINARY)
-	install -D -m 755 $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
+	install -D -m 755 -s $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
 	install -D -m 644 breathe-voice.1 $(DESTDIR)$(MANDIR)/breathe-voice.1
 	install -D -m 644 completions/breathe-voice.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice
 	install -D -m 644 completions/_breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice

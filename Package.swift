@@ -29,13 +29,13 @@ let package = Package(
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
+        // The two system libraries give headers and types only: nothing links them, and the program opens them with
+        // dlopen when a run first needs them (LiveSpeechLibrary, LivePulseLibrary). No pkg-config, whose -l flags would
+        // link them (and the dozens of libraries they need) into every run; their headers are on the default path.
         .systemLibrary(
             name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]
         ),
-        // libpulse's pkg-config entry adds only -D_REENTRANT and -pthread, which SwiftPM refuses with a warning on
-        // every build; its headers are on the default include path and module.modulemap links pulse-simple and pulse.
         .systemLibrary(
             name: "CPulseAudio",
             providers: [.apt(["libpulse-dev"])]

@@ -29,7 +29,7 @@ public struct BreatheVoice: ParsableCommand {
     static var verboseVersion: String {
         """
         breathe-voice \(version)
-        eSpeak NG \(LiveSpeech.speech.libraryVersion())
+        eSpeak NG \(LiveSpeech.loadedVersion())
         libpulse \(LivePulseSink.libraryVersion)
         """
     }
@@ -66,7 +66,7 @@ public struct BreatheVoice: ParsableCommand {
       $XDG_RUNTIME_DIR/breathe-voice/                  lock and runtime files (else the state folder)
 
     ENVIRONMENT:
-      LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given (en or es)
+      LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given (en, es; es-419 for es_* but es_ES)
       TERM                       dumb (or unset) makes --display auto plain; dumb turns visual into plain
       NO_COLOR                   any non-empty value: no colour in the visual display
       XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR  where the files above live

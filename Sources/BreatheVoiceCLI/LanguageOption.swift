@@ -5,7 +5,7 @@ import BreatheVoiceKit
 /// `--lang`, shared by every command that prints sentences.
 struct LanguageOption: ParsableArguments {
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Session language: en or es. Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
+        "Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
         valueName: "code"
     ))
     var language: String?

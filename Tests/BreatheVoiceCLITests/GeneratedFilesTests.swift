@@ -104,6 +104,9 @@ import Testing
             "usr/local/share/zsh/site-functions/_breathe-voice",
         ])
         let installed = destination.appendingPathComponent("usr/local/bin/breathe-voice")
+        // Stripped: no symbol table left to map or read.
+        let file = try BinaryRun.run(["-b", installed.path], executable: URL(fileURLWithPath: "/usr/bin/file"))
+        #expect(file.stdout.contains(", stripped"), "\(file.stdout)")
         let run = try BinaryRun.run(["patterns", "--lang", "es"], executable: installed)
         #expect(run.status == 0)
         #expect(run.stdout.contains("Respiración"))

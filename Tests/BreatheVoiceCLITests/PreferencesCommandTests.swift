@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [
         ("en", ["rate", "500"], "breathe-voice: Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."),
         ("es", ["rate", "500"], "breathe-voice: Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."),
-        ("en", ["nonsense", "1"], "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, scheduleVia, customPatterns, voice.en, voice.es."),
+        ("en", ["nonsense", "1"], "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, scheduleVia, customPatterns, voice.en, voice.es, voice.es-419."),
         ("es", ["display", "loud"], "breathe-voice: Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
     ])
     func setRefusesWithOneLocalizedLine(language: String, arguments: [String], expected: String) throws {

@@ -108,3 +108,24 @@ import Testing
         #expect(Self.englishIn(run.stderr).isEmpty, "\(arguments): English words \(Self.englishIn(run.stderr)) in \(run.stderr)")
     }
 }
+
+/// Any es_* locale but Spain's picks Latin American Spanish: its wording, its voice, the rest of Spain's sentences.
+@Suite struct LatinAmericanSpanishTests {
+    @Test(arguments: ["es_MX.UTF-8", "es_AR.UTF-8", "es_US.UTF-8"])
+    func regionalLocalePicksTheOverlay(locale: String) throws {
+        let help = try BinaryRun.run(["start", "--help"], environment: ["LC_ALL": locale, "BREATHE_VOICE_LANG": nil])
+        #expect(help.stdout.contains("(Enter lo"))
+        #expect(help.stdout.hasPrefix("RESUMEN: Ejecuta una sesión de respiración"))
+        let session = try BinaryRun.run(["--pattern", "1-1", "--cycles", "1", "--plain", "--no-audio"],
+                                        environment: ["LC_ALL": locale, "BREATHE_VOICE_LANG": nil])
+        #expect(session.status == 0)
+        #expect(session.stdoutLines.contains { $0.hasPrefix("Patrón personalizado") })
+    }
+
+    @Test func spainKeepsItsWords() throws {
+        let help = try BinaryRun.run(["start", "--help"], environment: ["LC_ALL": "es_ES.UTF-8", "BREATHE_VOICE_LANG": nil])
+        #expect(help.stdout.contains("(Intro lo"))
+        let flag = try BinaryRun.run(["start", "--help", "--lang", "es-419"], environment: ["LC_ALL": "C"])
+        #expect(flag.stdout.contains("(Enter lo"))
+    }
+}

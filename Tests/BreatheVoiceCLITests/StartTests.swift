@@ -61,7 +61,7 @@ import Testing
         (["--inhale", "abc"], "breathe-voice: Inhale \"abc\" is not a number: use a number of seconds from 1 to 60, with at most one decimal."),
         (["--pattern", "4-7-8-9-1"], "breathe-voice: Pattern \"4-7-8-9-1\" has 5 fields: give 2 to 4 numbers of seconds, in-hold-out-rest, such as 4-7-8."),
         (["--frobnicate-xyzzy"], "breathe-voice: Unknown option '--frobnicate-xyzzy'"),
-        (["--lang", "fr"], "breathe-voice: Unknown language \"fr\": use one of en, es."),
+        (["--lang", "fr"], "breathe-voice: Unknown language \"fr\": use one of en, es, es-419."),
         (["--minutes", "2", "--cycles", "3"], "breathe-voice: Give --minutes or --cycles, not both."),
     ])
     func badArgumentsGiveExit64AndOneLine(arguments: [String], expected: String) throws {

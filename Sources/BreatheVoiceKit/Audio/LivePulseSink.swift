@@ -13,6 +13,7 @@ import Musl
 /// small periods (PipeWire otherwise runs its whole graph at a 5 ms quantum and drops out under load).
 public final class LivePulseSink: AudioSink {
     private var stream: OpaquePointer?
+    private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
 
@@ -30,13 +31,22 @@ public final class LivePulseSink: AudioSink {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text("no PulseAudio socket found")]))
         }
+        library = try LivePulseSink.library()
         self.server = server
         self.targetMilliseconds = targetMilliseconds
-        stream = try LivePulseSink.connect(server: server, targetMilliseconds: targetMilliseconds)
+        stream = try LivePulseSink.connect(library, server: server, targetMilliseconds: targetMilliseconds)
     }
 
     deinit {
-        if let stream { pa_simple_free(stream) }
+        if let stream { library.simpleFree(stream) }
+    }
+
+    /// libpulse's functions, opened on first use; a library that cannot be opened is a server out of reach.
+    static func library() throws(BreatheError) -> LivePulseLibrary {
+        switch LivePulseLibrary.shared {
+        case .success(let library): return library
+        case .failure(let error): throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(error.detail)]))
+        }
     }
 
     public var isFile: Bool { false }
@@ -57,15 +67,18 @@ public final class LivePulseSink: AudioSink {
         return candidates.first(where: exists).map { "unix:" + $0 }
     }
 
-    /// The linked libpulse's version, such as "16.1" (for `--version --verbose`); talks to no server.
-    public static var libraryVersion: String { String(cString: pa_get_library_version()) }
+    /// The installed libpulse's version, such as "16.1" (for `--version --verbose`), opening it; talks to no server.
+    public static var libraryVersion: String {
+        guard case .success(let library) = LivePulseLibrary.shared else { return "unavailable" }
+        return library.libraryVersion().map { String(cString: $0) } ?? "unknown"
+    }
 
     public static func socketExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    private static func connect(server: String, targetMilliseconds: Int) throws(BreatheError) -> OpaquePointer {
+    private static func connect(_ library: LivePulseLibrary, server: String, targetMilliseconds: Int) throws(BreatheError) -> OpaquePointer {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         let bytes = UInt32(AudioFormat.sampleRate * targetMilliseconds / 1000 * 2)
         // The server asks for more once a third of the target has played (not every few milliseconds, its default):
@@ -74,29 +87,29 @@ public final class LivePulseSink: AudioSink {
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: request,
                                         fragsize: UInt32.max)
         var error: Int32 = 0
-        let stream = pa_simple_new(server, "breathe-voice", PA_STREAM_PLAYBACK, nil, "Breathing session", &spec, nil,
-                                   &attributes, &error)
+        let stream = library.simpleNew(server, "breathe-voice", PA_STREAM_PLAYBACK, nil, "Breathing session", &spec, nil,
+                                       &attributes, &error)
         guard let stream else {
-            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(describe(error))]))
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(describe(error, library))]))
         }
         return stream
     }
 
-    static func describe(_ error: Int32) -> String {
-        pa_strerror(error).map { String(cString: $0) } ?? "error \(error)"
+    static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {
+        library.strerror(error).map { String(cString: $0) } ?? "error \(error)"
     }
 
     public func write(_ samples: [Int16]) throws(BreatheError) {
         guard let stream else { throw lost(Int32(PA_ERR_CONNECTIONTERMINATED.rawValue)) }
         var error: Int32 = 0
-        let result = samples.withUnsafeBytes { pa_simple_write(stream, $0.baseAddress, $0.count, &error) }
+        let result = samples.withUnsafeBytes { library.simpleWrite(stream, $0.baseAddress, $0.count, &error) }
         if result < 0 { throw lost(error) }
     }
 
     public func latencySamples() -> Int64 {
         guard let stream else { return 0 }
         var error: Int32 = 0
-        let microseconds = pa_simple_get_latency(stream, &error)
+        let microseconds = library.simpleGetLatency(stream, &error)
         if microseconds == UInt64.max { return 0 }
         return Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
     }
@@ -104,27 +117,27 @@ public final class LivePulseSink: AudioSink {
     public func flush() {
         guard let stream else { return }
         var error: Int32 = 0
-        _ = pa_simple_flush(stream, &error)
+        _ = library.simpleFlush(stream, &error)
     }
 
     public func finish() throws(BreatheError) {
         guard let stream else { return }
         var error: Int32 = 0
-        let result = pa_simple_drain(stream, &error)
-        pa_simple_free(stream)
+        let result = library.simpleDrain(stream, &error)
+        library.simpleFree(stream)
         self.stream = nil
         if result < 0 { throw lost(error) }
     }
 
     public func reconnect() throws(BreatheError) {
-        if let stream { pa_simple_free(stream) }
+        if let stream { library.simpleFree(stream) }
         stream = nil
-        stream = try LivePulseSink.connect(server: server, targetMilliseconds: targetMilliseconds)
+        stream = try LivePulseSink.connect(library, server: server, targetMilliseconds: targetMilliseconds)
     }
 
     private func lost(_ error: Int32) -> BreatheError {
-        if let stream { pa_simple_free(stream) }
+        if let stream { library.simpleFree(stream) }
         stream = nil
-        return .unavailable(Message(.errorAudioLost, ["detail": .text(LivePulseSink.describe(error))]))
+        return .unavailable(Message(.errorAudioLost, ["detail": .text(LivePulseSink.describe(error, library))]))
     }
 }

@@ -27,9 +27,20 @@ public enum LanguageChoice {
         return LocaleCatalog.fallbackCode
     }
 
-    /// "es_ES.UTF-8" → "es", "EN" → "en", "es-419" → "es".
+    /// The built-in language for a locale name or code: "es_ES.UTF-8" → "es", "EN" → "en", "es-419" → "es-419", and
+    /// "es_MX.UTF-8" → "es-419", the variant whose `_regions` serve Mexico; nil when no built-in language fits.
     static func normalize(_ value: String) -> String? {
-        let code = value.lowercased().prefix { $0.isLetter }
-        return code.isEmpty ? nil : String(code)
+        let name = value.lowercased().prefix { $0 != "." && $0 != "@" }
+        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        guard let language = parts.first, !language.isEmpty, language.allSatisfy(\.isLetter) else { return nil }
+        if parts.count > 1 {
+            let region = parts[1]
+            if LocaleCatalog.all[language + "-" + region] != nil { return language + "-" + region }
+            let variant = LocaleCatalog.codes.first {
+                LocaleCatalog.all[$0]?.parent == language && LocaleCatalog.all[$0]?.serves(region: region) == true
+            }
+            if let variant { return variant }
+        }
+        return language
     }
 }

@@ -35,10 +35,16 @@ public struct LocaleCatalog: Sendable {
     public let name: String
     /// The eSpeak NG voice that speaks it by default, from `_voice`.
     public let voice: String
-    /// The decimal separator, from `_decimalSeparator`.
-    public let decimalSeparator: String
-    /// Every sentence, by key.
-    public let entries: [String: Entry]
+    /// The decimal separator, from `_decimalSeparator` (or the parent's).
+    public private(set) var decimalSeparator: String
+    /// Every sentence, by key: the file's own over its parent's.
+    public private(set) var entries: [String: Entry]
+    /// The language a regional variant overlays, from `_parent` ("es" for es-419); nil for a whole language.
+    public let parent: String?
+    /// The regions a variant serves, from `_regions`: region codes, `*` for all, `-XX` to leave one out ("* -ES").
+    public let regions: [String]
+    /// The keys the file itself holds, as opposed to those inherited from its parent.
+    public let ownKeys: Set<String>
 
     /// A locale file that is not a JSON object of sentences; a build defect that the locale tests catch.
     struct MalformedFile: Error {}
@@ -59,7 +65,28 @@ public struct LocaleCatalog: Sendable {
         name = meta("_name") ?? code
         voice = meta("_voice") ?? code
         decimalSeparator = meta("_decimalSeparator") ?? "."
+        parent = meta("_parent")
+        regions = (meta("_regions") ?? "").split(separator: " ").map(String.init)
         self.entries = entries.filter { !$0.key.hasPrefix("_") }
+        ownKeys = Set(self.entries.keys)
+        hasOwnDecimalSeparator = meta("_decimalSeparator") != nil
+    }
+
+    private var hasOwnDecimalSeparator: Bool
+
+    /// A variant completed by its parent: every sentence it does not change is the parent's.
+    func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
+        var merged = self
+        merged.entries = parent.entries.merging(entries) { _, own in own }
+        if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
+        return merged
+    }
+
+    /// True when this variant serves a region ("MX"): listed or `*`, and not left out with `-MX`.
+    public func serves(region: String) -> Bool {
+        let region = region.uppercased()
+        let included = regions.contains("*") || regions.contains { $0.uppercased() == region }
+        return included && !regions.contains { $0.uppercased() == "-" + region }
     }
 
     /// Every language built into the binary, by code, parsed once.
@@ -68,6 +95,10 @@ public struct LocaleCatalog: Sendable {
         for (code, json) in embeddedLocaleFiles {
             // A malformed locale file is a build defect; the locale tests catch it, and here it is left out.
             if let catalog = try? LocaleCatalog(code: code, json: json) { catalogs[code] = catalog }
+        }
+        // Regional variants (es-419) hold only what differs; their parent fills in the rest.
+        for (code, catalog) in catalogs {
+            if let parentCode = catalog.parent, let parent = catalogs[parentCode] { catalogs[code] = catalog.inheriting(from: parent) }
         }
         return catalogs
     }()

@@ -17,7 +17,7 @@ public enum LiveSpeech {
     public static let speech = Speech(
         voices: { () throws(BreatheError) -> [SpeechVoice] in try owner.withLock { state throws(BreatheError) in
             try state.start()
-            return installedVoices()
+            return installedVoices(state.library)
         } },
         synthesize: { (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
             try owner.withLock { state throws(BreatheError) in
@@ -25,46 +25,62 @@ public enum LiveSpeech {
                 return try state.say(text, settings)
             }
         },
-        // espeak_Info only returns a static string: it does not initialize the library.
-        libraryVersion: { espeak_Info(nil).map { String(cString: $0) } ?? "unknown" },
+        // The phrase cache's key: which library is installed, found without opening it (a run whose phrases are all
+        // cached never maps libespeak-ng); asked of the library itself only when the file is not where expected.
+        libraryVersion: { LiveSpeechLibrary.installedIdentity(environment: ProcessEnvironment.current) ?? loadedVersion() },
         variants: { () throws(BreatheError) -> [String] in try owner.withLock { state throws(BreatheError) in
             try state.start()
-            return installedVariants()
+            return installedVariants(state.library)
         } }
     )
 
     private static let owner = Mutex(Engine())
 
+    /// The version the library reports (`espeak_Info` returns a static string: it does not initialize the library),
+    /// opening it if needed; "unavailable" when it cannot be opened.
+    public static func loadedVersion() -> String {
+        guard case .success(let library) = LiveSpeechLibrary.shared else { return "unavailable" }
+        return library.info(nil).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The library's functions, opened on first use; a library that cannot be opened is speech that cannot start.
+    static func library() throws(BreatheError) -> LiveSpeechLibrary {
+        guard case .success(let library) = LiveSpeechLibrary.shared else { throw .unavailable(Message(.errorSpeechUnavailable)) }
+        return library
+    }
+
     struct Engine: ~Copyable {
-        var started = false
+        var library: LiveSpeechLibrary?
         var voice: String?
 
         mutating func start() throws(BreatheError) {
-            if started { return }
+            if library != nil { return }
+            let library = try LiveSpeech.library()
             // espeakINITIALIZE_DONT_EXIT (0x8000): report missing data instead of calling exit(1).
-            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000)
+            let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000)
             guard rate == Int32(AudioFormat.sampleRate) else {
                 throw .unavailable(Message(.errorSpeechUnavailable))
             }
-            espeak_SetSynthCallback(collect)
-            started = true
+            library.setSynthCallback(collect)
+            self.library = library
         }
 
         mutating func say(_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip {
+            guard let library else { throw .unavailable(Message(.errorSpeechUnavailable)) }
             if voice != settings.voice {
-                guard espeak_SetVoiceByName(settings.voice) == EE_OK else {
+                guard library.setVoiceByName(settings.voice) == EE_OK else {
                     throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .text(settings.voice)]))
                 }
                 voice = settings.voice
             }
-            espeak_SetParameter(espeakRATE, Int32(settings.rate), 0)
-            espeak_SetParameter(espeakPITCH, Int32(settings.pitch), 0)
-            espeak_SetParameter(espeakVOLUME, Int32(settings.volume), 0)
+            _ = library.setParameter(espeakRATE, Int32(settings.rate), 0)
+            _ = library.setParameter(espeakPITCH, Int32(settings.pitch), 0)
+            _ = library.setParameter(espeakVOLUME, Int32(settings.volume), 0)
             let buffer = PCMBuffer()
             let userData = Unmanaged.passUnretained(buffer).toOpaque()
             let result = withExtendedLifetime(buffer) {
                 text.withCString { pointer in
-                    espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                    library.synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
                                  UInt32(espeakCHARS_UTF8), nil, userData)
                 }
             }
@@ -74,8 +90,8 @@ public enum LiveSpeech {
     }
 
     /// Reads the voice list; the caller holds the lock.
-    static func installedVoices() -> [SpeechVoice] {
-        guard let list = espeak_ListVoices(nil) else { return [] }
+    static func installedVoices(_ library: LiveSpeechLibrary?) -> [SpeechVoice] {
+        guard let list = library?.listVoices(nil) else { return [] }
         var result: [SpeechVoice] = []
         var index = 0
         while let entry = list[index] {
@@ -103,12 +119,13 @@ public enum LiveSpeech {
     }
 
     /// The variant files (`espeak-ng-data/voices/!v/f3`) by the name that follows `+`; the caller holds the lock.
-    static func installedVariants() -> [String] {
+    static func installedVariants(_ library: LiveSpeechLibrary?) -> [String] {
+        guard let library else { return [] }
         // A voice spec whose language is "variant" lists the variants instead of the voices.
         let list = "variant".withCString { language -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>? in
             var spec = espeak_VOICE()
             spec.languages = language
-            return espeak_ListVoices(&spec)
+            return library.listVoices(&spec)
         }
         guard let list else { return [] }
         var result: [String] = []

@@ -16,7 +16,7 @@ import Testing
     static func lines(_ check: DoctorCheck) -> [String] { check.run().map { $0.line(english) } }
 
     static func makeSpeechData(at data: URL, leavingOut: String? = nil) throws {
-        for (folder, file) in [("gmw", "en-US"), ("roa", "es")] {
+        for (folder, file) in [("gmw", "en-US"), ("roa", "es"), ("roa", "es-419")] {
             try FileManager.default.createDirectory(at: data.appendingPathComponent("lang/\(folder)"), withIntermediateDirectories: true)
             try Data().write(to: data.appendingPathComponent("lang/\(folder)/\(file)"))
         }
@@ -34,6 +34,7 @@ import Testing
             "ok: eSpeak NG data found in \(data.path)",
             "ok: voice en-us (English) is installed",
             "ok: voice es (Español) is installed",
+            "ok: voice es-419 (Español de América Latina) is installed",
         ])
     }
 
@@ -42,7 +43,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.makeSpeechData(at: root, leavingOut: "es_dict")
         let findings = DoctorChecks.speechData(candidates: [root.path]).run()
-        #expect(findings.map(\.isProblem) == [false, false, true])
+        // Both Spanish voices read es_dict.
+        #expect(findings.map(\.isProblem) == [false, false, true, true])
         #expect(findings[2].line(Self.english)
             == "problem: voice es (Español) is missing from \(root.path) — fix: install the voice data: sudo apt install espeak-ng-data")
     }
@@ -56,7 +58,7 @@ import Testing
     @Test func theRealSystemHasItsSpeechData() {
         // The machine that builds breathe-voice has espeak-ng installed (scripts/install-deps.sh).
         let findings = DoctorChecks.speechData(candidates: DoctorChecks.speechDataFolders(environment: [:])).run()
-        #expect(findings.count == 3)
+        #expect(findings.count == 4)
         let problems = findings.filter(\.isProblem)
         #expect(problems.isEmpty)
     }

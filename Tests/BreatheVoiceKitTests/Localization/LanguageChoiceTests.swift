@@ -5,7 +5,12 @@ import Testing
     @Test(arguments: [
         ([String: String](), "en"),
         (["LANG": "es_ES.UTF-8"], "es"),
-        (["LANG": "es_MX"], "es"),
+        (["LANG": "es_MX"], "es-419"),
+        (["LANG": "es_AR.UTF-8"], "es-419"),
+        (["LANG": "es_US.UTF-8"], "es-419"),
+        (["LANG": "es_CO@euro"], "es-419"),
+        (["LANG": "es"], "es"),
+        (["LANG": "es_ES@euro"], "es"),
         (["LANG": "fr_FR.UTF-8"], "en"),
         (["LANG": "C"], "en"),
         (["LC_ALL": "es_ES.UTF-8", "LANG": "en_US.UTF-8"], "es"),
@@ -20,5 +25,8 @@ import Testing
         #expect(try LanguageChoice.resolve(flag: "en", environment: ["LANG": "es_ES"]).get() == "en")
         #expect(try LanguageChoice.resolve(flag: "ES", environment: [:]).get() == "es")
         #expect((try? LanguageChoice.resolve(flag: "de", environment: [:]).get()) == nil)
+        #expect(try LanguageChoice.resolve(flag: "es-419", environment: [:]).get() == "es-419")
+        #expect(try LanguageChoice.resolve(flag: "es_MX", environment: [:]).get() == "es-419")
+        #expect(try LanguageChoice.resolve(flag: "es_ES", environment: [:]).get() == "es")
     }
 }

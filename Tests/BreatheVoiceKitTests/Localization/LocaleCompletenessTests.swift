@@ -16,9 +16,40 @@ import BreatheCore
     }
 
     @Test func bothLanguagesAreBuiltIn() {
-        #expect(LocaleCatalog.codes == ["en", "es"])
+        #expect(LocaleCatalog.codes == ["en", "es", "es-419"])
         #expect(LocaleCatalog.all["en"]?.voice == "en-us")
         #expect(LocaleCatalog.all["es"]?.voice == "es")
+        #expect(LocaleCatalog.all["es-419"]?.voice == "es-419")
+    }
+
+    /// Latin American Spanish is an overlay: its own wording where it differs, Spain's everywhere else.
+    @Test func latinAmericanSpanishOverlaysSpanish() throws {
+        let overlay = try #require(LocaleCatalog.all["es-419"])
+        #expect(overlay.parent == "es")
+        #expect(overlay.decimalSeparator == ",")
+        #expect(overlay.serves(region: "MX") && overlay.serves(region: "ar") && !overlay.serves(region: "ES"))
+        let latin = Localizer(language: "es-419")
+        #expect(latin.string(Message(.linePaused)) == "En pausa. Presiona espacio para continuar, q para salir.")
+        #expect(latin.string(Message(.moodPrompt)).contains("Enter para omitir"))
+        #expect(latin.string(Message(.phaseHold)) == "Mantén el aire")
+        #expect(latin.string(.seconds(tenths: 55)) == "5,5 segundos")
+        #expect(overlay.ownKeys.count < 20, "an overlay holds only the sentences that differ")
+    }
+
+    /// "Pulsa" and "Intro" are Spain's words: every Spanish sentence that uses them needs a Latin American one.
+    @Test func everyPulsaAndIntroHasALatinAmericanSentence() throws {
+        let spain = try #require(LocaleCatalog.all["es"])
+        let overlay = try #require(LocaleCatalog.all["es-419"])
+        let spainWords: Set<String> = ["pulsa", "pulses", "pulsar", "intro"]
+        for (key, entry) in spain.entries {
+            let words = entry.templates.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() } }
+            guard words.contains(where: spainWords.contains) else { continue }
+            #expect(overlay.ownKeys.contains(key), "Locales/es-419.json needs its own \(key) (Presiona for Pulsa, Enter for Intro)")
+            if overlay.ownKeys.contains(key), let own = overlay.entries[key] {
+                let ownWords = own.templates.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() } }
+                #expect(!ownWords.contains(where: spainWords.contains), "es-419 \(key) still says Pulsa or Intro")
+            }
+        }
     }
 
     @Test(arguments: LocaleCatalog.codes)

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Issue 13: libespeak-ng is opened only on a phrase-cache miss and libpulse only when a live session starts; every
+/// other run leaves both (and the dozens of libraries they need) unmapped. The dynamic linker itself reports each file
+/// it opens (`LD_DEBUG=files`, on stderr), for the libraries the binary needs at start as for those it opens later.
+@Suite struct LibraryLoadingTests {
+    static let speech = "libespeak-ng.so"
+    static let sound = "libpulse"
+
+    /// The shared libraries the run opened, by the linker's own report.
+    static func opened(_ run: BinaryRun) -> [String] {
+        run.stderrLines.compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return line[range.upperBound...].split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    static func run(_ arguments: [String], in home: TemporaryHome) throws -> BinaryRun {
+        // No server to reach: a run that tried to play would fail, not play.
+        try home.run(arguments, environment: ["LD_DEBUG": "files", "PULSE_SERVER": "unix:/nonexistent/pulse/native"])
+    }
+
+    @Test(arguments: [
+        ["--version"], ["patterns"], ["stats"], ["prefs"], ["history"],
+        ["--plain", "--no-audio", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en"],
+        ["--pattern", "1-0-1", "--cycles", "1", "--speech", "off", "--output", "session.wav"],
+    ])
+    func runsThatNeitherSpeakNorPlayMapNeitherLibrary(arguments: [String]) throws {
+        let home = try TemporaryHome()
+        let run = try Self.run(arguments.map { $0 == "session.wav" ? home.root.path + "/session.wav" : $0 }, in: home)
+        #expect(run.status == 0, "\(run.stderrLines.filter { !$0.contains("file=") && !$0.hasPrefix(" ") })")
+        let opened = Self.opened(run)
+        // The report is there: the C library at least was opened.
+        #expect(opened.contains { $0.hasPrefix("libc.so") }, "no linker report: \(run.stderr.prefix(300))")
+        #expect(!opened.contains { $0.hasPrefix(Self.speech) }, "\(arguments): \(opened)")
+        #expect(!opened.contains { $0.hasPrefix(Self.sound) }, "\(arguments): \(opened)")
+    }
+
+    /// A WAV with speech maps libespeak-ng the first time (every phrase is a cache miss) and not the second (every
+    /// phrase is cached), and then libpulse neither (libespeak-ng itself needs it, through libpcaudio).
+    @Test func speechIsOpenedOnlyOnACacheMiss() throws {
+        let home = try TemporaryHome()
+        let arguments = ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--output", home.root.path + "/session.wav"]
+        let first = try Self.run(arguments, in: home)
+        #expect(first.status == 0)
+        #expect(Self.opened(first).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(first))")
+        let second = try Self.run(arguments, in: home)
+        #expect(second.status == 0)
+        #expect(!Self.opened(second).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(second))")
+        #expect(!Self.opened(second).contains { $0.hasPrefix(Self.sound) }, "\(Self.opened(second))")
+    }
+
+    /// `--version --verbose` asks both libraries for their versions, so it opens both.
+    @Test func verboseVersionOpensBoth() throws {
+        let run = try Self.run(["--version", "--verbose"], in: TemporaryHome())
+        #expect(run.status == 0)
+        let opened = Self.opened(run)
+        #expect(opened.contains { $0.hasPrefix(Self.speech) }, "\(opened)")
+        #expect(opened.contains { $0.hasPrefix(Self.sound) }, "\(opened)")
+    }
+}
