@@ -40,8 +40,8 @@ let package = Package(
             name: "CPulseAudio",
             providers: [.apt(["libpulse-dev"])]
         ),
-        // libspeechd (speech-dispatcher's client library): no pkg-config needed, its header is on the default include path
-        // and module.modulemap links speechd.
+        // libspeechd (speech-dispatcher's client library): the header only (no pkg-config needed); like the other two, the
+        // library is opened with dlopen when a session first talks to speech-dispatcher (LiveSpeechdLibrary).
         .systemLibrary(
             name: "CSpeechd",
             providers: [.apt(["libspeechd-dev"])]
