@@ -15,11 +15,16 @@ import Musl
 public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
     private let connection: UnsafeMutablePointer<SPDConnection>
     private let priority: SPDPriority
+    private let library: LiveSpeechDispatcherLibrary
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers.
     public init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
+        guard case .success(let library) = LiveSpeechDispatcherLibrary.shared else {
+            throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))
+        }
+        self.library = library
         var error: UnsafeMutablePointer<CChar>?
-        guard let connection = spd_open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
+        guard let connection = library.open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
             // libspeechd's reason is long and in English; the user gets the address that did not answer.
             if let error { free(error) }
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.defaultAddress())]))
@@ -32,38 +37,39 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
         case .important: SPD_IMPORTANT
         }
         // Each call is one SSIP command and its reply; a daemon that refuses a setting keeps the user's own.
-        _ = spd_set_language(connection, request.language)
-        if let voice = request.voiceName { _ = spd_set_synthesis_voice(connection, voice) }
-        if let rate = request.rate { _ = spd_set_voice_rate(connection, Int32(rate)) }
-        if let pitch = request.pitch { _ = spd_set_voice_pitch(connection, Int32(pitch)) }
-        if let volume = request.volume { _ = spd_set_volume(connection, Int32(volume)) }
+        _ = library.setLanguage(connection, request.language)
+        if let voice = request.voiceName { _ = library.setSynthesisVoice(connection, voice) }
+        if let rate = request.rate { _ = library.setVoiceRate(connection, Int32(rate)) }
+        if let pitch = request.pitch { _ = library.setVoicePitch(connection, Int32(pitch)) }
+        if let volume = request.volume { _ = library.setVolume(connection, Int32(volume)) }
     }
 
     deinit {
-        spd_close(connection)
+        library.close(connection)
     }
 
     public func say(_ text: String) {
-        _ = spd_say(connection, priority, text)
+        _ = library.say(connection, priority, text)
     }
 
     public func setRate(wordsPerMinute: Int) {
-        _ = spd_set_voice_rate(connection, Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute)))
+        _ = library.setVoiceRate(connection, Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute)))
     }
 
     /// `spd_cancel`, not `spd_cancel_all`: the latter cancels every client's messages, a screen reader's included.
     public func cancel() {
-        _ = spd_cancel(connection)
+        _ = library.cancel(connection)
     }
 
     /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
     public static func defaultAddress() -> String {
+        guard case .success(let library) = LiveSpeechDispatcherLibrary.shared else { return "SPEECHD_ADDRESS" }
         var error: UnsafeMutablePointer<CChar>?
-        guard let address = spd_get_default_address(&error) else {
+        guard let address = library.getDefaultAddress(&error) else {
             if let error { free(error) }
             return "SPEECHD_ADDRESS"
         }
-        defer { SPDConnectionAddress__free(address) }
+        defer { library.freeAddress(address) }
         if let error { free(error) }
         switch address.pointee.method {
         case SPD_METHOD_UNIX_SOCKET:
