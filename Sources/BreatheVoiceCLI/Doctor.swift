@@ -19,8 +19,11 @@ extension BreatheVoice {
         func run() throws {
             let localizer = try language.resolve()
             let environment = ProcessEnvironment.current
+            // speech-dispatcher is checked when the preferences (or their environment variables) choose it.
+            let preferences = (try? LoadedPreferences.load(language: language))?.preferences
             let checks = DoctorChecks.standard(
-                environment: environment, crontab: .live(environment: environment), quietHours: nil
+                environment: environment, crontab: .live(environment: environment), quietHours: nil,
+                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
             )
             var output = FileDescriptorSink.standardOutput
             let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }

@@ -38,7 +38,7 @@ extension BreatheVoice {
             @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
 
             func run() throws {
-                let loaded = try LoadedPreferences.load(language: language)
+                let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
                 let localizer = loaded.localizer
                 if let problem = PreferenceRules.checkPatternName(name) { throw CommandFailure(.usage(problem), localizer: localizer) }
                 var patterns = loaded.document.customPatterns
@@ -65,7 +65,7 @@ extension BreatheVoice {
             @Argument(help: "The saved pattern's name.") var name: String
 
             func run() throws {
-                let loaded = try LoadedPreferences.load(language: language)
+                let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
                 let localizer = loaded.localizer
                 var patterns = loaded.document.customPatterns
                 guard let index = patterns.firstIndex(where: { $0.name == name }) else {

@@ -8,17 +8,28 @@ struct LoadedPreferences {
     var document: PreferencesDocument
     var localizer: Localizer
     var store: PreferencesStore
+    /// Held from before the file is read until the command ends, when the command will write the file back.
+    var lock: FileLock?
 
     /// Loads the file and resolves it against `flags` and the environment; a bad file is exit 78, a bad option 64.
-    static func load(language: LanguageOption, flags: [PreferenceKey: String] = [:]) throws -> LoadedPreferences {
+    /// With `forUpdate`, the preferences lock is taken first and kept, so that a concurrent change is never lost.
+    static func load(language: LanguageOption, flags: [PreferenceKey: String] = [:], forUpdate: Bool = false) throws -> LoadedPreferences {
         let store = PreferencesStore()
+        var lock: FileLock?
+        if forUpdate {
+            do throws(BreatheError) {
+                lock = try FileLock.preferences(store.path)
+            } catch {
+                throw CommandFailure(error, localizer: store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current))
+            }
+        }
         var flags = flags
         flags[.language] = language.language
         var standardError = FileDescriptorSink.standardError
         switch store.resolve(flags: flags, environment: ProcessEnvironment.current, warnings: &standardError) {
         case .failure(let failure): throw CommandFailure(failure.error, localizer: failure.localizer)
         case .success(let loaded):
-            return LoadedPreferences(preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store)
+            return LoadedPreferences(preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store, lock: lock)
         }
     }
 }

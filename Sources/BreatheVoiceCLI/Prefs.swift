@@ -57,7 +57,7 @@ extension BreatheVoice {
             @Argument(help: "Its new value.") var value: String
 
             func run() throws {
-                let loaded = try LoadedPreferences.load(language: language)
+                let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
                 let name = try PreferenceName.parse(key, loaded)
                 var document = loaded.document
                 let rules = loaded.store.rules
@@ -88,7 +88,7 @@ extension BreatheVoice {
             @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
             func run() throws {
-                let loaded = try LoadedPreferences.load(language: language)
+                let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
                 let name = try PreferenceName.parse(key, loaded)
                 var document = loaded.document
                 if name.key == .voice, let code = name.language {
@@ -118,6 +118,8 @@ extension BreatheVoice {
                 let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
                 var output = FileDescriptorSink.standardOutput
                 do {
+                    let lock = try FileLock.preferences(store.path)
+                    defer { withExtendedLifetime(lock) {} }
                     if let backup = try store.reset() {
                         output.say(Message(.prefsReset, ["file": .text(store.path), "backup": .text(backup)]), localizer)
                     } else {

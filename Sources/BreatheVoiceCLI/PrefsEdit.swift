@@ -15,6 +15,9 @@ extension BreatheVoice.Prefs {
             let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
             var output = FileDescriptorSink.standardOutput
             do throws(BreatheError) {
+                // Held while the editor runs: a change made meanwhile by another command would be lost on save.
+                let lock = try FileLock.preferences(store.path)
+                defer { withExtendedLifetime(lock) {} }
                 let original = try store.read()
                 let starting = original ?? Array(PreferencesDocument().encoded().utf8)
                 let copy = store.path + ".edit"

@@ -83,6 +83,8 @@ extension BreatheVoice.Schedule {
             let loaded = try LoadedPreferences.load(language: language, flags: via.map { [.scheduleVia: $0] } ?? [:])
             do throws(BreatheError) {
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
+                let lock = try FileLock.crontab()
+                defer { withExtendedLifetime(lock) {} }
                 let lines = loaded.preferences.scheduleVia == "systemd"
                     ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
                     : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)

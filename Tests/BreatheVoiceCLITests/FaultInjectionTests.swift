@@ -148,4 +148,59 @@ import Testing
             #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["175"])
         }
     }
+
+    // MARK: 5. Concurrent changes are all kept.
+
+    /// Starts every command at once in `home` and waits for them all.
+    static func runConcurrently(_ commands: [[String]], home: TemporaryHome, environment: [String: String?] = [:]) throws -> [FaultRun] {
+        let started = try commands.map {
+            try FaultRun.start($0, home: home, environment: environment, standardOutput: .path("capture"))
+        }
+        return started.map(FaultRun.finish)
+    }
+
+    static func savedPatterns(_ json: [String: Any]) -> [String] {
+        (json["patterns"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "saved" }.compactMap { $0["name"] as? String }
+    }
+
+    @Test func defect05TwentyConcurrentPreferenceWritersAllKeepTheirChange() throws {
+        let home = try TemporaryHome()
+        let patterns = (0..<17).map { ["patterns", "add", "p\($0)", "4-\($0 + 1)", "--lang", "en"] }
+        let settings = [["prefs", "set", "rate", "222"], ["prefs", "set", "pitch", "61"], ["prefs", "set", "volume", "77"]]
+        let runs = try Self.runConcurrently(patterns + settings, home: home)
+        for run in runs { #expect(run.ending == .exited(0), "\(run.stderr)") }
+        let listed = try home.run(["patterns", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: listed.standardOutput) as? [String: Any])
+        let saved = Self.savedPatterns(json)
+        #expect(Set(saved) == Set((0..<17).map { "p\($0)" }), "\(saved)")
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["222"])
+        #expect(try home.run(["prefs", "get", "pitch"]).stdoutLines == ["61"])
+        #expect(try home.run(["prefs", "get", "volume"]).stdoutLines == ["77"])
+    }
+
+    @Test func defect05TwentyConcurrentPatternRemovalsAllHappen() throws {
+        let home = try TemporaryHome()
+        for index in 0..<20 { #expect(try home.run(["patterns", "add", "r\(index)", "4-4"]).status == 0) }
+        let runs = try Self.runConcurrently((0..<20).map { ["patterns", "remove", "r\($0)"] }, home: home)
+        for run in runs { #expect(run.ending == .exited(0), "\(run.stderr)") }
+        let listed = try home.run(["patterns", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: listed.standardOutput) as? [String: Any])
+        #expect(Self.savedPatterns(json).isEmpty)
+    }
+
+    @Test func defect05TwentyConcurrentScheduleAddsAllStay() throws {
+        let home = try TemporaryHome()
+        let fake = try ScheduleTests.FakeCrontab()
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let environment: [String: String?] = ["BREATHE_VOICE_CRONTAB": fake.script.path, "LC_ALL": "C", "LANG": nil]
+        let commands = (0..<20).map { ["schedule", "add", "--at", String(format: "%02d:%02d", $0, $0)] }
+        let runs = try Self.runConcurrently(commands, home: home, environment: environment)
+        for run in runs { #expect(run.ending == .exited(0), "\(run.stderr)") }
+        let text = fake.text ?? ""
+        for index in 0..<20 {
+            #expect(text.contains("\(index) \(index) * * * "), "the reminder at \(index):\(index) was lost")
+        }
+        let list = try FaultRun.run(["schedule", "list"], home: home, environment: environment)
+        #expect(list.stdout.split(separator: "\n").filter { $0.hasPrefix("Reminder") }.count == 20, "\(list.stdout)")
+    }
 }

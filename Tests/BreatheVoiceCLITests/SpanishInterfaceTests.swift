@@ -129,3 +129,31 @@ import Testing
         #expect(flag.stdout.contains("(Enter lo"))
     }
 }
+
+/// The listings a Spanish user reads: preference names and values, the most used patterns.
+@Suite struct SpanishListingTests {
+    @Test func prefsShowNamesAndValuesAreSpanish() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "defaultMinutes", "2.5"]).status == 0)
+        #expect(try home.run(["patterns", "add", "calma", "4.5-6"]).status == 0)
+        let spanish = try home.run(["prefs", "show", "--lang", "es"]).stdoutLines
+        #expect(spanish.contains("velocidad de la voz (rate): 175"))
+        #expect(spanish.contains("tonos (tones): activado"))
+        #expect(spanish.contains("minutos predeterminados (defaultMinutes): 2,5"))
+        #expect(spanish.contains("patrones guardados (customPatterns): calma=4,5-6"))
+        let english = try home.run(["prefs", "show", "--lang", "en"]).stdoutLines
+        #expect(english.contains("tones: on"))
+        #expect(english.contains("defaultMinutes: 2.5"))
+        // prefs get stays what prefs set reads back.
+        #expect(try home.run(["prefs", "get", "tones", "--lang", "es"]).stdoutLines == ["on"])
+    }
+
+    @Test func statsNamesPatternsInSpanish() throws {
+        let home = try TemporaryHome()
+        for pattern in ["box", "5.5-5.5"] {
+            #expect(try home.run(["--pattern", pattern, "--cycles", "1", "--plain", "--no-audio", "--lang", "es"]).status == 0)
+        }
+        let stats = try home.run(["stats", "--lang", "es"]).stdoutLines
+        #expect(stats.contains("Patrones más usados: 5,5-5,5 (1), Respiración cuadrada (1)."))
+    }
+}

@@ -9,14 +9,35 @@ import BreatheCore
 public enum DoctorChecks {
     /// Every check, in the order the lines are printed.
     public static func standard(
-        environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid()
+        environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid(),
+        speechDispatcher: Bool = false
     ) -> [DoctorCheck] {
-        [
-            speechData(candidates: speechDataFolders(environment: environment)),
-            soundServer(environment: environment, userID: userID),
-            scheduledPrograms(crontab: crontab),
-            quietHoursCheck(quietHours),
-        ]
+        [speechData(candidates: speechDataFolders(environment: environment))]
+            + (speechDispatcher ? [Self.speechDispatcher()] : [])
+            + [
+                soundServer(environment: environment, userID: userID),
+                scheduledPrograms(crontab: crontab),
+                quietHoursCheck(quietHours),
+            ]
+    }
+
+    /// speech-dispatcher answers a connection (checked when it is chosen: `speechVia` is speechd, or screen-reader
+    /// mode). `connect` returns nil when it answers, else the address that did not; the live one opens and closes a
+    /// connection through libspeechd.
+    public static func speechDispatcher(
+        connect: @escaping @Sendable () -> String? = {
+            do {
+                _ = try LiveSpeechDispatcher(SpeechDispatcherRequest(language: "en"))
+                return nil
+            } catch {
+                return LiveSpeechDispatcher.defaultAddress()
+            }
+        }
+    ) -> DoctorCheck {
+        DoctorCheck(name: "speech-dispatcher") {
+            guard let address = connect() else { return [.ok(Message(.doctorSpeechdReachable))] }
+            return [.problem(Message(.doctorSpeechdUnreachable, ["detail": .text(address)]), fix: Message(.doctorSpeechdFix))]
+        }
     }
 
     /// Where eSpeak NG keeps its data: `$ESPEAK_DATA_PATH/espeak-ng-data`, then the Debian and upstream folders.

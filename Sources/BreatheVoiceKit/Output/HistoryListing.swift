@@ -71,12 +71,23 @@ public struct HistoryListing {
             lines.append(Message(.statsMoodNone))
         }
         let patterns = stats.topPatterns().map {
-            localizer.string(Message(.statsPatternItem, ["name": .text($0.label), "n": .integer($0.sessions)]))
+            localizer.string(Message(.statsPatternItem, ["name": .text(patternLabel($0.label)), "n": .integer($0.sessions)]))
         }
         lines.append(Message(.statsPatterns, ["list": .text(patterns.joined(separator: ", "))]))
         let badges = stats.badges.map { localizer.string($0.title) }
         lines.append(badges.isEmpty ? Message(.statsNoBadges) : Message(.statsBadges, ["list": .text(badges.joined(separator: ", "))]))
         return lines.map { PlainText.line(localizer.string($0)) }.joined()
+    }
+
+    /// A pattern as `stats` names it: a built-in's name in the user's language, timings with its decimal separator.
+    func patternLabel(_ label: String) -> String {
+        if let key = MessageKey(rawValue: "pattern.\(label)"), label != "custom", label != "saved" {
+            return localizer.string(Message(key))
+        }
+        if let first = label.first, first.isNumber {
+            return localizer.string(Message(.statsPatternCustom, ["timings": .decimals(label)]))
+        }
+        return label
     }
 
     /// `stats --json`: one document, version 1.

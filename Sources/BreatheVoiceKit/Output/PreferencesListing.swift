@@ -25,10 +25,27 @@ public struct PreferencesListing {
         }
     }
 
+    /// A preference's name as `prefs show` prints it: the key, after its name in the user's language when that differs
+    /// ("velocidad de la voz (rate)"), so the key to type stays in sight.
+    public func label(_ key: PreferenceKey) -> String {
+        guard let labelKey = MessageKey(rawValue: "pref.label." + key.rawValue) else { return key.rawValue }
+        let label = localizer.string(Message(labelKey))
+        return label == key.rawValue ? label : "\(label) (\(key.rawValue))"
+    }
+
+    /// A value as `prefs show` prints it: on and off in words, decimals with the language's separator.
+    public func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
+        switch preferences.values[key] {
+        case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
+        case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
+        default: value(key, in: preferences)
+        }
+    }
+
     public func text(_ preferences: Preferences, origins: Bool) -> String {
         PreferenceKey.allCases.map { key in
             let arguments: [String: MessageArgument] = [
-                "key": .text(key.rawValue), "value": .text(value(key, in: preferences)),
+                "key": .text(label(key)), "value": .text(shownValue(key, in: preferences)),
                 "origin": .text(origin(preferences.origins[key] ?? .builtIn)),
             ]
             return PlainText.line(localizer.string(Message(origins ? .prefsRowOrigin : .prefsRow, arguments)))

@@ -75,6 +75,14 @@ import BreatheCore
         #expect(unused.isEmpty, "unused keys in \(code): \(unused.sorted())")
     }
 
+    /// `prefs show` names every preference in the user's language: a new preference needs its `pref.label.<key>`.
+    @Test func everyPreferenceHasALabel() {
+        for key in PreferenceKey.allCases {
+            #expect(MessageKey(rawValue: "pref.label." + key.rawValue) != nil,
+                    "add case prefLabel… = \"pref.label.\(key.rawValue)\" to MessageKey and the sentence to every locale")
+        }
+    }
+
     @Test func spanishHasItsAccents() {
         let spanish = Localizer(language: "es")
         #expect(spanish.string(Message(.phaseInhale)) == "Inhala")

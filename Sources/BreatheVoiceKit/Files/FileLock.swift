@@ -1,0 +1,52 @@
+import BreatheCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
+/// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
+/// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
+/// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
+public final class FileLock: Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Waits until the lock at `path` is ours, creating the file (and its private folder) when needed.
+    public static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
+        try SecureDirectory.ensure(FileSystem.parent(of: path))
+        let descriptor: Int32
+        switch SafeFile.open(path, O_RDWR | O_CREAT) {
+        case .success(let opened): descriptor = opened
+        case .failure(let problem):
+            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            close(descriptor)
+            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .text(SystemError.describe(code))]))
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// The lock for changing the preferences file at `preferencesPath`.
+    public static func preferences(_ preferencesPath: String) throws(BreatheError) -> FileLock {
+        try exclusive(FileSystem.parent(of: preferencesPath) + "/.preferences.lock")
+    }
+
+    /// The lock for editing the crontab, kept beside the preferences.
+    public static func crontab(directories: XDGDirectories = XDGDirectories()) throws(BreatheError) -> FileLock {
+        try exclusive(directories.configDirectory + "/.crontab.lock")
+    }
+}
