@@ -29,7 +29,7 @@ let package = Package(
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
-        // The system libraries give headers and types only: nothing links them, and the program opens them with
+        // The two system libraries give headers and types only: nothing links them, and the program opens them with
         // dlopen when a run first needs them (LiveSpeechLibrary, LivePulseLibrary). No pkg-config, whose -l flags would
         // link them (and the dozens of libraries they need) into every run; their headers are on the default path.
         .systemLibrary(
@@ -40,8 +40,8 @@ let package = Package(
             name: "CPulseAudio",
             providers: [.apt(["libpulse-dev"])]
         ),
-        // libspeechd (speech-dispatcher's client library): headers and types only as well, opened with dlopen by
-        // LiveSpeechDispatcherLibrary when a session speaks through speech-dispatcher.
+        // libspeechd (speech-dispatcher's client library): the header only (no pkg-config needed); like the other two, the
+        // library is opened with dlopen when a session first talks to speech-dispatcher (LiveSpeechdLibrary).
         .systemLibrary(
             name: "CSpeechd",
             providers: [.apt(["libspeechd-dev"])]

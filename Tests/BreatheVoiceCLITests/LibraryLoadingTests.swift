@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// Issue 13: libespeak-ng is opened only on a phrase-cache miss, libpulse only when a live session starts and libspeechd
-/// only when a session speaks through speech-dispatcher; every other run leaves them (and the dozens of libraries they need) unmapped. The dynamic linker itself reports each file
+/// Issue 13: libespeak-ng is opened only on a phrase-cache miss and libpulse only when a live session starts; every
+/// other run leaves both (and the dozens of libraries they need) unmapped. The dynamic linker itself reports each file
 /// it opens (`LD_DEBUG=files`, on stderr), for the libraries the binary needs at start as for those it opens later.
 @Suite struct LibraryLoadingTests {
     static let speech = "libespeak-ng.so"
     static let sound = "libpulse"
-    static let dispatcher = "libspeechd"
+    static let speechDispatcher = "libspeechd"
 
     /// The shared libraries the run opened, by the linker's own report.
     static func opened(_ run: BinaryRun) -> [String] {
@@ -36,7 +36,17 @@ import Testing
         #expect(opened.contains { $0.hasPrefix("libc.so") }, "no linker report: \(run.stderr.prefix(300))")
         #expect(!opened.contains { $0.hasPrefix(Self.speech) }, "\(arguments): \(opened)")
         #expect(!opened.contains { $0.hasPrefix(Self.sound) }, "\(arguments): \(opened)")
-        #expect(!opened.contains { $0.hasPrefix(Self.dispatcher) }, "\(arguments): \(opened)")
+        #expect(!opened.contains { $0.hasPrefix(Self.speechDispatcher) }, "\(arguments): \(opened)")
+    }
+
+    /// `--speech-via speechd` opens libspeechd (and, here, finds no daemon at the address it is given).
+    @Test func speechThroughSpeechDispatcherOpensLibspeechd() throws {
+        let run = try TemporaryHome().run(
+            ["--speech-via", "speechd", "--cycles", "1", "--lang", "en"],
+            environment: ["LD_DEBUG": "files", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
+        )
+        #expect(run.status == 69)
+        #expect(Self.opened(run).contains { $0.hasPrefix(Self.speechDispatcher) }, "\(Self.opened(run))")
     }
 
     /// A WAV with speech maps libespeak-ng the first time (every phrase is a cache miss) and not the second (every

@@ -58,15 +58,25 @@ import Testing
         #expect(throws: InputError.self) { try EventsDestination.parse(text).get() }
     }
 
-    @Test(arguments: [(" ", SessionInput.togglePause), ("s", .skip), ("S", .skip), ("q", .quit), ("Q", .quit), ("\u{1B}", .quit), ("?", .help)])
+    @Test(arguments: [
+        (" ", SessionInput.togglePause), ("s", .skip), ("S", .skip), ("q", .quit), ("Q", .quit), ("\u{1B}", .quit),
+        ("?", .help), ("t", .timeLeft), ("T", .timeLeft), ("r", .repeatInstruction), ("R", .repeatInstruction),
+        ("+", .faster), ("=", .faster), ("-", .slower), ("_", .slower), ("]", .louderTones), ("[", .softerTones),
+    ])
     func keysMeanWhatTheHelpSays(key: String, expected: SessionInput) {
         #expect(KeyReader.input(for: key.utf8.first!) == expected)
     }
 
-    @Test func otherKeysMeanNothing() {
-        for byte in UInt8(0)...127 where !" sSqQ?\u{1B}".utf8.contains(byte) {
+    /// Every other ASCII key is an unknown key (answered with the hint about `?`); a UTF-8 continuation byte is no
+    /// key at all, so a character typed as several bytes gets one hint, not one per byte.
+    @Test func otherKeysAreUnknownKeys() {
+        for byte in UInt8(0)...127 where !" sSqQ?\u{1B}tTrR+=-_[]".utf8.contains(byte) {
+            #expect(KeyReader.input(for: byte) == .unknownKey)
+        }
+        for byte in UInt8(0x80)...0xBF {
             #expect(KeyReader.input(for: byte) == nil)
         }
+        #expect(KeyReader.input(for: 0xC3) == .unknownKey)
     }
 
     @Test func jsonStringsEscapeEverythingAControlCharacter() {

@@ -7,22 +7,22 @@ import Musl
 #endif
 
 /// The session's connection to speech-dispatcher through libspeechd (SSIP), in single-threaded mode: every call comes
-/// from the session's thread, and nothing is read back but the replies.
+/// from the session's thread, and nothing is read back but the replies. libspeechd is opened on first use
+/// (`LiveSpeechdLibrary`); without it, speech-dispatcher is as unavailable as without a daemon.
 ///
 /// The address is libspeechd's own: `SPEECHD_ADDRESS` when set, else the user's socket
 /// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`); a daemon that is not running is started the way
 /// speech-dispatcher documents (autospawn) when the address is that default one.
 public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
+    private let library: LiveSpeechdLibrary
     private let connection: UnsafeMutablePointer<SPDConnection>
     private let priority: SPDPriority
-    private let library: LiveSpeechDispatcherLibrary
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers.
     public init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
-        guard case .success(let library) = LiveSpeechDispatcherLibrary.shared else {
+        guard case .success(let library) = LiveSpeechdLibrary.shared else {
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))
         }
-        self.library = library
         var error: UnsafeMutablePointer<CChar>?
         guard let connection = library.open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
             // libspeechd's reason is long and in English; the user gets the address that did not answer.
@@ -30,6 +30,7 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.defaultAddress())]))
         }
         if let error { free(error) }
+        self.library = library
         self.connection = connection
         priority = switch request.priority {
         case .message: SPD_MESSAGE
@@ -63,9 +64,9 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
 
     /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
     public static func defaultAddress() -> String {
-        guard case .success(let library) = LiveSpeechDispatcherLibrary.shared else { return "SPEECHD_ADDRESS" }
+        guard case .success(let library) = LiveSpeechdLibrary.shared else { return "SPEECHD_ADDRESS" }
         var error: UnsafeMutablePointer<CChar>?
-        guard let address = library.getDefaultAddress(&error) else {
+        guard let address = library.defaultAddress(&error) else {
             if let error { free(error) }
             return "SPEECHD_ADDRESS"
         }
