@@ -16,6 +16,7 @@ packages=(
   mandoc                          # mandoc -T lint check of the man page
   zsh fish                        # completion tests drive both shells in a pty
   time                            # /usr/bin/time -v in benchmarks
+  binutils file                   # make install strips the binary (install -s); the install test checks it with file(1)
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )
 
