@@ -268,6 +268,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorFolderNotOwned = "error.folder.notOwned"
     case errorFolderWritable = "error.folder.writable"
     case warningUnknownKeys = "warning.unknownKeys"
+    case errorStandardOutput = "error.standardOutput"
     case scheduleSuggestOne = "schedule.suggest.one"
     case scheduleSuggestTwo = "schedule.suggest.two"
     case scheduleAdded = "schedule.added"
