@@ -25,6 +25,9 @@ install -d -m 755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/u
 install -m 755 "$binary" "$pkg/usr/bin/breathe-voice"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/breathe-voice"
 gzip -9n < "$root/breathe-voice.1" > "$pkg/usr/share/man/man1/breathe-voice.1.gz"
+install -d -m 755 "$pkg/usr/share/man/es/man1"
+gzip -9n < "$root/man/es/breathe-voice.1" > "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
+chmod 644 "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
 sed '1{/^#!/d}' "$root/completions/breathe-voice.bash" > "$pkg/usr/share/bash-completion/completions/breathe-voice"
 chmod 644 "$pkg/usr/share/bash-completion/completions/breathe-voice"
