@@ -30,7 +30,13 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     /// A count (`--count`) was presented: it gets a record of its own, though the state stays as it was.
     private var counted = false
 
-    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, clock: @escaping () -> UInt64) {
+    /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
+    public let speaksCounts: Bool
+
+    public init(
+        plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil, clock: @escaping () -> UInt64
+    ) {
+        self.speaksCounts = speaksCounts ?? speaks
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -65,7 +71,7 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         case .count(let number):
             counted = true
             lines.append(localizer.string(Message(.lineCount, ["n": .integer(number)])))
-            if speaks { spoken.append(localizer.string(SpokenPhrases.count(number))) }
+            if speaksCounts { spoken.append(localizer.string(SpokenPhrases.count(number))) }
             planned = position
         case .markResume, .save:
             break

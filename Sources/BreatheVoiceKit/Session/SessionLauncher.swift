@@ -60,7 +60,7 @@ public struct SessionLauncher {
             eventsDescriptor = descriptor
             presenters.append(EventStreamPresenter(
                 plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
-                speaks: speaks, clock: MonotonicTimebase.nanoseconds
+                speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
             ))
         }
         if output.timingReport {
