@@ -60,6 +60,7 @@ generated: build
 	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
 	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
 	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
+	python3 scripts/generate-man.py $(BINARY_DEBUG) es $(MAN_DATE) man/es/breathe-voice.1
 
 # Installs the release binary (stripped: symbols nobody reads at run time), the man page and the three completions;
 # nothing else. INSTALL_BINARY may name another build of the same program (the install test uses the debug build to

@@ -25,6 +25,9 @@ install -d -m 755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/u
 install -m 755 "$binary" "$pkg/usr/bin/breathe-voice"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/breathe-voice"
 gzip -9n < "$root/breathe-voice.1" > "$pkg/usr/share/man/man1/breathe-voice.1.gz"
+install -d -m 755 "$pkg/usr/share/man/es/man1"
+gzip -9n < "$root/man/es/breathe-voice.1" > "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
+chmod 644 "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
 sed '1{/^#!/d}' "$root/completions/breathe-voice.bash" > "$pkg/usr/share/bash-completion/completions/breathe-voice"
 chmod 644 "$pkg/usr/share/bash-completion/completions/breathe-voice"
@@ -40,9 +43,9 @@ printf 'Source: breathe-voice\n\nPackage: breathe-voice\nArchitecture: any\n' > 
 depends=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/breathe-voice" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 70; }
 rm -rf "$stage/debian"
-# libespeak-ng and libpulse are opened with dlopen (so that commands without sound never map them): dpkg-shlibdeps
-# cannot see them, so their dependencies come from the same shlibs files it reads.
-for library in "libespeak-ng 1" "libpulse-simple 0"; do
+# libespeak-ng, libpulse and libspeechd are opened with dlopen (so that commands without sound never map them):
+# dpkg-shlibdeps cannot see them, so their dependencies come from the same shlibs files it reads.
+for library in "libespeak-ng 1" "libpulse-simple 0" "libspeechd 2"; do
   dependency=$(cat /var/lib/dpkg/info/*.shlibs 2>/dev/null | sed -n "s/^$library //p" | head -n 1)
   [ -n "$dependency" ] || { echo "build-deb: no shlibs entry for $library (is its package installed?)" >&2; exit 70; }
   case ", $depends, " in

@@ -17,6 +17,7 @@ packages=(
   zsh fish                        # completion tests drive both shells in a pty
   dpkg-dev lintian file binutils  # make deb: dpkg-shlibdeps, lintian; strip and file for the stripped binary
   time                            # /usr/bin/time -v in benchmarks
+  binutils file                   # make install strips the binary (install -s); the install test checks it with file(1)
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )
 

@@ -32,7 +32,7 @@ trap cleanup EXIT
 fail() { echo "system-test-deb: $*" >&2; exit 1; }
 
 depends=$(dpkg-deb -f "$package" Depends)
-for library in libespeak-ng1 libpulse0 libc6; do
+for library in libespeak-ng1 libpulse0 libspeechd2 libc6; do
   case "$depends" in *"$library "*) ;; *) fail "Depends: lacks $library ($depends)" ;; esac
 done
 

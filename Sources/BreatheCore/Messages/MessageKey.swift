@@ -48,6 +48,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case lineAudioLost = "line.audioLost"
     case lineKeys = "line.keys"
     case lineSkipped = "line.skipped"
+    case lineCount = "line.count"
     case lineTimeLeft = "line.timeLeft"
     case lineUnknownKey = "line.unknownKey"
     case lineSpeechRate = "line.speechRate"
