@@ -5,7 +5,7 @@ SWIFT ?= swift
 BINARY_DEBUG = .build/debug/breathe-voice
 BINARY_RELEASE = .build/release/breathe-voice
 
-.PHONY: all deps build release demo test bench clean generated install uninstall
+.PHONY: all deps build release demo test bench clean generated install uninstall deb
 
 all: build
 
@@ -40,6 +40,9 @@ test: build
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
 	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
 	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi
+	@# The Debian package: built (release binary, lintian), installed with apt-get, run and purged; CI as root only.
+	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-deb.sh; \
+	else echo "make test: the package system test runs in CI as root (CI=true); run sudo scripts/system-test-deb.sh to try it"; fi
 
 # --- The terminal: completions, man page, install (see README, "At the terminal") ---
 MAN_DATE = 2025-01-01
@@ -57,6 +60,7 @@ generated: build
 	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
 	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
 	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
+	python3 scripts/generate-man.py $(BINARY_DEBUG) es $(MAN_DATE) man/es/breathe-voice.1
 
 # Installs the release binary (stripped: symbols nobody reads at run time), the man page and the three completions;
 # nothing else. INSTALL_BINARY may name another build of the same program (the install test uses the debug build to
@@ -73,6 +77,12 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/breathe-voice $(DESTDIR)$(MANDIR)/breathe-voice.1 \
 	  $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice \
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
+
+# breathe-voice_<version>_<arch>.deb in .build/deb: the stripped release binary, the man page, the completions at
+# Debian's paths, Depends: from dpkg-shlibdeps; lintian must find no error. DEB_BINARY may name another build.
+DEB_BINARY ?= $(BINARY_RELEASE)
+deb: deps $(DEB_BINARY)
+	scripts/build-deb.sh $(DEB_BINARY) .build/deb
 
 $(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>/dev/null)
 	$(SWIFT) build $(RELEASE_FLAGS)

@@ -29,9 +29,10 @@ let package = Package(
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
-        // The two system libraries give headers and types only: nothing links them, and the program opens them with
-        // dlopen when a run first needs them (LiveSpeechLibrary, LivePulseLibrary). No pkg-config, whose -l flags would
-        // link them (and the dozens of libraries they need) into every run; their headers are on the default path.
+        // The system libraries give headers and types only: nothing links them, and the program opens them with dlopen
+        // when a run first needs them (LiveSpeechLibrary, LivePulseLibrary, LiveSpeechdLibrary). No pkg-config, whose -l
+        // flags would link them (and the dozens of libraries they need) into every run; their headers are on the default
+        // path.
         .systemLibrary(
             name: "CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]

@@ -30,6 +30,11 @@ def escape(text):
     return "\\&" + line if line.startswith((".", "'")) else line
 
 
+def non_ascii(line):
+    """A hand-written roff line with every non-ASCII character as \\[uXXXX], which mandoc and groff both read."""
+    return "".join(char if ord(char) < 128 else "\\[u%04X]" % ord(char) for char in line)
+
+
 class Catalog:
     """Help sentences in one language, keyed as the program's HelpText keys them; English falls back to the code."""
 
@@ -176,7 +181,7 @@ def page(binary, language, date):
         out.append(".SH " + escape(catalog.word(title, title)))
         if name:
             with open(os.path.join(folder, name + ".roff"), encoding="utf-8") as handle:
-                out += [line if line.startswith(".") else line for line in handle.read().rstrip("\n").split("\n")]
+                out += [non_ascii(line) for line in handle.read().rstrip("\n").split("\n")]
         elif title == "COMMANDS":
             for path, command in everything:
                 out += [".TP", ".B " + escape("breathe-voice " + " ".join(path)), escape(catalog.abstract(path, command))]

@@ -15,7 +15,9 @@ packages=(
   man-db                          # man -l check of the man page
   mandoc                          # mandoc -T lint check of the man page
   zsh fish                        # completion tests drive both shells in a pty
+  dpkg-dev lintian file binutils  # make deb: dpkg-shlibdeps, lintian; strip and file for the stripped binary
   time                            # /usr/bin/time -v in benchmarks
+  binutils file                   # make install strips the binary (install -s); the install test checks it with file(1)
   python3                         # terminal tests: scripts/pty-session.py drives the binary in a pseudo-terminal
 )
 

@@ -53,8 +53,12 @@ public struct BreatheVoice: ParsableCommand {
     /// Keys, files, environment and a cron example: shared by `--help` and the man page.
     static let terminalHelp = """
     KEYS (when standard input is a terminal):
-      space  pause or resume
+      space  pause or resume (resuming says the seconds left)
       s      skip to the next phase
+      t      say the time left in the phase and the session
+      r      repeat the instruction
+      + -    speak faster or slower
+      ] [    louder or softer tones
       q, Esc stop and save
       ?      say the keys
 

@@ -10,6 +10,10 @@ import Musl
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 public enum Entry {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        OutputHealth.start()
+        func exit(_ code: Int32) -> Never {
+            Glibc.exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
+        }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)
             try command.run()

@@ -62,7 +62,8 @@ extension BreatheVoice {
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
             )
-            let launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
+            var launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
+            launcher.counting = loaded.preferences.count
             // Held for the whole session so that a reminder from cron skips rather than talks over it. A second
             // interactive session still runs: the lock is only a courtesy to reminders.
             let lock = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))

@@ -50,6 +50,32 @@ import Testing
         return objects
     }
 
+    /// `--count` has a text equivalent: in plain mode each number is a line on its second, and in the event stream each
+    /// is a record of its own (the state stays `active`), with the number in `lines` and, when our voice says it, in
+    /// `spoken`.
+    @Test func countsArePrintedAndInTheEventStream() throws {
+        let plain = try BinaryRun.run(["--pattern", "3-0-2", "--cycles", "1", "--count", "--no-audio", "--plain", "--lang", "en"])
+        #expect(plain.status == 0)
+        #expect(Array(plain.stdoutLines.dropFirst(2).prefix(6)) == [
+            "Breathe in, 3 seconds. Cycle 1 of 1.", "2.", "3.", "Breathe out, 2 seconds.", "2.", "Session complete: 1 cycle in 5 seconds.",
+        ])
+        let home = try TemporaryHome()
+        let events = home.root.appendingPathComponent("events.jsonl")
+        let wav = home.root.appendingPathComponent("session.wav")
+        let render = try home.run(["--pattern", "3-0-2", "--cycles", "1", "--count", "--output", wav.path, "--events", "json=" + events.path,
+                                   "--lang", "en", "--plain"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let objects = try Self.validate(String(decoding: try Data(contentsOf: events), as: UTF8.self))
+        let counted = objects.filter { ($0["lines"] as? [String])?.first.map { $0.first?.isNumber == true } == true }
+        #expect(counted.map { $0["state"] as? String } == Array(repeating: "active", count: counted.count))
+        #expect(!counted.isEmpty)
+        for object in counted {
+            let line = try #require((object["lines"] as? [String])?.first)
+            #expect(object["spoken"] as? [String] == [String(line.dropLast())], "\(object)")
+        }
+        #expect(render.stdoutLines.filter { $0.hasSuffix(".") && $0.dropLast().allSatisfy(\.isNumber) }.count == counted.count)
+    }
+
     @Test func everyLineIsJSONThatFitsTheSchemaInALegalOrder() throws {
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--events", "json", "--lang", "en"])
         #expect(run.status == 0)

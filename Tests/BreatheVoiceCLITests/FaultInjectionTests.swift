@@ -203,4 +203,47 @@ import Testing
         let list = try FaultRun.run(["schedule", "list"], home: home, environment: environment)
         #expect(list.stdout.split(separator: "\n").filter { $0.hasPrefix("Reminder") }.count == 20, "\(list.stdout)")
     }
+
+    // MARK: 6. Every write to standard output is checked.
+
+    static let everyCommand: [[String]] = [
+        ["patterns"], ["prefs", "show"], ["prefs", "get", "rate"], ["history"], ["stats"], ["history", "export", "--format", "csv"],
+        ["schedule", "list"], ["--help"], ["--version"], ["voices"], ["doctor"], quickSession,
+        ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--events", "json", "--display", "quiet", "--lang", "en"], ["patterns", "add", "calm", "4-4"], ["prefs", "set", "rate", "200"],
+    ]
+
+    @Test(arguments: ["/dev/full", "closed"])
+    func defect06EveryCommandReportsAFailedStandardOutput(target: String) throws {
+        let fake = try ScheduleTests.FakeCrontab()
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        for command in Self.everyCommand {
+            let home = try TemporaryHome()
+            // One session in the history, so that history, stats and export have something to write.
+            #expect(try home.run(Self.quickSession).status == 0)
+            let run = try FaultRun.run(
+                command + (command.contains("--lang") ? [] : ["--lang", "en"]), home: home,
+                environment: ["BREATHE_VOICE_CRONTAB": fake.script.path, "PULSE_SERVER": "unix:/nonexistent"],
+                standardOutput: target == "closed" ? .closed : .path("/dev/full")
+            )
+            #expect(run.ending == .exited(74), "\(command) to \(target): \(run.ending) \(run.stderr)")
+            #expect(run.stderrLines.last?.hasPrefix("breathe-voice: Cannot write standard output: ") == true, "\(command): \(run.stderr)")
+        }
+    }
+
+    // MARK: 7. A reader that goes away ends the output quietly, and the session is still recorded.
+
+    @Test func defect07ClosedPipeIsQuietExitZeroAndTheSessionIsRecorded() throws {
+        let home = try TemporaryHome()
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let started = try FaultRun.start(Self.quickSession + ["--cycles", "2"], home: home, standardOutput: .descriptor(ends[1]))
+        close(ends[1])
+        // The reader goes away at once, before the first line (as `| head -c0` would).
+        close(ends[0])
+        let run = FaultRun.finish(started)
+        #expect(run.ending == .exited(0), "\(run.ending) \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let history = try String(contentsOf: home.historyFile, encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+    }
 }

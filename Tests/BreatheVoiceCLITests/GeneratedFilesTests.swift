@@ -46,7 +46,8 @@ import Testing
         return try String(contentsOf: output, encoding: .utf8)
     }
 
-    static let manPages = [("en", "breathe-voice.1")]
+    /// English, and Spanish from the Spanish help catalog and man/es/*.roff.
+    static let manPages = [("en", "breathe-voice.1"), ("es", "man/es/breathe-voice.1")]
 
     @Test(arguments: manPages)
     func committedManPageMatchesTheGenerator(language: String, path: String) throws {

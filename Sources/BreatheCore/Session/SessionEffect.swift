@@ -20,6 +20,10 @@ public enum SessionEffect: Hashable, Sendable {
     case save(SessionSummary)
     /// The session is over.
     case finish(SessionSummary)
+    /// A second inside a phase is counted (`--count`): "2", "3"… Never asked for by the machine: the runner counts the
+    /// phase it enters, when each number's sample is heard, and hands this to the presenters, so the count has a printed
+    /// line and an event as well as a voice.
+    case count(Int)
 }
 
 /// What is printed and, optionally, spoken for one event.

@@ -27,8 +27,16 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     private var runningTimer: Int64?
     private var timerCancelled = false
     private var startedTimer: Int64?
+    /// A count (`--count`) was presented: it gets a record of its own, though the state stays as it was.
+    private var counted = false
 
-    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, clock: @escaping () -> UInt64) {
+    /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
+    public let speaksCounts: Bool
+
+    public init(
+        plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil, clock: @escaping () -> UInt64
+    ) {
+        self.speaksCounts = speaksCounts ?? speaks
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -60,6 +68,11 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
             if !timerCancelled, planned == nil { planned = runningTimer }
         case .startTimer(let deadline, _):
             startedTimer = deadline
+        case .count(let number):
+            counted = true
+            lines.append(localizer.string(Message(.lineCount, ["n": .integer(number)])))
+            if speaksCounts { spoken.append(localizer.string(SpokenPhrases.count(number))) }
+            planned = position
         case .markResume, .save:
             break
         }
@@ -75,8 +88,9 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
             tone = nil
             reason = nil
             planned = nil
+            counted = false
         }
-        guard state != lastState else { return }
+        guard state != lastState || counted else { return }
         lastState = state
         var phase: PhaseKind?
         var cycle: Int?

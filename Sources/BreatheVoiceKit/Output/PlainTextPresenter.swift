@@ -11,7 +11,10 @@ public struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
-        guard case .announce(let announcement) = effect else { return }
-        sink.write(PlainText.line(localizer.string(announcement.line)))
+        switch effect {
+        case .announce(let announcement): sink.write(PlainText.line(localizer.string(announcement.line)))
+        case .count(let number): sink.write(PlainText.line(localizer.string(Message(.lineCount, ["n": .integer(number)]))))
+        case .enterSegment, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save, .finish: break
+        }
     }
 }

@@ -29,7 +29,9 @@ public struct FileDescriptorSink: TextSink, Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return // A closed reader (EPIPE) must not stop the session.
+                // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
+                OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
+                return
             }
             offset += written
         }

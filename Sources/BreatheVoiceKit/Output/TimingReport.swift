@@ -33,7 +33,7 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
             if case .phase = segment { record(segment, planned: plan.start(of: segment), actual: position) }
         case .finish:
             sink.write(text)
-        case .announce, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save:
+        case .announce, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save, .count:
             break
         }
     }

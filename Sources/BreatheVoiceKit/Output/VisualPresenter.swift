@@ -38,7 +38,7 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
             sink.write(PlainText.line(localizer.string(announcement.line)))
         case .finish:
             clear()
-        case .enterSegment, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save:
+        case .enterSegment, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save, .count:
             break
         }
     }

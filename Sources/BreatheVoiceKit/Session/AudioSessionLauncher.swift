@@ -33,6 +33,7 @@ public struct AudioSessionLauncher {
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
+        self.launcher.counting = choices.counting
     }
 
     private var plan: SessionPlan { launcher.plan }

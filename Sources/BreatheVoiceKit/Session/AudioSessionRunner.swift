@@ -35,6 +35,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var toneVolume = 70
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
+    /// The counts of the phase under way not yet handed to the presenters, in order (`--count`).
+    private var counts: [(position: Int64, number: Int, state: SessionState)] = []
     /// Speak the seconds inside each phase.
     public let counting: Bool
     public var inputs: SessionInputPoller
@@ -265,6 +267,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                         ? (span.start + target - position, span.end + target - position) : nil
                 }
                 cancelDispatched()
+                counts.removeAll()
                 position = target
                 clockOrigin = nil
             case .markPause:
@@ -314,7 +317,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             case .enterSegment(let segment):
                 entered = segment
                 if counting, case .phase(let cycle, let index) = segment { countedPhase = (cycle, index) }
-            case .save, .finish:
+            case .save, .finish, .count:
                 break
             }
             pending.append((position, effect, state))
@@ -363,31 +366,51 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         let segment = Segment.phase(cycle: cycle, index: index)
         let start = machine.plan.start(of: segment)
         let wordEnd = speechSpans.map(\.end).max() ?? start
-        let counts = CountSchedule.counts(
+        // Without a voice of ours (speech off, or speech-dispatcher) the counts are only printed: each takes no time.
+        let silent = phrases.isEmpty
+        let scheduled = CountSchedule.counts(
             phaseSamples: machine.plan.end(of: segment) - start,
             sampleRate: machine.plan.sampleRate,
             nameSamples: max(0, wordEnd - start),
-            countSamples: { number in phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) } }
+            countSamples: { number in silent ? 0 : phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) } }
         )
-        for count in counts {
+        for count in scheduled {
             if let clip = phrases.clip(for: SpokenPhrases.count(count.number)) {
                 mixer.schedule(clip, at: start + count.offset)
                 speechSpans.append((start + count.offset, start + count.offset + Int64(clip.count)))
+            }
+            counts.append((start + count.offset, count.number, state))
+        }
+    }
+
+    /// Hands each count whose sample is heard to the presenters: its line, and a record in the event stream.
+    private mutating func releaseCounts(through limit: Int64) {
+        while let first = counts.first, first.position <= limit {
+            counts.removeFirst()
+            for index in presenters.indices {
+                presenters[index].present(.count(first.number), state: first.state, position: first.position)
+                presenters[index].endTransition(state: first.state, position: first.position)
             }
         }
     }
 
     /// Hands over the effects whose sample is about to be heard: within one block of what the output plays now.
     private mutating func releaseHeard() {
-        guard pendingStart < pending.count else { return }
+        guard pendingStart < pending.count || !counts.isEmpty else { return }
         let heard = sink.isFile ? position : position - sink.latencySamples()
         lastReport = sink.isFile ? nil : (heard, MonotonicTimebase.nanoseconds())
-        release(through: heard + Int64(blockSamples))
+        let limit = heard + Int64(blockSamples)
+        // In timeline order: the counts before the next change first (a count is always inside its phase).
+        if pendingStart < pending.count { releaseCounts(through: min(limit, pending[pendingStart].position - 1)) }
+        release(through: limit)
+        releaseCounts(through: limit)
     }
 
     private mutating func releaseAll() {
         lastReport = nil
         release(through: Int64.max)
+        // Counts still ahead on the timeline wait for it to move again (after a pause).
+        releaseCounts(through: position)
     }
 
     /// Where on the session clock a phase's cue was actually played, by the sink's own report: the moment its sample

@@ -18,6 +18,8 @@ public struct SessionLauncher {
     public var readsKeys = true
     /// Said before the introduction, such as the reminder's opening line.
     public var opening: Announcement?
+    /// Count the seconds inside each phase (`--count`); a text-only session prints them.
+    public var counting = false
 
     public init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
@@ -38,6 +40,7 @@ public struct SessionLauncher {
                 presenters: presenters
             )
             runner.afterInput = controls.settle(after:)
+            runner.counting = counting
             return runner.run()
         }
     }
@@ -57,7 +60,7 @@ public struct SessionLauncher {
             eventsDescriptor = descriptor
             presenters.append(EventStreamPresenter(
                 plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
-                speaks: speaks, clock: MonotonicTimebase.nanoseconds
+                speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
             ))
         }
         if output.timingReport {

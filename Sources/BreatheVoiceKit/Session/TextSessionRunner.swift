@@ -12,6 +12,10 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     public var afterInput: (SessionInput) -> Void = { _ in }
     /// Events that did not apply to the state they arrived in.
     public private(set) var ignoredEvents = 0
+    /// Count the seconds inside each phase (`--count`): each number is printed, as it would be said, on its second.
+    public var counting = false
+    /// The counts of the phase under way still to come, in order.
+    private var counts: [(position: Int64, number: Int)] = []
 
     private var state = SessionState.idle
     private var timer: (deadline: Int64, event: TimerEvent)?
@@ -44,10 +48,17 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
             } else {
                 nextRefresh = nil
             }
-            let deadline = [timerDeadline, nextRefresh].compactMap { $0 }.min()
+            let countDeadline = playing ? counts.first.map { nanos(at: $0.position) } : nil
+            let deadline = [timerDeadline, nextRefresh, countDeadline].compactMap { $0 }.min()
             guard let input = timebase.wait(until: deadline) else {
                 let now = timebase.now()
-                if let timer, let timerDeadline, now >= timerDeadline {
+                if let count = counts.first, let countDeadline, now >= countDeadline {
+                    counts.removeFirst()
+                    for index in presenters.indices {
+                        presenters[index].present(.count(count.number), state: state, position: count.position)
+                        presenters[index].endTransition(state: state, position: count.position)
+                    }
+                } else if let timer, let timerDeadline, now >= timerDeadline {
                     advancePosition(to: timer.deadline)
                     apply(timer.event.event)
                 } else if let refreshInterval, let due = nextRefresh, now >= due {
@@ -112,13 +123,21 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
             case .seek(let target):
                 anchorPosition = target
                 anchorNanos = timebase.now()
+                counts.removeAll()
             case .markPause:
                 anchorPosition = at
                 playing = false
             case .markResume:
                 anchorNanos = timebase.now()
                 playing = true
-            case .enterSegment, .announce, .playTone, .save, .finish:
+            case .enterSegment(.phase(let cycle, let index)) where counting:
+                let segment = Segment.phase(cycle: cycle, index: index)
+                let start = machine.plan.start(of: segment)
+                counts = CountSchedule.counts(
+                    phaseSamples: machine.plan.end(of: segment) - start, sampleRate: machine.plan.sampleRate,
+                    nameSamples: 0, countSamples: { _ in 0 }
+                ).map { (start + $0.offset, $0.number) }
+            case .enterSegment, .announce, .playTone, .save, .finish, .count:
                 break
             }
             for index in presenters.indices {

@@ -1,0 +1,62 @@
+import BreatheCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Whether standard output and standard error took everything written to them, and what that means for the exit.
+///
+/// Every write goes through `FileDescriptorSink`, which reports a failure here instead of dropping it. SIGPIPE is
+/// ignored, so a reader that went away (`… | head -n1`) is an EPIPE: the program goes on quietly (a session still
+/// ends and is recorded) and exits 0. Any other failure (a full disk or /dev/full, a closed descriptor, an I/O error)
+/// turns a successful exit into 74 with one line on standard error. SIGXFSZ is ignored too, so a file-size limit is an
+/// EFBIG that the writer reports (74) rather than a silent kill.
+public enum OutputHealth {
+    /// errno of the first failed write to standard output, or 0.
+    nonisolated(unsafe) private static var outputError: Int32 = 0
+    /// errno of the first failed write to standard error, or 0.
+    nonisolated(unsafe) private static var errorError: Int32 = 0
+
+    /// Run first thing in `main`, before parsing: signals that would kill the process on a write become errors, and a
+    /// closed standard descriptor is put on /dev/null so that no file we open takes its number (a closed standard
+    /// output is then reported as a write failure).
+    public static func start() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        for descriptor: Int32 in [0, 1, 2] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == 1 { outputError = EBADF }
+            if descriptor == 2 { errorError = EBADF }
+        }
+    }
+
+    /// Notes a failed write (the first one per stream counts).
+    public static func noteFailure(descriptor: Int32, code: Int32) {
+        if descriptor == 1 && outputError == 0 { outputError = code }
+        if descriptor == 2 && errorError == 0 { errorError = code }
+    }
+
+    /// True once the reader of standard output has gone away.
+    public static var readerGone: Bool { outputError == EPIPE }
+
+    /// The exit code to use instead of `code`, after one line on standard error when standard output failed; a failure
+    /// already reported (64 and up) keeps its own code.
+    public static func exitCode(_ code: Int32, localizer: Localizer) -> Int32 {
+        guard code < 64 else { return code }
+        if outputError != 0 && outputError != EPIPE {
+            var standardError = FileDescriptorSink.standardError
+            let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(outputError))])
+            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, [
+                "message": .message(Message(.errorStandardOutput, ["reason": .message(reason)])),
+            ]))))
+            return ExitStatus.io
+        }
+        if errorError != 0 && errorError != EPIPE { return ExitStatus.io }
+        return code
+    }
+}

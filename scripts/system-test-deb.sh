@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# System test of the Debian package, for CI running as root on Debian. `make test` runs it there (CI=true, as root).
+#
+# Builds the package with `make deb` (the release binary, lintian with no errors), installs it with apt-get as a user
+# would, checks that the installed program renders a session and names its version, that the man page and the three
+# completions are where Debian looks for them, then purges it and checks nothing is left.
+#
+# Usage: sudo scripts/system-test-deb.sh [PACKAGE.deb]   (default: build one with make deb)
+set -euo pipefail
+
+[ "$(id -u)" -eq 0 ] || { echo "system-test-deb: run me as root (I install and purge a package)" >&2; exit 77; }
+command -v apt-get >/dev/null || { echo "system-test-deb: needs Debian (apt-get)" >&2; exit 77; }
+if dpkg-query -W -f='${Status}' breathe-voice 2>/dev/null | grep -q "install ok installed"; then
+  echo "system-test-deb: breathe-voice is already installed as a package; I will not replace it" >&2
+  exit 77
+fi
+
+root_dir=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+  package=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+else
+  package=$(make -s -C "$root_dir" deb | tail -n 1)
+fi
+[ -f "$package" ] || { echo "system-test-deb: no package at $package" >&2; exit 66; }
+
+work=$(mktemp -d /tmp/breathe-voice-debtest.XXXXXX)
+cleanup() {
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq breathe-voice >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "system-test-deb: $*" >&2; exit 1; }
+
+depends=$(dpkg-deb -f "$package" Depends)
+for library in libespeak-ng1 libpulse0 libspeechd2 libc6; do
+  case "$depends" in *"$library "*) ;; *) fail "Depends: lacks $library ($depends)" ;; esac
+done
+
+echo "system-test-deb: installing $package" >&2
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+
+[ "$(command -v breathe-voice)" = /usr/bin/breathe-voice ] || fail "breathe-voice is not /usr/bin/breathe-voice"
+file /usr/bin/breathe-voice | grep -q ", stripped" || fail "the installed binary is not stripped"
+version=$(breathe-voice --version)
+[ "$version" = "breathe-voice $(dpkg-query -W -f='${Version}' breathe-voice)" ] || fail "--version says \"$version\""
+
+# A render, in a fresh home, with no sound server: the installed binary alone, its locales embedded.
+export HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" XDG_STATE_HOME="$work/home/state" XDG_CACHE_HOME="$work/home/cache"
+mkdir -p "$HOME"
+(cd "$work" && env -u PULSE_SERVER -u XDG_RUNTIME_DIR breathe-voice --pattern 1-0-1 --cycles 1 --lang es --output session.wav --display quiet) \
+  || fail "the render failed"
+[ "$(head -c 4 "$work/session.wav")" = RIFF ] || fail "the render is not a WAV file"
+[ "$(stat -c %s "$work/session.wav")" -gt 22050 ] || fail "the render is too short"
+
+man -w breathe-voice | grep -q '^/usr/share/man/man1/breathe-voice.1.gz$' || fail "man -w does not find the page"
+for file in /usr/share/bash-completion/completions/breathe-voice /usr/share/zsh/vendor-completions/_breathe-voice \
+            /usr/share/fish/vendor_completions.d/breathe-voice.fish /usr/share/doc/breathe-voice/copyright; do
+  [ -f "$file" ] || fail "$file is missing"
+done
+# bash finds the completion where bash-completion loads it on demand.
+bash -c 'source /usr/share/bash-completion/completions/breathe-voice; complete -p breathe-voice' | grep -q _breathe-voice_at_root \
+  || fail "the bash completion does not register"
+
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq breathe-voice >/dev/null
+! dpkg-query -W -f='${Status}' breathe-voice 2>/dev/null | grep -q "installed" || fail "still installed after purge"
+for file in /usr/bin/breathe-voice /usr/share/man/man1/breathe-voice.1.gz /usr/share/doc/breathe-voice; do
+  [ ! -e "$file" ] || fail "$file is left after purge"
+done
+echo "system-test-deb: ok ($(basename "$package") installed, rendered, named its version, purged)"
