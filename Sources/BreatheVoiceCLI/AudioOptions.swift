@@ -35,18 +35,18 @@ struct AudioOptions: ParsableArguments {
     var requireAudio = false
 
     @Option(name: .customLong("speech-via"), help: ArgumentHelp(
-        "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default espeak).",
+        "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default \(DefaultsHelp.value(.speechVia))).",
         valueName: "espeak|speechd"
     ))
     var speechVia: SpeechBackend?
 
     @Option(name: .customLong("speech-priority"), help: ArgumentHelp(
-        "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default message).",
+        "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default \(DefaultsHelp.value(.speechPriority))).",
         valueName: "priority"
     ))
     var speechPriority: SpeechPriority?
 
-    @Flag(help: "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none), and no tones unless --tones on.")
+    @Flag(help: "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none; --speech-via still wins), and no tones unless --tones on.")
     var screenReader = false
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
@@ -81,8 +81,11 @@ struct AudioOptions: ParsableArguments {
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority, explicitSpeechSettings: explicit
         )
         if preferences.screenReader {
-            choices.speechVia = .speechd
-            choices.dispatcherOptional = true
+            // An explicit --speech-via still wins: someone who wants eSpeak NG beside the screen reader says so.
+            if speechVia == nil {
+                choices.speechVia = .speechd
+                choices.dispatcherOptional = true
+            }
             if tones == nil { choices.tones = false }
         }
         return choices

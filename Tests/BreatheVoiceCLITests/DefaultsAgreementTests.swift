@@ -105,7 +105,7 @@ import Testing
         let expectations: [(String, PreferenceKey)] = [
             ("--pattern", patternKey), ("--minutes", minutesKey), ("--rate", .rate), ("--pitch", .pitch),
             ("--volume", .volume), ("--tone-volume", .toneVolume), ("--speech", .speech), ("--tones", .tones),
-            ("--display", .display),
+            ("--display", .display), ("--speech-via", .speechVia), ("--speech-priority", .speechPriority),
         ]
         for (flag, key) in expectations {
             let text = try #require(help[flag], "\(command) --help has no \(flag)")
@@ -116,6 +116,7 @@ import Testing
     @Test func scheduleAddHelpGivesTheReminderLength() throws {
         let help = try Self.optionHelp(["schedule", "add"])
         #expect(help["--minutes"]?.contains("default \(Self.expected(.remindMinutes)!)") == true, "\(help["--minutes"] ?? "")")
+        #expect(help["--via"]?.contains("default \(Self.expected(.scheduleVia)!)") == true, "\(help["--via"] ?? "")")
     }
 
     @Test func remindDiscussionGivesTheReminderDefaults() throws {

@@ -230,6 +230,11 @@ import Testing
             .map { CronLine($0.dropFirst(2).split(separator: " ", omittingEmptySubsequences: true).prefix(5).map { $0 }) }
         try #require(!cronLines.isEmpty)
         #expect(try setup.run(["schedule", "add"] + request + ["--via", "systemd"]).status == 0)
+        // Every generated pair passes systemd's own check, not only the first test's.
+        let verify = try Self.tool(["systemd-analyze", "verify", "--man=no",
+                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path,
+                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.service").path])
+        #expect(verify.status == 0 && verify.output.isEmpty, "\(request): \(verify.output)")
         let timer = try setup.unitText("breathe-voice-remind-1.timer")
         let calendars = timer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst("OnCalendar=".count)) }
         #expect(calendars.count == cronLines.count)
