@@ -50,6 +50,20 @@ import Testing
         #expect(run.stdout.unicodeScalars.allSatisfy { $0 == "\n" || (0x20..<0x7F).contains($0.value) })
     }
 
+    /// An explicit --speech-via wins over screen-reader mode: with speechd named, a missing daemon is the flag's exit 69
+    /// (screen-reader mode alone would go on as text); with espeak named, our own voice needs the sound server.
+    @Test func explicitSpeechViaWinsOverScreenReaderMode() throws {
+        let absent = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
+        let speechd = try BinaryRun.run(["--screen-reader", "--speech-via", "speechd", "--cycles", "1", "--lang", "en"],
+                                        environment: absent)
+        #expect(speechd.status == 69)
+        #expect(speechd.stderr.hasPrefix("breathe-voice: speech-dispatcher did not answer"), "\(speechd.stderr)")
+        let espeak = try BinaryRun.run(["--screen-reader", "--speech-via", "espeak", "--cycles", "1", "--lang", "en",
+                                        "--require-audio"], environment: absent)
+        #expect(espeak.status == 69)
+        #expect(espeak.stderr.hasPrefix("breathe-voice: No sound server answered"), "\(espeak.stderr)")
+    }
+
     /// The preferences reach the session: speechVia from the environment, screenReader from the file.
     @Test func speechViaAndScreenReaderArePreferences() throws {
         let absent = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
