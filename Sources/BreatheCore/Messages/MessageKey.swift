@@ -259,6 +259,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorCrontabMissing = "error.crontab.missing"
     case errorCrontabFailed = "error.crontab.failed"
     case errorCrontabBlockOpen = "error.crontab.blockOpen"
+    case errorProcessExitStatus = "error.process.exitStatus"
     case errorLockCreate = "error.lock.create"
     // Trust: files, folders and streams (issue 12).
     case reasonSymbolicLink = "reason.symbolicLink"

@@ -67,7 +67,7 @@ public struct CrontabProgram: Sendable {
             .split(whereSeparator: \.isNewline).first.map(String.init)
         return .io(Message(.errorCrontabFailed, [
             "program": .text(program), "arguments": .text(arguments),
-            "detail": .text(said ?? "exit status \(result.status)"),
+            "detail": said.map { .text($0) } ?? .message(Message(.errorProcessExitStatus, ["code": .integer(Int(result.status))])),
         ]))
     }
 }
