@@ -12,6 +12,7 @@ extension BreatheVoice {
     /// through the sound server when one answers; otherwise rendered to a WAV file and shown as text in real time.
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "A one-minute box-breathing session that always runs: spoken when a sound server answers, else saved as a WAV file and shown as text.",
             discussion: """
             With a sound server, the session plays as `breathe-voice --pattern box --minutes 1` would. Without one, \

@@ -6,6 +6,7 @@ extension BreatheVoice {
     /// `breathe-voice doctor`: what works and what to fix, one line per check.
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
             discussion: """
             Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \

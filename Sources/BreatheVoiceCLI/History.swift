@@ -6,13 +6,14 @@ extension BreatheVoice {
     /// `breathe-voice history`: the recorded sessions; `export` and `clear`.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "List recorded sessions ($XDG_STATE_HOME/breathe-voice/history.jsonl); export or clear them.",
             subcommands: [List.self, Export.self, Clear.self],
             defaultSubcommand: List.self
         )
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List sessions, oldest first.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
             @OptionGroup var language: LanguageOption
             @Option(help: ArgumentHelp("Only the last N sessions (1 to 1000000).", valueName: "n")) var last: String?
             @Option(help: ArgumentHelp("Only sessions on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
@@ -31,7 +32,7 @@ extension BreatheVoice {
         }
 
         struct Export: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Write the whole history as CSV (RFC 4180) or a JSON array.")
+            static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the whole history as CSV (RFC 4180) or a JSON array.")
             @OptionGroup var language: LanguageOption
             @Option(help: ArgumentHelp("csv or json.", valueName: "format")) var format: String
             @Option(help: ArgumentHelp("Write to FILE (atomically) instead of standard output.", valueName: "file")) var output: String?
@@ -59,7 +60,7 @@ extension BreatheVoice {
         }
 
         struct Clear: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Delete every recorded session (needs --yes).")
+            static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
             @OptionGroup var language: LanguageOption
             @Flag(help: "Confirm.") var yes = false
 
@@ -77,6 +78,7 @@ extension BreatheVoice {
     /// `breathe-voice stats`: totals, streaks, the last week, mood and badges.
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
         )
         @OptionGroup var language: LanguageOption

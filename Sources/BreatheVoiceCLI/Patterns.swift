@@ -6,13 +6,14 @@ extension BreatheVoice {
     /// `breathe-voice patterns`: list the patterns with every number; `add` and `remove` manage saved ones.
     struct Patterns: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "patterns",
             abstract: "List the breathing patterns with their timings; save or remove your own.",
             subcommands: [List.self, Add.self, Remove.self],
             defaultSubcommand: List.self
         )
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List built-in and saved patterns.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List built-in and saved patterns.")
             @OptionGroup var language: LanguageOption
             @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
 
@@ -32,7 +33,7 @@ extension BreatheVoice {
         }
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
             @OptionGroup var language: LanguageOption
             @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
             @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
@@ -60,7 +61,7 @@ extension BreatheVoice {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a saved pattern.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved pattern.")
             @OptionGroup var language: LanguageOption
             @Argument(help: "The saved pattern's name.") var name: String
 

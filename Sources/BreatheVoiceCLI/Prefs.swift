@@ -6,6 +6,7 @@ extension BreatheVoice {
     /// `breathe-voice prefs`: show and change the saved preferences.
     struct Prefs: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prefs",
             abstract: "Show and change preferences (\(PreferenceKey.allCases.map(\.rawValue).joined(separator: ", "))).",
             discussion: """
             The file is $XDG_CONFIG_HOME/breathe-voice/preferences.json (default ~/.config). An option wins over an \
@@ -17,7 +18,7 @@ extension BreatheVoice {
         )
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print every preference.")
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "Print every preference.")
             @OptionGroup var language: LanguageOption
             @Flag(help: "Print JSON.") var json = false
             @Flag(help: "Say where each value came from: option, environment, file or default.") var origin = false
@@ -31,7 +32,7 @@ extension BreatheVoice {
         }
 
         struct Get: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print one preference's value.")
+            static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one preference's value.")
             @OptionGroup var language: LanguageOption
             @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
@@ -51,7 +52,7 @@ extension BreatheVoice {
         }
 
         struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Save a preference, checked first.")
+            static let configuration = CommandConfiguration(commandName: "set", abstract: "Save a preference, checked first.")
             @OptionGroup var language: LanguageOption
             @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
             @Argument(help: "Its new value.") var value: String
@@ -83,7 +84,7 @@ extension BreatheVoice {
         }
 
         struct Unset: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a preference from the file, so its default applies.")
+            static let configuration = CommandConfiguration(commandName: "unset", abstract: "Remove a preference from the file, so its default applies.")
             @OptionGroup var language: LanguageOption
             @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
@@ -109,6 +110,7 @@ extension BreatheVoice {
 
         struct Reset: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "reset",
                 abstract: "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
             )
             @OptionGroup var language: LanguageOption
@@ -132,7 +134,7 @@ extension BreatheVoice {
         }
 
         struct Path: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the preferences file's path.")
+            static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the preferences file's path.")
 
             func run() throws {
                 var output = FileDescriptorSink.standardOutput

@@ -6,6 +6,7 @@ extension BreatheVoice.Prefs {
     /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit the preferences in $VISUAL or $EDITOR; the change is kept only if the file is valid."
         )
         @OptionGroup var language: LanguageOption

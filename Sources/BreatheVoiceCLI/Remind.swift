@@ -7,6 +7,7 @@ extension BreatheVoice {
     /// another session runs.
     struct Remind: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remind",
             abstract: "Run a short reminder session, as cron does (non-interactive).",
             discussion: """
             Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \

@@ -6,6 +6,7 @@ extension BreatheVoice {
     /// `breathe-voice schedule`: reminders in the user's crontab.
     struct Schedule: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schedule",
             abstract: "Schedule breathing reminders in your crontab.",
             discussion: """
             The reminders live in one marked block of your crontab; everything else in it is left exactly as it was. \

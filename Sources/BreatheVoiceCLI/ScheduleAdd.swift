@@ -11,6 +11,7 @@ extension BreatheVoice.Schedule {
     /// `breathe-voice schedule add`: one new reminder.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a reminder: every DURATION (within --from/--to) or daily --at HH:MM.",
             discussion: """
             DURATION is minutes or hours: 45m, 90m, 2h, 1h30m. Without --from and --to, the interval must divide the \

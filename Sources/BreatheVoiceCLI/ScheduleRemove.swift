@@ -5,7 +5,7 @@ import BreatheVoiceKit
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule remove`: one reminder, or all of them.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a reminder by its number, or all with --all.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a reminder by its number, or all with --all.")
 
         @Argument(help: ArgumentHelp("The reminder's number, from schedule list.", valueName: "id"))
         var id: Int?

@@ -11,6 +11,7 @@ extension BreatheVoice {
     /// `breathe-voice start`: run one session.
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Run a breathing session (the default command).",
             discussion: """
             Examples:
