@@ -100,4 +100,31 @@ extension LiveAudioTests {
         let after = Self.loud(samples, killedAt + 3 * Self.rate / 10..<samples.count, level: 300)
         #expect(after == 0, "\(after) loud samples after the signal")
     }
+    /// Pause cancels what speech-dispatcher is saying for us. At 80 words a minute the spoken key help (`?`) lasts well
+    /// over ten seconds; space a second later pauses, which cancels it and says only "Paused". So the monitor falls
+    /// silent a few seconds after the key, long before the help would have ended, and stays silent until `q`.
+    @Test func pauseCancelsThePhraseBeingSaid() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let recorder = try MonitorRecorder()
+        let run = try PtySession.run(
+            ["--pattern", "30-30", "--cycles", "1", "--tones", "off", "--speech-via", "speechd", "--rate", "80",
+             "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [
+                .expect("Breathe in, 30 seconds. Cycle 1 of 1.\n"),
+                .quiet(0.5), .send("?"), .quiet(1.5), .send(" "), .expect("Paused"),
+                .quiet(10), .send("q"), .expect("Session stopped"),
+            ],
+            environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off"]
+        )
+        let samples = try recorder.stop(after: 0.5)
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.status == 0, "\(run.text)")
+        // The phrase's first sound; the key help then starts within about two seconds and pause comes a second and a
+        // half after that. From six seconds after the first sound to eleven, only silence: "Paused" is long over, the
+        // help (had it not been cancelled) would still be speaking, and q has not been pressed yet.
+        let first = try #require(samples.firstIndex { abs(Int($0)) > 1000 }, "nothing was heard")
+        #expect(Self.loud(samples, first..<first + 2 * Self.rate, level: 300) > Self.rate / 10, "the phrase was not heard")
+        let silent = Self.loud(samples, first + 6 * Self.rate..<first + 11 * Self.rate, level: 300)
+        #expect(silent == 0, "\(silent) loud samples while paused: the key help was not cancelled")
+    }
 }
