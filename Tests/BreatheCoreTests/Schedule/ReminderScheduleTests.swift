@@ -143,8 +143,37 @@ import Testing
 
     @Test func percentSignsAreEscapedForCronAndReadBack() {
         let command = ShellWord.cronCommand(["/tmp/100%/breathe-voice", "remind", "it's"])
-        #expect(command == "'/tmp/100\\%/breathe-voice' remind 'it'\\''s'")
+        #expect(command == "/tmp/100\\%/breathe-voice remind 'it'\\''s'")
         #expect(ShellWord.split(command) == ["/tmp/100%/breathe-voice", "remind", "it's"])
+    }
+
+    @Test func cronReadsABackslashPairAsDebianCronAndCronieDo() {
+        #expect(ShellWord.cronUnescape("a\\%b") == "a%b")
+        #expect(ShellWord.cronUnescape("a\\nb") == "a\\nb")
+        // Two backslashes are a pair kept as it is: the % after them ends the command.
+        #expect(ShellWord.cronUnescape("a\\\\%b") == "a\\\\")
+        #expect(ShellWord.cronUnescape("a%b") == "a")
+    }
+
+    @Test func aPathHoldingBackslashPercentSurvivesCron() {
+        let path = "/tmp/50\\%off/100%/breathe-voice"
+        let command = ShellWord.cronCommand([path, "remind"])
+        #expect(command == "'/tmp/50\\'\\%off/100\\%/breathe-voice remind")
+        #expect(ShellWord.split(command) == [path, "remind"])
+    }
+
+    @Test(arguments: 0..<500)
+    func anyWordComesBackThroughCronAndTheShell(seed: Int) {
+        var random = SplitMix(state: UInt64(seed))
+        let alphabet: [Character] = ["a", "/", "%", "\\", "'", " ", "\"", "$", "`", "*", "~", "=", "é", "\t", ";", "#"]
+        let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        let command = ShellWord.cronCommand(words)
+        #expect(ShellWord.split(command) == words, "\(command)")
+        // No `%` reaches cron unescaped, and no backslash of a word stands before one.
+        #expect(!ShellWord.cronUnescape(command).contains("\\%"))
+        #expect(ShellWord.cronUnescape(command).count == command.count - command.matches(of: /\\%/).count)
     }
 }
 
