@@ -32,6 +32,6 @@ public struct Editor {
     }
 
     func failure(_ reason: String) -> BreatheError {
-        .unavailable(Message(.errorEditor, ["editor": .text(command), "reason": .systemText(reason)]))
+        .unavailable(Message(.errorEditor, ["editor": .userValue(command), "reason": .systemText(reason)]))
     }
 }
