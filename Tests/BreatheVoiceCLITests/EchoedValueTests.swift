@@ -71,4 +71,15 @@ import Testing
             Self.check(run, "BREATHE_VOICE_RATE \(language) \(value.prefix(20).debugDescription)")
         }
     }
+
+    @Test(arguments: ["en", "es"])
+    func aMissingEditorIsOneLine(language: String) throws {
+        let home = try TemporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let run = try home.run(["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "/nonexistent", "VISUAL": nil])
+        Self.check(run, "EDITOR=/nonexistent \(language)")
+        #expect(run.stderr.contains("/nonexistent"))
+        let named = try home.run(["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "no-such-editor-here -w", "VISUAL": nil])
+        Self.check(named, "EDITOR=no-such-editor-here \(language)")
+    }
 }
