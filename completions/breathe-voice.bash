@@ -186,7 +186,7 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0

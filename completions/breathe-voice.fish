@@ -23,7 +23,7 @@ function __breathe-voice_parse_tokens -S
         __breathe-voice_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'start'
-            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'version' 'h/help'
+            __breathe-voice_parse_subcommand 0 'pattern=' 'inhale=' 'hold=' 'exhale=' 'rest=' 'ramp=+' 'minutes=' 'cycles=' 'lang=' 'speech=' 'count' 'tones=' 'tone-volume=' 'voice=' 'rate=' 'pitch=' 'volume=' 'output=' 'require-audio' 'speech-via=' 'speech-priority=' 'screen-reader' 'no-audio' 'display=' 'plain' 'terse' 'color=' 'events=' 'timing-report' 'mood-before=' 'mood-after=' 'force' 'version' 'h/help'
         case 'demo'
             __breathe-voice_parse_subcommand 0 'lang=' 'wav=' 'version' 'h/help'
         case 'patterns'
@@ -181,6 +181,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" timing-report' -l 'timing-report' -d 'At the end, print how late each cue came out: planned against played, with the maximum and the median.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" mood-before' -l 'mood-before' -d 'How you feel before: 1 very stressed … 5 very calm.' -rfka ''
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" mood-after' -l 'mood-after' -d 'How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" force' -l 'force' -d 'Start even while another session holds the session lock (otherwise exit 75).'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice start" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice demo" lang' -l 'lang' -d 'Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''

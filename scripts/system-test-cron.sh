@@ -7,7 +7,8 @@
 # Afterwards it removes the user's crontab, the user and its home, and stops the daemon if it started it. Root's own
 # crontab is never written: every crontab call names the throwaway user, and the script checks root's is unchanged.
 #
-# The throwaway user has no sound server, so the reminder runs with --allow-silent.
+# The throwaway user has no sound server, so the reminder runs with --allow-silent. The binary is run from a directory
+# whose name holds `%` and `\%`, so that cron's own %-processing of the line is tried too.
 #
 # Usage: sudo scripts/system-test-cron.sh [PATH-TO-BINARY]   (default: .build/debug/breathe-voice)
 set -euo pipefail
@@ -55,10 +56,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The binary goes where the throwaway user can run it; the crontab line will name this absolute path.
-mkdir -p "$work/bin"
-install -m 755 "$source_binary" "$work/bin/breathe-voice"
-binary="$work/bin/breathe-voice"
+# The binary goes where the throwaway user can run it; the crontab line will name this absolute path. The path holds
+# a `%` and a `\%`, which cron itself reads before the shell does (an unescaped `%` ends the command, `\%` is a `%`):
+# the reminder running at all shows the line quotes them right.
+bin_dir="$work/bin/100%/a\\%b"
+mkdir -p "$bin_dir"
+chmod -R 755 "$work/bin"
+install -m 755 "$source_binary" "$bin_dir/breathe-voice"
+binary="$bin_dir/breathe-voice"
+# How the crontab line must spell it: each % outside single quotes as \%, the backslash of the path inside them.
+cron_binary="$work/bin/100\\%'/a\\'\\%b/breathe-voice"
 
 useradd --create-home --home-dir "$home" --shell /bin/sh "$user"
 user_created=yes
@@ -71,7 +78,7 @@ as_user() {
 as_user "$binary" schedule add --every 1m --pattern 1-0-1 --minutes 0.1 --allow-silent
 echo "system-test-cron: $user's crontab:" >&2
 crontab -l -u "$user" >&2
-crontab -l -u "$user" | grep -q "^\* \* \* \* \* XDG_RUNTIME_DIR=/run/user/$uid $binary remind " \
+crontab -l -u "$user" | grep -qxF "* * * * * XDG_RUNTIME_DIR=/run/user/$uid $cron_binary remind --pattern 1-0-1 --minutes 0.1 --allow-silent" \
   || { echo "system-test-cron: FAIL: the crontab line is not as expected" >&2; exit 1; }
 
 if ! pgrep -x cron >/dev/null; then

@@ -106,7 +106,7 @@ struct AudioOptions: ParsableArguments {
             case "on": return true
             case "off": return false
             default:
-                throw ValidationError(localizer.string(Message(.errorOnOff, ["field": .message(Message(field)), "value": .text(text)])))
+                throw ValidationError(localizer.string(Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
             }
         }
         return AudioChoices(

@@ -40,11 +40,11 @@ public struct BreatheVoice: ParsableCommand {
       0    done, including a session the user stopped
       1    doctor found a problem
       64   usage error (bad option or value)
-      65   bad data (e.g. an unreadable history line, when strict)
+      65   bad data (e.g. a crontab whose breathe-voice block has no END line)
       69   audio or speech unavailable, when audio was required
       73   cannot create output
       74   I/O error
-      75   temporary failure: another session holds the lock
+      75   temporary failure: another session holds the lock (start without --force)
       78   bad preferences file
       130  interrupted by SIGINT (Ctrl-C), after saving
       143  terminated by SIGTERM, after saving

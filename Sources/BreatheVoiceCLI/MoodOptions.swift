@@ -25,7 +25,7 @@ struct MoodOptions: ParsableArguments {
         for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
             guard let text, case .failure = Self.field.parse(text) else { continue }
             throw ValidationError(localizer.string(Message(.errorPrefValue, [
-                "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .text(text),
+                "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .userValue(text),
                 "allowed": .message(Message(.rangeMood)),
             ])))
         }

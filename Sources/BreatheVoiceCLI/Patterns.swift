@@ -44,7 +44,7 @@ extension BreatheVoice {
                 if let problem = PreferenceRules.checkPatternName(name) { throw CommandFailure(.usage(problem), localizer: localizer) }
                 var patterns = loaded.document.customPatterns
                 guard !patterns.contains(where: { $0.name == name }) else {
-                    throw CommandFailure(.usage(Message(.errorPatternExists, ["name": .text(name)])), localizer: localizer)
+                    throw CommandFailure(.usage(Message(.errorPatternExists, ["name": .userValue(name)])), localizer: localizer)
                 }
                 let pattern: BreathingPattern
                 switch PatternSpec.parseTimings(timings) {
@@ -70,10 +70,10 @@ extension BreatheVoice {
                 let localizer = loaded.localizer
                 var patterns = loaded.document.customPatterns
                 guard let index = patterns.firstIndex(where: { $0.name == name }) else {
-                    throw CommandFailure(.usage(Message(.errorPatternNotSaved, ["name": .text(name)])), localizer: localizer)
+                    throw CommandFailure(.usage(Message(.errorPatternNotSaved, ["name": .userValue(name)])), localizer: localizer)
                 }
                 for key in [PreferenceKey.defaultPattern, .remindPattern] where loaded.document.values[key]?.text == name {
-                    throw CommandFailure(.usage(Message(.errorPatternInUse, ["name": .text(name), "key": .text(key.rawValue)])), localizer: localizer)
+                    throw CommandFailure(.usage(Message(.errorPatternInUse, ["name": .userValue(name), "key": .text(key.rawValue)])), localizer: localizer)
                 }
                 patterns.remove(at: index)
                 var document = loaded.document

@@ -69,9 +69,11 @@ extension BreatheVoice.Schedule {
             if let minutes { remindArguments += ["--minutes", minutes] }
             if let code = language.language { remindArguments += ["--lang", code] }
             if allowSilent { remindArguments.append("--allow-silent") }
+            // The session options are checked in run(), after the preferences are loaded, as remind checks them: a
+            // saved pattern is a pattern too.
             switch ReminderSchedule.make(
                 every: every, at: at, from: from, to: to, days: days,
-                session: SessionRequest(pattern: pattern, minutes: minutes), remindArguments: remindArguments
+                session: SessionRequest(), remindArguments: remindArguments
             ) {
             case .success(let schedule): self.schedule = schedule
             case .failure(let error): throw ValidationError(localizer.string(error.message))
@@ -81,7 +83,11 @@ extension BreatheVoice.Schedule {
         func run() throws {
             guard let schedule, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
             let program = ExecutablePath.current ?? CommandLine.arguments[0]
+            // Every value that goes into the crontab line or the unit is checked by the code remind checks it with
+            // (--lang with the preferences, --pattern and --minutes with the saved patterns and the remind.*
+            // preferences), so that cron never runs a reminder that cannot start.
             let loaded = try LoadedPreferences.load(language: language, flags: via.map { [.scheduleVia: $0] } ?? [:])
+            _ = try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded, reminder: true)
             do throws(BreatheError) {
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
                 let lock = try FileLock.crontab()

@@ -35,6 +35,9 @@ extension BreatheVoice {
         @OptionGroup var display: DisplayOptions
         @OptionGroup var mood: MoodOptions
 
+        @Flag(help: "Start even while another session holds the session lock (otherwise exit 75).")
+        var force = false
+
         init() {}
 
         mutating func validate() throws {
@@ -66,9 +69,13 @@ extension BreatheVoice {
             var launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
             launcher.counting = loaded.preferences.count
             // Held for the whole session so that a reminder from cron skips rather than talks over it. A second
-            // interactive session still runs: the lock is only a courtesy to reminders.
-            let lock = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))
-            defer { withExtendedLifetime(lock) {} }
+            // session is refused with exit 75 (a temporary failure: try again when the first ends) unless --force asks
+            // for it anyway. A lock that cannot be taken at all (no folder for it) does not stop a session.
+            let attempt = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))
+            if case .busy? = attempt, !force {
+                throw CommandFailure(.busy(Message(.errorSessionBusy)), localizer: loaded.localizer)
+            }
+            defer { withExtendedLifetime(attempt) {} }
             let outcome: SessionOutcome
             var audioLauncher: AudioSessionLauncher?
             do throws(BreatheError) {
@@ -100,6 +107,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Start {
     enum CodingKeys: CodingKey {
-        case session, language, audio, noAudio, display, mood
+        case session, language, audio, noAudio, display, mood, force
     }
 }

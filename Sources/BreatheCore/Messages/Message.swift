@@ -17,8 +17,12 @@ public enum MessageArgument: Hashable, Sendable {
     case integer(Int)
     /// A number of seconds in tenths, written with the locale's decimal separator.
     case tenths(Int)
-    /// Text shown exactly as given, such as the user's own input.
+    /// Text shown exactly as given: names and lists the program itself makes.
     case text(String)
+    /// A value the user typed or wrote (an option's value, a preference, a name), echoed back: cut to its first
+    /// `userValueLimit` characters and "…", with every control character (a newline, ESC…) shown as "�", so that a
+    /// megabyte or a newline still gives one short line. The sentence around it puts it in quotes.
+    case userValue(String)
     /// The C library's or libpulse's own English words for a failure ("Connection refused"), translated when the
     /// language has a `system.<text>` sentence for them, else shown as the system said them.
     case systemText(String)
@@ -32,8 +36,27 @@ public enum MessageArgument: Hashable, Sendable {
         switch self {
         case .integer(let value): (value, true)
         case .tenths(let value): (value / 10, value % 10 == 0)
-        case .text, .decimals, .systemText, .message: nil
+        case .text, .userValue, .decimals, .systemText, .message: nil
         }
+    }
+}
+
+extension MessageArgument {
+    /// The longest piece of a user's value put into a sentence.
+    public static let userValueLimit = 40
+
+    /// A user's value as a sentence shows it: control characters (C0, DEL, C1, line and paragraph separators) made
+    /// "�", then cut to `userValueLimit` characters and "…".
+    public static func shown(userValue value: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: scalars.append("\u{FFFD}")
+            default: scalars.append(scalar)
+            }
+        }
+        let clean = String(scalars)
+        return clean.count > userValueLimit ? String(clean.prefix(userValueLimit)) + "…" : clean
     }
 }
 

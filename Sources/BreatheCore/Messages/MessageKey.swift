@@ -93,6 +93,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorLengthBoth = "error.length.both"
     case errorLengthTooLong = "error.length.tooLong"
     case errorLanguageUnknown = "error.language.unknown"
+    case errorSessionBusy = "error.session.busy"
     case errorPrefix = "error.prefix"
 
     // Preferences, history, stats, mood and badges (issue 4).

@@ -71,7 +71,7 @@ public struct NumberField: Sendable {
     func error(_ key: MessageKey, _ value: String) -> InputError {
         InputError(Message(key, [
             "field": .message(Message(name)),
-            "value": .text(value),
+            "value": .userValue(value),
             "range": .message(rangeMessage),
         ]))
     }

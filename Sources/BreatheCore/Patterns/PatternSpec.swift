@@ -7,7 +7,7 @@ public enum PatternSpec {
         if let pattern = saved.first(where: { $0.name == name }) { return .success(pattern) }
         guard let first = name.first, first.isASCIIDigit || first == "." || first == "," || first == "-" else {
             let names = (BreathingPattern.builtIn + saved).compactMap(\.name).joined(separator: ", ")
-            return .failure(InputError(Message(.errorPatternUnknown, ["value": .text(text), "names": .text(names)])))
+            return .failure(InputError(Message(.errorPatternUnknown, ["value": .userValue(text), "names": .text(names)])))
         }
         return parseTimings(name, original: text)
     }
@@ -17,7 +17,7 @@ public enum PatternSpec {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard (2...4).contains(fields.count) else {
             return .failure(InputError(Message(.errorPatternFields, [
-                "value": .text(original ?? text), "count": .integer(fields.count),
+                "value": .userValue(original ?? text), "count": .integer(fields.count),
             ])))
         }
         let kinds: [PhaseKind] = switch fields.count {

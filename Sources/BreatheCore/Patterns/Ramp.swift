@@ -12,10 +12,10 @@ public struct Ramp: Hashable, Sendable, Codable {
     public static func parse(_ text: String) -> Result<Ramp, InputError> {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            return .failure(InputError(Message(.errorRampSyntax, ["value": .text(text)])))
+            return .failure(InputError(Message(.errorRampSyntax, ["value": .userValue(text)])))
         }
         guard let kind = PhaseKind(rawValue: String(parts[0]).trimmingSpaces.lowercased()) else {
-            return .failure(InputError(Message(.errorRampPhase, ["value": .text(text)])))
+            return .failure(InputError(Message(.errorRampPhase, ["value": .userValue(text)])))
         }
         return NumberField.seconds(kind).parse(String(parts[1])).map { Ramp(kind: kind, targetTenths: $0) }
     }

@@ -127,9 +127,9 @@ public struct PreferenceRules: Sendable {
         let scalars = name.unicodeScalars
         guard nameLength.contains(name.count), let first = scalars.first, first.properties.isAlphabetic,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
-        else { return Message(.errorPatternName, ["name": .text(name)]) }
+        else { return Message(.errorPatternName, ["name": .userValue(name)]) }
         if BreathingPattern.builtIn(named: name) != nil {
-            return Message(.errorPatternBuiltIn, ["name": .text(name)])
+            return Message(.errorPatternBuiltIn, ["name": .userValue(name)])
         }
         return nil
     }

@@ -114,7 +114,7 @@ public struct Preferences: Hashable, Sendable {
 
     static func refusal(_ nameKey: MessageKey, _ nameArguments: [String: MessageArgument], _ text: String, _ allowed: Message) -> Message {
         Message(.errorPrefValue, [
-            "name": .message(Message(nameKey, nameArguments)), "value": .text(text), "allowed": .message(allowed),
+            "name": .message(Message(nameKey, nameArguments)), "value": .userValue(text), "allowed": .message(allowed),
         ])
     }
 

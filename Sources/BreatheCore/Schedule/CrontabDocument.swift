@@ -1,15 +1,21 @@
-/// A user's crontab, split around the one block of lines that `breathe-voice schedule` manages.
+/// A user's crontab, split around the blocks of lines that `breathe-voice schedule` manages.
 ///
-/// Everything outside the block is kept as bytes and given back byte for byte: comments, environment lines, other
+/// Everything outside the blocks is kept as bytes and given back byte for byte: comments, environment lines, other
 /// jobs, CRLF line ends, a missing final newline, even bytes that are not UTF-8. When the block is appended to text
 /// that lacks a final newline, one is added before it, and the BEGIN line says so, so that removing the block
 /// removes that newline too.
+///
+/// A crontab may hold more than one block (two edits merged by hand, a block pasted twice): the reminders of all of
+/// them are read, and writing the crontab back gathers them into one block where the first one was. A line inside a
+/// block that is not one of ours (a job or comment someone added by hand) is never taken for a reminder: it stays
+/// where it was, outside the block when the crontab is written back.
 public struct CrontabDocument: Hashable, Sendable {
-    /// The bytes before the block (without a newline the block added), or the whole crontab when it has no block.
+    /// The bytes before the first block (without a newline the block added), or the whole crontab when it has no block.
     public private(set) var before: [UInt8]
-    /// The reminders inside the block, in order.
+    /// The reminders inside the blocks, in order.
     public private(set) var reminders: [ScheduledReminder]
-    /// The bytes after the block's END line.
+    /// The bytes after the first block's END line: the lines of the blocks that are not ours, and everything between
+    /// and after the blocks.
     public private(set) var after: [UInt8]
 
     static let beginPrefix = "# BEGIN breathe-voice reminders"
@@ -18,34 +24,66 @@ public struct CrontabDocument: Hashable, Sendable {
     static let endLine = "# END breathe-voice reminders"
     static let reminderPrefix = "# breathe-voice reminder "
 
-    /// Finds the block. A BEGIN line without its END line is refused rather than guessed at.
+    /// Finds the blocks. A BEGIN line without its END line is refused rather than guessed at.
     public static func parse(_ bytes: [UInt8]) -> Result<CrontabDocument, InputError> {
         let lines = Line.split(bytes)
-        guard let beginIndex = lines.firstIndex(where: { $0.text(in: bytes).hasPrefix(beginPrefix) }) else {
+        var blocks: [(begin: Int, end: Int)] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index].text(in: bytes).hasPrefix(beginPrefix) else {
+                index += 1
+                continue
+            }
+            guard let endIndex = lines[index...].firstIndex(where: { $0.text(in: bytes) == endLine }) else {
+                return .failure(InputError(Message(.errorCrontabBlockOpen)))
+            }
+            blocks.append((index, endIndex))
+            index = endIndex + 1
+        }
+        guard let first = blocks.first else {
             return .success(CrontabDocument(before: bytes, reminders: [], after: []))
         }
-        guard let endIndex = lines[beginIndex...].firstIndex(where: { $0.text(in: bytes) == endLine }) else {
-            return .failure(InputError(Message(.errorCrontabBlockOpen)))
-        }
-        var before = Array(bytes[..<lines[beginIndex].start])
-        if lines[beginIndex].text(in: bytes).hasSuffix(separatorNote), before.last == newline {
+        var before = Array(bytes[..<lines[first.begin].start])
+        if lines[first.begin].text(in: bytes).hasSuffix(separatorNote), before.last == newline {
             before.removeLast()
         }
         var reminders: [ScheduledReminder] = []
-        for line in lines[(beginIndex + 1)..<endIndex] {
-            let text = line.text(in: bytes)
-            if text.hasPrefix(reminderPrefix) {
-                let rest = text.dropFirst(reminderPrefix.count)
-                let number = rest.prefix { $0.isASCIIDigit }
-                let summary = rest.dropFirst(number.count).drop { $0 == ":" || $0 == " " }
-                reminders.append(ScheduledReminder(id: Int(number) ?? 0, summary: String(summary), lines: []))
-            } else if !text.trimmingSpaces.isEmpty {
-                // A line someone added by hand inside the block is kept, under an unnumbered reminder.
-                if reminders.isEmpty { reminders.append(ScheduledReminder(id: 0, summary: "", lines: [])) }
-                reminders[reminders.count - 1].lines.append(text)
+        var after: [UInt8] = []
+        for (number, block) in blocks.enumerated() {
+            if number > 0 { after += bytes[lines[blocks[number - 1].end].end..<lines[block.begin].start] }
+            // The reminder whose lines follow, while they are ours.
+            var current: Int?
+            for line in lines[(block.begin + 1)..<block.end] {
+                let text = line.text(in: bytes)
+                if text.hasPrefix(reminderPrefix) {
+                    let rest = text.dropFirst(reminderPrefix.count)
+                    let number = rest.prefix { $0.isASCIIDigit }
+                    if let id = Int(number), id > 0, rest.dropFirst(number.count).hasPrefix(":") {
+                        let summary = rest.dropFirst(number.count).drop { $0 == ":" || $0 == " " }
+                        reminders.append(ScheduledReminder(id: id, summary: String(summary), lines: []))
+                        current = reminders.count - 1
+                        continue
+                    }
+                } else if let current, isReminderLine(text) {
+                    reminders[current].lines.append(text)
+                    continue
+                }
+                // Not ours: kept as it was, and it ends the reminder above it.
+                after += bytes[line.start..<line.end]
+                current = nil
             }
         }
-        return .success(CrontabDocument(before: before, reminders: reminders, after: Array(bytes[lines[endIndex].end...])))
+        after += bytes[lines[blocks[blocks.count - 1].end].end...]
+        return .success(CrontabDocument(before: before, reminders: reminders, after: after))
+    }
+
+    /// Whether a line is one `schedule add` writes: five time fields, then any `NAME=value` settings, then a program
+    /// and `remind`.
+    static func isReminderLine(_ text: String) -> Bool {
+        let fields = text.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+        guard fields.count == 6, !fields[0].hasPrefix("#"), !fields[0].hasPrefix("@") else { return false }
+        let words = ShellWord.split(String(fields[5])).drop(while: ScheduledReminder.isSetting)
+        return words.dropFirst().first == "remind"
     }
 
     /// The crontab text to install. With no reminders left, the block is gone and the text is what it was before.
@@ -74,10 +112,11 @@ public struct CrontabDocument: Hashable, Sendable {
         return reminder
     }
 
-    /// Removes the reminder numbered `id`, if there is one.
+    /// Removes the reminder numbered `id`, if there is one (and any copy of it that a second block held).
     public mutating func remove(id: Int) -> ScheduledReminder? {
         guard let index = reminders.firstIndex(where: { $0.id == id }) else { return nil }
-        return reminders.remove(at: index)
+        defer { reminders.removeAll { $0.id == id } }
+        return reminders[index]
     }
 
     /// Removes every reminder, and with them the block.
@@ -117,7 +156,7 @@ public struct CrontabDocument: Hashable, Sendable {
 
 /// One reminder in the crontab block: its number, the request it came from and its crontab lines.
 public struct ScheduledReminder: Hashable, Sendable {
-    /// The number `schedule remove` takes; 0 for lines added to the block by hand.
+    /// The number `schedule remove` takes.
     public var id: Int
     /// The `schedule add` options it was made from.
     public var summary: String
@@ -146,11 +185,14 @@ public struct ScheduledReminder: Hashable, Sendable {
     /// The program each line runs: the first word of its command that is not a `NAME=value` setting.
     public var programs: [String] {
         commands.compactMap { command in
-            ShellWord.split(command).first { word in
-                guard let equals = word.firstIndex(of: "="), !word.hasPrefix("/") else { return true }
-                return !word[..<equals].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            }
+            ShellWord.split(command).first { !Self.isSetting($0) }
         }
+    }
+
+    /// Whether a word of a command is a `NAME=value` setting rather than the program.
+    static func isSetting(_ word: String) -> Bool {
+        guard let equals = word.firstIndex(of: "="), !word.hasPrefix("/") else { return false }
+        return word[..<equals].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }
 

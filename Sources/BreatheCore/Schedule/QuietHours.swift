@@ -36,7 +36,7 @@ public struct QuietHours: Hashable, Sendable {
         guard parts.count == 2,
               case .success(let start) = TimeOfDay.parse(String(parts[0])),
               case .success(let end) = TimeOfDay.parse(String(parts[1]))
-        else { return .failure(InputError(Message(.errorQuietHoursSyntax, ["value": .text(text)]))) }
+        else { return .failure(InputError(Message(.errorQuietHoursSyntax, ["value": .userValue(text)]))) }
         return .success(QuietHours(start: start, end: end))
     }
 }

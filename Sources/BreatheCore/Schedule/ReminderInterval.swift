@@ -19,7 +19,7 @@ public struct ReminderInterval: Hashable, Sendable {
 
     /// Reads "45m", "45min", "2h", "1h30m" (case-insensitive). Seconds and bare numbers are refused: cron counts minutes.
     public static func parse(_ text: String) -> Result<ReminderInterval, InputError> {
-        let syntax = InputError(Message(.errorIntervalSyntax, ["value": .text(text)]))
+        let syntax = InputError(Message(.errorIntervalSyntax, ["value": .userValue(text)]))
         var rest = Substring(text.trimmingSpaces.lowercased())
         var total = 0
         var sawUnit = false
@@ -44,7 +44,7 @@ public struct ReminderInterval: Hashable, Sendable {
         }
         guard sawUnit else { return .failure(syntax) }
         guard let interval = ReminderInterval(minutes: total) else {
-            return .failure(InputError(Message(.errorIntervalRange, ["value": .text(text)])))
+            return .failure(InputError(Message(.errorIntervalRange, ["value": .userValue(text)])))
         }
         return .success(interval)
     }

@@ -1,4 +1,9 @@
 /// Quoting and splitting of the words in a crontab command, which cron hands to /bin/sh.
+///
+/// cron reads the command before the shell does (Debian's cron and cronie alike): a backslash and the character after
+/// it go together, and the pair `\%` becomes `%`; every other pair is kept as it is; a `%` alone ends the command
+/// (what follows it is standard input). So a backslash that the word itself holds must never stand right before a
+/// `%`, or the two would be read as one escaped percent sign, or (after a second backslash) as an end.
 public enum ShellWord {
     /// The word as the shell will read it back: bare when it is plain, else in single quotes.
     public static func quote(_ word: String) -> String {
@@ -9,20 +14,49 @@ public enum ShellWord {
         return "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
-    /// A command for a crontab line: cron turns an unescaped % into a newline, so every % is escaped.
-    public static func cronCommand(_ words: [String]) -> String {
-        words.map(quote).joined(separator: " ").replacing("%", with: "\\%")
+    /// The word for a crontab command: in single quotes when it is not plain, and every `%` outside them, escaped for
+    /// cron as `\%`. cron makes that a `%`, which the shell takes as it is; a backslash of the word stays inside the
+    /// quotes, followed by a quote, so cron never pairs it with a `%`.
+    public static func cronQuote(_ word: String) -> String {
+        guard word.contains("%") else { return quote(word) }
+        let pieces = word.split(separator: "%", omittingEmptySubsequences: false).map { piece in
+            piece.isEmpty ? "" : quote(String(piece))
+        }
+        return pieces.joined(separator: "\\%")
     }
 
-    /// Splits a crontab command back into words, undoing `cronCommand`: spaces separate words, single quotes group,
-    /// `\%` is a percent sign.
+    /// A command for a crontab line, each word quoted with `cronQuote`.
+    public static func cronCommand(_ words: [String]) -> String {
+        words.map(cronQuote).joined(separator: " ")
+    }
+
+    /// The command as cron gives it to the shell: `\%` becomes `%`, any other backslash pair is kept, and an unescaped
+    /// `%` ends the command.
+    public static func cronUnescape(_ command: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in command {
+            if escaped {
+                if character == "%" { result.removeLast() }
+                result.append(character)
+                escaped = false
+                continue
+            }
+            if character == "%" { break }
+            result.append(character)
+            if character == "\\" { escaped = true }
+        }
+        return result
+    }
+
+    /// Splits a crontab command back into words, as cron then the shell would: spaces separate words, single quotes
+    /// group, a backslash outside them escapes the next character.
     public static func split(_ command: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
         var quoted = false
-        // cron itself turns `\%` into `%` before the shell sees the command, inside quotes too.
-        var characters = command.replacing("\\%", with: "%").makeIterator()
+        var characters = cronUnescape(command).makeIterator()
         while let character = characters.next() {
             if quoted {
                 if character == "'" { quoted = false } else { current.append(character) }

@@ -31,7 +31,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable {
               parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),
               let time = TimeOfDay(hour: hour, minute: minute)
-        else { return .failure(InputError(Message(.errorTimeSyntax, ["value": .text(text)]))) }
+        else { return .failure(InputError(Message(.errorTimeSyntax, ["value": .userValue(text)]))) }
         return .success(time)
     }
 

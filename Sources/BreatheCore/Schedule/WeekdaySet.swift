@@ -71,7 +71,7 @@ public struct WeekdaySet: Hashable, Sendable {
     /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or one of "weekdays",
     /// "weekends", "daily", "all". Names are English or Spanish, short or long, in any case.
     public static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
-        let error = InputError(Message(.errorDaysSyntax, ["value": .text(text)]))
+        let error = InputError(Message(.errorDaysSyntax, ["value": .userValue(text)]))
         let lowered = text.trimmingSpaces.lowercased()
         switch lowered {
         case "weekdays", "laborables": return .success(WeekdaySet(days: 1...5))

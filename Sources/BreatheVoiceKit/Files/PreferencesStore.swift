@@ -59,13 +59,13 @@ public struct PreferencesStore: Sendable {
             // A few unknown keys are named one by one; many (a file from elsewhere) give one line in all.
             if unknown.count > PreferencesStore.unknownKeysNamed, let first = unknown.first {
                 return .success((document, [Message(.warningUnknownKeys, [
-                    "file": .text(path), "count": .integer(unknown.count), "key": .text(first.key),
+                    "file": .text(path), "count": .integer(unknown.count), "key": .userValue(first.key),
                     "line": .integer(first.line), "column": .integer(first.column),
                 ])]))
             }
             let warnings = unknown.map {
                 Message(.warningUnknownKey, [
-                    "file": .text(path), "line": .integer($0.line), "column": .integer($0.column), "key": .text($0.key),
+                    "file": .text(path), "line": .integer($0.line), "column": .integer($0.column), "key": .userValue($0.key),
                 ])
             }
             return .success((document, warnings))

@@ -8,7 +8,7 @@ public enum LanguageChoice {
             let code = normalize(flag)
             guard let code, LocaleCatalog.all[code] != nil else {
                 return .failure(InputError(Message(.errorLanguageUnknown, [
-                    "value": .text(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
+                    "value": .userValue(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
                 ])))
             }
             return .success(code)

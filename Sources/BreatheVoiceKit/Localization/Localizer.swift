@@ -69,6 +69,7 @@ public struct Localizer: Sendable {
         case .integer(let value): String(value)
         case .tenths(let value): number(tenths: value)
         case .text(let text): text
+        case .userValue(let value): MessageArgument.shown(userValue: value)
         case .decimals(let text): decimals(text)
         case .systemText(let text): self.text(forKey: "system." + text) ?? text
         case .message(let message): string(message)

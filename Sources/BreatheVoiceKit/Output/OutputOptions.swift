@@ -33,7 +33,7 @@ public enum EventsDestination: Hashable, Sendable {
 
     /// Reads the `--events` value.
     public static func parse(_ text: String) -> Result<EventsDestination, InputError> {
-        let syntax = InputError(Message(.errorEventsSyntax, ["value": .text(text)]))
+        let syntax = InputError(Message(.errorEventsSyntax, ["value": .userValue(text)]))
         if text == "json" || text == "json=-" { return .success(.standardOutput) }
         guard text.hasPrefix("json="), text.count > 5 else { return .failure(syntax) }
         let target = String(text.dropFirst(5))

@@ -69,7 +69,7 @@ public enum LiveSpeech {
             guard let library else { throw .unavailable(Message(.errorSpeechUnavailable)) }
             if voice != settings.voice {
                 guard library.setVoiceByName(settings.voice) == EE_OK else {
-                    throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .text(settings.voice)]))
+                    throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .userValue(settings.voice)]))
                 }
                 voice = settings.voice
             }

@@ -34,7 +34,7 @@ public struct Speech: Sendable {
             ?? installed.first(where: { $0.lowercased() == requested.lowercased() }) else {
             let close = installed.filter { editDistance($0.lowercased(), requested.lowercased()) <= 1 }.prefix(6)
             throw .usage(Message(.errorVoiceVariantUnknown, [
-                "value": .text(name), "variant": .text(requested),
+                "value": .userValue(name), "variant": .userValue(requested),
                 "matches": .text(close.isEmpty ? installed.prefix(6).joined(separator: ", ") : close.joined(separator: ", ")),
             ]))
         }
@@ -61,9 +61,9 @@ public struct Speech: Sendable {
                 || editDistance(code, wanted) <= 2
         }.map(\.code).prefix(6)
         if close.isEmpty {
-            throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .text(name)]))
+            throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .userValue(name)]))
         }
-        throw .usage(Message(.errorVoiceUnknown, ["value": .text(name), "matches": .text(close.joined(separator: ", "))]))
+        throw .usage(Message(.errorVoiceUnknown, ["value": .userValue(name), "matches": .text(close.joined(separator: ", "))]))
     }
 }
 

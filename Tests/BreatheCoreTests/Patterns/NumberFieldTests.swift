@@ -23,7 +23,7 @@ import Testing
         guard case .failure(let error) = NumberField.seconds(.exhale).parse("abc") else { Issue.record("accepted"); return }
         #expect(error.message == Message(.errorNotANumber, [
             "field": .message(Message(.fieldExhale)),
-            "value": .text("abc"),
+            "value": .userValue("abc"),
             "range": .message(Message(.rangeSeconds, ["min": .tenths(10), "max": .tenths(600)])),
         ]))
     }

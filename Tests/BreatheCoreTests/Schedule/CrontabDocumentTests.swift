@@ -119,4 +119,85 @@ import Testing
         }
         #expect(error.message.key == .errorCrontabBlockOpen)
     }
+
+    static let begin = "# BEGIN breathe-voice reminders, managed by \"breathe-voice schedule\": change them with it"
+    static let end = "# END breathe-voice reminders"
+
+    @Test func everyBlockIsReadAndWritingGathersThemIntoOne() throws {
+        let text = """
+        MAILTO=me
+        \(Self.begin)
+        # breathe-voice reminder 1: --at 09:00
+        0 9 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind
+        \(Self.end)
+        5 5 * * * /bin/other
+        \(Self.begin)
+        # breathe-voice reminder 2: --at 10:00
+        0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
+        \(Self.end)
+        # tail
+
+        """
+        let document = try Self.parse(Array(text.utf8))
+        #expect(document.reminders.map(\.id) == [1, 2])
+        #expect(document.reminders[1].lines == ["0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es"])
+
+        var all = document
+        #expect(all.removeAll().map(\.id) == [1, 2])
+        #expect(String(decoding: all.bytes, as: UTF8.self) == "MAILTO=me\n5 5 * * * /bin/other\n# tail\n")
+
+        var one = document
+        _ = one.remove(id: 1)
+        #expect(String(decoding: one.bytes, as: UTF8.self) == """
+        MAILTO=me
+        \(Self.begin)
+        # breathe-voice reminder 2: --at 10:00
+        0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
+        \(Self.end)
+        5 5 * * * /bin/other
+        # tail
+
+        """)
+        #expect(try Self.parse(one.bytes).reminders.map(\.id) == [2])
+    }
+
+    @Test func aLineSomeoneAddedInsideTheBlockIsNeverTakenNorDeleted() throws {
+        let text = """
+        \(Self.begin)
+        30 7 * * * /home/me/bin/coffee
+        # breathe-voice reminder 1: --at 09:00
+        0 9 * * * /bin/bv remind
+        # my own note
+        15 9 * * * /usr/bin/backup --quiet 50\\%
+        \(Self.end)
+
+        """
+        let document = try Self.parse(Array(text.utf8))
+        #expect(document.reminders == [ScheduledReminder(id: 1, summary: "--at 09:00", lines: ["0 9 * * * /bin/bv remind"])])
+
+        var removed = document
+        #expect(removed.removeAll().map(\.id) == [1])
+        #expect(String(decoding: removed.bytes, as: UTF8.self) == """
+        30 7 * * * /home/me/bin/coffee
+        # my own note
+        15 9 * * * /usr/bin/backup --quiet 50\\%
+
+        """)
+
+        // Written back, the block holds only ours; the other lines stay, outside it, and are still not ours.
+        var added = document
+        _ = added.add(summary: "--at 10:00", lines: ["0 10 * * * /bin/bv remind"])
+        let reread = try Self.parse(added.bytes)
+        #expect(reread.reminders.map(\.id) == [1, 2])
+        var emptied = reread
+        _ = emptied.removeAll()
+        #expect(emptied.bytes == removed.bytes)
+    }
+
+    @Test func aLineWithoutAReminderAboveItIsNotOurs() throws {
+        let text = "\(Self.begin)\n0 9 * * * /bin/bv remind\n\(Self.end)\n"
+        let document = try Self.parse(Array(text.utf8))
+        #expect(document.reminders.isEmpty)
+        #expect(document.bytes == Array("0 9 * * * /bin/bv remind\n".utf8))
+    }
 }

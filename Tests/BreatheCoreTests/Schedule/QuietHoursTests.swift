@@ -28,7 +28,7 @@ import Testing
             Issue.record("accepted \(text)")
             return
         }
-        #expect(error.message == Message(.errorQuietHoursSyntax, ["value": .text(text)]))
+        #expect(error.message == Message(.errorQuietHoursSyntax, ["value": .userValue(text)]))
     }
 
     @Test(arguments: [("mon-fri", "1-5", "mon-fri"), ("sat,sun", "0,6", "sat,sun"), ("fri-mon", "0,1,5,6", "mon,fri-sun"),

@@ -96,18 +96,18 @@ import Testing
         Refusal(every: "5h", key: .errorIntervalInexact, arguments: [
             "interval": .message(.duration(tenths: 180_000)), "suggestion": suggest("288m", "6h"),
         ]),
-        Refusal(every: "25h", key: .errorIntervalRange, arguments: ["value": .text("25h")]),
-        Refusal(every: "0m", key: .errorIntervalRange, arguments: ["value": .text("0m")]),
-        Refusal(every: "45", key: .errorIntervalSyntax, arguments: ["value": .text("45")]),
-        Refusal(every: "90s", key: .errorIntervalSyntax, arguments: ["value": .text("90s")]),
-        Refusal(every: "30m1h", key: .errorIntervalSyntax, arguments: ["value": .text("30m1h")]),
-        Refusal(every: "-5m", key: .errorIntervalSyntax, arguments: ["value": .text("-5m")]),
+        Refusal(every: "25h", key: .errorIntervalRange, arguments: ["value": .userValue("25h")]),
+        Refusal(every: "0m", key: .errorIntervalRange, arguments: ["value": .userValue("0m")]),
+        Refusal(every: "45", key: .errorIntervalSyntax, arguments: ["value": .userValue("45")]),
+        Refusal(every: "90s", key: .errorIntervalSyntax, arguments: ["value": .userValue("90s")]),
+        Refusal(every: "30m1h", key: .errorIntervalSyntax, arguments: ["value": .userValue("30m1h")]),
+        Refusal(every: "-5m", key: .errorIntervalSyntax, arguments: ["value": .userValue("-5m")]),
         Refusal(every: "1h", from: "18:00", to: "09:00", key: .errorScheduleWindowOrder, arguments: [
             "from": .text("18:00"), "to": .text("09:00"),
         ]),
-        Refusal(every: "1h", from: "25:00", key: .errorTimeSyntax, arguments: ["value": .text("25:00")]),
-        Refusal(at: ["12:5"], key: .errorTimeSyntax, arguments: ["value": .text("12:5")]),
-        Refusal(every: "1h", days: "mon-fry", key: .errorDaysSyntax, arguments: ["value": .text("mon-fry")]),
+        Refusal(every: "1h", from: "25:00", key: .errorTimeSyntax, arguments: ["value": .userValue("25:00")]),
+        Refusal(at: ["12:5"], key: .errorTimeSyntax, arguments: ["value": .userValue("12:5")]),
+        Refusal(every: "1h", days: "mon-fry", key: .errorDaysSyntax, arguments: ["value": .userValue("mon-fry")]),
         Refusal(key: .errorScheduleWhat, arguments: [:]),
         Refusal(every: "1h", at: ["12:00"], key: .errorScheduleEveryAndAt, arguments: [:]),
         Refusal(at: ["12:00"], from: "09:00", key: .errorScheduleAtWindow, arguments: [:]),
@@ -143,8 +143,37 @@ import Testing
 
     @Test func percentSignsAreEscapedForCronAndReadBack() {
         let command = ShellWord.cronCommand(["/tmp/100%/breathe-voice", "remind", "it's"])
-        #expect(command == "'/tmp/100\\%/breathe-voice' remind 'it'\\''s'")
+        #expect(command == "/tmp/100\\%/breathe-voice remind 'it'\\''s'")
         #expect(ShellWord.split(command) == ["/tmp/100%/breathe-voice", "remind", "it's"])
+    }
+
+    @Test func cronReadsABackslashPairAsDebianCronAndCronieDo() {
+        #expect(ShellWord.cronUnescape("a\\%b") == "a%b")
+        #expect(ShellWord.cronUnescape("a\\nb") == "a\\nb")
+        // Two backslashes are a pair kept as it is: the % after them ends the command.
+        #expect(ShellWord.cronUnescape("a\\\\%b") == "a\\\\")
+        #expect(ShellWord.cronUnescape("a%b") == "a")
+    }
+
+    @Test func aPathHoldingBackslashPercentSurvivesCron() {
+        let path = "/tmp/50\\%off/100%/breathe-voice"
+        let command = ShellWord.cronCommand([path, "remind"])
+        #expect(command == "'/tmp/50\\'\\%off/100\\%/breathe-voice remind")
+        #expect(ShellWord.split(command) == [path, "remind"])
+    }
+
+    @Test(arguments: 0..<500)
+    func anyWordComesBackThroughCronAndTheShell(seed: Int) {
+        var random = SplitMix(state: UInt64(seed))
+        let alphabet: [Character] = ["a", "/", "%", "\\", "'", " ", "\"", "$", "`", "*", "~", "=", "é", "\t", ";", "#"]
+        let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        let command = ShellWord.cronCommand(words)
+        #expect(ShellWord.split(command) == words, "\(command)")
+        // No `%` reaches cron unescaped, and no backslash of a word stands before one.
+        #expect(!ShellWord.cronUnescape(command).contains("\\%"))
+        #expect(ShellWord.cronUnescape(command).count == command.count - command.matches(of: /\\%/).count)
     }
 }
 
