@@ -9,8 +9,8 @@ public struct BreatheVoice: ParsableCommand {
         commandName: "breathe-voice",
         abstract: "Guided breathing, spoken and chimed, for the terminal and for screen readers.",
         discussion: """
-        Runs a breathing session: each phase is announced in one plain sentence, spoken by eSpeak NG and marked by a \
-        tone. With no subcommand, `start` runs.
+        Runs a breathing session: each phase is announced in one plain sentence, spoken by eSpeak NG (or \
+        your speech-dispatcher) and marked by a tone. With no subcommand, `start` runs.
 
         \(exitCodesHelp)
 
@@ -75,6 +75,8 @@ public struct BreatheVoice: ParsableCommand {
       NO_COLOR                   any non-empty value: no colour in the visual display
       XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR  where the files above live
       PULSE_SERVER               the sound server to play through
+      SPEECHD_ADDRESS            the speech-dispatcher for --speech-via speechd (else your own socket)
+      BREATHE_VOICE_*            one per preference (BREATHE_VOICE_RATE, …); an option wins over it, it over the file
 
     EXAMPLES:
       A two-minute box session at 14:00 on weekdays, from crontab -e:
