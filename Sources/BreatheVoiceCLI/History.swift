@@ -53,7 +53,7 @@ extension BreatheVoice {
                 }
                 var standardOutput = FileDescriptorSink.standardOutput
                 guard let output else { standardOutput.write(text); return }
-                do { try FileSystem.writeAtomically(output, Array(text.utf8)) } catch { throw CommandFailure(error, localizer: localizer) }
+                do { try FileSystem.writeUserFile(output, Array(text.utf8)) } catch { throw CommandFailure(error, localizer: localizer) }
                 standardOutput.say(Message(.historyExported, ["n": .integer(records.count), "file": .text(output)]), localizer)
             }
         }

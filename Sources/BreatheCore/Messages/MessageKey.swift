@@ -207,6 +207,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorEventsSyntax = "error.events.syntax"
     case errorEventsDescriptor = "error.events.fd"
     case errorEventsOpen = "error.events.open"
+    case errorEventsWrite = "error.events.write"
     case errorEventsDisplay = "error.events.display"
     // Sound and speech (issue 3).
     case speechCount = "speech.count"

@@ -45,7 +45,15 @@ public struct HistoryStore: Sendable {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
         if !endsWithNewline(descriptor) { bytes.insert(0x0A, at: 0) }
-        guard FileSystem.writeAll(descriptor, bytes), fsync(descriptor) == 0 else { throw FileSystem.writeError(path) }
+        var before = stat()
+        guard fstat(descriptor, &before) == 0 else { throw FileSystem.writeError(path) }
+        guard FileSystem.writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
+            // A full disk or a file-size limit (EFBIG) may have let part of the line through: cut it off again, so
+            // that every line stays whole. Under the lock, nobody else appended meanwhile.
+            let code = errno
+            while ftruncate(descriptor, before.st_size) != 0 && errno == EINTR {}
+            throw FileSystem.writeError(path, code)
+        }
         if created { FileSystem.syncDirectory(directory) }
     }
 
