@@ -21,6 +21,20 @@ public struct HistoryStore: Sendable {
         self.path = path
     }
 
+    /// Checks, before a session, that its record could be appended: the folder is ours (created if missing) and the
+    /// file, when it exists, opens for appending (a regular file, not a link). Creates no file.
+    public func checkWritable() throws(BreatheError) {
+        let directory = FileSystem.parent(of: path)
+        try FileSystem.makeDirectories(directory)
+        switch SafeFile.open(path, O_WRONLY | O_APPEND) {
+        case .success(let descriptor): close(descriptor)
+        case .failure(.system(ENOENT)):
+            // No history yet: the folder must take a new file.
+            guard access(directory, W_OK | X_OK) == 0 else { throw FileSystem.cannotCreate(path) }
+        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
+        }
+    }
+
     /// Appends one record.
     public func append(_ record: SessionRecord) throws(BreatheError) {
         try append(line: record.line)
