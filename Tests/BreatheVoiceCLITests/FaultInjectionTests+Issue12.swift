@@ -117,10 +117,13 @@ extension FaultInjectionTests {
 
     // MARK: 9. Signals at any moment, from the first instant the program runs: the documented exit, and a record.
 
-    /// Waits until the program has taken SIGINT, SIGTERM and SIGHUP (blocked or caught: see CEarlySignals), which it
-    /// does before any other code of its own runs, or has ended. Before that only the dynamic loader runs.
+    /// Waits until the program runs code past the dynamic loader, or has ended: it has taken SIGINT (blocked or caught,
+    /// see CEarlySignals), or the Swift runtime has installed its SIGQUIT handler (which it does before `main`, so a
+    /// program that takes SIGINT only later is caught out too). Before that only the loader runs, where no program can
+    /// act on a signal.
     static func waitUntilSignalsAreTaken(_ pid: pid_t) {
         let bit = UInt64(1) << UInt64(SIGINT - 1)
+        let runtime = UInt64(1) << UInt64(SIGQUIT - 1)
         while true {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
             if status.contains("State:\tZ") { return }
@@ -129,7 +132,7 @@ extension FaultInjectionTests {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2 { fields[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) }
             }
-            if ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0 { return }
+            if ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0 || (fields["SigCgt"] ?? 0) & runtime != 0 { return }
             sched_yield()
         }
     }
