@@ -14,6 +14,10 @@ public enum Entry {
         SignalSource.installEarly()
         OutputHealth.start()
         func exit(_ code: Int32) -> Never {
+            // A signal that no session took (a session command that ended without one, or one that came as it ended)
+            // still gives its documented exit.
+            var code = code
+            if code == ExitStatus.success, let number = SignalSource.pendingStop() { code = SignalSource.exitCode(for: number) }
             Glibc.exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
         }
         do {

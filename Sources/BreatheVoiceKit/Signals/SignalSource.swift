@@ -43,6 +43,23 @@ public enum SignalSource {
         }
     }
 
+    /// The first SIGINT, SIGTERM or SIGHUP caught and not yet taken by a session (one that came while a session command
+    /// ended without running a session, such as a reminder in quiet hours, or just as a session ended), or nil.
+    public static func pendingStop() -> Int32? {
+        guard signalPipe.read >= 0 else { return nil }
+        var byte: UInt8 = 0
+        var found: Int32?
+        while true {
+            let count = read(signalPipe.read, &byte, 1)
+            if count == 1 {
+                if found == nil, stopping.contains(Int32(byte)) { found = Int32(byte) }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            return found
+        }
+    }
+
     /// Makes the self-pipe once; false when no pipe could be made.
     private static func makePipe() -> Bool {
         if signalPipe.read >= 0 { return true }
