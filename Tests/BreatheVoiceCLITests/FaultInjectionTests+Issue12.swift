@@ -245,11 +245,14 @@ extension FaultInjectionTests {
         }
         // What a run killed mid-write leaves, planted too in case no kill landed mid-write: one an hour old and more
         // in each folder, and one just made, which a run under way may still own.
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for path in [config + "/.preferences.json.tmp-99999-dead", state + "/.history.jsonl.tmp-99999-dead"] {
+        let phrases = home.root.path + "/cache/breathe-voice/phrases"
+        for folder in [state, phrases] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        for path in [config + "/.preferences.json.tmp-99999-dead", state + "/.history.jsonl.tmp-99999-dead", phrases + "/.tmp-99999-dead"] {
             try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
         }
-        let old = Self.temporaries(in: config).map { config + "/" + $0 } + Self.temporaries(in: state).map { state + "/" + $0 }
+        let old = [config, state, phrases].flatMap { folder in Self.temporaries(in: folder).map { folder + "/" + $0 } }
         var times = [timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0)]
         for path in old { #expect(utimes(path, &times) == 0) }
         let fresh = config + "/.preferences.json.tmp-99998-busy"
@@ -257,6 +260,7 @@ extension FaultInjectionTests {
         #expect(try home.run(Self.quickSession).status == 0)
         #expect(Self.temporaries(in: config) == [".preferences.json.tmp-99998-busy"])
         #expect(Self.temporaries(in: state).isEmpty)
+        #expect(Self.temporaries(in: phrases).isEmpty)
         #expect(try home.run(["prefs", "get", "rate"]).status == 0)
     }
 

@@ -5,7 +5,8 @@ import Musl
 #endif
 
 /// Removes temporary files of ours that a killed run left behind (`FileSystem.temporaryPath`: `.NAME.tmp-PID-RANDOM`,
-/// from `writeAtomically`, the preferences, `prefs edit`, the history export and WAV renders made in our folders).
+/// from `writeAtomically`: the preferences, `prefs edit`'s copy, and an export or a WAV render made into our folders;
+/// the phrase cache's `.tmp-PID-RANDOM`).
 ///
 /// Only in our own folders (config, state, cache), only when the folder passes `SecureDirectory`'s check, only regular
 /// files (never through a link) that we own and that are over an hour old: a run under way renames or removes its
@@ -14,9 +15,10 @@ public enum StaleTemporaries {
     /// How old a temporary file must be to be removed, in seconds.
     public static let age: Int = 3600
 
-    /// Sweeps the config, state and cache folders.
+    /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
     public static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
-        for folder in [directories.configDirectory, directories.stateDirectory, directories.cacheHome + "/breathe-voice"] {
+        let cache = directories.cacheHome + "/breathe-voice"
+        for folder in [directories.configDirectory, directories.stateDirectory, cache, cache + "/phrases"] {
             sweep(folder: folder, now: now)
         }
     }
