@@ -34,7 +34,7 @@ extension BreatheVoice {
             static let configuration = CommandConfiguration(abstract: "Write the whole history as CSV (RFC 4180) or a JSON array.")
             @OptionGroup var language: LanguageOption
             @Option(help: ArgumentHelp("csv or json.", valueName: "format")) var format: String
-            @Option(help: ArgumentHelp("Write to FILE (atomically) instead of standard output.", valueName: "file")) var output: String?
+            @Option(help: ArgumentHelp("Write to FILE instead of standard output: a file is replaced whole (temporary file, then rename), a FIFO or device written in place; a symbolic link or a missing folder is refused.", valueName: "file")) var output: String?
 
             func run() throws {
                 let loaded = try LoadedPreferences.load(language: language)
