@@ -19,8 +19,14 @@ static void breathe_voice_block_early(int argc, char **argv, char **envp) {
     blocked = sigprocmask(SIG_BLOCK, &set, 0) == 0;
 }
 
+#if defined(__ELF__)
 __attribute__((section(".preinit_array"), used))
 static void (*const breathe_voice_preinit)(int, char **, char **) = breathe_voice_block_early;
+#else
+// No .preinit_array outside ELF: a constructor is the earliest hook there.
+__attribute__((constructor))
+static void breathe_voice_block_early_constructor(void) { breathe_voice_block_early(0, 0, 0); }
+#endif
 
 int breathe_voice_early_signals_blocked(void) {
     return blocked;
