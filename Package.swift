@@ -13,8 +13,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "breathe-voice",
-            dependencies: ["BreatheVoiceCLI"]
+            dependencies: ["BreatheVoiceCLI", "CEarlySignals"]
         ),
+        // Blocks SIGINT, SIGTERM and SIGHUP before any other code of the program runs (.preinit_array), until main
+        // takes them; only the executable links it, so test bundles and children never start with them blocked.
+        .target(name: "CEarlySignals"),
         .target(
             name: "BreatheVoiceCLI",
             dependencies: [

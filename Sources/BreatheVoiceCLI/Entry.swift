@@ -10,12 +10,21 @@ import Musl
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 public enum Entry {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // Before anything else: a SIGINT, SIGTERM or SIGHUP from now on is kept for the session (see SignalSource).
+        SignalSource.installEarly()
         OutputHealth.start()
         func exit(_ code: Int32) -> Never {
+            // A signal that no session took (a session command that ended without one, or one that came as it ended)
+            // still gives its documented exit.
+            var code = code
+            if code == ExitStatus.success, let number = SignalSource.pendingStop() { code = SignalSource.exitCode(for: number) }
             Glibc.exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)
+            if !(command is SessionCommand) { SignalSource.releaseEarly() }
+            // Temporary files a killed run left in our folders more than an hour ago.
+            StaleTemporaries.sweep()
             try command.run()
             exit(ExitStatus.success)
         } catch let error as CommandFailure {
@@ -23,6 +32,7 @@ public enum Entry {
             if let line = error.line { standardError.write(PlainText.line(line)) }
             exit(error.code)
         } catch {
+            SignalSource.releaseEarly()
             let code = BreatheVoice.exitCode(for: error)
             let localizer = InterfaceLanguage.localizer(arguments: arguments)
             if code == .success {
@@ -65,6 +75,13 @@ extension Entry {
         return Terminal.columns(1) ?? 80
     }
 }
+
+/// A command that runs a breathing session: SIGINT, SIGTERM and SIGHUP caught before it starts are kept for it.
+protocol SessionCommand {}
+
+extension BreatheVoice.Start: SessionCommand {}
+extension BreatheVoice.Remind: SessionCommand {}
+extension BreatheVoice.Demo: SessionCommand {}
 
 /// A failure whose message (if any) is already in the user's language: printed as is, then the process exits with `code`.
 struct CommandFailure: Error {

@@ -35,7 +35,7 @@ extension BreatheVoice {
             static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the whole history as CSV (RFC 4180) or a JSON array.")
             @OptionGroup var language: LanguageOption
             @Option(help: ArgumentHelp("csv or json.", valueName: "format")) var format: String
-            @Option(help: ArgumentHelp("Write to FILE (atomically) instead of standard output.", valueName: "file")) var output: String?
+            @Option(help: ArgumentHelp("Write to FILE instead of standard output: a file is replaced whole (temporary file, then rename), a FIFO or device written in place; a symbolic link or a missing folder is refused.", valueName: "file")) var output: String?
 
             func run() throws {
                 let loaded = try LoadedPreferences.load(language: language)
@@ -54,7 +54,7 @@ extension BreatheVoice {
                 }
                 var standardOutput = FileDescriptorSink.standardOutput
                 guard let output else { standardOutput.write(text); return }
-                do { try FileSystem.writeAtomically(output, Array(text.utf8)) } catch { throw CommandFailure(error, localizer: localizer) }
+                do { try FileSystem.writeUserFile(output, Array(text.utf8)) } catch { throw CommandFailure(error, localizer: localizer) }
                 standardOutput.say(Message(.historyExported, ["n": .integer(records.count), "file": .text(output)]), localizer)
             }
         }

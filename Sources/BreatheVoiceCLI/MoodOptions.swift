@@ -54,6 +54,22 @@ enum SessionSetup {
         }
     }
 
+    /// Checks before a session that its record can be written. When it cannot, an interactive session goes on with one
+    /// warning (and records nothing); any other run (cron, a script, `remind`) stops with one line and exit 73, before
+    /// anything plays.
+    static func checkHistory(_ recorder: HistoryRecorder, interactive: Bool, localizer: Localizer) throws {
+        do throws(BreatheError) {
+            try recorder.store.checkWritable()
+        } catch {
+            guard interactive else {
+                throw CommandFailure(.cannotCreate(Message(.errorHistoryUnwritable, ["problem": .message(error.message)])), localizer: localizer)
+            }
+            var standardError = FileDescriptorSink.standardError
+            standardError.say(Message(.warningHistoryUnwritable, ["problem": .message(error.message)]), localizer)
+            recorder.records = false
+        }
+    }
+
     /// Asks for the mood when due, appends the record, and prints each badge the session earned.
     static func finish(
         _ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer, textDescriptor: Int32 = 1

@@ -54,7 +54,7 @@ extension BreatheVoice {
                 patterns.append(pattern)
                 var document = loaded.document
                 document.values[.customPatterns] = .patterns(patterns)
-                do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
+                do { try loaded.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
                 var output = FileDescriptorSink.standardOutput
                 output.say(Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
             }
@@ -78,7 +78,7 @@ extension BreatheVoice {
                 patterns.remove(at: index)
                 var document = loaded.document
                 document.values[.customPatterns] = patterns.isEmpty ? nil : .patterns(patterns)
-                do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
+                do { try loaded.save(document) } catch { throw CommandFailure(error, localizer: localizer) }
                 var output = FileDescriptorSink.standardOutput
                 output.say(Message(.patternsRemoved, ["name": .text(name)]), localizer)
             }

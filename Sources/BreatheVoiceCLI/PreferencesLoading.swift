@@ -8,8 +8,9 @@ struct LoadedPreferences {
     var document: PreferencesDocument
     var localizer: Localizer
     var store: PreferencesStore
-    /// Held from before the file is read until the command ends, when the command will write the file back.
-    var lock: FileLock?
+    /// Held from before the file is read until `save` has written the file back (see `save`), when the command will
+    /// write it: a read-modify-write under one lock, so that a concurrent change is never lost.
+    let lock: FileLock?
 
     /// Loads the file and resolves it against `flags` and the environment; a bad file is exit 78, a bad option 64.
     /// With `forUpdate`, the preferences lock is taken first and kept, so that a concurrent change is never lost.
@@ -30,6 +31,16 @@ struct LoadedPreferences {
         case .failure(let failure): throw CommandFailure(failure.error, localizer: failure.localizer)
         case .success(let loaded):
             return LoadedPreferences(preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store, lock: lock)
+        }
+    }
+}
+
+extension LoadedPreferences {
+    /// Writes `document` back while the lock taken by `load(forUpdate: true)` is still held. Nothing else reads the
+    /// lock after `load`, so without this an optimized build could free it (and unlock) before the write.
+    func save(_ document: PreferencesDocument) throws(BreatheError) {
+        try withExtendedLifetime(lock) { () throws(BreatheError) in
+            try store.save(document)
         }
     }
 }

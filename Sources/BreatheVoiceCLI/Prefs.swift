@@ -77,7 +77,7 @@ extension BreatheVoice {
                 } else {
                     document.values[name.key] = parsed
                 }
-                do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: loaded.localizer) }
+                do { try loaded.save(document) } catch { throw CommandFailure(error, localizer: loaded.localizer) }
                 var output = FileDescriptorSink.standardOutput
                 output.say(Message(.prefsSet, ["key": .text(key), "value": .text(parsed.displayText)]), Localizer(language: document.values[.language]?.text ?? loaded.localizer.language))
             }
@@ -101,7 +101,7 @@ extension BreatheVoice {
                     document.values[name.key] = nil
                 }
                 if document != loaded.document {
-                    do { try loaded.store.save(document) } catch { throw CommandFailure(error, localizer: loaded.localizer) }
+                    do { try loaded.save(document) } catch { throw CommandFailure(error, localizer: loaded.localizer) }
                 }
                 var output = FileDescriptorSink.standardOutput
                 output.say(Message(.prefsUnset, ["key": .text(key)]), loaded.localizer)

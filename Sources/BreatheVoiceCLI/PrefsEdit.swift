@@ -1,6 +1,11 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension BreatheVoice.Prefs {
     /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.
@@ -24,7 +29,16 @@ extension BreatheVoice.Prefs {
                 let copy = store.path + ".edit"
                 try FileSystem.writeAtomically(copy, starting)
                 defer { FileSystem.remove(copy) }
-                try Editor().edit(copy)
+                do {
+                    // The editor must not inherit our ignored SIGPIPE and SIGXFSZ (ignored signals survive exec).
+                    signal(SIGPIPE, SIG_DFL)
+                    signal(SIGXFSZ, SIG_DFL)
+                    defer {
+                        signal(SIGPIPE, SIG_IGN)
+                        signal(SIGXFSZ, SIG_IGN)
+                    }
+                    try Editor().edit(copy)
+                }
                 let edited = try FileSystem.readFile(copy) ?? []
                 if edited == starting {
                     output.say(Message(.prefsEditUnchanged, ["file": .text(store.path)]), localizer)

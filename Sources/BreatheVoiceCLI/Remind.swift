@@ -80,6 +80,7 @@ extension BreatheVoice {
                 store: HistoryStore(), plan: plan, language: localizer.language, source: .cron,
                 moodBefore: nil, moodAfter: nil, waitsForMood: false
             )
+            try SessionSetup.checkHistory(recorder, interactive: false, localizer: localizer)
             var launcher = SessionLauncher(plan: plan, localizer: localizer, output: output, extraPresenters: [recorder])
             launcher.readsKeys = false
             launcher.opening = Announcement(line: Message(.remindOpening), speech: Message(.speechRemindOpening))
@@ -92,6 +93,8 @@ extension BreatheVoice {
                     ).run()
                 }
             } catch {
+                // The sound server went away mid-session: what was breathed is still recorded, as interrupted.
+                if case .unavailable = error { recorder.recordCutShort() }
                 // The usual advice (--no-audio) does not apply to a reminder: say what cron needs instead.
                 if case .unavailable(let message) = error, message.key == .errorAudioUnavailable {
                     throw CommandFailure(.unavailable(Message(.errorRemindAudioUnavailable, message.arguments)), localizer: localizer)

@@ -66,6 +66,7 @@ extension BreatheVoice {
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language,
                 moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
             )
+            try SessionSetup.checkHistory(recorder, interactive: isatty(0) == 1, localizer: loaded.localizer)
             var launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
             launcher.counting = loaded.preferences.count
             // Held for the whole session so that a reminder from cron skips rather than talks over it. A second
@@ -88,6 +89,9 @@ extension BreatheVoice {
                     outcome = try session.run()
                 }
             } catch {
+                // The sound server went away mid-session (non-interactive: exit 69): what was breathed is still
+                // recorded, as interrupted.
+                if case .unavailable = error { recorder.recordCutShort() }
                 throw CommandFailure(error, localizer: loaded.localizer)
             }
             try SessionSetup.finish(

@@ -208,6 +208,9 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorEventsSyntax = "error.events.syntax"
     case errorEventsDescriptor = "error.events.fd"
     case errorEventsOpen = "error.events.open"
+    case errorEventsWrite = "error.events.write"
+    case errorHistoryUnwritable = "error.historyUnwritable"
+    case warningHistoryUnwritable = "warning.historyUnwritable"
     case errorEventsDisplay = "error.events.display"
     // Sound and speech (issue 3).
     case speechCount = "speech.count"

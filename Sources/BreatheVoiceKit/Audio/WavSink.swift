@@ -8,32 +8,106 @@ import Musl
 /// A WAV file (RIFF, PCM, 22 050 Hz mono 16-bit) that the session renders into as fast as it can, no server needed.
 ///
 /// The header is written first with the planned length; when the file can seek, `finish` rewrites it with the length
-/// actually rendered (they differ only when a session is stopped early). `-` writes to standard output.
+/// actually rendered. A regular file (or a new one) is rendered into a temporary file beside it
+/// (`.NAME.tmp-PID-RANDOM`), and only `commit()` renames it over the target, once the session is complete: a failed
+/// write (a full disk, a file-size limit), a signal or a crash leaves no partial WAV, and an existing file untouched.
+/// A FIFO or a device is written in place (never truncated), and `-` streams to standard output.
 public final class WavSink: AudioSink {
     private let descriptor: Int32
     private let path: String
     private let ownsDescriptor: Bool
+    /// The temporary file being rendered, until it is renamed over `target` or removed.
+    private var temporary: String?
+    /// The file `commit()` replaces (the link's target when `path` is a symbolic link).
+    private let target: String
     private var written: Int64 = 0
 
-    /// Creates (or truncates) `path`, or takes stdout for `-`, and writes a header for `plannedSamples`.
+    /// Opens the output (see the type's comment), or takes stdout for `-`, and writes a header for `plannedSamples`.
     public init(path: String, plannedSamples: Int64) throws(BreatheError) {
         self.path = path
+        var target = path
         if path == "-" {
             descriptor = 1
             ownsDescriptor = false
         } else {
-            let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            var status = stat()
+            var exists = lstat(path, &status) == 0
+            if exists, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+                // A link the user made to their file: the file it names is replaced, the link stays.
+                target = String(cString: resolved)
+                free(resolved)
+                exists = lstat(target, &status) == 0
+            }
+            let kind = exists ? status.st_mode & S_IFMT : S_IFREG
+            let opened: Int32
+            if kind == S_IFREG {
+                let temporary = FileSystem.temporaryPath(for: target)
+                opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if opened >= 0 {
+                    self.temporary = temporary
+                    if exists { _ = fchmod(opened, status.st_mode & 0o7777) }
+                    WavSink.removeOnFatalSignal(temporary)
+                }
+            } else {
+                // A FIFO, a device, a dangling link: written where it is, as a shell's `>` would (without truncating).
+                opened = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+            }
             guard opened >= 0 else {
                 throw .cannotCreate(Message(.errorOutputCreate, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             descriptor = opened
             ownsDescriptor = true
         }
-        try put(WavSink.header(samples: plannedSamples))
+        self.target = target
+        do {
+            try put(WavSink.header(samples: plannedSamples))
+        } catch {
+            discard()
+            throw error
+        }
     }
 
     deinit {
+        discard()
         if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Renames the finished temporary file over the target; nothing to do for a device, a FIFO or standard output.
+    public func commit() throws(BreatheError) {
+        guard let temporary else { return }
+        self.temporary = nil
+        WavSink.removeOnFatalSignal(nil)
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(code))]))
+        }
+        FileSystem.syncDirectory(FileSystem.parent(of: target))
+    }
+
+    /// Removes the temporary file: the session did not complete, or writing it failed. The target is left as it was.
+    public func discard() {
+        guard let temporary else { return }
+        self.temporary = nil
+        WavSink.removeOnFatalSignal(nil)
+        unlink(temporary)
+    }
+
+    /// While a temporary file is being rendered, a signal that would end the process at once (SIGQUIT, SIGUSR1,
+    /// SIGUSR2, SIGALRM; SIGINT, SIGTERM and SIGHUP end the session through its own handler) removes it first.
+    static func removeOnFatalSignal(_ temporary: String?) {
+        let previous = wavTemporaryPath
+        wavTemporaryPath = temporary.map { strdup($0) }
+        // Leaked on purpose when replaced: a handler may be reading it right now.
+        _ = previous
+        guard temporary != nil else { return }
+        for number in [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = removeTemporaryAndDie
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
+        }
     }
 
     public var isFile: Bool { true }
@@ -90,4 +164,14 @@ public final class WavSink: AudioSink {
     static func reason(_ code: Int32) -> String {
         strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
+}
+
+/// The WAV being rendered into, for the signal handler; nil when there is none.
+nonisolated(unsafe) private var wavTemporaryPath: UnsafeMutablePointer<CChar>?
+
+/// Removes the temporary WAV, then lets the signal do what it would have done (async-signal-safe calls only).
+private let removeTemporaryAndDie: @convention(c) (Int32) -> Void = { number in
+    if let path = wavTemporaryPath { unlink(path) }
+    signal(number, SIG_DFL)
+    raise(number)
 }

@@ -66,10 +66,65 @@ public enum FileSystem {
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
-        let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        let temporary = directory + "/." + name + ".tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw cannotCreate(temporary) }
+        guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
+            let code = errno
+            close(descriptor)
+            unlink(temporary)
+            throw writeError(path, code)
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw writeError(path, code)
+        }
+        syncDirectory(directory)
+    }
+
+    /// A temporary file's path beside `path`: `.NAME.tmp-PID-RANDOM` in the same folder, so that a rename can replace
+    /// `path` and `StaleTemporaries` knows what to sweep.
+    public static func temporaryPath(for path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        return parent(of: path) + "/." + name + ".tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+
+    /// Writes a file the user named (`history export --output PATH`), in a folder that is the user's business: it is
+    /// neither created nor checked the way our own folders are.
+    ///
+    /// - A regular file, or nothing yet: a temporary file beside it, fsync, rename over it (the old file keeps its mode).
+    /// - A FIFO, a device (such as /dev/null) or a socket: opened for writing in place, never truncated, never replaced.
+    /// - A symbolic link or a folder: refused (73), never written through.
+    /// - A missing folder: refused (73); no folder is ever created.
+    public static func writeUserFile(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+        var status = stat()
+        var mode: mode_t?
+        if lstat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFLNK: throw cannotCreate(path, SafeFile.Problem.symbolicLink)
+            case S_IFDIR: throw cannotCreate(path, EISDIR)
+            case S_IFREG: mode = status.st_mode & 0o7777
+            default:
+                let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw cannotCreate(path) }
+                defer { close(descriptor) }
+                guard writeAll(descriptor, bytes) else { throw writeError(path) }
+                return
+            }
+        } else if errno != ENOENT {
+            throw cannotCreate(path)
+        }
+        let directory = parent(of: path)
+        var folder = stat()
+        guard stat(directory, &folder) == 0 else { throw cannotCreate(path) }
+        guard folder.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
+        let temporary = temporaryPath(for: path)
+        // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw cannotCreate(path) }
+        if let mode { _ = fchmod(descriptor, mode) }
         guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
             let code = errno
             close(descriptor)

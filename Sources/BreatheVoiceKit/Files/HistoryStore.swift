@@ -21,6 +21,20 @@ public struct HistoryStore: Sendable {
         self.path = path
     }
 
+    /// Checks, before a session, that its record could be appended: the folder is ours (created if missing) and the
+    /// file, when it exists, opens for appending (a regular file, not a link). Creates no file.
+    public func checkWritable() throws(BreatheError) {
+        let directory = FileSystem.parent(of: path)
+        try FileSystem.makeDirectories(directory)
+        switch SafeFile.open(path, O_WRONLY | O_APPEND) {
+        case .success(let descriptor): close(descriptor)
+        case .failure(.system(ENOENT)):
+            // No history yet: the folder must take a new file.
+            guard access(directory, W_OK | X_OK) == 0 else { throw FileSystem.cannotCreate(path) }
+        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
+        }
+    }
+
     /// Appends one record.
     public func append(_ record: SessionRecord) throws(BreatheError) {
         try append(line: record.line)
@@ -45,7 +59,15 @@ public struct HistoryStore: Sendable {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
         if !endsWithNewline(descriptor) { bytes.insert(0x0A, at: 0) }
-        guard FileSystem.writeAll(descriptor, bytes), fsync(descriptor) == 0 else { throw FileSystem.writeError(path) }
+        var before = stat()
+        guard fstat(descriptor, &before) == 0 else { throw FileSystem.writeError(path) }
+        guard FileSystem.writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
+            // A full disk or a file-size limit (EFBIG) may have let part of the line through: cut it off again, so
+            // that every line stays whole. Under the lock, nobody else appended meanwhile.
+            let code = errno
+            while ftruncate(descriptor, before.st_size) != 0 && errno == EINTR {}
+            throw FileSystem.writeError(path, code)
+        }
         if created { FileSystem.syncDirectory(directory) }
     }
 

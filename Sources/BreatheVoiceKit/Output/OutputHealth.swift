@@ -17,6 +17,11 @@ public enum OutputHealth {
     nonisolated(unsafe) private static var outputError: Int32 = 0
     /// errno of the first failed write to standard error, or 0.
     nonisolated(unsafe) private static var errorError: Int32 = 0
+    /// Other descriptors whose writes count like standard output's (the `--events json=fd:N` or `json=PATH` stream),
+    /// each with the name the user gave it.
+    nonisolated(unsafe) private static var watched: [Int32: String] = [:]
+    /// The first failed write to a watched descriptor: its name and errno.
+    nonisolated(unsafe) private static var watchedError: (name: String, code: Int32)?
 
     /// Run first thing in `main`, before parsing: signals that would kill the process on a write become errors, and a
     /// closed standard descriptor is put on /dev/null so that no file we open takes its number (a closed standard
@@ -39,6 +44,19 @@ public enum OutputHealth {
     public static func noteFailure(descriptor: Int32, code: Int32) {
         if descriptor == 1 && outputError == 0 { outputError = code }
         if descriptor == 2 && errorError == 0 { errorError = code }
+        if let name = watched[descriptor], watchedError == nil { watchedError = (name, code) }
+    }
+
+    /// Makes a failed write to `descriptor` (above 2) end the run like one to standard output: exit 74 with one line
+    /// naming the stream as `name`; a reader that went away (EPIPE) stays quiet.
+    public static func watch(descriptor: Int32, name: String) {
+        guard descriptor > 2 else { return }
+        watched[descriptor] = name
+    }
+
+    /// Stops watching `descriptor` before it is closed (its number may be reused); a failure already noted stays.
+    public static func unwatch(descriptor: Int32) {
+        watched[descriptor] = nil
     }
 
     /// True once the reader of standard output has gone away.
@@ -53,6 +71,14 @@ public enum OutputHealth {
             let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(outputError))])
             standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, [
                 "message": .message(Message(.errorStandardOutput, ["reason": .message(reason)])),
+            ]))))
+            return ExitStatus.io
+        }
+        if let failure = watchedError, failure.code != EPIPE {
+            var standardError = FileDescriptorSink.standardError
+            let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(failure.code))])
+            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, [
+                "message": .message(Message(.errorEventsWrite, ["value": .text(failure.name), "reason": .message(reason)])),
             ]))))
             return ExitStatus.io
         }

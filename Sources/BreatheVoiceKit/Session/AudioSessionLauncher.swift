@@ -71,7 +71,16 @@ public struct AudioSessionLauncher {
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
         if let output = choices.output {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
-            return try play(sink, phrases, tones, choices, dispatcher: nil, live: false)
+            let outcome: SessionOutcome
+            do {
+                outcome = try play(sink, phrases, tones, choices, dispatcher: nil, live: false)
+            } catch {
+                sink.discard()
+                throw error
+            }
+            // Only a whole session becomes the file: one stopped by a signal leaves no partial WAV.
+            if outcome.summary.status == .completed { try sink.commit() } else { sink.discard() }
+            return outcome
         }
         if !choices.speech && !choices.tones {
             return try launcher.runText()

@@ -24,6 +24,10 @@ public final class HistoryRecorder: SessionPresenter {
     public private(set) var failure: BreatheError?
     /// Line numbers of unreadable history lines met while counting badges.
     public private(set) var skippedLines: [Int] = []
+    /// False when the history was found unwritable before the session and the user was warned: nothing is recorded.
+    public var records = true
+    /// True once a record was appended (or its append tried).
+    public private(set) var saved = false
 
     public init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
@@ -42,9 +46,43 @@ public final class HistoryRecorder: SessionPresenter {
 
     public func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         if started == nil { started = clock() }
-        guard case .save(let summary) = effect else { return }
+        note(state: state, position: position)
+        guard records, case .save(let summary) = effect else { return }
         pending = record(summary)
         if !waitsForMood { commit() }
+    }
+
+    public func refresh(state: SessionState, position: Int64, resized: Bool) {
+        note(state: state, position: position)
+    }
+
+    /// Often enough to know how far a session got if its runner fails (see `recordCutShort`).
+    public var refreshInterval: UInt64? { 250_000_000 }
+
+    /// The last state and the furthest position the presenters were given (what was heard).
+    private var lastState: SessionState = .idle
+    private var furthest: Int64 = 0
+
+    private func note(state: SessionState, position: Int64) {
+        lastState = state
+        furthest = max(furthest, position)
+    }
+
+    /// The session ended without reaching its `save` (a non-interactive run whose sound server went away, exit 69):
+    /// records it as interrupted with what was breathed, as far as the presenters heard it. Records nothing when
+    /// nothing was breathed, or when it was already recorded.
+    public func recordCutShort() {
+        guard records, pending == nil, !saved, furthest > plan.breathingStart else { return }
+        let done: Int = switch lastState {
+        case .active(let cycle, _): cycle - 1
+        case .paused(let paused): if case .phase(let cycle, _) = paused.resume { cycle - 1 } else { 0 }
+        case .completing(let summary), .completed(let summary): summary.cyclesCompleted
+        case .idle, .preparing: 0
+        }
+        let summary = SessionSummary(status: .interrupted, cyclesCompleted: max(0, done), cyclesPlanned: plan.cycles,
+                                     position: min(furthest, plan.breathingEnd))
+        pending = record(summary)
+        commit()
     }
 
     /// Appends the pending record (with the mood given, if any) and works out the badges it earned.
@@ -52,6 +90,7 @@ public final class HistoryRecorder: SessionPresenter {
         if let moodAfter { self.moodAfter = moodAfter }
         guard var record = pending else { return }
         pending = nil
+        saved = true
         record.moodAfter = self.moodAfter
         do throws(BreatheError) {
             var stats = SessionStats()

@@ -58,6 +58,12 @@ public struct SessionLauncher {
         if let events = output.events {
             let descriptor = try Self.open(events)
             eventsDescriptor = descriptor
+            // A failed write to the stream ends the run like one to standard output: 74 with one line.
+            switch events {
+            case .standardOutput: break
+            case .descriptor(let number): OutputHealth.watch(descriptor: descriptor, name: "json=fd:" + String(number))
+            case .file(let path): OutputHealth.watch(descriptor: descriptor, name: "json=" + path)
+            }
             presenters.append(EventStreamPresenter(
                 plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
                 speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
@@ -71,7 +77,10 @@ public struct SessionLauncher {
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
         defer {
             controls.finish()
-            if let eventsDescriptor, case .file = output.events { close(eventsDescriptor) }
+            if let eventsDescriptor, case .file = output.events {
+                OutputHealth.unwatch(descriptor: eventsDescriptor)
+                close(eventsDescriptor)
+            }
         }
         return body(controls, presenters)
     }

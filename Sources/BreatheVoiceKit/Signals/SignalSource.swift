@@ -13,17 +13,70 @@ public enum SignalSource {
     /// The signals a session listens to.
     public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
-    /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
-    public static func install() -> MonotonicTimebase.Source? {
-        if signalPipe.read < 0 {
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return nil }
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            }
-            signalPipe = (ends[0], ends[1])
+    /// The signals that end a session (and any other command): caught from the first thing `main` does.
+    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Run first thing in `main`: SIGINT, SIGTERM and SIGHUP go into the self-pipe from now on, so that one arriving
+    /// while a session is still being prepared is kept for it and ends it with the documented exit (130, 143, 0 after
+    /// recording what was breathed) instead of killing the process. A command that is not a session calls
+    /// `releaseEarly()` once it knows. Handlers (unlike a blocked mask) are reset at exec, so children start clean.
+    public static func installEarly() {
+        guard makePipe() else { return }
+        for number in stopping { handle(number) }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in stopping { sigaddset(&unblock, number) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// For a command that runs no session: the default actions come back, and a signal caught meanwhile is raised
+    /// again, so it ends the process as it would have.
+    public static func releaseEarly() {
+        for number in stopping { setDefault(number) }
+        guard signalPipe.read >= 0 else { return }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(signalPipe.read, &byte, 1)
+            if count == 1 { raise(Int32(byte)); continue }
+            if count < 0 && errno == EINTR { continue }
+            break
         }
+    }
+
+    /// The first SIGINT, SIGTERM or SIGHUP caught and not yet taken by a session (one that came while a session command
+    /// ended without running a session, such as a reminder in quiet hours, or just as a session ended), or nil.
+    public static func pendingStop() -> Int32? {
+        guard signalPipe.read >= 0 else { return nil }
+        var byte: UInt8 = 0
+        var found: Int32?
+        while true {
+            let count = read(signalPipe.read, &byte, 1)
+            if count == 1 {
+                if found == nil, stopping.contains(Int32(byte)) { found = Int32(byte) }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            return found
+        }
+    }
+
+    /// Makes the self-pipe once; false when no pipe could be made.
+    private static func makePipe() -> Bool {
+        if signalPipe.read >= 0 { return true }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        signalPipe = (ends[0], ends[1])
+        return true
+    }
+
+    /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
+    /// A signal caught since `installEarly()` is still in the pipe, and is the session's first input.
+    public static func install() -> MonotonicTimebase.Source? {
+        guard makePipe() else { return nil }
         for number in numbers { handle(number) }
         // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
         var unblock = sigset_t()
@@ -42,9 +95,26 @@ public enum SignalSource {
         }
     }
 
-    /// Gives every session signal its default action back.
+    /// Gives the session's other signals their default action back. SIGINT, SIGTERM and SIGHUP arriving after the
+    /// session (while its summary is printed) end the process at once with their documented exit: 130, 143, 0.
     public static func uninstall() {
-        for number in numbers { setDefault(number) }
+        for number in numbers where !stopping.contains(number) { setDefault(number) }
+        for number in stopping {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = exitWithDocumentedCode
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// The exit status a signal that ends a session stands for (see the README's table).
+    public static func exitCode(for number: Int32) -> Int32 {
+        switch number {
+        case SIGINT: 130
+        case SIGTERM: 143
+        default: 0
+        }
     }
 
     /// What a signal means to a session.
@@ -94,4 +164,8 @@ private let signalToPipe: @convention(c) (Int32) -> Void = { number in
     // A full pipe means plenty of signals are already waiting; dropping one more is harmless.
     _ = write(signalPipe.write, &byte, 1)
     errno = savedErrno
+}
+
+private let exitWithDocumentedCode: @convention(c) (Int32) -> Void = { number in
+    _exit(SignalSource.exitCode(for: number))
 }

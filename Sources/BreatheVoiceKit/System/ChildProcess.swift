@@ -51,10 +51,13 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
 
+        var attributes = cleanSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        var spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         // ETXTBSY: a script just written is still open for writing in a process forked meanwhile (its fd is closed
         // at that process's exec). A few short retries get past that window, as Go's os/exec does.
         var retries = 0
@@ -62,7 +65,7 @@ public enum ChildProcess {
             retries += 1
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             nanosleep(&pause, nil)
-            spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+            spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         }
         close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
         guard spawned == 0 else {
@@ -115,6 +118,25 @@ public enum ChildProcess {
         let signalNumber = status & 0x7f
         let exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
         return Result(status: exitStatus, standardOutput: output, standardError: errors)
+    }
+
+    /// Spawn attributes that start a child the way a shell would: nothing blocked, and the signals we ignore
+    /// (SIGPIPE, SIGXFSZ; an ignored signal stays ignored across exec) back to their default actions. Pass to
+    /// posix_spawn, then posix_spawnattr_destroy.
+    public static func cleanSignals() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGXFSZ, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP] {
+            sigaddset(&defaults, number)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
     }
 
     /// pipe(2) with both ends closed on exec, so that only the child's dup2'd copies reach it.

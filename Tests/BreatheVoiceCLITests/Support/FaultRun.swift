@@ -50,8 +50,21 @@ struct FaultRun {
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
+        // The child starts as a shell would start it, whatever the test runner ignores or blocks (both survive exec):
+        // nothing blocked, and every signal a test sends at its default action.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGXFSZ] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, executable, &actions, nil, cArguments, cEnvironment)
+        let status = posix_spawnp(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         return (pid, stdoutFile, stderrFile)
     }
