@@ -42,7 +42,7 @@ extension BreatheVoice {
                 let localizer = loaded.localizer
                 let kind = format.lowercased()
                 guard kind == "csv" || kind == "json" else {
-                    throw CommandFailure(.usage(Message(.errorFormat, ["value": .text(format)])), localizer: localizer)
+                    throw CommandFailure(.usage(Message(.errorFormat, ["value": .userValue(format)])), localizer: localizer)
                 }
                 let records = try HistoryFilter(last: nil, since: nil, localizer: localizer).records(HistoryStore(), localizer: localizer)
                 var text = ""
@@ -112,7 +112,7 @@ struct HistoryFilter {
             let field = NumberField(name: .fieldCycles, places: 0, range: 1...1_000_000, rangeKey: .rangeCount)
             guard case .success(let value) = field.parse(last) else {
                 throw CommandFailure(.usage(Message(.errorPrefValue, [
-                    "name": .message(Message(.prefNameFlag, ["flag": .text("--last")])), "value": .text(last),
+                    "name": .message(Message(.prefNameFlag, ["flag": .text("--last")])), "value": .userValue(last),
                     "allowed": .message(field.rangeMessage),
                 ])), localizer: localizer)
             }
@@ -121,7 +121,7 @@ struct HistoryFilter {
         if let since {
             guard let date = LocalTimestamp.parse(since + "T00:00:00Z"), since.count == 10,
                   LocalTimestamp.date(dayNumber: date.dayNumber) == (date.year, date.month, date.day)
-            else { throw CommandFailure(.usage(Message(.errorDate, ["value": .text(since)])), localizer: localizer) }
+            else { throw CommandFailure(.usage(Message(.errorDate, ["value": .userValue(since)])), localizer: localizer) }
             sinceDay = date.dayNumber
         }
     }

@@ -33,6 +33,9 @@ import Testing
         ["schedule", "add", "--at", "VALUE"],
         ["schedule", "add", "--every", "1h", "--days", "VALUE"],
         ["schedule", "add", "--every", "1h", "--pattern", "VALUE"],
+        ["history", "--last", "VALUE"],
+        ["history", "--since", "VALUE"],
+        ["history", "export", "--format", "VALUE"],
     ]
 
     /// One line, no control character, and no longer than `limit` (at most about 200 characters).
