@@ -82,7 +82,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 CPU_TARGET_PERCENT = 0.15
 RSS_TARGETS_MIB = {"live": 12.0, "first": 14.0, "repeat": 12.0, "no-audio": 11.0, "version": 10.0}
 #: The xrun check: (runs, session minutes); `--full` is the issue's 5 runs of 2 minutes, `make bench` a shorter one.
-XRUNS_QUICK = (2, 0.5)
+XRUNS_QUICK = (2, 0.25)  # 0.25 min of box: 1 cycle, 22 s per run
 XRUNS_FULL = (5, 2.0)
 #: A short session with all four phrases: 3 s lead-in, 1 s per phase, 3 s closing (10 s).
 SHORT_SESSION = ["--inhale", "1", "--hold", "1", "--exhale", "1", "--rest", "1", "--cycles", "1"]
@@ -1187,7 +1187,9 @@ def parse_profiler(log: Path, node_id: int | None) -> dict:
 
     An xrun of ours: a cycle in which our stream had not finished when the cycle ended (status ≠ 3, FINISHED: what pw-top
     counts as ERR for a node), or a cycle the driver started more than 1.3 periods after the previous one (the profiler's
-    own overrun mark). The first two cycles of our stream (it is being linked) are left out."""
+    own overrun mark). The first two cycles of our stream (it is being linked) are left out, and so is a late cycle in
+    which our stream's signal offset is 0: the driver (re)starting (its previous signal is from before it stopped), as
+    at every stream start; those are counted apart as restarts."""
     rows = []
     ids: set[str] = set()
     for line in log.read_text(errors="replace").splitlines():
@@ -1201,7 +1203,7 @@ def parse_profiler(log: Path, node_id: int | None) -> dict:
         ours, how = next(iter(ids)), "the only follower"
     else:
         ours, how = str(node_id), "pw-dump"
-    cycles, late, unfinished, periods, seen, where = 0, 0, 0, [], 0, []
+    cycles, late, unfinished, restarts, periods, seen, where = 0, 0, 0, 0, [], 0, []
     for number, (fields, groups) in enumerate(rows):
         if ours not in groups:
             continue
@@ -1215,6 +1217,10 @@ def parse_profiler(log: Path, node_id: int | None) -> dict:
         cycles += 1
         periods.append(period)
         if period > 0 and (d1 > 1.3 * period or d2 > 1.3 * period):
+            if int(groups[ours][1]) == 0:  # our stream not signalled after the driver: the graph (re)started this cycle
+                restarts += 1
+                where.append({"line": number + 1, "of": len(rows), "restart": [d1, d2, period]})
+                continue
             late += 1
             where.append({"line": number + 1, "of": len(rows), "late": [d1, d2, period]})
         if status != 3:
@@ -1223,7 +1229,7 @@ def parse_profiler(log: Path, node_id: int | None) -> dict:
     if not cycles:
         return {"error": f"no profiled cycle of our stream (node {ours}; followers: {', '.join(sorted(ids)) or 'none'})"}
     return {"node_id": ours, "identified_by": how, "cycles": cycles, "late_cycles": late, "unfinished_cycles": unfinished,
-            "xruns": late + unfinished, "median_period_us": statistics.median(periods), "min_period_us": min(periods),
+            "xruns": late + unfinished, "restarts": restarts, "median_period_us": statistics.median(periods), "min_period_us": min(periods),
             "max_period_us": max(periods), "xrun_cycles": where[:50]}
 
 
@@ -1236,7 +1242,9 @@ def busy_loop(cpu: int = 0) -> subprocess.Popen:
 def measure_xruns(bench: Bench) -> None:
     runs, minutes = bench.xruns
     where = SERVER_NAMES[bench.server]
-    config = f"{runs} × {minutes:g}-min box" + (" (--full)" if (runs, minutes) == XRUNS_FULL else "")
+    cycles = cycles_for("box", minutes)
+    length = (LEAD_IN_TENTHS + cycles * sum(t for _, t in PATTERNS["box"]) + CLOSING_TENTHS) / 10
+    config = f"{runs} runs of box × {cycles} cycle{'s' if cycles > 1 else ''} ({length:.0f} s)" + (" (--full)" if (runs, minutes) == XRUNS_FULL else "")
     xrun_title = f"6. xruns on {where}: {config}, a busy loop pinned to CPU 0 (pw-profiler)"
     quantum_title = f"6. {where} quantum while our stream plays alone (pw-profiler driver period; pw-dump node.latency)"
     reason = None
@@ -1252,7 +1260,7 @@ def measure_xruns(bench: Bench) -> None:
         bench.rows.append(Row(quantum_title, {"breathe-voice": Cell.na(reason)}, "— (reported)", "—"))
         bench.rows.append(Row(xrun_title, {"breathe-voice": Cell.na(reason)}, "0", f"n/a ({reason})"))
         return
-    cmd = [str(bench.binary), "--pattern", "box", "--minutes", f"{minutes:g}", "--require-audio"]
+    cmd = [str(bench.binary), "--pattern", "box", "--cycles", str(cycles_for("box", minutes)), "--require-audio"]
     warm_cache(bench, cmd)
     rate = graph_rate(bench.env)
     stream: dict = {}
@@ -1270,7 +1278,7 @@ def measure_xruns(bench: Bench) -> None:
         timer = threading.Timer(6.0, lambda: seen.update(our_stream_props(bench.env) or {"error": "our stream not found in pw-dump"}))
         timer.start()
         bench.log(f"xruns: run {index + 1}/{runs} ({minutes:g} min, busy loop on CPU 0)")
-        run = run_measured(cmd, bench.env, name=f"xruns-{index}", work=bench.work, timeout=minutes * 60 + 120)
+        run = run_measured(cmd, bench.env, name=f"xruns-{index}", work=bench.work, timeout=minutes * 60 + 150)
         timer.join()
         if index == 0:
             stream.update(seen)
@@ -1307,7 +1315,8 @@ def measure_xruns(bench: Bench) -> None:
     if len(good) == len(results) and good:
         total = sum(r["xruns"] for r in good)
         text = (f"{total} (per run: {', '.join(str(r['xruns']) for r in good)}; late driver cycles {sum(r['late_cycles'] for r in good)}, "
-                f"cycles our stream had not finished {sum(r['unfinished_cycles'] for r in good)}; over {sum(r['cycles'] for r in good)} cycles)")
+                f"cycles our stream had not finished {sum(r['unfinished_cycles'] for r in good)}; over {sum(r['cycles'] for r in good)} cycles; "
+                f"{sum(r['restarts'] for r in good)} driver restarts not counted)")
         bench.rows.append(Row(xrun_title, {"breathe-voice": Cell(text, total)}, "0", verdict(total == 0)))
     else:
         why = next(r["error"] for r in results if "error" in r) if results else "no run"
@@ -1400,8 +1409,8 @@ def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], st
                      "the peers on a second private PulseAudio of their own")
     if "pipewire" in parts:
         sound.append(f"a private PipeWire {vers['pipewire']} (pipewire-pulse, WirePlumber {vers['wireplumber']}, graph at its defaults) with "
-                     f"the same sink: a {args.live_minutes:g}-minute box session, then the xrun check, {runs} run{'s' if runs > 1 else ''} of "
-                     f"{minutes:g} min" + (" (the full configuration, `make bench-full`)" if args.full
+                     f"the same sink: a {args.live_minutes:g}-minute box session, then the xrun check, {runs} runs of {cycles_for('box', minutes)} box "
+                     f"cycle{'s' if cycles_for('box', minutes) > 1 else ''}" + (" (the full configuration, `make bench-full`)" if args.full
                                            else " (`make bench`; the issue's 5 runs of 2 minutes: `make bench-full`)"))
     text = f"""# Benchmark results
 
