@@ -822,7 +822,9 @@ def measure_live(bench: Bench) -> None:
             parts = ""
             if len(live.server_cpu["per_process_cpu_s"]) > 1:
                 parts = "; " + ", ".join(f"{name} {100 * cpu / live.server_cpu['wall_s']:.3f} %" for name, cpu in sorted(live.server_cpu["per_process_cpu_s"].items()))
-            cells[column] = Cell(f"{during:.3f} % during, {quiet:.3f} % idle: {during - quiet:+.3f} %{parts}", during - quiet)
+            tick = 100 / CLOCK_TICKS  # one clock tick, as a share of one core over each window
+            cells[column] = Cell(f"{during:.3f} % during (± {tick / live.server_cpu['wall_s']:.3f}), {quiet:.3f} % idle "
+                                 f"(± {tick / base['wall_s']:.3f}): {during - quiet:+.3f} %{parts}", during - quiet)
     processes = " + ".join(SERVER_PROCESSES[bench.server])
     bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; /proc/<pid>/stat, "
                           f"{1000 / CLOCK_TICKS:.0f} ms ticks; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
