@@ -1459,6 +1459,13 @@ def run_part(args) -> int:
             if key in only:
                 bench.log(f"measure ({SERVER_NAMES[args.server]}): {key}")
                 step(bench)
+        if bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0:
+            runtime = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"))
+            logs = sorted(runtime.glob("*.log"))
+            tail = [line for log in logs for line in [f"--- {log.name}", *log.read_text(errors="replace").splitlines()[-40:]]] or ["(no log)"]
+            bench.raw["server_died"] = tail
+            print(f"bench: the {SERVER_NAMES[args.server]} server died during the run; figures after that are n/a. Its log ends:", file=sys.stderr)
+            print("\n".join(tail), file=sys.stderr)
     finally:
         if bench.peer:
             bench.peer.stop()
@@ -1466,13 +1473,6 @@ def run_part(args) -> int:
             bench.log(f"kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    if bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0:
-        runtime = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"))
-        logs = sorted(runtime.glob("*.log"))
-        tail = [line for log in logs for line in [f"--- {log.name}", *log.read_text(errors="replace").splitlines()[-40:]]] or ["(no log)"]
-        bench.raw["server_died"] = tail
-        print(f"bench: the {SERVER_NAMES[args.server]} server died during the run; figures after that are n/a. Its log ends:", file=sys.stderr)
-        print("\n".join(tail), file=sys.stderr)
     bench.raw["server"] = args.server
     write_part(bench, args.part)
     return 0
