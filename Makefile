@@ -90,11 +90,16 @@ $(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>
 clean:
 	rm -rf .build
 
-# Benchmarks (issue 7): breathe-voice beside its peers, on a private PulseAudio server; not part of `make test` or CI.
-# Under 10 minutes. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a real run).
-.PHONY: bench-selftest
+# Benchmarks (issues 7, 13): breathe-voice beside its peers on a private PulseAudio server (scripts/with-pulse.sh; the
+# peers on a second one), then on a private PipeWire (scripts/with-pipewire.sh), merged into one table; not part of
+# `make test` or CI. Under 10 minutes. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a
+# real run). `make bench-full` runs the xrun check as issue 13 asks (5 runs of 2 minutes): about 20 minutes.
+.PHONY: bench-selftest bench-full
 bench: release
-	scripts/with-pulse.sh python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks
+	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks
+
+bench-full: release
+	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks --full
 
 # The onset detector's self-test on synthetic signals (bench runs it first as well).
 bench-selftest:

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """`make bench`: breathe-voice side by side with its peers, every figure from a real run.
 
-Run it through scripts/with-pulse.sh (the Makefile does): it needs the private PulseAudio server, whose null sink
-`test` (22 050 Hz mono) is recorded with parec. What the binary cannot do yet becomes an explicit "n/a (reason)" cell,
-never a number. See Benchmarks/README.md for the measures, their definitions and what each needs from the binary.
+Run as is (the Makefile does): it runs itself twice, once under scripts/with-pulse.sh (`--server pulseaudio`: a
+private PulseAudio server, plus a second one of its own for the peers) and once under scripts/with-pipewire.sh
+(`--server pipewire`), each writing its rows to a part file, then merges both into one table. The null sink `test`
+(22 050 Hz mono) is recorded with parec. What the binary cannot do yet becomes an explicit "n/a (reason)" cell, never a
+number. See Benchmarks/README.md for the measures, their definitions and what each needs from the binary.
 
 Usage: python3 Benchmarks/bench.py --binary .build/release/breathe-voice [--out Benchmarks] [--only live,first,...]
+       [--servers pulseaudio,pipewire] [--full]
 """
 
 from __future__ import annotations
@@ -65,6 +68,24 @@ RSS_GROWTH_ALLOWED_MIB = 1.0
 DRIFT_FLOOR_MS_PER_MIN = 0.05
 REPORT_AGREEMENT_MS = 1.0
 TIME = "/usr/bin/time"
+SCRIPTS = HERE.parent / "scripts"
+SERVER_SCRIPTS = {"pulseaudio": SCRIPTS / "with-pulse.sh", "pipewire": SCRIPTS / "with-pipewire.sh"}
+SERVER_NAMES = {"pulseaudio": "PulseAudio", "pipewire": "PipeWire"}
+#: The processes that make up each sound server, found by name and by their XDG_RUNTIME_DIR.
+SERVER_PROCESSES = {"pulseaudio": ("pulseaudio",), "pipewire": ("pipewire", "pipewire-pulse", "wireplumber")}
+#: parec's requested latency for the live recordings: larger than any stream of ours asks for, so the sink's period (and
+#: PipeWire's quantum) is the one our stream causes, not the recorder's. Timing comes from sample positions, not arrivals.
+RECORDER_LATENCY_MS = 200
+IDLE_SECONDS = 20
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: Targets (issue 13).
+CPU_TARGET_PERCENT = 0.15
+RSS_TARGETS_MIB = {"live": 12.0, "first": 14.0, "repeat": 12.0, "no-audio": 11.0, "version": 10.0}
+#: The xrun check: (runs, session minutes); `--full` is the issue's 5 runs of 2 minutes, `make bench` a shorter one.
+XRUNS_QUICK = (2, 0.25)  # 0.25 min of box: 1 cycle, 22 s per run
+XRUNS_FULL = (5, 2.0)
+#: A short session with all four phrases: 3 s lead-in, 1 s per phase, 3 s closing (10 s).
+SHORT_SESSION = ["--inhale", "1", "--hold", "1", "--exhale", "1", "--rest", "1", "--cycles", "1"]
 
 
 # MARK: cells and rows
@@ -91,6 +112,7 @@ class Row:
     cells: dict[str, Cell]
     target: str
     met: str
+    floor: bool = False  # a peak-RSS target: the floors (empty Swift programs) are shown beside it
 
 
 @dataclass
@@ -104,6 +126,10 @@ class Bench:
     raw: dict = field(default_factory=dict)
     live_minutes: float = 2.0
     serial: bool = False
+    server: str = "pulseaudio"
+    peer: "PeerServer | None" = None
+    xruns: tuple[int, float] = XRUNS_QUICK
+    venv: Path | None = None  # breathe-cli's venv; default: .build/bench-venv beside the binary's build
 
     def log(self, text: str) -> None:
         print(f"[bench {time.strftime('%H:%M:%S')}] {text}", flush=True)
@@ -213,7 +239,7 @@ class FileRecorder:
 
     def start(self) -> None:
         self.handle = open(self.path, "wb")
-        self.proc = subprocess.Popen(parec_command(self.sink, 20), stdout=self.handle, stderr=subprocess.DEVNULL, env=self.env)
+        self.proc = subprocess.Popen(parec_command(self.sink, RECORDER_LATENCY_MS), stdout=self.handle, stderr=subprocess.DEVNULL, env=self.env)
         deadline = time.monotonic() + 10
         while self.path.stat().st_size < RATE:  # 0.5 s of audio: the monitor flows, and the first cue follows silence
             if time.monotonic() > deadline or self.proc.poll() is not None:
@@ -336,9 +362,95 @@ class ChunkRecorder:
         self.proc.wait(timeout=10)
 
 
-def load_sink(name: str, env) -> str | None:
-    code, text = command_output(["pactl", "load-module", "module-null-sink", f"sink_name={name}", f"rate={RATE}", "channels=1"], env)
-    return text.strip() if code == 0 else None
+# MARK: sound servers: their processes, their CPU, a second PulseAudio for the peers
+
+
+def server_pids(kind: str, runtime_dir: str | None) -> dict[int, str]:
+    """The sound server's processes ({pid: name}): by name, and by XDG_RUNTIME_DIR, so only our private server counts."""
+    names, found = SERVER_PROCESSES[kind], {}
+    if not runtime_dir:
+        return found
+    wanted = f"XDG_RUNTIME_DIR={runtime_dir}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            name = (entry / "comm").read_text().strip()
+            if name in names and wanted in (entry / "environ").read_bytes().split(b"\0"):
+                found[int(entry.name)] = name
+        except OSError:
+            continue
+    return found
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU of a process (all its threads) from /proc/<pid>/stat, in seconds (clock-tick resolution)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime: fields 14 and 15 of stat(5)
+
+
+class ServerWindow:
+    """The sound server's CPU over a window: /proc/<pid>/stat of each of its processes at the start and at the end."""
+
+    def __init__(self, pids: dict[int, str]):
+        self.pids = pids
+        self.start_cpu = {pid: cpu_seconds(pid) for pid in pids}
+        self.start = time.monotonic()
+        self.result: dict | None = None
+
+    def stop(self) -> dict:
+        wall = time.monotonic() - self.start
+        per_process: dict[str, float] = {}
+        for pid, name in self.pids.items():
+            before, after = self.start_cpu.get(pid), cpu_seconds(pid)
+            if before is None or after is None:
+                return {"error": f"{name} ({pid}) ended during the window"}
+            per_process[name] = per_process.get(name, 0.0) + after - before
+        cpu = sum(per_process.values())
+        self.result = {"wall_s": wall, "cpu_s": cpu, "percent": 100 * cpu / wall, "per_process_cpu_s": per_process,
+                       "pids": {str(k): v for k, v in self.pids.items()}}
+        return self.result
+
+
+class PeerServer:
+    """A second private PulseAudio (scripts/with-pulse.sh) for the peers, so the server that plays breathe-voice serves
+    nothing else and its CPU over our session is ours alone. It lives as long as its stdin stays open."""
+
+    def __init__(self, work: Path):
+        self.info = work / "peer-server.txt"
+        command = 'printf "%s\\n%s\\n" "$PULSE_SERVER" "$XDG_RUNTIME_DIR" > "$1"; exec cat > /dev/null'
+        self.proc = subprocess.Popen([str(SERVER_SCRIPTS["pulseaudio"]), "sh", "-c", command, "sh", str(self.info)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.pulse_server = self.runtime_dir = None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            lines = self.info.read_text().splitlines() if self.info.exists() else []
+            if len(lines) == 2:
+                self.pulse_server, self.runtime_dir = lines
+                break
+            time.sleep(0.1)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.pulse_server) and command_output(["pactl", "info"], dict(os.environ, PULSE_SERVER=self.pulse_server))[0] == 0
+
+    def pids(self) -> dict[int, str]:
+        return server_pids("pulseaudio", self.runtime_dir)
+
+    def stop(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def main_server_pids(bench: Bench) -> dict[int, str]:
+    return server_pids(bench.server, os.environ.get("XDG_RUNTIME_DIR"))
 
 
 # MARK: the plan, computed here as the planner does
@@ -394,7 +506,7 @@ NO_PULSE = "no PulseAudio server: run it through `make bench`"
 
 def install_breathe_cli(bench: Bench) -> tuple[Path | None, str]:
     """A venv with breathe-cli 1.14.x (reused between runs): (the `breathe` script, its version) or (None, reason)."""
-    venv = bench.binary.resolve().parent.parent / "bench-venv"
+    venv = bench.venv or bench.binary.resolve().parent.parent / "bench-venv"
     script = venv / "bin" / "breathe"
     if not script.exists():
         code, text = command_output([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], timeout=120)
@@ -424,8 +536,10 @@ class Live:
     use_pty: bool = False
     env_extra: dict[str, str] = field(default_factory=dict)
     timeout: float = 300
+    server_pids: dict[int, str] = field(default_factory=dict)  # the server it plays on, whose CPU is taken over its run
     run: Run | None = None
     recording: np.ndarray | None = None
+    server_cpu: dict | None = None
     error: str | None = None
 
 
@@ -434,12 +548,50 @@ def record_live(bench: Bench, live: Live) -> None:
     recorder = FileRecorder(live.sink, bench.work / f"{live.name}.raw", env)
     try:
         recorder.start()
+        window = ServerWindow(live.server_pids) if live.server_pids else None
         live.run = run_measured(live.cmd, env, name=live.name, work=bench.work, timeout=live.timeout, use_pty=live.use_pty)
+        if window:
+            live.server_cpu = window.stop()
         live.recording = recorder.stop()
     except Exception as error:  # noqa: BLE001 - recorded as the cell's reason
         live.error = str(error)[:100]
         if recorder.proc and recorder.proc.poll() is None:
             recorder.proc.kill()
+
+
+def measure_idle(bench: Bench, servers: dict[str, tuple[dict[int, str], dict[str, str]]]) -> dict:
+    """Each server's CPU over IDLE_SECONDS with only the recorder (parec on `test`'s monitor) as a client: the same
+    conditions as a live session, less the session. Both servers (ours, the peers') in the same window."""
+    recorders, windows, result = {}, {}, {}
+    try:
+        for label, (pids, env) in servers.items():
+            if not pids:
+                result[label] = {"error": "no server process found"}
+                continue
+            recorders[label] = FileRecorder("test", bench.work / f"idle-{label}.raw", env)
+            recorders[label].start()
+        for label in recorders:
+            windows[label] = ServerWindow(servers[label][0])
+        time.sleep(IDLE_SECONDS)
+        for label, window in windows.items():
+            result[label] = window.stop()
+    except Exception as error:  # noqa: BLE001 - recorded as the cell's reason
+        for label in servers:
+            result.setdefault(label, {"error": str(error)[:100]})
+    finally:
+        for recorder in recorders.values():
+            if recorder.proc and recorder.proc.poll() is None:
+                recorder.stop()
+    return result
+
+
+def warm_cache(bench: Bench, cmd: list[str]) -> dict:
+    """Renders a live command's session to a file first, so its phrases are cached when it plays (issue 13: the live
+    figures are a repeat session's; the first run's memory is measured apart)."""
+    skip = {"--require-audio", "--timing-report"}
+    render = [c for c in cmd if c not in skip] + ["--output", str(bench.work / "warm-up.wav")]
+    run = run_measured(render, bench.env, name="warm-up", work=bench.work, timeout=300)
+    return {"cmd": render, "code": run.code, "wall_s": run.wall}
 
 
 def analyse_live(live: Live) -> dict:
@@ -490,9 +642,13 @@ def verdict(ok: bool | None, reason: str = "no figure") -> str:
 
 def measure_live(bench: Bench) -> None:
     minutes = bench.live_minutes
+    where = SERVER_NAMES[bench.server]
+    pipewire = bench.server == "pipewire"
     sessions: dict[str, Live] = {}
     bv_reason = None if bench.caps["pulse"] else NO_PULSE
-    for pattern in ("box", "resonant"):
+    ours = main_server_pids(bench)
+    patterns = ("box",) if pipewire else ("box", "resonant")
+    for pattern in patterns:
         cycles = cycles_for(pattern, minutes)
         boundaries, total = plan(pattern, cycles)
         cmd = [str(bench.binary), "--pattern", pattern, "--minutes", f"{minutes:g}"]
@@ -503,33 +659,48 @@ def measure_live(bench: Bench) -> None:
             cmd += ["--no-audio"]  # the text session: its CPU and memory are real, its timing has nothing to hear
         sessions[f"bv-{pattern}"] = Live(
             f"live-bv-{pattern}", cmd, "test", [s / RATE for s, kind in boundaries if kind in TONED],
-            timeout=total / RATE + 60,
+            timeout=total / RATE + 60, server_pids=ours,
         )
-    loop_iterations = max(1, round(minutes * 60 / 8))
-    sessions["loop"] = Live("live-shell-loop", shell_loop(loop_iterations), "bench_loop", [4.0 * i for i in range(2 * loop_iterations)],
-                            timeout=minutes * 60 * 2 + 60)
-    cli_script, cli_version = install_breathe_cli(bench)
-    bench.raw["breathe_cli_version"] = cli_version
-    cli_minutes = max(1, math.ceil(minutes))
-    if cli_script:
-        wavs = bench.work / "cues"
-        wavs.mkdir(exist_ok=True)
-        signals.write_wav(wavs / "inhale.wav", signals.sweep(300, 600, 0.3, 0.5))
-        signals.write_wav(wavs / "exhale.wav", signals.sweep(600, 300, 0.3, 0.5))
-        breaths = math.ceil(cli_minutes * 60 / 10)
-        sessions["cli"] = Live(
-            "live-breathe-cli", [str(cli_script), "--duration", str(cli_minutes), "--ratio", "5-5", "--no-log", "--quiet"],
-            "bench_cli", [5.0 * i for i in range(2 * breaths)], use_pty=True, timeout=cli_minutes * 60 + 60,
-            env_extra={"BREATHE_SOUND_PLAYER": "paplay", "BREATHE_SOUND_INHALE": str(wavs / "inhale.wav"),
-                       "BREATHE_SOUND_EXHALE": str(wavs / "exhale.wav"), "TERM": "xterm-256color"},
-        )
+    cli_script, cli_version, peer_reason = None, "", None
+    if not pipewire:  # the peers play on a second private PulseAudio, on its own null sink `test`
+        peer = bench.peer
+        peer_reason = None if peer and peer.ok else "the second PulseAudio server for the peers did not start"
+        peer_env = {"PULSE_SERVER": peer.pulse_server} if peer and peer.pulse_server else {}
+        peer_pids = peer.pids() if peer and not peer_reason else {}
+        loop_iterations = max(1, round(minutes * 60 / 8))
+        sessions["loop"] = Live("live-shell-loop", shell_loop(loop_iterations), "test", [4.0 * i for i in range(2 * loop_iterations)],
+                                timeout=minutes * 60 * 2 + 60, env_extra=dict(peer_env), server_pids=peer_pids)
+        cli_script, cli_version = install_breathe_cli(bench)
+        bench.raw["breathe_cli_version"] = cli_version
+        cli_minutes = max(1, math.ceil(minutes))
+        if cli_script:
+            wavs = bench.work / "cues"
+            wavs.mkdir(exist_ok=True)
+            signals.write_wav(wavs / "inhale.wav", signals.sweep(300, 600, 0.3, 0.5))
+            signals.write_wav(wavs / "exhale.wav", signals.sweep(600, 300, 0.3, 0.5))
+            breaths = math.ceil(cli_minutes * 60 / 10)
+            sessions["cli"] = Live(
+                "live-breathe-cli", [str(cli_script), "--duration", str(cli_minutes), "--ratio", "5-5", "--no-log", "--quiet"],
+                "test", [5.0 * i for i in range(2 * breaths)], use_pty=True, timeout=cli_minutes * 60 + 60,
+                env_extra={"BREATHE_SOUND_PLAYER": "paplay", "BREATHE_SOUND_INHALE": str(wavs / "inhale.wav"),
+                           "BREATHE_SOUND_EXHALE": str(wavs / "exhale.wav"), "TERM": "xterm-256color", **peer_env},
+                server_pids=peer_pids,
+            )
+    idle: dict = {}
     if bench.caps["pulse"]:
-        for sink in ("bench_loop", "bench_cli"):
-            if load_sink(sink, bench.env) is None:
-                bench.log(f"could not load the null sink {sink}")
-        groups = [["bv-box"], ["loop"], ["bv-resonant"], ["cli"]] if bench.serial else [["bv-box", "loop"], ["bv-resonant", "cli"]]
+        if bench.caps["audio"]:
+            bench.raw.setdefault("warm_up", {})[bench.server] = [warm_cache(bench, sessions[f"bv-{p}"].cmd) for p in patterns]
+        idle_servers = {"ours": (ours, bench.env)}
+        if not pipewire and not peer_reason:
+            idle_servers["peers"] = (peer_pids, dict(bench.env, PULSE_SERVER=bench.peer.pulse_server))
+        bench.log(f"idle: {', '.join(idle_servers)} for {IDLE_SECONDS} s")
+        idle = measure_idle(bench, idle_servers)
+        if pipewire:
+            groups = [["bv-box"]]
+        else:
+            groups = [["bv-box"], ["loop"], ["bv-resonant"], ["cli"]] if bench.serial else [["bv-box", "loop"], ["bv-resonant", "cli"]]
         for group in groups:
-            todo = [sessions[k] for k in group if k in sessions]
+            todo = [sessions[k] for k in group if k in sessions and not (k in ("loop", "cli") and peer_reason)]
             bench.log("live: " + " ‖ ".join(f"{s.name} ({' '.join(Path(c).name if i == 0 else c for i, c in enumerate(s.cmd))[:70]})" for s in todo))
             threads = [threading.Thread(target=record_live, args=(bench, s)) for s in todo]
             for thread in threads:
@@ -537,24 +708,33 @@ def measure_live(bench: Bench) -> None:
             for thread in threads:
                 thread.join()
 
-    summaries = {key: analyse_live(s) if bench.caps["pulse"] else None for key, s in sessions.items()}
+    summaries = {key: analyse_live(s) if bench.caps["pulse"] and not (key in ("loop", "cli") and peer_reason) else None for key, s in sessions.items()}
     bench.raw["live"] = {
-        key: {"cmd": s.cmd, "sink": s.sink, "planned_s": s.planned_s, "analysis": summaries[key],
+        key: {"cmd": s.cmd, "sink": s.sink, "server": "peers" if key in ("loop", "cli") else "ours", "planned_s": s.planned_s,
+              "analysis": summaries[key], "server_cpu": s.server_cpu,
               "run": None if s.run is None else {"code": s.run.code, "wall_s": s.run.wall, "cpu_s": s.run.cpu, "maxrss_kib": s.run.maxrss_kib}}
         for key, s in sessions.items()
     }
-    cli_na = None if cli_script else cli_version
+    bench.raw["idle"] = idle
+    cli_na = (None if cli_script else cli_version) if not pipewire else None
+    peers_here = {"shell loop": "loop", "breathe-cli": "cli"} if not pipewire else {}
+    no_peer = Cell(f"— (peers: {SERVER_NAMES['pulseaudio']} rows)") if pipewire else None
 
-    for pattern in ("box", "resonant"):
+    for pattern in patterns:
         key = f"bv-{pattern}"
         reason = bv_reason or (None if bench.caps["audio"] else NO_AUDIO)
         bv = timing_cells(summaries[key], reason)
-        peer_key, peer_column = ("loop", "shell loop") if pattern == "box" else ("cli", "breathe-cli")
-        other_column = "breathe-cli" if pattern == "box" else "shell loop"
-        peer_reason = bv_reason or (cli_na if peer_key == "cli" else None)
-        peer = timing_cells(summaries.get(peer_key), peer_reason)
-        label = {"box": f"box, {minutes:g} min (shell loop: 4 s in/out)", "resonant": f"resonant 5.5-5.5, {minutes:g} min (breathe-cli: 5-5)"}[pattern]
-        other_note = Cell("— (see the " + ("resonant" if pattern == "box" else "box") + " rows)")
+        if pipewire:
+            label = f"box, {minutes:g} min, {where}"
+            others = {"shell loop": no_peer, "breathe-cli": no_peer}
+            peer, peer_column = None, None
+        else:
+            peer_key, peer_column = ("loop", "shell loop") if pattern == "box" else ("cli", "breathe-cli")
+            other_column = "breathe-cli" if pattern == "box" else "shell loop"
+            peer = timing_cells(summaries.get(peer_key), bv_reason or peer_reason or (cli_na if peer_key == "cli" else None))
+            label = {"box": f"box, {minutes:g} min, {where} (shell loop: 4 s in/out)",
+                     "resonant": f"resonant 5.5-5.5, {minutes:g} min, {where} (breathe-cli: 5-5)"}[pattern]
+            others = {other_column: Cell("— (see the " + ("resonant" if pattern == "box" else "box") + " rows)")}
         summary = summaries[key]
         ok = summary and "error" not in summary and summary.get("max_abs_error_ms") is not None and not reason
         for metric, title, target, check in (
@@ -563,29 +743,37 @@ def measure_live(bench: Bench) -> None:
             ("drift", "drift (LSQ slope ± s.e.)", f"none measurable (\\|slope\\| ≤ max({DRIFT_FLOOR_MS_PER_MIN}, 2 s.e.))", drift_met),
         ):
             met = verdict(bool(check(summary)) if ok else None, reason or "no cue heard")
-            bench.rows.append(Row(f"1. cue timing, {label}: {title}", {"breathe-voice": bv[metric], peer_column: peer[metric], other_column: other_note, "paplay": DASH, "espeak-ng": DASH}, target, met))
+            cells = {"breathe-voice": bv[metric], **others, "paplay": DASH, "espeak-ng": DASH}
+            if peer:
+                cells[peer_column] = peer[metric]
+            bench.rows.append(Row(f"1. cue timing, {label}: {title}", cells, target, met))
         all_heard = summary and "error" not in summary and summary["cues_matched"] == summary["cues_planned"] and not reason
-        bench.rows.append(Row(f"1. cue timing, {label}: toned cues found", {"breathe-voice": bv["matched"], peer_column: peer["matched"], other_column: other_note, "paplay": DASH, "espeak-ng": DASH},
+        cells = {"breathe-voice": bv["matched"], **others, "paplay": DASH, "espeak-ng": DASH}
+        if peer:
+            cells[peer_column] = peer["matched"]
+        bench.rows.append(Row(f"1. cue timing, {label}: toned cues found", cells,
                               "all", verdict(bool(all_heard) if summary and not reason else None, reason or "no recording")))
 
+    report_title = f"1. --timing-report (box, {where}) against the recording, relative to the first cue"
     if bench.caps["timing_report"] and summaries.get("bv-box") and sessions["bv-box"].run:
-        bench.rows.append(timing_report_row(sessions["bv-box"], summaries["bv-box"]))
+        bench.rows.append(timing_report_row(sessions["bv-box"], summaries["bv-box"], report_title))
     else:
         why = "no --timing-report yet" if not bench.caps["timing_report"] else "no live run"
-        bench.rows.append(Row("1. --timing-report (box) against the recording, relative to the first cue", {"breathe-voice": Cell.na(why)},
-                              f"agrees within {REPORT_AGREEMENT_MS:g} ms per cue", f"n/a ({why})"))
+        bench.rows.append(Row(report_title, {"breathe-voice": Cell.na(why)}, f"agrees within {REPORT_AGREEMENT_MS:g} ms per cue", f"n/a ({why})"))
 
     # Measure 3 comes from the same runs.
     for metric in ("cpu", "rss"):
         cells: dict[str, Cell] = {"paplay": DASH, "espeak-ng": DASH}
+        if pipewire:
+            cells.update({"shell loop": no_peer, "breathe-cli": no_peer})
         figures = {}
-        for key, column in (("bv-box", "breathe-voice"), ("loop", "shell loop"), ("cli", "breathe-cli")):
+        for key, column in (("bv-box", "breathe-voice"), *((k, c) for c, k in peers_here.items())):
             live = sessions.get(key)
             if live is None:
                 cells[column] = Cell.na(cli_na or "not run")
                 continue
             if live.run is None:
-                cells[column] = Cell.na(bv_reason or live.error or "not run")
+                cells[column] = Cell.na(bv_reason or (peer_reason if key in ("loop", "cli") else None) or live.error or "not run")
                 continue
             run = live.run
             if run.code != 0:
@@ -607,21 +795,48 @@ def measure_live(bench: Bench) -> None:
             cells["breathe-voice"] = Cell(cells["breathe-voice"].text + " (text only, --no-audio)", figures["breathe-voice"])
         bv_value = figures.get("breathe-voice")
         if metric == "cpu":
-            met = verdict(None if bv_value is None or text_only else bv_value <= 0.3, NO_AUDIO if text_only else "no figure")
-            bench.rows.append(Row(f"3. CPU of a {minutes:g}-minute live session (box; user+sys incl. children / wall)", cells, "≤ 0.3 % of one core", met))
+            met = verdict(None if bv_value is None or text_only else bv_value <= CPU_TARGET_PERCENT, NO_AUDIO if text_only else "no figure")
+            bench.rows.append(Row(f"3. CPU of a {minutes:g}-minute live session, {where} (box; user+sys incl. children / wall)", cells,
+                                  f"≤ {CPU_TARGET_PERCENT:g} % of one core", met))
         else:
-            met = verdict(None if bv_value is None or text_only else bv_value <= 14, NO_AUDIO if text_only else "no figure")
-            bench.rows.append(Row(f"3. peak RSS of a {minutes:g}-minute live session (box; /usr/bin/time %M, children included)", cells, "≤ 14 MiB", met))
+            target = RSS_TARGETS_MIB["live"]
+            met = verdict(None if bv_value is None or text_only else bv_value <= target, NO_AUDIO if text_only else "no figure")
+            bench.rows.append(Row(f"3. peak RSS of a {minutes:g}-minute live session, {where} (box, phrases cached; /usr/bin/time %M, children included)",
+                                  cells, f"≤ {target:g} MiB", met, floor=True))
+
+    # The server's own CPU over the same window as each session, against its idle window.
+    cells = {"paplay": DASH, "espeak-ng": DASH}
+    if pipewire:
+        cells.update({"shell loop": no_peer, "breathe-cli": no_peer})
+    for key, column in (("bv-box", "breathe-voice"), *((k, c) for c, k in peers_here.items())):
+        live = sessions.get(key)
+        base = idle.get("peers" if key in ("loop", "cli") else "ours")
+        if live is None or live.server_cpu is None:
+            cells[column] = Cell.na(bv_reason or (peer_reason if key in ("loop", "cli") else None) or (live.error if live else None) or cli_na or "not run")
+        elif "error" in live.server_cpu:
+            cells[column] = Cell.na(live.server_cpu["error"])
+        elif not base or "error" in base:
+            cells[column] = Cell.na((base or {}).get("error", "no idle window"))
+        else:
+            during, quiet = live.server_cpu["percent"], base["percent"]
+            parts = ""
+            if len(live.server_cpu["per_process_cpu_s"]) > 1:
+                parts = "; " + ", ".join(f"{name} {100 * cpu / live.server_cpu['wall_s']:.3f} %" for name, cpu in sorted(live.server_cpu["per_process_cpu_s"].items()))
+            tick = 100 / CLOCK_TICKS  # one clock tick, as a share of one core over each window
+            cells[column] = Cell(f"{during:.3f} % during (± {tick / live.server_cpu['wall_s']:.3f}), {quiet:.3f} % idle "
+                                 f"(± {tick / base['wall_s']:.3f}): {during - quiet:+.3f} %{parts}", during - quiet)
+    processes = " + ".join(SERVER_PROCESSES[bench.server])
+    bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; /proc/<pid>/stat, "
+                          f"{1000 / CLOCK_TICKS:.0f} ms ticks; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
 
 
-def timing_report_row(live: Live, summary: dict) -> Row:
+def timing_report_row(live: Live, summary: dict, title: str) -> Row:
     """Checks --timing-report against the recording.
 
     The report's rows ("…, planned at 7.0 s: 12 ms late.") give each cue's lateness; taken relative to the first cue,
     as the recording's errors are, the two should agree. Without rows, its summary ("at most X ms late, median Y ms")
     is shown beside the recording's figures.
     """
-    title = "1. --timing-report (box) against the recording, relative to the first cue"
     target = f"agrees within {REPORT_AGREEMENT_MS:g} ms per cue"
     text = live.run.stdout.read_text(errors="replace") if live.run and live.run.stdout else ""
     number = r"(-?\d+(?:[.,]\d+)?)"
@@ -722,6 +937,119 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
         line = err.decode(errors="replace").strip().splitlines()
         return f"nothing heard in 8 s (exit {proc.returncode}{': ' + line[0][:60] if line else ''})"
     return recorder.time_of(hit) - start
+
+
+# MARK: measure 3: peak memory, first run and repeat, text only, --version, and the floors
+
+
+FLOOR_SOURCES = {
+    "FoundationEssentials": "import FoundationEssentials\nlet now = Date()\nif CommandLine.arguments.count > 5 { print(now) }\n",
+    "ArgumentParser": ("import FoundationEssentials\nimport ArgumentParser\n"
+                       "struct Empty: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"empty\", version: \"0\")\n"
+                       "    func run() {}\n}\nEmpty.main()\n"),
+}
+
+
+def build_floors(bench: Bench) -> dict[str, dict]:
+    """Empty Swift programs, built here (never committed), whose peak RSS is the floor under our memory targets:
+    one linking FoundationEssentials, one also parsing `--version` with ArgumentParser, linked from the objects of the
+    binary's own build (`<build>/ArgumentParser.build/*.o`). Static Swift runtime (-static-stdlib) as the release
+    binary; when that fails, a dynamic build, and the figure says so."""
+    build = bench.binary.parent
+    floors: dict[str, dict] = {}
+    for name, source in FLOOR_SOURCES.items():
+        path = bench.work / f"floor-{name}.swift"
+        path.write_text(source)
+        extra: list[str] = []
+        args: list[str] = []
+        if name == "ArgumentParser":
+            objects = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
+            if not objects or not (build / "Modules").is_dir():
+                floors[name] = {"error": f"no ArgumentParser objects under {build}"}
+                continue
+            extra = ["-I", str(build / "Modules"), *map(str, objects)]
+            args = ["--version"]
+        exe = bench.work / f"floor-{name}"
+        linking = "static"
+        code, text = command_output(["swiftc", "-O", "-static-stdlib", str(path), *extra, "-o", str(exe)], timeout=300)
+        if code != 0:
+            linking = "dynamic (-static-stdlib failed)"
+            code, text = command_output(["swiftc", "-O", str(path), *extra, "-o", str(exe)], timeout=300)
+        if code != 0:
+            floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
+            continue
+        runs = [run_measured([str(exe), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=30) for _ in range(3)]
+        floors[name] = {"linking": linking, "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024}
+    return floors
+
+
+def floor_text(floors: dict) -> str:
+    parts = []
+    for name, floor in floors.items():
+        if "mib" in floor:
+            parts.append(f"{floor['mib']:.1f} MiB {'empty program' if name == 'FoundationEssentials' else '+ ' + name}"
+                         + ("" if floor["linking"] == "static" else f", {floor['linking']}"))
+    return ("floor: " + "; ".join(parts)) if parts else ""
+
+
+def measure_memory(bench: Bench) -> None:
+    """Peak RSS of a first run (empty phrase cache) and of its repeat (the same session, phrases cached), of a text-only
+    session (--no-audio, beside the first run: it makes no sound) and of --version; and the floors."""
+    cache = bench.work / "cache-first-run"
+    env = dict(bench.env, XDG_CACHE_HOME=str(cache), XDG_STATE_HOME=str(bench.work / "state-memory"))
+    quiet_runtime = bench.work / "runtime-no-audio"  # its own session lock: it runs beside the first run
+    quiet_runtime.mkdir(mode=0o700)
+    quiet_env = dict(bench.env, XDG_RUNTIME_DIR=str(quiet_runtime), XDG_STATE_HOME=str(bench.work / "state-no-audio"))
+    quiet_env.pop("PULSE_SERVER", None)
+    live = [str(bench.binary), *SHORT_SESSION] + (["--require-audio"] if bench.caps["require_audio"] else [])
+    results: dict[str, Run | None] = {}
+    reasons: dict[str, str] = {}
+    if not bench.caps["pulse"] or not bench.caps["audio"]:
+        reasons["first"] = reasons["repeat"] = NO_PULSE if not bench.caps["pulse"] else NO_AUDIO
+    quiet_thread = threading.Thread(target=lambda: results.__setitem__("no-audio", run_measured(
+        [str(bench.binary), *SHORT_SESSION, "--no-audio"], quiet_env, name="memory-no-audio", work=bench.work, timeout=120)))
+    quiet_thread.start()
+    if "first" not in reasons:
+        results["first"] = run_measured(live, env, name="memory-first-run", work=bench.work, timeout=120)
+    quiet_thread.join()
+    if "first" not in reasons:
+        cached = len(list((cache / "breathe-voice" / "phrases").glob("*"))) if (cache / "breathe-voice" / "phrases").is_dir() else 0
+        bench.raw.setdefault("memory", {})["phrases_cached_after_first_run"] = cached
+        results["repeat"] = run_measured(live, env, name="memory-repeat", work=bench.work, timeout=120)
+    versions_runs = [run_measured([str(bench.binary), "--version"], bench.env, name="memory-version", work=bench.work, timeout=30) for _ in range(3)]
+    bench.log("memory: building the floors (empty Swift programs)")
+    floors = build_floors(bench)
+    bench.raw.setdefault("memory", {}).update({
+        key: {"cmd_tail": SHORT_SESSION, "code": run.code, "wall_s": run.wall, "maxrss_kib": run.maxrss_kib} for key, run in results.items() if run})
+    bench.raw["memory"]["version_maxrss_kib"] = [r.maxrss_kib for r in versions_runs]
+    bench.raw["floors"] = floors
+    session = "1 s per phase, 1 cycle (10 s)"
+    titles = {
+        "first": f"3. peak RSS, first run: live session ({session}), empty phrase cache (fresh XDG_CACHE_HOME)",
+        "repeat": f"3. peak RSS, repeat: the same session again, phrases cached",
+        "no-audio": f"3. peak RSS, text-only session (--no-audio, {session})",
+    }
+    for key, title in titles.items():
+        run = results.get(key)
+        target = RSS_TARGETS_MIB[key]
+        if key in reasons or run is None:
+            why = reasons.get(key, "not run")
+            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=True))
+        elif run.code != 0 or run.maxrss_kib < 0:
+            why = f"exit {run.code}: {run.first_error_line()}" if run.code != 0 else f"{TIME} gave no peak RSS"
+            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=True))
+        else:
+            mib = run.maxrss_kib / 1024
+            bench.rows.append(Row(title, {"breathe-voice": Cell(f"{mib:.1f} MiB", mib)}, f"≤ {target:g} MiB", verdict(mib <= target), floor=True))
+    good = [r.maxrss_kib for r in versions_runs if r.code == 0 and r.maxrss_kib > 0]
+    title = "3. peak RSS of `--version` (median of 3)"
+    if good:
+        mib = statistics.median(good) / 1024
+        bench.rows.append(Row(title, {"breathe-voice": Cell(f"{mib:.1f} MiB", mib)}, f"≤ {RSS_TARGETS_MIB['version']:g} MiB",
+                              verdict(mib <= RSS_TARGETS_MIB["version"]), floor=True))
+    else:
+        why = f"exit {versions_runs[0].code}: {versions_runs[0].first_error_line()}"
+        bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {RSS_TARGETS_MIB['version']:g} MiB", f"n/a ({why})", floor=True))
 
 
 # MARK: measure 4: offline render
@@ -827,6 +1155,176 @@ def measure_stats(bench: Bench) -> None:
     bench.raw["stats"] = raw
 
 
+# MARK: measure 6: PipeWire's quantum and xruns under load
+
+
+def graph_rate(env) -> int | None:
+    """PipeWire's graph rate, `clock.rate` in the `settings` metadata (pw-metadata)."""
+    code, text = command_output(["pw-metadata", "-n", "settings", "0", "clock.rate"], env)
+    found = re.search(r"key:'clock.rate' value:'(\d+)'", text)
+    return int(found.group(1)) if code == 0 and found else None
+
+
+def our_stream_props(env) -> dict | None:
+    """Our playback stream's node properties from pw-dump (node.latency is what the stream asks of the graph)."""
+    code, text = command_output(["pw-dump"], env)
+    if code != 0:
+        return None
+    try:
+        objects = json.loads(text)
+    except ValueError:
+        return None
+    for item in objects:
+        props = (item.get("info") or {}).get("props") or {}
+        if item.get("type") == "PipeWire:Interface:Node" and props.get("media.class") == "Stream/Output/Audio" \
+                and "breathe-voice" in f"{props.get('node.name', '')} {props.get('application.name', '')} {props.get('application.process.binary', '')}":
+            return {k: props[k] for k in ("node.name", "node.latency", "node.rate", "application.name") if k in props} | {"id": item.get("id")}
+    return None
+
+
+def parse_profiler(log: Path, node_id: int | None) -> dict:
+    """pw-profiler's log (0.3.65: one line per graph cycle, 4 driver columns — period, end, delay, estimated period in
+    µs — then 8 per follower: node id, signal, awake, finish, scheduling, duration, status, 0); our stream is the follower
+    whose node id pw-dump gave (or, when pw-dump found none, the only follower there is: nothing else plays).
+
+    An xrun of ours: a cycle in which our stream had not finished when the cycle ended (status ≠ 3, FINISHED: what pw-top
+    counts as ERR for a node), or a cycle the driver started more than 1.3 periods after the previous one (the profiler's
+    own overrun mark). The first two cycles of our stream (it is being linked) are left out, and so is a late cycle in
+    which our stream's signal offset is 0: the driver (re)starting (its previous signal is from before it stopped), as
+    at every stream start; those are counted apart as restarts."""
+    rows = []
+    ids: set[str] = set()
+    for line in log.read_text(errors="replace").splitlines():
+        fields = line.split("\t")
+        groups = {fields[i].strip(): fields[i:i + 8] for i in range(4, len(fields) - 7, 8) if fields[i].strip()}
+        ids.update(groups)
+        rows.append((fields, groups))
+    if node_id is None:
+        if len(ids) != 1:
+            return {"error": f"our stream's node id unknown (pw-dump) and {len(ids)} followers profiled"}
+        ours, how = next(iter(ids)), "the only follower"
+    else:
+        ours, how = str(node_id), "pw-dump"
+    cycles, late, unfinished, restarts, periods, seen, where = 0, 0, 0, 0, [], 0, []
+    for number, (fields, groups) in enumerate(rows):
+        if ours not in groups:
+            continue
+        seen += 1
+        if seen <= 2:
+            continue
+        try:
+            d1, d2, period, status = int(fields[0]), int(fields[1]), int(fields[3]), int(groups[ours][6])
+        except (ValueError, IndexError):
+            continue
+        cycles += 1
+        periods.append(period)
+        if period > 0 and (d1 > 1.3 * period or d2 > 1.3 * period):
+            if int(groups[ours][1]) == 0:  # our stream not signalled after the driver: the graph (re)started this cycle
+                restarts += 1
+                where.append({"line": number + 1, "of": len(rows), "restart": [d1, d2, period]})
+                continue
+            late += 1
+            where.append({"line": number + 1, "of": len(rows), "late": [d1, d2, period]})
+        if status != 3:
+            unfinished += 1
+            where.append({"line": number + 1, "of": len(rows), "status": status})
+    if not cycles:
+        return {"error": f"no profiled cycle of our stream (node {ours}; followers: {', '.join(sorted(ids)) or 'none'})"}
+    return {"node_id": ours, "identified_by": how, "cycles": cycles, "late_cycles": late, "unfinished_cycles": unfinished,
+            "xruns": late + unfinished, "restarts": restarts, "median_period_us": statistics.median(periods), "min_period_us": min(periods),
+            "max_period_us": max(periods), "xrun_cycles": where[:50]}
+
+
+def busy_loop(cpu: int = 0) -> subprocess.Popen:
+    """A competing busy loop pinned to one core."""
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"], preexec_fn=lambda: os.sched_setaffinity(0, {cpu}),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True)
+
+
+def measure_xruns(bench: Bench) -> None:
+    runs, minutes = bench.xruns
+    where = SERVER_NAMES[bench.server]
+    cycles = cycles_for("box", minutes)
+    length = (LEAD_IN_TENTHS + cycles * sum(t for _, t in PATTERNS["box"]) + CLOSING_TENTHS) / 10
+    config = f"{runs} runs of box × {cycles} cycle{'s' if cycles > 1 else ''} ({length:.0f} s)" + (" (--full)" if (runs, minutes) == XRUNS_FULL else "")
+    xrun_title = f"6. xruns on {where}: {config}, a busy loop pinned to CPU 0 (pw-profiler)"
+    quantum_title = f"6. {where} quantum while our stream plays alone (pw-profiler driver period; pw-dump node.latency)"
+    reason = None
+    if bench.server != "pipewire":
+        reason = "PipeWire only"
+    elif not bench.caps["pulse"]:
+        reason = NO_PULSE
+    elif not bench.caps["audio"]:
+        reason = NO_AUDIO
+    elif not shutil.which("pw-profiler") or not shutil.which("pw-dump"):
+        reason = "pw-profiler or pw-dump missing (pipewire-bin)"
+    if reason:
+        bench.rows.append(Row(quantum_title, {"breathe-voice": Cell.na(reason)}, "— (reported)", "—"))
+        bench.rows.append(Row(xrun_title, {"breathe-voice": Cell.na(reason)}, "0", f"n/a ({reason})"))
+        return
+    cmd = [str(bench.binary), "--pattern", "box", "--cycles", str(cycles_for("box", minutes)), "--require-audio"]
+    warm_cache(bench, cmd)
+    rate = graph_rate(bench.env)
+    stream: dict = {}
+    results = []
+    for index in range(runs):
+        folder = bench.work / f"profiler-{index}"  # pw-profiler writes its plot scripts into its working directory
+        folder.mkdir()
+        log = folder / "profiler.log"
+        loop = busy_loop()
+        with open(folder / "stderr", "wb") as err:
+            profiler = subprocess.Popen(["pw-profiler", "-o", str(log)], cwd=folder, env=bench.env, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+        time.sleep(1.0)  # attached to the profiler before our stream starts
+        seen: dict = {}
+        timer = threading.Timer(6.0, lambda: seen.update(our_stream_props(bench.env) or {"error": "our stream not found in pw-dump"}))
+        timer.start()
+        bench.log(f"xruns: run {index + 1}/{runs} ({minutes:g} min, busy loop on CPU 0)")
+        run = run_measured(cmd, bench.env, name=f"xruns-{index}", work=bench.work, timeout=minutes * 60 + 150)
+        timer.join()
+        if index == 0:
+            stream.update(seen)
+        profiler.send_signal(signal.SIGINT)
+        try:
+            profiler.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            _kill_group(profiler.pid)
+            profiler.wait()
+        _kill_group(loop.pid)
+        loop.wait()
+        parsed = parse_profiler(log, seen.get("id")) if log.exists() else {"error": "pw-profiler wrote no log"}
+        parsed["stream"] = seen
+        parsed.update({"code": run.code, "wall_s": run.wall})
+        if run.code != 0:
+            parsed["error"] = f"exit {run.code}: {run.first_error_line()}"
+        results.append(parsed)
+    bench.raw["xruns"] = {"runs": runs, "minutes": minutes, "graph_rate": rate, "stream": stream, "per_run": results}
+    good = [r for r in results if "error" not in r]
+    if good:
+        period_us = statistics.median(r["median_period_us"] for r in good)
+        quantum = f"{round(period_us * rate / 1e6)} samples at {rate} Hz = " if rate else ""
+        asks = stream.get("node.latency")
+        ask_text = "our stream's node.latency: n/a (" + stream.get("error", "not in pw-dump") + ")"
+        if asks and "/" in asks:
+            num, den = (int(x) for x in asks.split("/"))
+            ask_text = f"our stream asks node.latency {asks} = {1000 * num / den:.1f} ms"
+        bench.rows.append(Row(quantum_title, {"breathe-voice": Cell(f"{quantum}{period_us / 1000:.1f} ms "
+                                                                    f"(median over {sum(r['cycles'] for r in good)} cycles); {ask_text}", period_us)},
+                              "— (reported)", "—"))
+    else:
+        why = results[0].get("error", "no run") if results else "no run"
+        bench.rows.append(Row(quantum_title, {"breathe-voice": Cell.na(why)}, "— (reported)", "—"))
+    if len(good) == len(results) and good:
+        total = sum(r["xruns"] for r in good)
+        text = (f"{total} (per run: {', '.join(str(r['xruns']) for r in good)}; late driver cycles {sum(r['late_cycles'] for r in good)}, "
+                f"cycles our stream had not finished {sum(r['unfinished_cycles'] for r in good)}; over {sum(r['cycles'] for r in good)} cycles; "
+                f"{sum(r['restarts'] for r in good)} driver restarts not counted)")
+        bench.rows.append(Row(xrun_title, {"breathe-voice": Cell(text, total)}, "0", verdict(total == 0)))
+    else:
+        why = next(r["error"] for r in results if "error" in r) if results else "no run"
+        bench.rows.append(Row(xrun_title, {"breathe-voice": Cell.na(why)}, "0", f"n/a ({why})"))
+
+
 # MARK: report
 
 
@@ -844,57 +1342,158 @@ def machine() -> dict:
             "numpy": np.__version__, "commit": commit}
 
 
-def versions(bench: Bench) -> dict:
+def versions(raw: dict) -> dict:
+    first_line = lambda cmd: command_output(cmd)[1].strip().splitlines()[0] if shutil.which(cmd[0]) else "missing"  # noqa: E731
     return {
         "espeak-ng": command_output(["espeak-ng", "--version"])[1].strip(),
-        "paplay": command_output(["paplay", "--version"])[1].strip().splitlines()[0] if shutil.which("paplay") else "missing",
+        "paplay": first_line(["paplay", "--version"]),
         "pulseaudio": command_output(["pulseaudio", "--version"])[1].strip(),
-        "breathe-cli": bench.raw.get("breathe_cli_version", "not installed"),
-        "breathe-voice": bench.raw.get("binary_version", ""),
+        "pipewire": " ".join(command_output(["pipewire", "--version"])[1].split()[-1:]) if shutil.which("pipewire") else "missing",
+        "wireplumber": " ".join(command_output(["wireplumber", "--version"])[1].split()[-1:]) if shutil.which("wireplumber") else "missing",
+        "breathe-cli": raw.get("breathe_cli_version", "not installed"),
+        "breathe-voice": raw.get("binary_version", ""),
     }
 
 
-def table(bench: Bench) -> str:
+def measure_number(row: Row) -> int:
+    found = re.match(r"(\d+)\.", row.measure)
+    return int(found.group(1)) if found else 99
+
+
+def order(rows: list[Row]) -> list[Row]:
+    """Measure 2 first (as before), then 1, 3, 4, …; within a measure, the order the parts added them (PulseAudio first)."""
+    rank = {2: 0}
+    return sorted(rows, key=lambda r: rank.get(measure_number(r), measure_number(r)))
+
+
+def table(rows: list[Row], floors: dict) -> str:
     header = ["measure", *COLUMNS, "target", "met?"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for row in bench.rows:
+    floor = floor_text(floors)
+    for row in rows:
         cells = [row.cells.get(column, DASH).text for column in COLUMNS]
-        lines.append("| " + " | ".join([row.measure, *cells, row.target, row.met]).replace("\n", " ") + " |")
+        target = f"{row.target} ({floor})" if row.floor and floor else row.target
+        lines.append("| " + " | ".join([row.measure, *cells, target, row.met]).replace("\n", " ") + " |")
     return "\n".join(lines)
 
 
-def write_report(bench: Bench, started: float, stamp: str) -> str:
+def row_to_json(row: Row) -> dict:
+    return {"measure": row.measure, "cells": {k: {"text": v.text, "value": v.value} for k, v in row.cells.items()},
+            "target": row.target, "met": row.met, "floor": row.floor}
+
+
+def row_from_json(data: dict) -> Row:
+    return Row(data["measure"], {k: Cell(v["text"], v["value"]) for k, v in data["cells"].items()}, data["target"], data["met"], data.get("floor", False))
+
+
+def write_part(bench: Bench, path: Path) -> None:
+    """One server's rows and raw numbers, for the merge (`bench.py` without --server)."""
+    path.write_text(json.dumps({"server": bench.server, "rows": [row_to_json(r) for r in bench.rows], "raw": bench.raw},
+                               indent=1, default=str) + "\n")
+
+
+def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], started: float, stamp: str, args) -> str:
     info = machine()
-    vers = versions(bench)
-    body = table(bench)
-    mode = "one at a time" if bench.serial else "breathe-voice box ‖ shell loop, then breathe-voice resonant ‖ breathe-cli, each on its own null sink"
+    pa_raw = parts.get("pulseaudio", {}).get("raw", {})
+    pw_raw = parts.get("pipewire", {}).get("raw", {})
+    vers = versions(pa_raw or pw_raw)
+    rows = order([row_from_json(r) for part in parts.values() for r in part["rows"]])
+    floors = pa_raw.get("floors", {})
+    body = table(rows, floors)
+    mode = "one at a time" if args.serial else "breathe-voice box ‖ shell loop, then breathe-voice resonant ‖ breathe-cli"
+    runs, minutes = XRUNS_FULL if args.full else XRUNS_QUICK
+    died = [f"**The {SERVER_NAMES[s]} server died during this run**: its log is in results.json ({s}.server_died)."
+            for s, part in parts.items() if part["raw"].get("server_died")]
+    missing = [f"**The {SERVER_NAMES[s]} part did not finish**: {why}." for s, why in failures.items()]
+    sound = []
+    if "pulseaudio" in parts:
+        sound.append(f"a private PulseAudio ({vers['pulseaudio']}) with a null sink `test` at 22 050 Hz mono; live sessions ran {mode}, "
+                     "the peers on a second private PulseAudio of their own")
+    if "pipewire" in parts:
+        sound.append(f"a private PipeWire {vers['pipewire']} (pipewire-pulse, WirePlumber {vers['wireplumber']}, graph at its defaults) with "
+                     f"the same sink: a {args.live_minutes:g}-minute box session, then the xrun check, {runs} runs of {cycles_for('box', minutes)} box "
+                     f"cycle{'s' if cycles_for('box', minutes) > 1 else ''}" + (" (the full configuration, `make bench-full`)" if args.full
+                                           else " (`make bench`; the issue's 5 runs of 2 minutes: `make bench-full`)"))
     text = f"""# Benchmark results
 
-`make bench` on {stamp}, commit `{info['commit']}`: {info['nproc']} CPUs ({info['cpu']}), Linux {info['kernel']}, in
-{time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}. Sound: a private
-PulseAudio ({vers['pulseaudio']}) with null sinks at 22 050 Hz mono; live sessions ran {mode}.
-"n/a (reason)" marks what could not be measured; a missed target reads **no**. Definitions: Benchmarks/README.md.
-{"**The PulseAudio server died during this run**: its log is in results.json (pulseaudio_died)." if bench.raw.get("pulseaudio_died") else ""}
+`make bench{'-full' if args.full else ''}` on {stamp}, commit `{info['commit']}`: {info['nproc']} CPUs ({info['cpu']}), Linux {info['kernel']},
+in {time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}.
+Sound: {'; then '.join(sound)}.
+"n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors: the peak RSS of empty Swift programs
+(FoundationEssentials; + ArgumentParser parsing `--version`), built by the bench with the binary's toolchain and its build's
+ArgumentParser objects. Definitions: Benchmarks/README.md.
+{chr(10).join(died + missing)}
 
 {body}
 """
-    bench.raw.update({"date": stamp, "machine": info, "versions": vers, "seconds": time.monotonic() - started,
-                      "rows": [{"measure": r.measure, "cells": {k: {"text": v.text, "value": v.value} for k, v in r.cells.items()},
-                                "target": r.target, "met": r.met} for r in bench.rows]})
-    (bench.out / "RESULTS.md").write_text(text)
-    (bench.out / "results.json").write_text(json.dumps(bench.raw, indent=1, default=str) + "\n")
+    raw = {"date": stamp, "machine": info, "versions": vers, "seconds": time.monotonic() - started,
+           "configuration": {"live_minutes": args.live_minutes, "serial": args.serial, "xruns": {"runs": runs, "minutes": minutes}, "full": args.full},
+           "rows": [row_to_json(r) for r in rows], "failures": failures, **{server: part["raw"] for server, part in parts.items()}}
+    (out / "RESULTS.md").write_text(text)
+    (out / "results.json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
     return text
+
+
+def run_part(args) -> int:
+    """One server's measures, under the script that started it (PULSE_SERVER and XDG_RUNTIME_DIR from it)."""
+    work = Path(tempfile.mkdtemp(prefix=f"breathe-voice-bench-{args.server}."))
+    env = dict(os.environ)
+    home = work / "home"
+    for variable in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+        env[variable] = str(work / variable.lower())
+    env["HOME"] = str(home)
+    home.mkdir()
+    env["LC_ALL"] = "C.UTF-8"
+    bench = Bench(binary=args.binary.resolve(), out=args.part.parent, work=work, env=env, live_minutes=args.live_minutes, serial=args.serial,
+                  server=args.server, xruns=XRUNS_FULL if args.full else XRUNS_QUICK, venv=args.venv)
+    probe(bench)
+    only = set(args.only.split(","))
+    steps = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
+                            ("render", measure_render), ("stats", measure_stats)),
+             "pipewire": (("live", measure_live), ("xruns", measure_xruns))}[args.server]
+    try:
+        if args.server == "pulseaudio" and "live" in only and bench.caps["pulse"]:
+            bench.peer = PeerServer(work)
+            bench.log(f"peers' PulseAudio: {bench.peer.pulse_server or 'did not start'}")
+        for key, step in steps:
+            if key in only:
+                bench.log(f"measure ({SERVER_NAMES[args.server]}): {key}")
+                step(bench)
+        if bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0:
+            runtime = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"))
+            logs = sorted(runtime.glob("*.log"))
+            tail = [line for log in logs for line in [f"--- {log.name}", *log.read_text(errors="replace").splitlines()[-40:]]] or ["(no log)"]
+            bench.raw["server_died"] = tail
+            print(f"bench: the {SERVER_NAMES[args.server]} server died during the run; figures after that are n/a. Its log ends:", file=sys.stderr)
+            print("\n".join(tail), file=sys.stderr)
+    finally:
+        if bench.peer:
+            bench.peer.stop()
+        if args.keep:
+            bench.log(f"kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    bench.raw["server"] = args.server
+    write_part(bench, args.part)
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="breathe-voice benchmarks (make bench)")
     parser.add_argument("--binary", type=Path, default=HERE.parent / ".build" / "release" / "breathe-voice")
     parser.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
-    parser.add_argument("--only", default="first,live,render,stats", help="comma-separated: first, live, render, stats")
+    parser.add_argument("--only", default="first,memory,live,render,stats,xruns", help="comma-separated: first, memory, live, render, stats, xruns")
+    parser.add_argument("--servers", default="pulseaudio,pipewire", help="comma-separated: pulseaudio, pipewire")
     parser.add_argument("--live-minutes", type=float, default=2.0, help="length of the live sessions (2 for the real table)")
-    parser.add_argument("--serial", action="store_true", help="run the live sessions one at a time (about 9 minutes)")
+    parser.add_argument("--serial", action="store_true", help="run the PulseAudio live sessions one at a time (about 4 minutes more)")
+    parser.add_argument("--full", action="store_true", help=f"the xrun check as the issue asks: {XRUNS_FULL[0]} runs of {XRUNS_FULL[1]:g} min (about 9 minutes more)")
     parser.add_argument("--keep", action="store_true", help="keep the recordings and renders (printed path)")
+    parser.add_argument("--venv", type=Path, help="breathe-cli's venv (default: .build/bench-venv beside the binary's build folder)")
+    parser.add_argument("--server", choices=sorted(SERVER_SCRIPTS), help=argparse.SUPPRESS)  # one part, run under its server's script
+    parser.add_argument("--part", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.server:
+        return run_part(args)
     started = time.monotonic()
     stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
 
@@ -904,38 +1503,33 @@ def main() -> int:
     if not args.binary.exists():
         print(f"bench: no binary at {args.binary}; run `make release`", file=sys.stderr)
         return 69
-    work = Path(tempfile.mkdtemp(prefix="breathe-voice-bench."))
-    env = dict(os.environ)
-    home = work / "home"
-    for variable in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
-        env[variable] = str(work / variable.lower())
-    env["HOME"] = str(home)
-    home.mkdir()
-    env["LC_ALL"] = "C.UTF-8"
     args.out.mkdir(parents=True, exist_ok=True)
-    bench = Bench(binary=args.binary.resolve(), out=args.out, work=work, env=env, live_minutes=args.live_minutes, serial=args.serial)
-    probe(bench)
-    only = set(args.only.split(","))
+    scratch = Path(tempfile.mkdtemp(prefix="breathe-voice-bench-parts."))
+    parts: dict[str, dict] = {}
+    failures: dict[str, str] = {}
     try:
-        for key, step in (("first", measure_first_sound), ("live", measure_live), ("render", measure_render), ("stats", measure_stats)):
-            if key in only:
-                bench.log(f"measure: {key}")
-                step(bench)
+        for server in [s for s in args.servers.split(",") if s]:
+            part = scratch / f"{server}.json"
+            cmd = [str(SERVER_SCRIPTS[server]), sys.executable, str(Path(__file__).resolve()), "--server", server, "--part", str(part),
+                   "--binary", str(args.binary.resolve()), "--only", args.only, "--live-minutes", f"{args.live_minutes:g}"]
+            cmd += ["--serial"] if args.serial else []
+            cmd += ["--full"] if args.full else []
+            cmd += ["--keep"] if args.keep else []
+            cmd += ["--venv", str(args.venv.resolve())] if args.venv else []
+            print(f"[bench {time.strftime('%H:%M:%S')}] {SERVER_NAMES[server]} part: {SERVER_SCRIPTS[server].name} …", flush=True)
+            code = subprocess.run(cmd, stdin=subprocess.DEVNULL).returncode
+            if part.exists():
+                parts[server] = json.loads(part.read_text())
+            else:
+                failures[server] = f"{SERVER_SCRIPTS[server].name} exited {code} without results"
     finally:
-        if args.keep:
-            bench.log(f"kept: {work}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
-    server_died = bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0
-    if server_died:
-        log = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent")) / "pulseaudio.log"
-        tail = log.read_text(errors="replace").splitlines()[-40:] if log.exists() else ["(no pulseaudio.log)"]
-        bench.raw["pulseaudio_died"] = tail
-        print("bench: the PulseAudio server died during the run; figures after that are n/a. Its log ends:", file=sys.stderr)
-        print("\n".join(tail), file=sys.stderr)
-    print(write_report(bench, started, stamp))
+        shutil.rmtree(scratch, ignore_errors=True)
+    if not parts:
+        print("bench: no part finished; nothing written", file=sys.stderr)
+        return 1
+    print(write_report(args.out, parts, failures, started, stamp, args))
     print(f"bench: wrote {args.out / 'RESULTS.md'} and {args.out / 'results.json'}")
-    return 0
+    return 0 if not failures else 1
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ packages=(
   libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
   libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
   pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
+  pipewire-bin                    # benchmarks: pw-profiler, pw-dump, pw-metadata (a dependency of pipewire, named here)
   libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
