@@ -234,7 +234,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     public func checkConnection() throws(BreatheError) {
-        if stream != nil && !isConnected { throw lost() }
+        if !isConnected { throw lost() }
     }
 
     public func latencySamples() -> Int64 {

@@ -182,8 +182,9 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         let asidePlaying = !playing && !audioDown && (asides.lastEnd ?? 0) > asidePosition
         collectPhrases()
         let wait: Int32
-        if playing && !audioDown {
-            wait = liveTimeout()
+        if playing {
+            // With the server gone (a stop from the pause it caused), the next check says so at once.
+            wait = audioDown ? 0 : liveTimeout()
         } else if asidePlaying {
             wait = sink.writableSamples() > 0 ? 0 : Int32(Self.longestWait)
         } else {
