@@ -23,8 +23,11 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     private var mainloop: OpaquePointer?
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
-    /// Samples written since the stream was opened or flushed: the latency to assume before the server reports one.
-    private var unreported: Int64 = 0
+    /// The latest latency the server reported (or 0 after a flush), with the samples written and the monotonic time
+    /// then: between a flush and the next timing report, the latency is carried forward from it.
+    private var lastReport: (latency: Int64, written: Int64, nanos: UInt64) = (0, 0, 0)
+    /// Samples written since the stream was opened.
+    private var written: Int64 = 0
     /// The session's descriptors, for the duration of one `wait`: merged into libpulse's poll.
     private var extra: UnsafeMutableBufferPointer<pollfd>?
 
@@ -32,8 +35,9 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     public static let interactiveMilliseconds = 2000
     /// The same when nothing but a signal can change what is queued.
     public static let unattendedMilliseconds = 2000
-    /// The server asks for more once this much has played (minreq): few wake-ups.
-    public static let requestMilliseconds = 500
+    /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
+    /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
+    public static let requestMilliseconds = 900
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     public static let startMilliseconds = 10
 
@@ -145,7 +149,8 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
                 throw unavailable(library.contextErrno(context))
             }
         }
-        unreported = 0
+        written = 0
+        lastReport = (0, 0, MonotonicTimebase.nanoseconds())
     }
 
     /// Disconnects and frees whatever is open.
@@ -224,7 +229,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         // No free callback: libpulse copies the samples.
         let result = samples.withUnsafeBytes { library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE) }
         if result < 0 { throw lost() }
-        unreported += Int64(samples.count)
+        written += Int64(samples.count)
     }
 
     public func writableSamples() -> Int {
@@ -241,16 +246,21 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected else { return 0 }
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
-        // No timing information yet (just connected or flushed): nothing written since can have been heard.
-        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else { return unreported }
-        if negative != 0 { return 0 }
-        return Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+        let now = MonotonicTimebase.nanoseconds()
+        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
+            // No timing information yet (just connected or flushed): the last report, carried forward.
+            let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
+            return max(0, lastReport.latency + written - lastReport.written - played)
+        }
+        let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+        lastReport = (latency, written, now)
+        return latency
     }
 
     public func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
-        unreported = 0
+        lastReport = (0, written, MonotonicTimebase.nanoseconds())
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }

@@ -65,7 +65,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var liveMargin: Int64 = Int64(AudioFormat.sampleRate) * 3 / 10
     /// The longest a live runner sleeps without looking at the sink (ms).
     private static var longestWait: Int64 { 1000 }
-    /// Where the latest transition was applied: a rewind never goes behind it.
+    /// Where the latest timer's transition (or a skip) was applied: a rewind never goes behind it.
     private var lastApplied: Int64 = 0
     /// The heard position at the latest look (a live sink), for a server that goes away.
     private var lastHeard: Int64 = 0
@@ -204,6 +204,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             lastHeard = heard
             if let timer, timer.deadline <= position, timer.deadline - heard <= liveMargin {
                 self.timer = nil
+                lastApplied = position
                 apply(timer.event.event)
                 return nil
             }
@@ -218,7 +219,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 position = end
             }
             // Kept a little behind what is heard: a later timing report may put the heard position slightly back.
-            mixer.forget(endingBefore: heard - Int64(machine.plan.sampleRate) / 10)
+            mixer.forget(endingBefore: heard - Int64(machine.plan.sampleRate) / 2)
             releaseHeard()
             sendHeardUtterances()
             refreshIfDue()
@@ -270,16 +271,18 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     }
 
     /// A live sink: drops what is queued beyond the heard position and renders from there again, so what comes next
-    /// is heard now. Never behind the latest transition (its state is the machine's): the stretch up to it is written
-    /// again as it was. Effects, counts and phrases waiting to be heard keep their positions; the mixer still has
-    /// every clip not yet heard.
+    /// is heard now. What the flush could not take back (the device's own short buffer, the latency reported right
+    /// after it) plays on, so rendering resumes just after it and the timeline stays continuous. Never behind the
+    /// latest timer's transition (its state is the machine's): the stretch up to it is written again as it was.
+    /// Effects, counts and phrases waiting to be heard keep their positions; the mixer still has every clip not heard.
     private mutating func rewindToHeard() {
         let heard = max(0, position - sink.latencySamples())
-        let target = max(heard, lastApplied)
-        guard target < position else { return }
+        guard max(heard, lastApplied) < position else { return }
         sink.flush()
-        if target > heard {
-            try? sink.write(mixer.render(from: heard, count: Int(target - heard))) // a failure shows at the next check
+        let resume = min(position, heard + sink.latencySamples())
+        let target = max(resume, lastApplied)
+        if target > resume {
+            try? sink.write(mixer.render(from: resume, count: Int(target - resume))) // a failure shows at the next check
         }
         position = target
     }
@@ -408,6 +411,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 cancelDispatched()
                 counts.removeAll()
                 position = target
+                lastApplied = target
                 clockOrigin = nil
             case .markPause:
                 cancelDispatched()
@@ -463,7 +467,6 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             if !playing { releaseAll() }
         }
         pending.append((position, nil, state))
-        lastApplied = position
         if !playing { releaseAll() }
         if let countedPhase { scheduleCounts(cycle: countedPhase.cycle, index: countedPhase.index) }
     }
