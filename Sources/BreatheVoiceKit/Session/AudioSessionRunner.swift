@@ -191,7 +191,12 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             wait = worker?.isBusy == true ? 10 : -1
         }
         if let input = inputs.next(timeoutMilliseconds: wait) {
-            if playing && !audioDown && changesTimeline(input) { rewindToHeard() }
+            if playing && !audioDown && changesTimeline(input) {
+                rewindToHeard()
+            } else if !playing && !audioDown, input.events(in: state, at: position).events.contains(.resumeRequested) {
+                // The rest of a phrase said aside (seconds of it are queued) does not delay the session.
+                sink.flush()
+            }
             handle(input)
             afterInput(input)
             return nil
