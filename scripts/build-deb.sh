@@ -45,7 +45,7 @@ depends=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/breathe-voice" | sed -
 rm -rf "$stage/debian"
 # libespeak-ng, libpulse and libspeechd are opened with dlopen (so that commands without sound never map them):
 # dpkg-shlibdeps cannot see them, so their dependencies come from the same shlibs files it reads.
-for library in "libespeak-ng 1" "libpulse-simple 0" "libspeechd 2"; do
+for library in "libespeak-ng 1" "libpulse 0" "libspeechd 2"; do
   dependency=$(cat /var/lib/dpkg/info/*.shlibs 2>/dev/null | sed -n "s/^$library //p" | head -n 1)
   [ -n "$dependency" ] || { echo "build-deb: no shlibs entry for $library (is its package installed?)" >&2; exit 70; }
   case ", $depends, " in

@@ -1,6 +1,11 @@
 #ifndef BREATHE_VOICE_CPULSEAUDIO_H
 #define BREATHE_VOICE_CPULSEAUDIO_H
-#include <pulse/simple.h>
+/* Types and constants only: libpulse is opened with dlopen (LivePulseLibrary), nothing links it. */
+#include <pulse/def.h>
+#include <pulse/mainloop.h>
+#include <pulse/context.h>
+#include <pulse/stream.h>
+#include <pulse/operation.h>
 #include <pulse/error.h>
 #include <pulse/sample.h>
 #include <pulse/timeval.h>

@@ -41,6 +41,7 @@ import Testing
         _ = mixer.render(from: 0, count: 2)
         mixer.seek(from: 2, to: 100)
         #expect(mixer.render(from: 100, count: 4) == [3, 4, 0, 0])
+        mixer.forget(endingBefore: 104)
         #expect(mixer.pendingCount == 0)
     }
 
@@ -49,6 +50,20 @@ import Testing
         mixer.schedule(AudioClip([1, 1]), at: 0)
         mixer.schedule(AudioClip([]), at: 0)
         _ = mixer.render(from: 0, count: 2)
+        mixer.forget(endingBefore: 2)
         #expect(mixer.pendingCount == 0)
+    }
+
+    /// A live runner renders ahead, then again from the heard position after a flush: the same samples both times,
+    /// until the clips are forgotten.
+    @Test func renderingAgainGivesTheSameSamplesUntilForgotten() {
+        var mixer = TimelineMixer()
+        mixer.schedule(AudioClip([1, 2, 3, 4]), at: 1)
+        mixer.schedule(AudioClip([5]), at: 3)
+        let first = mixer.render(from: 0, count: 6)
+        #expect(mixer.render(from: 2, count: 4) == Array(first[2...]))
+        mixer.forget(endingBefore: 4)
+        #expect(mixer.pendingCount == 1)
+        #expect(mixer.lastEnd == 5)
     }
 }

@@ -3,6 +3,10 @@
 /// Each clip starts exactly on its sample, whatever the block boundaries; clips that overlap (a tone and a phrase that
 /// start together) are summed and clipped to 16 bits, never queued one after the other. The mixer holds no clock: the
 /// runner asks for the block [position, position + count) and the mixer works out which part of each clip falls there.
+///
+/// Rendering forgets nothing: a live runner renders seconds ahead and may render the same stretch again after a flush
+/// (a key takes effect where the listener is, not where rendering got to). It calls `forget(endingBefore:)` with the
+/// position that can no longer be rendered again (what is heard, or for a file what is written).
 public struct TimelineMixer: Sendable {
     struct Placed: Sendable {
         var start: Int64
@@ -14,8 +18,16 @@ public struct TimelineMixer: Sendable {
 
     public init() {}
 
-    /// Clips that have not finished (or not started) by the last rendered block.
+    /// Clips not yet forgotten.
     public var pendingCount: Int { placed.count }
+
+    /// Where the last clip not yet forgotten ends (nil: none).
+    public var lastEnd: Int64? { placed.map(\.end).max() }
+
+    /// Forgets the clips that end at or before `position`: that stretch will not be rendered again.
+    public mutating func forget(endingBefore position: Int64) {
+        placed.removeAll { $0.end <= position }
+    }
 
     /// Places `clip` so that its first sample plays at `position`.
     public mutating func schedule(_ clip: AudioClip, at position: Int64) {
@@ -39,13 +51,12 @@ public struct TimelineMixer: Sendable {
         placed.removeAll { $0.start >= position }
     }
 
-    /// The mixed samples of [position, position + count). Clips that have ended are forgotten.
+    /// The mixed samples of [position, position + count). Nothing is forgotten (see `forget(endingBefore:)`).
     public mutating func render(from position: Int64, count: Int) -> [Int16] {
         guard count > 0 else { return [] }
         let end = position + Int64(count)
         // Silence (most of a session) needs no mixing.
         guard placed.contains(where: { $0.start < end && $0.end > position }) else {
-            placed.removeAll { $0.end <= end }
             return [Int16](repeating: 0, count: count)
         }
         var sum = [Int32](repeating: 0, count: count)
@@ -60,7 +71,6 @@ public struct TimelineMixer: Sendable {
                 }
             }
         }
-        placed.removeAll { $0.end <= end }
         return sum.map { Int16(clamping: $0) }
     }
 }

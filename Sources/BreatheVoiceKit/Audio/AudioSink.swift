@@ -2,12 +2,16 @@ import BreatheCore
 
 /// Where the mixed session goes: a live sound server or a WAV file.
 public protocol AudioSink {
-    /// Plays (or stores) the next samples of the timeline. A live sink blocks while its buffer is full, which is what
-    /// paces a live session. Throws `.unavailable` when the sound server has gone away.
+    /// Plays (or stores) the next samples of the timeline. A file takes them at once; a live sink queues them without
+    /// blocking (the runner asks `writableSamples()` first). Throws `.unavailable` when the sound server has gone away.
     mutating func write(_ samples: [Int16]) throws(BreatheError)
     /// How many written samples have not been heard yet, as the output reports it (0 for a file).
     mutating func latencySamples() -> Int64
-    /// Drops what is queued and not yet heard (on pause).
+    /// How many samples the output wants now (a file: any number).
+    mutating func writableSamples() -> Int
+    /// Throws `.unavailable` if the sound server has gone away since the last call (a file never does).
+    mutating func checkConnection() throws(BreatheError)
+    /// Drops what is queued and not yet heard (on pause, and before a key's effect is rendered).
     mutating func flush()
     /// Waits until everything written has been heard, then closes.
     mutating func finish() throws(BreatheError)
@@ -15,4 +19,9 @@ public protocol AudioSink {
     mutating func reconnect() throws(BreatheError)
     /// True for a file: render as fast as possible; text lines then come out as their blocks are written.
     var isFile: Bool { get }
+}
+
+extension AudioSink {
+    public mutating func writableSamples() -> Int { Int.max }
+    public mutating func checkConnection() throws(BreatheError) {}
 }

@@ -3,18 +3,41 @@ import CPulseAudio
 /// libpulse's functions, from `dlopen`: opened when a live session first connects (or `--version --verbose` asks), so
 /// `--no-audio`, `--output`, `stats` and the other commands never map it.
 ///
-/// The signatures are those of `<pulse/simple.h>`, `<pulse/error.h>` and `<pulse/version.h>`, whose types come from
-/// CPulseAudio. libpulse-simple needs libpulse, so one handle reaches both.
+/// The asynchronous API only: a `pa_mainloop` that the session's own poll loop drives (no thread of libpulse's), a
+/// context and one playback stream. The signatures are those of `<pulse/mainloop.h>`, `<pulse/context.h>`,
+/// `<pulse/stream.h>`, `<pulse/operation.h>`, `<pulse/error.h>` and `<pulse/version.h>`, whose types come from
+/// CPulseAudio; the opaque `pa_mainloop`, `pa_context`, `pa_stream` and `pa_operation` are `OpaquePointer`s.
 struct LivePulseLibrary: Sendable {
-    let simpleNew: @convention(c) (
-        UnsafePointer<CChar>?, UnsafePointer<CChar>?, pa_stream_direction_t, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafePointer<pa_sample_spec>?, UnsafePointer<pa_channel_map>?, UnsafePointer<pa_buffer_attr>?, UnsafeMutablePointer<Int32>?
-    ) -> OpaquePointer?
-    let simpleFree: @convention(c) (OpaquePointer?) -> Void
-    let simpleWrite: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
-    let simpleGetLatency: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UInt64
-    let simpleFlush: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
-    let simpleDrain: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
+    typealias Success = pa_stream_success_cb_t
+    let mainloopNew: @convention(c) () -> OpaquePointer?
+    let mainloopFree: @convention(c) (OpaquePointer?) -> Void
+    let mainloopGetAPI: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<pa_mainloop_api>?
+    let mainloopPrepare: @convention(c) (OpaquePointer?, Int32) -> Int32
+    let mainloopPoll: @convention(c) (OpaquePointer?) -> Int32
+    let mainloopDispatch: @convention(c) (OpaquePointer?) -> Int32
+    let mainloopIterate: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
+    let mainloopSetPollFunc: @convention(c) (OpaquePointer?, pa_poll_func?, UnsafeMutableRawPointer?) -> Void
+    let contextNew: @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?) -> OpaquePointer?
+    let contextConnect: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, pa_context_flags_t, UnsafePointer<pa_spawn_api>?) -> Int32
+    let contextGetState: @convention(c) (OpaquePointer?) -> pa_context_state_t
+    let contextErrno: @convention(c) (OpaquePointer?) -> Int32
+    let contextDisconnect: @convention(c) (OpaquePointer?) -> Void
+    let contextUnref: @convention(c) (OpaquePointer?) -> Void
+    let streamNew: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_sample_spec>?, UnsafePointer<pa_channel_map>?) -> OpaquePointer?
+    let streamConnectPlayback: @convention(c) (
+        OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_buffer_attr>?, pa_stream_flags_t, UnsafePointer<pa_cvolume>?, OpaquePointer?
+    ) -> Int32
+    let streamGetState: @convention(c) (OpaquePointer?) -> pa_stream_state_t
+    let streamWritableSize: @convention(c) (OpaquePointer?) -> Int
+    let streamWrite: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
+    let streamGetLatency: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let streamFlush: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let streamDrain: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let streamUpdateTimingInfo: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let streamDisconnect: @convention(c) (OpaquePointer?) -> Int32
+    let streamUnref: @convention(c) (OpaquePointer?) -> Void
+    let operationGetState: @convention(c) (OpaquePointer?) -> pa_operation_state_t
+    let operationUnref: @convention(c) (OpaquePointer?) -> Void
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let libraryVersion: @convention(c) () -> UnsafePointer<CChar>?
 
@@ -23,14 +46,35 @@ struct LivePulseLibrary: Sendable {
 
     private static func load() -> Result<LivePulseLibrary, SharedLibrary.LoadError> {
         do throws(SharedLibrary.LoadError) {
-            let library = try SharedLibrary.open(["libpulse-simple.so.0"]).get()
+            let library = try SharedLibrary.open(["libpulse.so.0"]).get()
             return .success(LivePulseLibrary(
-                simpleNew: try library.function("pa_simple_new"),
-                simpleFree: try library.function("pa_simple_free"),
-                simpleWrite: try library.function("pa_simple_write"),
-                simpleGetLatency: try library.function("pa_simple_get_latency"),
-                simpleFlush: try library.function("pa_simple_flush"),
-                simpleDrain: try library.function("pa_simple_drain"),
+                mainloopNew: try library.function("pa_mainloop_new"),
+                mainloopFree: try library.function("pa_mainloop_free"),
+                mainloopGetAPI: try library.function("pa_mainloop_get_api"),
+                mainloopPrepare: try library.function("pa_mainloop_prepare"),
+                mainloopPoll: try library.function("pa_mainloop_poll"),
+                mainloopDispatch: try library.function("pa_mainloop_dispatch"),
+                mainloopIterate: try library.function("pa_mainloop_iterate"),
+                mainloopSetPollFunc: try library.function("pa_mainloop_set_poll_func"),
+                contextNew: try library.function("pa_context_new"),
+                contextConnect: try library.function("pa_context_connect"),
+                contextGetState: try library.function("pa_context_get_state"),
+                contextErrno: try library.function("pa_context_errno"),
+                contextDisconnect: try library.function("pa_context_disconnect"),
+                contextUnref: try library.function("pa_context_unref"),
+                streamNew: try library.function("pa_stream_new"),
+                streamConnectPlayback: try library.function("pa_stream_connect_playback"),
+                streamGetState: try library.function("pa_stream_get_state"),
+                streamWritableSize: try library.function("pa_stream_writable_size"),
+                streamWrite: try library.function("pa_stream_write"),
+                streamGetLatency: try library.function("pa_stream_get_latency"),
+                streamFlush: try library.function("pa_stream_flush"),
+                streamDrain: try library.function("pa_stream_drain"),
+                streamUpdateTimingInfo: try library.function("pa_stream_update_timing_info"),
+                streamDisconnect: try library.function("pa_stream_disconnect"),
+                streamUnref: try library.function("pa_stream_unref"),
+                operationGetState: try library.function("pa_operation_get_state"),
+                operationUnref: try library.function("pa_operation_unref"),
                 strerror: try library.function("pa_strerror"),
                 libraryVersion: try library.function("pa_get_library_version")
             ))

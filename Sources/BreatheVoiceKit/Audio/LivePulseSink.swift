@@ -8,19 +8,38 @@ import Musl
 
 /// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
 ///
-/// One stream is kept open for the whole session, 22 050 Hz mono S16LE. With keys to read, the target latency is near
-/// 30 ms, so that a key press is heard quickly; with none (cron, a pipe) it is 200 ms: the server is not forced into
-/// small periods (PipeWire otherwise runs its whole graph at a 5 ms quantum and drops out under load).
-public final class LivePulseSink: AudioSink {
-    private var stream: OpaquePointer?
+/// libpulse's asynchronous API with a plain `pa_mainloop`: no thread of libpulse's. The session's own poll loop drives
+/// it: as a `SessionWaiter`, the sink runs one main loop iteration whose `poll()` also watches the session's keys and
+/// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
+///
+/// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a large buffer: about 2 s queued, more
+/// asked for half a second at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
+/// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
+/// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
+public final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
+    private var mainloop: OpaquePointer?
+    private var context: OpaquePointer?
+    private var stream: OpaquePointer?
+    /// The latest latency the server reported (or 0 after a flush), with the samples written and the monotonic time
+    /// then: between a flush and the next timing report, the latency is carried forward from it.
+    private var lastReport: (latency: Int64, written: Int64, nanos: UInt64) = (0, 0, 0)
+    /// Samples written since the stream was opened.
+    private var written: Int64 = 0
+    /// The session's descriptors, for the duration of one `wait`: merged into libpulse's poll.
+    private var extra: UnsafeMutableBufferPointer<pollfd>?
 
-    /// The buffer when a key may ask for a pause or a skip at any moment: what is queued is flushed then.
-    public static let interactiveMilliseconds = 30
-    /// The buffer when nothing can change what is queued but a signal (which flushes it).
-    public static let unattendedMilliseconds = 200
+    /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
+    public static let interactiveMilliseconds = 2000
+    /// The same when nothing but a signal can change what is queued.
+    public static let unattendedMilliseconds = 2000
+    /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
+    /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
+    public static let requestMilliseconds = 900
+    /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
+    public static let startMilliseconds = 10
 
     public static func targetMilliseconds(interactive: Bool) -> Int {
         interactive ? interactiveMilliseconds : unattendedMilliseconds
@@ -34,12 +53,10 @@ public final class LivePulseSink: AudioSink {
         library = try LivePulseSink.library()
         self.server = server
         self.targetMilliseconds = targetMilliseconds
-        stream = try LivePulseSink.connect(library, server: server, targetMilliseconds: targetMilliseconds)
+        try connect()
     }
 
-    deinit {
-        if let stream { library.simpleFree(stream) }
-    }
+    deinit { close() }
 
     /// libpulse's functions, opened on first use; a library that cannot be opened is a server out of reach.
     static func library() throws(BreatheError) -> LivePulseLibrary {
@@ -54,7 +71,7 @@ public final class LivePulseSink: AudioSink {
     /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
     ///
-    /// The address is always given to libpulse explicitly, so it never autospawns a daemon of its own.
+    /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
     public static func serverAddress(environment: [String: String], userID: UInt32 = getuid(),
                                      exists: (String) -> Bool = socketExists) -> String? {
         if let server = environment["PULSE_SERVER"], !server.isEmpty { return server }
@@ -78,66 +95,184 @@ public final class LivePulseSink: AudioSink {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    private static func connect(_ library: LivePulseLibrary, server: String, targetMilliseconds: Int) throws(BreatheError) -> OpaquePointer {
-        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
-        let bytes = UInt32(AudioFormat.sampleRate * targetMilliseconds / 1000 * 2)
-        // The server asks for more once a third of the target has played (not every few milliseconds, its default):
-        // fewer wake-ups of both libpulse's thread and ours, with the buffer kept between two thirds and all of it.
-        let request = bytes / 3
-        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: request,
-                                        fragsize: UInt32.max)
-        var error: Int32 = 0
-        let stream = library.simpleNew(server, "breathe-voice", PA_STREAM_PLAYBACK, nil, "Breathing session", &spec, nil,
-                                       &attributes, &error)
-        guard let stream else {
-            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText(describe(error, library))]))
-        }
-        return stream
-    }
-
     static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {
         library.strerror(error).map { String(cString: $0) } ?? "error \(error)"
     }
 
+    // MARK: Connecting and closing
+
+    /// A main loop, a context and a ready playback stream, or `.unavailable` with libpulse's reason.
+    private func connect() throws(BreatheError) {
+        func unavailable(_ error: Int32) -> BreatheError {
+            close()
+            return .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText(LivePulseSink.describe(error, library))]))
+        }
+        guard let mainloop = library.mainloopNew() else { throw unavailable(Int32(PA_ERR_INTERNAL.rawValue)) }
+        self.mainloop = mainloop
+        library.mainloopSetPollFunc(mainloop, { descriptors, count, timeout, userdata in
+            guard let userdata else { return Glibc.poll(descriptors, nfds_t(count), timeout) }
+            return Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue().merge(descriptors, Int(count), timeout)
+        }, Unmanaged.passUnretained(self).toOpaque())
+        guard let context = library.contextNew(library.mainloopGetAPI(mainloop), "breathe-voice") else {
+            throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
+        }
+        self.context = context
+        guard library.contextConnect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
+            throw unavailable(library.contextErrno(context))
+        }
+        while true {
+            let state = library.contextGetState(context)
+            if state == PA_CONTEXT_READY { break }
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || library.mainloopIterate(mainloop, 1, nil) < 0 {
+                throw unavailable(library.contextErrno(context))
+            }
+        }
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
+        guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
+            throw unavailable(library.contextErrno(context))
+        }
+        self.stream = stream
+        func bytes(_ milliseconds: Int) -> UInt32 { UInt32(AudioFormat.sampleRate * milliseconds / 1000 * 2) }
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: bytes(targetMilliseconds), prebuf: bytes(LivePulseSink.startMilliseconds),
+            minreq: bytes(min(LivePulseSink.requestMilliseconds, targetMilliseconds / 2)), fragsize: UInt32.max
+        )
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                                                | PA_STREAM_ADJUST_LATENCY.rawValue)
+        guard library.streamConnectPlayback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
+            throw unavailable(library.contextErrno(context))
+        }
+        while true {
+            let state = library.streamGetState(stream)
+            if state == PA_STREAM_READY { break }
+            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED || library.mainloopIterate(mainloop, 1, nil) < 0 {
+                throw unavailable(library.contextErrno(context))
+            }
+        }
+        written = 0
+        lastReport = (0, 0, MonotonicTimebase.nanoseconds())
+    }
+
+    /// Disconnects and frees whatever is open.
+    private func close() {
+        if let stream {
+            _ = library.streamDisconnect(stream)
+            library.streamUnref(stream)
+        }
+        if let context {
+            library.contextDisconnect(context)
+            library.contextUnref(context)
+        }
+        if let mainloop { library.mainloopFree(mainloop) }
+        stream = nil
+        context = nil
+        mainloop = nil
+    }
+
+    /// True while the context and the stream are both ready.
+    private var isConnected: Bool {
+        guard let stream, let context else { return false }
+        return library.contextGetState(context) == PA_CONTEXT_READY && library.streamGetState(stream) == PA_STREAM_READY
+    }
+
+    private func lost() -> BreatheError {
+        let error = context.map { library.contextErrno($0) } ?? 0
+        let code = error == 0 ? Int32(PA_ERR_CONNECTIONTERMINATED.rawValue) : error
+        close()
+        return .unavailable(Message(.errorAudioLost, ["detail": .systemText(LivePulseSink.describe(code, library))]))
+    }
+
+    /// Runs the main loop until `operation` is done; false if it was cancelled (the connection failed).
+    private func complete(_ operation: OpaquePointer?) -> Bool {
+        guard let operation, let mainloop else { return false }
+        defer { library.operationUnref(operation) }
+        while library.operationGetState(operation) == PA_OPERATION_RUNNING {
+            if library.mainloopIterate(mainloop, 1, nil) < 0 { return false }
+        }
+        return library.operationGetState(operation) == PA_OPERATION_DONE
+    }
+
+    // MARK: The session's wait
+
+    public func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
+        guard let mainloop else { return Glibc.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
+        return descriptors.withUnsafeMutableBufferPointer { buffer in
+            extra = buffer
+            defer { extra = nil }
+            // libpulse's own timers shorten the timeout (given in microseconds); its poll is ours, below.
+            let timeout = timeoutMilliseconds < 0 ? -1 : Int32(min(Int64(timeoutMilliseconds) * 1000, Int64(Int32.max)))
+            guard library.mainloopPrepare(mainloop, timeout) >= 0 else { return -1 }
+            guard library.mainloopPoll(mainloop) >= 0 else { return -1 }
+            _ = library.mainloopDispatch(mainloop)
+            return Int32(buffer.reduce(0) { $0 + ($1.revents != 0 ? 1 : 0) })
+        }
+    }
+
+    /// libpulse's poll function: its descriptors and the session's in one `poll()`, with libpulse's timeout.
+    private func merge(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Int32 {
+        let session = extra.map(Array.init) ?? []
+        var all = (descriptors.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []) + session
+        let result = Glibc.poll(&all, nfds_t(all.count), timeout)
+        if result < 0 { return result }
+        for index in 0..<count { descriptors?[index].revents = all[index].revents }
+        if let extra {
+            for index in extra.indices { extra[index].revents = all[count + index].revents }
+        }
+        return Int32(all[0..<count].reduce(0) { $0 + ($1.revents != 0 ? 1 : 0) })
+    }
+
+    // MARK: AudioSink
+
     public func write(_ samples: [Int16]) throws(BreatheError) {
-        guard let stream else { throw lost(Int32(PA_ERR_CONNECTIONTERMINATED.rawValue)) }
-        var error: Int32 = 0
-        let result = samples.withUnsafeBytes { library.simpleWrite(stream, $0.baseAddress, $0.count, &error) }
-        if result < 0 { throw lost(error) }
+        guard let stream, isConnected else { throw lost() }
+        guard !samples.isEmpty else { return }
+        // No free callback: libpulse copies the samples.
+        let result = samples.withUnsafeBytes { library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE) }
+        if result < 0 { throw lost() }
+        written += Int64(samples.count)
+    }
+
+    public func writableSamples() -> Int {
+        guard let stream, isConnected else { return 0 }
+        let bytes = library.streamWritableSize(stream)
+        return bytes > 0 ? bytes / 2 : 0
+    }
+
+    public func checkConnection() throws(BreatheError) {
+        if !isConnected { throw lost() }
     }
 
     public func latencySamples() -> Int64 {
-        guard let stream else { return 0 }
-        var error: Int32 = 0
-        let microseconds = library.simpleGetLatency(stream, &error)
-        if microseconds == UInt64.max { return 0 }
-        return Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+        guard let stream, isConnected else { return 0 }
+        var microseconds: UInt64 = 0
+        var negative: Int32 = 0
+        let now = MonotonicTimebase.nanoseconds()
+        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
+            // No timing information yet (just connected or flushed): the last report, carried forward.
+            let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
+            return max(0, lastReport.latency + written - lastReport.written - played)
+        }
+        let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+        lastReport = (latency, written, now)
+        return latency
     }
 
     public func flush() {
-        guard let stream else { return }
-        var error: Int32 = 0
-        _ = library.simpleFlush(stream, &error)
+        guard let stream, isConnected else { return }
+        guard complete(library.streamFlush(stream, nil, nil)) else { return }
+        lastReport = (0, written, MonotonicTimebase.nanoseconds())
+        // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
+        _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }
 
     public func finish() throws(BreatheError) {
         guard let stream else { return }
-        var error: Int32 = 0
-        let result = library.simpleDrain(stream, &error)
-        library.simpleFree(stream)
-        self.stream = nil
-        if result < 0 { throw lost(error) }
+        guard isConnected, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
+        close()
     }
 
     public func reconnect() throws(BreatheError) {
-        if let stream { library.simpleFree(stream) }
-        stream = nil
-        stream = try LivePulseSink.connect(library, server: server, targetMilliseconds: targetMilliseconds)
-    }
-
-    private func lost(_ error: Int32) -> BreatheError {
-        if let stream { library.simpleFree(stream) }
-        stream = nil
-        return .unavailable(Message(.errorAudioLost, ["detail": .systemText(LivePulseSink.describe(error, library))]))
+        close()
+        try connect()
     }
 }

@@ -7,7 +7,8 @@ import Musl
 /// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
 ///
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
-/// asking also waits, then closes the connection.
+/// asking also waits, then closes the connection. The sink's `pa_mainloop` is created and run on the connecting thread,
+/// then used only by the session's thread: `pthread_join` orders the hand-over, and no two threads ever use it at once.
 public final class PendingPulseSink {
     /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
     private final class Outcome: @unchecked Sendable {

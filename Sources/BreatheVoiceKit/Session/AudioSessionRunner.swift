@@ -2,16 +2,23 @@ import BreatheCore
 
 /// Runs a session with sound: the state machine driven in "render time", on the sample clock of the audio it plays.
 ///
-/// The runner renders the timeline block by block, [position, position + n). A timer whose deadline falls inside a
-/// block splits it, so its event fires at exactly the deadline sample and the clips it schedules (tone, phrase, counts)
-/// start on that sample. A live sink blocks while its buffer is full, which paces the session; a file sink does not, so
-/// a WAV renders faster than real time. Each effect reaches the presenters when its sample is about to be heard: the
-/// sink's reported latency is subtracted from what has been written.
+/// The runner renders the timeline, [position, position + n), and never past the next timer deadline, so a timer's
+/// event fires at exactly the deadline sample and the clips it schedules (tone, phrase, counts) start on that sample.
+/// Each effect reaches the presenters when its sample is about to be heard: the sink's reported latency is subtracted
+/// from what has been written.
 ///
-/// Between blocks, inputs (keys, signals) are polled without waiting and mapped exactly as in `TextSessionRunner`.
-/// Pausing flushes what the sink has queued (at most its ~30 ms target latency, never heard) and stops feeding it; the
-/// timeline stands still at the rendered position, and resuming continues from there. The "paused" phrase plays aside,
-/// off the timeline.
+/// A file sink renders block by block as fast as it can (a WAV renders faster than real time, byte for byte the same
+/// whatever the machine). A live sink is fed far ahead, as much as it asks for (seconds): the runner renders up to the
+/// next deadline, applies the deadline's event only once the deadline is about to be heard (`liveMargin`), then renders
+/// the next phase ahead in one go. In between it sleeps in `inputs.next`, which also services the sound server, until
+/// the next effect is heard, the next deadline nears, the display wants a refresh or the server wants more.
+///
+/// Inputs (keys, signals) are mapped exactly as in `TextSessionRunner`. On a live sink, an input that changes anything
+/// first flushes what is queued and rewinds the render position to the heard one (never behind the latest transition,
+/// which rendering only crosses when it is about to be heard), so the key is heard at once and what it schedules "now"
+/// plays now. The mixer keeps its clips until they are heard, so the stretch flushed is rendered again the same.
+/// Pausing stops feeding the sink; the timeline stands still at the heard position, and resuming continues from there.
+/// The "paused" phrase plays aside, off the timeline.
 public struct AudioSessionRunner<Sink: AudioSink> {
     public let machine: SessionMachine
     public var sink: Sink
@@ -42,7 +49,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var inputs: SessionInputPoller
     /// A lost server pauses (true) or ends the run with the error (false).
     public let interactive: Bool
-    /// Samples per block: 5 ms, while an effect waits for its sample to be heard.
+    /// Samples per block: 5 ms, while an effect waits for its sample to be heard (a file); on a live sink, how early
+    /// an effect may be released before its sample is heard.
     public let blockSamples: Int
     /// Samples per block while nothing waits to be released: 20 ms, a quarter of the wake-ups. Cue onsets do not
     /// depend on it (a timer splits the block at its deadline), and a key is still read within one block.
@@ -51,6 +59,16 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public private(set) var ignoredEvents = 0
     /// Called after each input has been applied, for what the process must do outside the machine (Ctrl-Z, `fg`).
     public var afterInput: (SessionInput) -> Void = { _ in }
+    /// A live sink: how long before its deadline is heard a timer's event is applied (and the next phase rendered).
+    /// Enough for a late wake-up, so the buffer never runs dry; a key pressed in this window takes effect at the
+    /// deadline, not at once.
+    public var liveMargin: Int64 = Int64(AudioFormat.sampleRate) * 3 / 10
+    /// The longest a live runner sleeps without looking at the sink (ms).
+    private static var longestWait: Int64 { 1000 }
+    /// Where the latest timer's transition (or a skip) was applied: a rewind never goes behind it.
+    private var lastApplied: Int64 = 0
+    /// The heard position at the latest look (a live sink), for a server that goes away.
+    private var lastHeard: Int64 = 0
     /// When the display next wants a refresh, on the monotonic clock.
     private var nextRefresh: UInt64?
     /// The sink's last report: which timeline sample it was playing, and when (monotonic ns).
@@ -97,6 +115,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
 
     /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
     public mutating func run() -> Result<SessionOutcome, BreatheError> {
+        // A live sink's connection is serviced while the runner waits for keys: one sleep for both.
+        if let waiter = sink as? any SessionWaiter { inputs.waiter = waiter }
         apply(.startRequested)
         while true {
             if case .completed(let summary) = state {
@@ -113,40 +133,163 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 }
                 return .success(SessionOutcome(summary: summary, signal: stopSignal, ignoredEvents: ignoredEvents))
             }
-            let asidePlaying = !playing && asides.pendingCount > 0 && !audioDown
-            collectPhrases()
-            // While paused, a phrase under way on the worker is looked for every 10 ms, so it is said when ready.
-            let wait: Int32 = playing || asidePlaying ? 0 : (worker?.isBusy == true ? 10 : -1)
-            if let input = inputs.next(timeoutMilliseconds: wait) {
-                handle(input)
-                afterInput(input)
-                continue
+            if let failure = sink.isFile ? stepRenderingAtOnce() : stepLive() { return .failure(failure) }
+        }
+    }
+
+    /// One step for a file: inputs without waiting, then the next block (a timer splits it at its deadline).
+    private mutating func stepRenderingAtOnce() -> BreatheError? {
+        let asidePlaying = !playing && asides.pendingCount > 0 && !audioDown
+        collectPhrases()
+        // While paused, a phrase under way on the worker is looked for every 10 ms, so it is said when ready.
+        let wait: Int32 = playing || asidePlaying ? 0 : (worker?.isBusy == true ? 10 : -1)
+        if let input = inputs.next(timeoutMilliseconds: wait) {
+            handle(input)
+            afterInput(input)
+            return nil
+        }
+        if playing {
+            if let timer, timer.deadline <= position {
+                self.timer = nil
+                apply(timer.event.event)
+                return nil
             }
-            if playing {
-                if let timer, timer.deadline <= position {
-                    self.timer = nil
-                    apply(timer.event.event)
-                    continue
-                }
-                let size = pendingStart < pending.count ? blockSamples : idleBlockSamples
-                let end = min(position + Int64(size), timer?.deadline ?? Int64.max)
+            let size = pendingStart < pending.count ? blockSamples : idleBlockSamples
+            let end = min(position + Int64(size), timer?.deadline ?? Int64.max)
+            let block = mixer.render(from: position, count: Int(end - position))
+            mixer.forget(endingBefore: end)
+            do { try sink.write(block) } catch {
+                return lose(error)
+            }
+            position = end
+            releaseHeard()
+            sendHeardUtterances()
+            refreshIfDue()
+        } else if asidePlaying {
+            let block = asides.render(from: asidePosition, count: blockSamples)
+            asidePosition += Int64(blockSamples)
+            asides.forget(endingBefore: asidePosition)
+            do { try sink.write(block) } catch {
+                return lose(error)
+            }
+        }
+        return nil
+    }
+
+    /// One step for a live sink: sleep until something is due, then feed the sink as far as it asks, up to the next
+    /// deadline; apply that deadline's event once it is about to be heard.
+    private mutating func stepLive() -> BreatheError? {
+        let asidePlaying = !playing && !audioDown && (asides.lastEnd ?? 0) > asidePosition
+        collectPhrases()
+        let wait: Int32
+        if playing {
+            // With the server gone (a stop from the pause it caused), the next check says so at once.
+            wait = audioDown ? 0 : liveTimeout()
+        } else if asidePlaying {
+            wait = sink.writableSamples() > 0 ? 0 : Int32(Self.longestWait)
+        } else {
+            wait = worker?.isBusy == true ? 10 : -1
+        }
+        if let input = inputs.next(timeoutMilliseconds: wait) {
+            if playing && !audioDown && changesTimeline(input) {
+                rewindToHeard()
+            } else if !playing && !audioDown, input.events(in: state, at: position).events.contains(.resumeRequested) {
+                // The rest of a phrase said aside (seconds of it are queued) does not delay the session.
+                sink.flush()
+            }
+            handle(input)
+            afterInput(input)
+            return nil
+        }
+        if playing {
+            do { try sink.checkConnection() } catch {
+                return lose(error)
+            }
+            let heard = position - sink.latencySamples()
+            lastHeard = heard
+            if let timer, timer.deadline <= position, timer.deadline - heard <= liveMargin {
+                self.timer = nil
+                lastApplied = position
+                apply(timer.event.event)
+                return nil
+            }
+            let limit = timer?.deadline ?? Int64.max
+            let writable = Int64(sink.writableSamples())
+            if position < limit && writable > 0 {
+                let end = min(limit, position + writable)
                 let block = mixer.render(from: position, count: Int(end - position))
                 do { try sink.write(block) } catch {
-                    if let failure = lose(error) { return .failure(failure) }
-                    continue
+                    return lose(error)
                 }
                 position = end
-                releaseHeard()
-                sendHeardUtterances()
-                refreshIfDue()
-            } else if asidePlaying {
-                let block = asides.render(from: asidePosition, count: blockSamples)
-                asidePosition += Int64(blockSamples)
+            }
+            // Kept a little behind what is heard: a later timing report may put the heard position slightly back.
+            mixer.forget(endingBefore: heard - Int64(machine.plan.sampleRate) / 2)
+            releaseHeard()
+            sendHeardUtterances()
+            refreshIfDue()
+        } else if asidePlaying {
+            let end = min(asides.lastEnd ?? asidePosition, asidePosition + Int64(sink.writableSamples()))
+            if end > asidePosition {
+                let block = asides.render(from: asidePosition, count: Int(end - asidePosition))
+                asidePosition = end
+                asides.forget(endingBefore: asidePosition)
                 do { try sink.write(block) } catch {
-                    if let failure = lose(error) { return .failure(failure) }
+                    return lose(error)
                 }
             }
         }
+        return nil
+    }
+
+    /// How long a live runner may sleep (ms): until the sink wants more that can be rendered, the next effect or count
+    /// is heard, the next deadline is within `liveMargin` of being heard, or the display wants a refresh.
+    private mutating func liveTimeout() -> Int32 {
+        let rate = Int64(machine.plan.sampleRate)
+        let heard = position - sink.latencySamples()
+        let early = Int64(blockSamples)
+        var until = Int64.max // samples after the heard one
+        if let timer, timer.deadline <= position {
+            until = timer.deadline - liveMargin - heard
+        } else if sink.writableSamples() > 0 {
+            return 0
+        }
+        if pendingStart < pending.count { until = min(until, pending[pendingStart].position - early - heard) }
+        if let first = counts.first { until = min(until, first.position - early - heard) }
+        if dispatcher != nil, let first = utterances.first { until = min(until, first.position - early - heard) }
+        var milliseconds = until == Int64.max ? Self.longestWait : until <= 0 ? 0 : (until * 1000 + rate - 1) / rate
+        if presenters.contains(where: { $0.refreshInterval != nil }) {
+            let now = MonotonicTimebase.nanoseconds(), due = nextRefresh ?? 0
+            milliseconds = min(milliseconds, due <= now ? 0 : Int64((due - now + 999_999) / 1_000_000))
+        }
+        // A phrase under way on the worker is looked for every 10 ms, so it is said when ready.
+        if worker?.isBusy == true { milliseconds = min(milliseconds, 10) }
+        return Int32(min(milliseconds, Self.longestWait))
+    }
+
+    /// Whether `input` changes what is heard next (a rewind makes it heard now); a resize or an ignored key does not.
+    private func changesTimeline(_ input: SessionInput) -> Bool {
+        switch input {
+        case .faster, .slower, .louderTones, .softerTones: return true
+        default: return !input.events(in: state, at: position).events.isEmpty
+        }
+    }
+
+    /// A live sink: drops what is queued beyond the heard position and renders from there again, so what comes next
+    /// is heard now. What the flush could not take back (the device's own short buffer, the latency reported right
+    /// after it) plays on, so rendering resumes just after it and the timeline stays continuous. Never behind the
+    /// latest timer's transition (its state is the machine's): the stretch up to it is written again as it was.
+    /// Effects, counts and phrases waiting to be heard keep their positions; the mixer still has every clip not heard.
+    private mutating func rewindToHeard() {
+        let heard = max(0, position - sink.latencySamples())
+        guard max(heard, lastApplied) < position else { return }
+        sink.flush()
+        let resume = min(position, heard + sink.latencySamples())
+        let target = max(resume, lastApplied)
+        if target > resume {
+            try? sink.write(mixer.render(from: resume, count: Int(target - resume))) // a failure shows at the next check
+        }
+        position = target
     }
 
     /// Redraws presenters that asked for a periodic refresh (the visual status line), at the position being heard.
@@ -169,6 +312,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private mutating func lose(_ error: BreatheError) -> BreatheError? {
         audioDown = true
         guard interactive else { return error }
+        // What was queued ahead was never heard: the session pauses where the listener was.
+        if !sink.isFile { position = max(lastApplied, min(position, lastHeard)) }
         apply(.audioLost(at: position))
         return nil
     }
@@ -208,6 +353,8 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             switch result {
             case .phrase(_, let clip?):
                 if playing {
+                    // Said now, not after what is queued ahead.
+                    if !sink.isFile && !audioDown { rewindToHeard() }
                     let start = max(position, (speechSpans.map(\.end).max() ?? 0) + CueLayout.gapSamples(sampleRate: machine.plan.sampleRate))
                     mixer.schedule(clip, at: start)
                     speechSpans.append((start, start + Int64(clip.count)))
@@ -269,6 +416,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 cancelDispatched()
                 counts.removeAll()
                 position = target
+                lastApplied = target
                 clockOrigin = nil
             case .markPause:
                 cancelDispatched()
