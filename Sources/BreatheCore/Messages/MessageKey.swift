@@ -46,6 +46,7 @@ public enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case lineStopped = "line.stopped"
     case lineInterrupted = "line.interrupted"
     case lineAudioLost = "line.audioLost"
+    case lineSpeechdLost = "line.speechdLost"
     case lineKeys = "line.keys"
     case lineSkipped = "line.skipped"
     case lineCount = "line.count"

@@ -481,7 +481,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// without a prepared clip is only printed.
     public mutating func speakNow(_ message: Message) {
         if let dispatcher {
-            dispatcher.say(phrases.localizer.string(message))
+            if !dispatcher.say(phrases.localizer.string(message)) { loseDispatcher(at: position) }
         } else if let clip = phrases.clip(for: message) {
             if playing {
                 mixer.schedule(clip, at: position)
@@ -498,7 +498,22 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         let heard = sink.isFile ? position : position - sink.latencySamples()
         while let first = utterances.first, first.position <= heard + Int64(blockSamples) {
             utterances.removeFirst()
-            dispatcher.say(first.text)
+            if !dispatcher.say(first.text) {
+                loseDispatcher(at: first.position)
+                return
+            }
+        }
+    }
+
+    /// speech-dispatcher did not take a phrase: the daemon has gone away. One line says so, nothing more is sent, and
+    /// the session goes on with its tones and printed sentences (a screen reader still reads those).
+    private mutating func loseDispatcher(at position: Int64) {
+        dispatcher = nil
+        utterances.removeAll()
+        let notice = SessionEffect.announce(Announcement(line: Message(.lineSpeechdLost)))
+        for index in presenters.indices {
+            presenters[index].present(notice, state: state, position: position)
+            presenters[index].endTransition(state: state, position: position)
         }
     }
 

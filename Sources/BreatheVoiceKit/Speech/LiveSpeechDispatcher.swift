@@ -49,8 +49,9 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
         library.close(connection)
     }
 
-    public func say(_ text: String) {
-        _ = library.say(connection, priority, text)
+    /// spd_say answers -1 when the command could not be sent or was refused: the daemon died or closed our connection.
+    @discardableResult public func say(_ text: String) -> Bool {
+        library.say(connection, priority, text) >= 0
     }
 
     public func setRate(wordsPerMinute: Int) {

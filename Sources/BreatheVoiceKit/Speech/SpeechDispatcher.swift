@@ -3,8 +3,8 @@ import BreatheCore
 /// One connection to speech-dispatcher, held for a session. The live one is `LiveSpeechDispatcher`; tests may pass a
 /// recorder. Calls come from the session's one thread.
 public protocol SpeechDispatcherConnection: AnyObject {
-    /// Sends `text` to be said now, at the session's priority.
-    func say(_ text: String)
+    /// Sends `text` to be said now, at the session's priority. False when the daemon did not take it: it has gone away.
+    @discardableResult func say(_ text: String) -> Bool
     /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
     /// is left alone.
     func cancel()

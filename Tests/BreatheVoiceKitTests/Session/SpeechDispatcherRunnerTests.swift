@@ -10,8 +10,17 @@ import Glibc
 final class RecordingDispatcher: SpeechDispatcherConnection {
     let sink: MemoryAudioSink
     var log: [(event: String, written: Int)] = []
+    /// How many phrases the daemon takes before it goes away (nil: it never does).
+    var answers: Int?
     init(sink: MemoryAudioSink) { self.sink = sink }
-    func say(_ text: String) { log.append(("say " + text, sink.samples.count)) }
+    func say(_ text: String) -> Bool {
+        if let answers, log.filter({ $0.event.hasPrefix("say ") }).count >= answers {
+            log.append(("refused " + text, sink.samples.count))
+            return false
+        }
+        log.append(("say " + text, sink.samples.count))
+        return true
+    }
     func cancel() { log.append(("cancel", sink.samples.count)) }
     func setRate(wordsPerMinute: Int) { log.append(("rate \(wordsPerMinute)", sink.samples.count)) }
     var events: [String] { log.map(\.event) }
@@ -55,6 +64,24 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         }
         // Closing words: on the closing boundary (no tone there).
         #expect(abs(dispatcher.log[7].written - Int(Self.plan.breathingEnd)) <= Self.block)
+    }
+
+    /// The daemon goes away mid-session: one line says so, nothing more is sent to it, and the session goes on to its
+    /// end with the tones and the printed sentences.
+    @Test func aDaemonThatGoesAwayIsSaidOnceAndTheSessionGoesOn() throws {
+        let sink = MemoryAudioSink()
+        let dispatcher = RecordingDispatcher(sink: sink)
+        dispatcher.answers = 2
+        let lines = LineRecorder()
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher)
+        runner.presenters = [lines]
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(dispatcher.events == ["say Get ready", "say Breathe in", "refused Hold"])
+        let lost = lines.lines.map(\.text).filter { $0.hasPrefix("speech-dispatcher stopped answering") }
+        #expect(lost.count == 1)
+        // Every phase's sentence is still printed, and the stream still carries the whole session.
+        #expect(lines.lines.filter { $0.text.hasPrefix("Breathe out") }.count == 2)
+        #expect(Int64(sink.samples.count) == Self.plan.totalSamples)
     }
 
     @Test func withTonesOffEachPhraseIsSentOnItsBoundaryAndTheStreamIsSilence() throws {
