@@ -66,9 +66,18 @@ public enum FileSystem {
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
+        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o644, mode: nil, reportTemporary: true)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (given `mode`, else `createMode` under the umask), fsyncs
+    /// it, renames it over `path` and makes the rename durable; any failure removes the temporary file. A temporary
+    /// file that cannot be created is reported by its own name (`reportTemporary`) or as `path`.
+    private static func replaceThroughTemporary(_ path: String, in directory: String, _ bytes: [UInt8], createMode: mode_t,
+                                                mode: mode_t?, reportTemporary: Bool) throws(BreatheError) {
         let temporary = temporaryPath(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw cannotCreate(temporary) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
+        guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
+        if let mode { _ = fchmod(descriptor, mode) }
         guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
             let code = errno
             close(descriptor)
@@ -120,24 +129,8 @@ public enum FileSystem {
         var folder = stat()
         guard stat(directory, &folder) == 0 else { throw cannotCreate(path) }
         guard folder.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
-        let temporary = temporaryPath(for: path)
         // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw cannotCreate(path) }
-        if let mode { _ = fchmod(descriptor, mode) }
-        guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
-            let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw writeError(path, code)
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw writeError(path, code)
-        }
-        syncDirectory(directory)
+        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o666, mode: mode, reportTemporary: false)
     }
 
     /// Makes a rename or a new file in `directory` durable.
