@@ -13,7 +13,7 @@ import Musl
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
 /// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a large buffer: about 2 s queued, more
-/// asked for half a second at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
+/// asked for 0.9 s at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
 /// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 /// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
 public final class LivePulseSink: AudioSink, SessionWaiter {
