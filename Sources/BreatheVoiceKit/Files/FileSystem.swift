@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
 public enum FileSystem {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
 public protocol TextSink {
     mutating func write(_ text: String)

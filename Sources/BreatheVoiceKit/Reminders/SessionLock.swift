@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import BreatheCore
 
 /// The lock that keeps two breathing sessions from running at once: an exclusive flock(2) on

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The one-line mood question at the end of an interactive session: a digit 1–5, or Enter to skip.
 public enum MoodPrompt {
