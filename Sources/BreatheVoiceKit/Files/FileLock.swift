@@ -26,8 +26,7 @@ public final class FileLock: Sendable {
         case .failure(let problem):
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
+        if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) != 0 {
             let code = errno
             close(descriptor)
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))

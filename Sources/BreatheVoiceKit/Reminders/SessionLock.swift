@@ -59,8 +59,7 @@ public final class SessionLock: Sendable {
         case .failure(let problem):
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
         }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
+        if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
             if code == EWOULDBLOCK {
                 let holder = readPid(descriptor)

@@ -44,6 +44,7 @@ public struct MonotonicTimebase: SessionTimebase {
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
+                // Not SystemCall.retryingOnInterrupt: after EINTR the timeout is worked out again from the deadline.
                 if errno == EINTR { continue }
                 return nil
             }

@@ -11,8 +11,7 @@ public enum MoodPrompt {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let count = read(0, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = SystemCall.retryingOnInterrupt { read(0, &byte, 1) }
             if count <= 0 || byte == 0x0A { break }
             if line.count < 64 { line.append(byte) }
         }

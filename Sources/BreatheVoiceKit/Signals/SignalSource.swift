@@ -30,9 +30,8 @@ public enum SignalSource {
         guard signalPipe.read >= 0 else { return }
         var byte: UInt8 = 0
         while true {
-            let count = read(signalPipe.read, &byte, 1)
+            let count = SystemCall.retryingOnInterrupt { read(signalPipe.read, &byte, 1) }
             if count == 1 { raise(Int32(byte)); continue }
-            if count < 0 && errno == EINTR { continue }
             break
         }
     }
@@ -44,12 +43,11 @@ public enum SignalSource {
         var byte: UInt8 = 0
         var found: Int32?
         while true {
-            let count = read(signalPipe.read, &byte, 1)
+            let count = SystemCall.retryingOnInterrupt { read(signalPipe.read, &byte, 1) }
             if count == 1 {
                 if found == nil, stopping.contains(Int32(byte)) { found = Int32(byte) }
                 continue
             }
-            if count < 0 && errno == EINTR { continue }
             return found
         }
     }
@@ -80,12 +78,8 @@ public enum SignalSource {
         let descriptor = signalPipe.read
         return MonotonicTimebase.Source(fileDescriptor: descriptor) {
             var byte: UInt8 = 0
-            while true {
-                let count = read(descriptor, &byte, 1)
-                if count == 1 { return input(for: Int32(byte)) }
-                if count < 0 && errno == EINTR { continue }
-                return nil
-            }
+            let count = SystemCall.retryingOnInterrupt { read(descriptor, &byte, 1) }
+            return count == 1 ? input(for: Int32(byte)) : nil
         }
     }
 

@@ -131,11 +131,8 @@ private func writeAll(_ descriptor: Int32, _ text: StaticString) {
     var offset = 0
     let count = text.utf8CodeUnitCount
     while offset < count {
-        let written = write(descriptor, text.utf8Start + offset, count - offset)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
+        let written = SystemCall.retryingOnInterrupt { write(descriptor, text.utf8Start + offset, count - offset) }
+        if written < 0 { return }
         offset += written
     }
 }
