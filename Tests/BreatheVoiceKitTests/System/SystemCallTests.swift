@@ -32,6 +32,7 @@ import Testing
         var calls = 0
         let result = SystemCall.retryingOnInterrupt {
             calls += 1
+            if calls > 1 { return 99 }
             errno = code
             return -1
         }
@@ -43,10 +44,15 @@ import Testing
 
     @Test func aRealFailureComesBackWithItsErrno() {
         var byte: UInt8 = 0
-        let result = SystemCall.retryingOnInterrupt { read(-1, &byte, 1) }
+        var calls = 0
+        let result = SystemCall.retryingOnInterrupt {
+            calls += 1
+            return calls == 1 ? read(-1, &byte, 1) : 0
+        }
         let code = errno
         #expect(result == -1)
         #expect(code == EBADF)
+        #expect(calls == 1)
     }
 
     /// A read blocked on an empty pipe, on this thread, is interrupted by a real signal whose handler has no
