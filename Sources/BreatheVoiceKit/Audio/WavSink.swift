@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A WAV file (RIFF, PCM, 22 050 Hz mono 16-bit) that the session renders into as fast as it can, no server needed.
 ///
@@ -152,9 +147,10 @@ public final class WavSink: AudioSink {
     private func put(_ bytes: [UInt8]) throws(BreatheError) {
         var offset = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let result = SystemCall.retryingOnInterrupt {
+                bytes.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            }
             if result < 0 {
-                if errno == EINTR { continue }
                 throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             offset += result

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import BreatheCore
 
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.

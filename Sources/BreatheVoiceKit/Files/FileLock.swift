@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
@@ -31,8 +26,7 @@ public final class FileLock: Sendable {
         case .failure(let problem):
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
+        if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) != 0 {
             let code = errno
             close(descriptor)
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))

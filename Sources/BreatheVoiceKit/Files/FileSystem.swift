@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
 public enum FileSystem {
@@ -51,11 +46,10 @@ public enum FileSystem {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+            let written = SystemCall.retryingOnInterrupt {
+                bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             }
+            if written < 0 { return false }
             offset += written
         }
         return true

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The preferences file: read and checked, written atomically, moved aside on `prefs reset`.
 ///

@@ -1,4 +1,7 @@
 import BreatheCore
+// The C library once more, though SystemCall.swift exports it to the whole module: `mode_t` in `open`'s public
+// signature is declared (as far as Swift can tell) by SwiftOverlayShims, whose header includes <sys/types.h>, and a
+// public declaration may use it only in a file that imports the C library itself.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,7 +42,7 @@ public enum SafeFile {
 
     /// Opens `path` with `flags` (plus the safety flags), creating it with `mode` when `flags` has `O_CREAT`.
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
-        let descriptor = Glibc.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode)
+        let descriptor = SystemCall.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode)
         guard descriptor >= 0 else {
             let code = errno
             // ELOOP is what O_NOFOLLOW gives for a link; ENXIO what a FIFO with no reader gives a writer.
@@ -78,11 +81,10 @@ public enum SafeFile {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(errno))
+            let count = SystemCall.retryingOnInterrupt {
+                buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
             }
+            if count < 0 { return .failure(.system(errno)) }
             if count == 0 { return .success(bytes) }
             if bytes.count + count > limit { return .failure(.tooLarge(limit: limit)) }
             bytes.append(contentsOf: buffer[0..<count])

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Whether standard output and standard error took everything written to them, and what that means for the exit.
 ///

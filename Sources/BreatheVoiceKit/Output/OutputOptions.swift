@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
 public enum DisplayMode: String, CaseIterable, Sendable {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
 public protocol TextSink {
     mutating func write(_ text: String)
@@ -24,11 +18,12 @@ public struct FileDescriptorSink: TextSink, Sendable {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                systemWrite(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = SystemCall.retryingOnInterrupt {
+                bytes.withUnsafeMutableBytes { buffer in
+                    SystemCall.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                }
             }
             if written < 0 {
-                if errno == EINTR { continue }
                 // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
                 OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
                 return
@@ -69,8 +64,4 @@ public enum PlainText {
     public static func line(_ text: String) -> String {
         sanitize(text) + "\n"
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

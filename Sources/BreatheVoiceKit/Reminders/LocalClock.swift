@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import BreatheCore
 
 /// The local wall-clock time, as a value source that tests replace.

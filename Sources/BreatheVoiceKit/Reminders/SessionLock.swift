@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import BreatheCore
 
 /// The lock that keeps two breathing sessions from running at once: an exclusive flock(2) on
@@ -64,8 +59,7 @@ public final class SessionLock: Sendable {
         case .failure(let problem):
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
         }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
+        if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
             if code == EWOULDBLOCK {
                 let holder = readPid(descriptor)

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reminders as systemd user timers: the unit files in `$XDG_CONFIG_HOME/systemd/user` and `systemctl --user`.
 ///

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The live session clock: CLOCK_MONOTONIC, with waits done by poll(2) on the input sources' file descriptors.
 ///
 /// Deadlines are absolute, so oversleeping one wait never delays the next: no error accumulates over a session.
@@ -50,6 +44,7 @@ public struct MonotonicTimebase: SessionTimebase {
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
+                // Not SystemCall.retryingOnInterrupt: after EINTR the timeout is worked out again from the deadline.
                 if errno == EINTR { continue }
                 return nil
             }

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The one-line mood question at the end of an interactive session: a digit 1–5, or Enter to skip.
 public enum MoodPrompt {
@@ -16,8 +11,7 @@ public enum MoodPrompt {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let count = read(0, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = SystemCall.retryingOnInterrupt { read(0, &byte, 1) }
             if count <= 0 || byte == 0x0A { break }
             if line.count < 64 { line.append(byte) }
         }

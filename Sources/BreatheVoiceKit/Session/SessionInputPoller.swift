@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Checks the session's input sources (keys, signals), without waiting or waiting up to a timeout. The sources are the
 /// same `MonotonicTimebase.Source` values the text runner uses.
 ///
@@ -34,8 +28,9 @@ public struct SessionInputPoller {
             return nil
         }
         while true {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
-            if ready < 0 && errno == EINTR { continue }
+            let ready = SystemCall.retryingOnInterrupt {
+                poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+            }
             guard ready > 0 else { return nil }
             for index in descriptors.indices where descriptors[index].revents != 0 {
                 if let input = sources[index].read() { return input }

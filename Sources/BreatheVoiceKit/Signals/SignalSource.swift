@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Signals as session inputs, through a self-pipe.
 ///
 /// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the
@@ -36,9 +30,8 @@ public enum SignalSource {
         guard signalPipe.read >= 0 else { return }
         var byte: UInt8 = 0
         while true {
-            let count = read(signalPipe.read, &byte, 1)
+            let count = SystemCall.retryingOnInterrupt { read(signalPipe.read, &byte, 1) }
             if count == 1 { raise(Int32(byte)); continue }
-            if count < 0 && errno == EINTR { continue }
             break
         }
     }
@@ -50,12 +43,11 @@ public enum SignalSource {
         var byte: UInt8 = 0
         var found: Int32?
         while true {
-            let count = read(signalPipe.read, &byte, 1)
+            let count = SystemCall.retryingOnInterrupt { read(signalPipe.read, &byte, 1) }
             if count == 1 {
                 if found == nil, stopping.contains(Int32(byte)) { found = Int32(byte) }
                 continue
             }
-            if count < 0 && errno == EINTR { continue }
             return found
         }
     }
@@ -86,12 +78,8 @@ public enum SignalSource {
         let descriptor = signalPipe.read
         return MonotonicTimebase.Source(fileDescriptor: descriptor) {
             var byte: UInt8 = 0
-            while true {
-                let count = read(descriptor, &byte, 1)
-                if count == 1 { return input(for: Int32(byte)) }
-                if count < 0 && errno == EINTR { continue }
-                return nil
-            }
+            let count = SystemCall.retryingOnInterrupt { read(descriptor, &byte, 1) }
+            return count == 1 ? input(for: Int32(byte)) : nil
         }
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
 public enum ChildProcess {
     /// How a finished program ended and what it printed.
@@ -89,21 +83,22 @@ public enum ChildProcess {
                 pollfd(fd: outputOpen ? outputPipe[0] : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: errorsOpen ? errorPipe[0] : -1, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&descriptors, 3, -1) < 0 {
-                if errno == EINTR { continue }
-                break
-            }
+            if SystemCall.retryingOnInterrupt({ poll(&descriptors, 3, -1) }) < 0 { break }
             if inputOpen, descriptors[0].revents != 0 {
-                let count = input[written...].withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
+                let count = SystemCall.retryingOnInterrupt {
+                    input[written...].withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
+                }
                 if count > 0 { written += count }
-                if count < 0, errno != EAGAIN, errno != EINTR { written = input.count }
+                if count < 0, errno != EAGAIN { written = input.count }
                 if written >= input.count { close(inputPipe[1]); inputOpen = false }
             }
             for (index, isOutput) in [(1, true), (2, false)] where descriptors[index].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
+                let count = SystemCall.retryingOnInterrupt {
+                    buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
+                }
                 if count > 0 {
                     if isOutput { output += buffer[..<count] } else { errors += buffer[..<count] }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                } else if count == 0 || errno != EAGAIN {
                     close(descriptors[index].fd)
                     if isOutput { outputOpen = false } else { errorsOpen = false }
                 }
@@ -114,7 +109,7 @@ public enum ChildProcess {
         if errorsOpen { close(errorPipe[0]) }
 
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         let signalNumber = status & 0x7f
         let exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
         return Result(status: exitStatus, standardOutput: output, standardError: errors)

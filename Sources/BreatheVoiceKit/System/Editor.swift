@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through `/bin/sh` so that it may carry options.
 public struct Editor {
@@ -28,8 +23,8 @@ public struct Editor {
         let result = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
         guard result == 0 else { throw failure(String(cString: strerror(result))) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { throw failure(String(cString: strerror(errno))) }
+        if SystemCall.retryingOnInterrupt({ waitpid(pid, &status, 0) }) < 0 {
+            throw failure(String(cString: strerror(errno)))
         }
         // WIFEXITED and WEXITSTATUS, written out: the C macros are not imported.
         let exited = status & 0x7F == 0

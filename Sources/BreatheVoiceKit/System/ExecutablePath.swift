@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where the running binary is, as an absolute path, for crontab lines that must find it again.
 public enum ExecutablePath {
     /// /proc/self/exe resolved; nil when /proc is not mounted.

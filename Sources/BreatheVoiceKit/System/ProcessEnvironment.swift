@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The process environment as a dictionary, read from `environ` without Foundation.
 public enum ProcessEnvironment {
     public static var current: [String: String] {

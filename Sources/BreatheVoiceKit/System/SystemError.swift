@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The C library's own words for an errno value, such as "No such file or directory".
 public enum SystemError {
     public static func describe(_ code: Int32) -> String {

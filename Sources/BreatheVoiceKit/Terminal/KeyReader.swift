@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc, `?`, `t`, `r`, `+`, `-`, `[` and `]`;
 /// any other key is an unknown key (answered with a hint about `?`).
 ///
@@ -64,19 +58,11 @@ public enum KeyReader {
     private static func readByte(_ descriptor: Int32, waitMilliseconds: Int32) -> UInt8? {
         if waitMilliseconds > 0 {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            while true {
-                let result = poll(&ready, 1, waitMilliseconds)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0, ready.revents & Int16(POLLIN) != 0 else { return nil }
-                break
-            }
+            let result = SystemCall.retryingOnInterrupt { poll(&ready, 1, waitMilliseconds) }
+            guard result > 0, ready.revents & Int16(POLLIN) != 0 else { return nil }
         }
         var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        let count = SystemCall.retryingOnInterrupt { read(descriptor, &byte, 1) }
+        return count == 1 ? byte : nil
     }
 }

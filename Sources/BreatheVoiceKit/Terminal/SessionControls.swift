@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The keys and signals that steer a live session, and the care the terminal needs around them.
 ///
 /// Any runner (text or audio) polls `sources` while it waits, applies each input to its state machine, then calls

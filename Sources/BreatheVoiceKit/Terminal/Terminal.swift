@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The terminal on standard input while a session reads keys: raw key mode, saved once and always put back.
 ///
 /// "Raw" here is cbreak: no line editing and no echo, so one key is one read, while the terminal driver still turns
@@ -137,11 +131,8 @@ private func writeAll(_ descriptor: Int32, _ text: StaticString) {
     var offset = 0
     let count = text.utf8CodeUnitCount
     while offset < count {
-        let written = write(descriptor, text.utf8Start + offset, count - offset)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
+        let written = SystemCall.retryingOnInterrupt { write(descriptor, text.utf8Start + offset, count - offset) }
+        if written < 0 { return }
         offset += written
     }
 }
