@@ -49,7 +49,7 @@ public struct SessionRecordReader {
     ) -> Bool {
         guard tape.entries[object].kind == .object else { return false }
         let names = SessionRecordReader.names, prints = SessionRecordReader.prints
-        for slot in fields { slots[slot] = -1 }
+        UnsafeMutableBufferPointer(rebasing: slots[fields]).update(repeating: -1)
         var key = object + 1
         var expected = fields.lowerBound
         let end = tape.entries[object].next
