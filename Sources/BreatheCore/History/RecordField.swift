@@ -17,8 +17,8 @@ enum RecordField: Int, CaseIterable, Sendable {
     /// The object the member sits in.
     var object: Object {
         switch self {
-        case .id, .start, .end, .pattern, .ramps, .plannedCycles, .actualCycles, .plannedSeconds, .actualSeconds, .status,
-             .moodBefore, .moodAfter, .language, .source: .record
+        case .id, .start, .end, .pattern, .ramps, .plannedCycles, .actualCycles, .plannedSeconds, .actualSeconds,
+             .status, .moodBefore, .moodAfter, .language, .source: .record
         case .patternName, .patternTimings, .patternKind: .pattern
         case .rampPhase, .rampSeconds: .ramp
         }

@@ -4,7 +4,8 @@ import Testing
 /// `RecordField` names every member the program writes, object by object, in the order it writes them.
 @Suite struct RecordFieldTests {
     static let record = SessionRecord(
-        id: "7", start: LocalTimestamp(year: 2026, month: 3, day: 1, hour: 8, minute: 0, second: 0, offsetSeconds: 3600),
+        id: "7",
+        start: LocalTimestamp(year: 2026, month: 3, day: 1, hour: 8, minute: 0, second: 0, offsetSeconds: 3600),
         end: LocalTimestamp(year: 2026, month: 3, day: 1, hour: 8, minute: 2, second: 0, offsetSeconds: 3600),
         patternName: "box", timings: "4-4-4-4", patternKind: .builtIn, ramps: [Ramp(kind: .exhale, targetTenths: 80)],
         plannedCycles: 8, actualCycles: 8, plannedTenths: 1280, actualTenths: 1280, status: .completed, moodBefore: 2,

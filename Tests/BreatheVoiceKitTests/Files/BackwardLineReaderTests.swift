@@ -13,7 +13,8 @@ import Testing
     static func lines(
         _ bytes: [UInt8], capacity: Int = 1 << 16, reads: @escaping ((count: Int, offset: Int)) -> Void = { _ in }
     ) throws(ShortRead) -> [(text: [UInt8], start: Int)] {
-        var reader = BackwardLineReader<ShortRead>(size: bytes.count, capacity: capacity) { target, count, offset throws(ShortRead) in
+        var reader = BackwardLineReader<ShortRead>(size: bytes.count, capacity: capacity) {
+            target, count, offset throws(ShortRead) in
             guard offset >= 0, offset + count <= bytes.count else { throw ShortRead(offset: offset) }
             reads((count, offset))
             for index in 0..<count { target[index] = bytes[offset + index] }
@@ -71,7 +72,8 @@ import Testing
     @Test func linesAcrossBufferEdgesAndLongerThanTheBuffer() throws {
         let text = "0123456789\nab\n" + String(repeating: "x", count: 37) + "\nlast"
         for capacity in 1...16 {
-            #expect(try Self.texts(text, capacity: capacity) == ["last", String(repeating: "x", count: 37), "ab", "0123456789"])
+            let expected = ["last", String(repeating: "x", count: 37), "ab", "0123456789"]
+            #expect(try Self.texts(text, capacity: capacity) == expected)
         }
     }
 
@@ -91,7 +93,8 @@ import Testing
     @Test func stoppingEarlyReadsOnlyTheTail() throws {
         let bytes = Array((0..<1000).map { "line \($0)\n" }.joined().utf8)
         var total = 0
-        var reader = BackwardLineReader<ShortRead>(size: bytes.count, capacity: 64) { target, count, offset throws(ShortRead) in
+        var reader = BackwardLineReader<ShortRead>(size: bytes.count, capacity: 64) {
+            target, count, offset throws(ShortRead) in
             total += count
             for index in 0..<count { target[index] = bytes[offset + index] }
         }
