@@ -61,11 +61,14 @@ let package = Package(
         // Test support only (no product, not installed): appends history records with the real HistoryStore, so the
         // tests can run many writers as separate processes and kill them mid-append.
         .executableTarget(name: "HistoryAppender", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
-        .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore"]),
-        .testTarget(name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
+        // Fakes and helpers the test targets share (a crontab(1) stand-in, a seeded generator), as swift-argument-parser
+        // shares ArgumentParserTestHelpers: only test targets depend on it, so none of it is linked into the program.
+        .target(name: "BreatheTestSupport", path: "Tests/BreatheTestSupport"),
+        .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
+        .testTarget(name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceCLITests",
-            dependencies: ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore"]
+            dependencies: ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]
         ),
     ]
 )

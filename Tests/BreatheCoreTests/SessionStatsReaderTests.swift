@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheTestSupport
 import Testing
 
 /// `stats` reads the history through `SessionStatsReader`, which never makes a record: it must skip the same lines as

@@ -1,21 +1,10 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
 /// Issue 12's remaining defects (4, 7, 8, 9, 10 and the event stream), each against the built binary in its own home,
 /// as in `FaultInjectionTests`. Signals are placed by a seeded delay; only outcomes are asserted, never timings.
 extension FaultInjectionTests {
-    /// A small seeded generator (SplitMix64), so that a failing run can be replayed.
-    struct SeededRandom {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// The names in `folder` that look like our temporary files (`.NAME.tmp-…`).
     static func temporaries(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.contains(".tmp-") }
@@ -139,7 +128,7 @@ extension FaultInjectionTests {
 
     @Test(arguments: ["text", "wav"])
     func defect09SignalsAtAnyMomentGiveTheDocumentedExitAndARecord(mode: String) throws {
-        var random = SeededRandom(state: mode == "text" ? 12 : 912)
+        var random = SplitMix(state: mode == "text" ? 12 : 912)
         let signals: [(number: Int32, code: Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 0)]
         for index in 0..<20 {
             let home = try TemporaryHome()
@@ -197,7 +186,7 @@ extension FaultInjectionTests {
 
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGTERM])
     func defect09SignalsMidRenderLeaveNoPartialWav(signal number: Int32) throws {
-        var random = SeededRandom(state: UInt64(number))
+        var random = SplitMix(state: UInt64(number))
         for _ in 0..<4 {
             let home = try TemporaryHome()
             let wav = home.root.appendingPathComponent("out.wav").path
@@ -236,7 +225,7 @@ extension FaultInjectionTests {
         #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
         let config = home.preferencesFile.deletingLastPathComponent().path
         let state = home.historyFile.deletingLastPathComponent().path
-        var random = SeededRandom(state: 8)
+        var random = SplitMix(state: 8)
         for index in 0..<20 {
             let started = try FaultRun.start(["prefs", "set", "rate", String(100 + index)], home: home, standardOutput: .path("capture"))
             usleep(UInt32(random.next() % 20_000))

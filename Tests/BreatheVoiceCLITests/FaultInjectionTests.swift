@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -202,7 +203,7 @@ import Testing
 
     @Test func defect05TwentyConcurrentScheduleAddsAllStay() throws {
         let home = try TemporaryHome()
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let environment: [String: String?] = ["BREATHE_VOICE_CRONTAB": fake.script.path, "LC_ALL": "C", "LANG": nil]
         let commands = (0..<20).map { ["schedule", "add", "--at", String(format: "%02d:%02d", $0, $0)] }
@@ -226,7 +227,7 @@ import Testing
 
     @Test(arguments: ["/dev/full", "closed"])
     func defect06EveryCommandReportsAFailedStandardOutput(target: String) throws {
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         for command in Self.everyCommand {
             let home = try TemporaryHome()

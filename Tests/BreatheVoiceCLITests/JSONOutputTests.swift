@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func scheduleListGivesEachReminderWithItsTimes() throws {
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let empty = try fake.run(["schedule", "list", "--json"])
         #expect(try Self.document(empty)["reminders"] as? [Any] != nil)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func doctorGivesEveryFindingAndTheSameExitStatus() throws {
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         // No sound server at all: the sound checks are problems, so the exit status is 1 and "ok" is false.
         let environment: [String: String?] = [

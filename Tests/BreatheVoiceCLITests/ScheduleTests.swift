@@ -1,38 +1,10 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
 /// `schedule add`, `list` and `remove` end to end: the built binary, a fake crontab program in
 /// BREATHE_VOICE_CRONTAB that keeps the crontab in a temporary file.
 @Suite struct ScheduleTests {
-    /// A crontab(1) stand-in: `-l` prints the file (or "no crontab for NAME", exit 1), `-` replaces it.
-    struct FakeCrontab {
-        let folder: URL
-        var script: URL { folder.appendingPathComponent("crontab") }
-        var store: URL { folder.appendingPathComponent("store") }
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-cli-crontab-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try """
-            #!/bin/sh
-            case "$1" in
-              -l) [ -e '\(folder.path)/store' ] && exec cat '\(folder.path)/store'
-                  echo "no crontab for $(id -un)" >&2; exit 1 ;;
-              -) exec cat > '\(folder.path)/store' ;;
-              *) exit 2 ;;
-            esac
-
-            """.write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        }
-
-        var text: String? { (try? Data(contentsOf: store)).map { String(decoding: $0, as: UTF8.self) } }
-
-        func run(_ arguments: [String]) throws -> BinaryRun {
-            try BinaryRun.run(arguments, environment: ["BREATHE_VOICE_CRONTAB": script.path, "LC_ALL": "C", "LANG": nil])
-        }
-    }
-
     @Test func addListRemoveThroughTheCrontabProgram() throws {
         let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         ["--minutes", "abc"],
     ])
     func aValueRemindWouldRefuseIsRefusedTheSameWay(option: [String]) throws {
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
@@ -37,7 +38,7 @@ import Testing
 
     @Test(arguments: ["en", "es"])
     func aSavedPatternCanBeScheduled(language: String) throws {
-        let fake = try ScheduleTests.FakeCrontab()
+        let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }

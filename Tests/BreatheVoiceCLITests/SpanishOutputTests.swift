@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -34,12 +35,12 @@ import Testing
     /// A home with a finished session, a saved pattern and a reminder, and a crontab of its own.
     struct Setup {
         let home: TemporaryHome
-        let crontab: ScheduleTests.FakeCrontab
+        let crontab: FakeCrontab
         let environment: [String: String?]
 
         init() throws {
             home = try TemporaryHome()
-            crontab = try ScheduleTests.FakeCrontab()
+            crontab = try FakeCrontab()
             environment = SpanishInterfaceTests.spanish.merging([
                 "BREATHE_VOICE_CRONTAB": crontab.script.path, "PULSE_SERVER": "unix:/nonexistent/pulse",
                 "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",

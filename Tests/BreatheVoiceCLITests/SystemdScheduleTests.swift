@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -6,14 +7,14 @@ import Testing
 @Suite struct SystemdScheduleTests {
     /// A home with a fake crontab and a fake systemctl that logs its arguments (and fails when told to).
     struct Setup {
-        let crontab: ScheduleTests.FakeCrontab
+        let crontab: FakeCrontab
         let home: TemporaryHome
         var systemctl: URL { home.root.appendingPathComponent("systemctl") }
         var log: URL { home.root.appendingPathComponent("systemctl.log") }
         var unitFolder: URL { home.root.appendingPathComponent("config/systemd/user") }
 
         init(managerAnswers: Bool = true) throws {
-            crontab = try ScheduleTests.FakeCrontab()
+            crontab = try FakeCrontab()
             home = try TemporaryHome()
             try """
             #!/bin/sh

@@ -110,7 +110,7 @@ public struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, node: JSONNode)] = []
+        var members: [JSONValue.Member] = []
         // Past a few members the keys go into a set too, so that a huge object stays linear.
         var seen: Set<String> = []
         skipSpace()
@@ -133,7 +133,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }
             index += 1
             skipSpace()
-            members.append((key, try value()))
+            members.append(JSONValue.Member(key: key, node: try value()))
             skipSpace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {

@@ -9,30 +9,18 @@ public indirect enum JSONValue: Hashable, Sendable {
     case number(String)
     case string(String)
     case array([JSONNode])
-    /// Members in file order.
-    case object([(key: String, node: JSONNode)])
+    /// Members in file order. Objects are equal when their members are, in the same order: `{"a":1,"b":2}` is not
+    /// `{"b":2,"a":1}`.
+    case object([Member])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.node == $1.node }
-        default: false
-        }
-    }
+    /// One member of an object: its key and its value (with where the value was found).
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var node: JSONNode
 
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null: hasher.combine(0)
-        case .bool(let value): hasher.combine(value)
-        case .number(let value), .string(let value): hasher.combine(value)
-        case .array(let values): hasher.combine(values)
-        case .object(let members):
-            for member in members { hasher.combine(member.key); hasher.combine(member.node) }
+        public init(key: String, node: JSONNode) {
+            self.key = key
+            self.node = node
         }
     }
 
@@ -66,7 +54,12 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// A member-wise object from values, in the given order (positions are not known for values built in memory).
     public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-        .object(members.map { (key: $0.key, node: JSONNode($0.value)) })
+        .object(members.map { Member(key: $0.key, node: JSONNode($0.value)) })
+    }
+
+    /// An object from keys and nodes, in the given order.
+    public static func object(_ members: [(key: String, node: JSONNode)]) -> JSONValue {
+        .object(members.map { Member(key: $0.key, node: $0.node) })
     }
 
     /// The type's name as the preference errors word it.

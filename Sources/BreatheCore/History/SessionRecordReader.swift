@@ -30,45 +30,38 @@ public struct SessionRecordReader {
     /// label's text) are never made: `stats` over a long history spends its time here.
     public mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
         guard tape.load(line) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { slots in
-            let top = UnsafeMutableBufferPointer(rebasing: slots[0..<14])
-            let pattern = UnsafeMutableBufferPointer(rebasing: slots[14..<17])
-            let ramp = UnsafeMutableBufferPointer(rebasing: slots[17..<19])
-            return facts(line, top: top, pattern: pattern, ramp: ramp)
-        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { facts(line, slots: $0) }
     }
 
-    /// The record's members, in the order the program writes them (then looked for in any order).
-    private static let fields: [StaticString] = [
-        "id", "start", "end", "pattern", "ramps", "plannedCycles", "actualCycles", "plannedSeconds", "actualSeconds",
-        "status", "moodBefore", "moodAfter", "language", "source",
-    ]
-    private static let patternFields: [StaticString] = ["name", "timings", "kind"]
-    private static let rampFields: [StaticString] = ["phase", "seconds"]
-    private static let fieldPrints = fields.map(JSONTape.fingerprint)
-    private static let patternPrints = patternFields.map(JSONTape.fingerprint)
-    private static let rampPrints = rampFields.map(JSONTape.fingerprint)
+    /// Every field's name and its fingerprint, by slot (`RecordField.rawValue`); one slot per field.
+    private static let names = RecordField.allCases.map(\.name)
+    private static let prints = names.map(JSONTape.fingerprint)
+    private static let slotCount = names.count
+    /// The slots of the record's, the pattern's and a ramp's members.
+    private static let recordSlots = RecordField.slots(of: .record)
+    private static let patternSlots = RecordField.slots(of: .pattern)
+    private static let rampSlots = RecordField.slots(of: .ramp)
 
-    /// Records, for each of `names`, the entry of the object's member with that name (or leaves -1).
+    /// Records, in each of the slots `fields`, the entry of the object's member with that slot's name (or leaves -1).
     /// False when `object` is not an object.
     private func members(
-        of object: Int, _ names: [StaticString], _ prints: [Int], _ bytes: UnsafeBufferPointer<UInt8>,
-        into found: UnsafeMutableBufferPointer<Int>
+        of object: Int, _ fields: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, into slots: UnsafeMutableBufferPointer<Int>
     ) -> Bool {
         guard tape.entries[object].kind == .object else { return false }
-        found.update(repeating: -1)
+        let names = SessionRecordReader.names, prints = SessionRecordReader.prints
+        UnsafeMutableBufferPointer(rebasing: slots[fields]).update(repeating: -1)
         var key = object + 1
-        var expected = 0
+        var expected = fields.lowerBound
         let end = tape.entries[object].next
         while key < end {
             let print = tape.entries[key].fingerprint
             // Lines written by the program have the members in order, so the expected name nearly always matches first.
-            if expected < names.count && print == prints[expected] && tape.string(key, equals: names[expected], in: bytes) {
-                found[expected] = key + 1
+            if expected < fields.upperBound && print == prints[expected] && tape.string(key, equals: names[expected], in: bytes) {
+                slots[expected] = key + 1
                 expected += 1
             } else {
-                for slot in names.indices where (print == -1 || print == prints[slot]) && tape.string(key, equals: names[slot], in: bytes) {
-                    found[slot] = key + 1
+                for slot in fields where (print == -1 || print == prints[slot]) && tape.string(key, equals: names[slot], in: bytes) {
+                    slots[slot] = key + 1
                     expected = slot + 1
                     break
                 }
@@ -94,12 +87,7 @@ public struct SessionRecordReader {
     private static let phases: [(StaticString, PhaseKind)] = [("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest)]
 
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { slots in
-            let top = UnsafeMutableBufferPointer(rebasing: slots[0..<14])
-            let pattern = UnsafeMutableBufferPointer(rebasing: slots[14..<17])
-            let ramp = UnsafeMutableBufferPointer(rebasing: slots[17..<19])
-            return decode(bytes, top: top, pattern: pattern, ramp: ramp)
-        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { decode(bytes, slots: $0) }
     }
 
     // MARK: Fields shared by the full record and the stats-only facts
@@ -131,42 +119,41 @@ public struct SessionRecordReader {
     }
 
     private func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, top: UnsafeMutableBufferPointer<Int>, pattern: UnsafeMutableBufferPointer<Int>,
-        ramp: UnsafeMutableBufferPointer<Int>
+        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>
     ) -> SessionRecord? {
-        guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
+        guard members(of: 0, SessionRecordReader.recordSlots, bytes, into: slots) else { return nil }
         func text(_ entry: Int) -> String? { entry >= 0 ? tape.string(entry, in: bytes) : nil }
         func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
         func int(_ entry: Int) -> Int? { integer(entry, bytes) }
         func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
         func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
-        guard let start = time(top[1]), let end = time(top[2]),
-              top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
-              let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
-              let plannedCycles = int(top[5]), let actualCycles = int(top[6]),
-              let plannedTenths = tenths(top[7]), let actualTenths = tenths(top[8]),
-              let status = choice(top[9], SessionRecordReader.statuses, bytes),
-              let moodBefore = mood(top[10]), let moodAfter = mood(top[11]),
-              let source = choice(top[13], SessionRecordReader.sources, bytes),
-              let id = text(top[0]), let timings = text(pattern[1]), let language = text(top[12])
+        guard let start = time(slots[.start]), let end = time(slots[.end]),
+              slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
+              let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
+              let plannedCycles = int(slots[.plannedCycles]), let actualCycles = int(slots[.actualCycles]),
+              let plannedTenths = tenths(slots[.plannedSeconds]), let actualTenths = tenths(slots[.actualSeconds]),
+              let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
+              let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
+              let source = choice(slots[.source], SessionRecordReader.sources, bytes),
+              let id = text(slots[.id]), let timings = text(slots[.patternTimings]), let language = text(slots[.language])
         else { return nil }
         var ramps: [Ramp] = []
-        let list = top[4]
+        let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {
             var element = list + 1
             while element < tape.entries[list].next {
-                guard members(of: element, SessionRecordReader.rampFields, SessionRecordReader.rampPrints, bytes, into: ramp),
-                      let phase = choice(ramp[0], SessionRecordReader.phases, bytes),
-                      let seconds = tenths(ramp[1])
+                guard members(of: element, SessionRecordReader.rampSlots, bytes, into: slots),
+                      let phase = choice(slots[.rampPhase], SessionRecordReader.phases, bytes),
+                      let seconds = tenths(slots[.rampSeconds])
                 else { return nil }
                 ramps.append(Ramp(kind: phase, targetTenths: seconds))
                 element = tape.entries[element].next
             }
         }
         let name: String?
-        if pattern[0] < 0 || tape.entries[pattern[0]].kind == .null {
+        if slots[.patternName] < 0 || tape.entries[slots[.patternName]].kind == .null {
             name = nil
-        } else if let text = tape.string(pattern[0], in: bytes) {
+        } else if let text = tape.string(slots[.patternName], in: bytes) {
             name = text
         } else {
             return nil
@@ -178,41 +165,40 @@ public struct SessionRecordReader {
         )
     }
     private func facts(
-        _ bytes: UnsafeBufferPointer<UInt8>, top: UnsafeMutableBufferPointer<Int>, pattern: UnsafeMutableBufferPointer<Int>,
-        ramp: UnsafeMutableBufferPointer<Int>
+        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>
     ) -> (facts: SessionFacts, label: Label)? {
-        guard members(of: 0, SessionRecordReader.fields, SessionRecordReader.fieldPrints, bytes, into: top) else { return nil }
+        guard members(of: 0, SessionRecordReader.recordSlots, bytes, into: slots) else { return nil }
         // `tape.string` makes a String for every string entry, so a string entry is all `record` asks of these.
         func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
         func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
         func int(_ entry: Int) -> Int? { integer(entry, bytes) }
         func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
         func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
-        guard let start = time(top[1]), time(top[2]) != nil,
-              top[3] >= 0, members(of: top[3], SessionRecordReader.patternFields, SessionRecordReader.patternPrints, bytes, into: pattern),
-              let kind = choice(pattern[2], SessionRecordReader.kinds, bytes),
-              int(top[5]) != nil, let actualCycles = int(top[6]),
-              tenths(top[7]) != nil, let actualTenths = tenths(top[8]),
-              let status = choice(top[9], SessionRecordReader.statuses, bytes),
-              let moodBefore = mood(top[10]), let moodAfter = mood(top[11]),
-              choice(top[13], SessionRecordReader.sources, bytes) != nil,
-              isText(top[0]), isText(pattern[1]), isText(top[12])
+        guard let start = time(slots[.start]), time(slots[.end]) != nil,
+              slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
+              let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
+              int(slots[.plannedCycles]) != nil, let actualCycles = int(slots[.actualCycles]),
+              tenths(slots[.plannedSeconds]) != nil, let actualTenths = tenths(slots[.actualSeconds]),
+              let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
+              let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
+              choice(slots[.source], SessionRecordReader.sources, bytes) != nil,
+              isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language])
         else { return nil }
-        let list = top[4]
+        let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {
             var element = list + 1
             while element < tape.entries[list].next {
-                guard members(of: element, SessionRecordReader.rampFields, SessionRecordReader.rampPrints, bytes, into: ramp),
-                      choice(ramp[0], SessionRecordReader.phases, bytes) != nil, tenths(ramp[1]) != nil
+                guard members(of: element, SessionRecordReader.rampSlots, bytes, into: slots),
+                      choice(slots[.rampPhase], SessionRecordReader.phases, bytes) != nil, tenths(slots[.rampSeconds]) != nil
                 else { return nil }
                 element = tape.entries[element].next
             }
         }
         let labelEntry: Int
-        if pattern[0] < 0 || tape.entries[pattern[0]].kind == .null {
-            labelEntry = pattern[1]
-        } else if isText(pattern[0]) {
-            labelEntry = pattern[0]
+        if slots[.patternName] < 0 || tape.entries[slots[.patternName]].kind == .null {
+            labelEntry = slots[.patternTimings]
+        } else if isText(slots[.patternName]) {
+            labelEntry = slots[.patternName]
         } else {
             return nil
         }
@@ -224,4 +210,9 @@ public struct SessionRecordReader {
         )
         return (facts, label)
     }
+}
+
+private extension UnsafeMutableBufferPointer<Int> {
+    /// The entry found for a field (its slot), or -1.
+    subscript(field: RecordField) -> Int { self[field.rawValue] }
 }

@@ -1,5 +1,5 @@
 /// An ordered list of phases that repeats once per cycle.
-public struct BreathingPattern: Hashable, Sendable, Codable {
+public struct BreathingPattern: Hashable, Sendable {
     /// The built-in or saved name, or nil for timings typed on the command line.
     public var name: String?
     public var phases: [Phase]

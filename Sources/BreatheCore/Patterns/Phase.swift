@@ -1,7 +1,7 @@
 /// One step of a breathing pattern: a kind and a length.
 ///
 /// Lengths are whole tenths of a second, so every sum and every sample offset is exact integer arithmetic.
-public struct Phase: Hashable, Sendable, Codable {
+public struct Phase: Hashable, Sendable {
     public var kind: PhaseKind
     public var tenths: Int
 

@@ -1,5 +1,5 @@
 /// What the breather does during a phase.
-public enum PhaseKind: String, CaseIterable, Sendable, Codable, Hashable {
+public enum PhaseKind: String, CaseIterable, Sendable, Hashable {
     /// Breathe in.
     case inhale
     /// Hold the breath with full lungs.

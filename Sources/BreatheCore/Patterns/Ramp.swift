@@ -1,5 +1,5 @@
 /// A phase that lengthens (or shortens) linearly from its pattern value in the first cycle to a target in the last.
-public struct Ramp: Hashable, Sendable, Codable {
+public struct Ramp: Hashable, Sendable {
     public var kind: PhaseKind
     public var targetTenths: Int
 

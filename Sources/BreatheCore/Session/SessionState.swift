@@ -53,7 +53,7 @@ public struct PausedSession: Hashable, Sendable {
 }
 
 /// Why a session paused.
-public enum PauseReason: String, Hashable, Sendable, Codable {
+public enum PauseReason: String, Hashable, Sendable {
     /// The user pressed space.
     case user
     /// Ctrl-Z.
@@ -65,7 +65,7 @@ public enum PauseReason: String, Hashable, Sendable, Codable {
 }
 
 /// Something outside the program that breaks into a session.
-public enum InterruptionReason: String, Hashable, Sendable, Codable {
+public enum InterruptionReason: String, Hashable, Sendable {
     /// Ctrl-Z (SIGTSTP).
     case suspended
     /// The terminal closed (SIGHUP).
@@ -73,7 +73,7 @@ public enum InterruptionReason: String, Hashable, Sendable, Codable {
 }
 
 /// How a session ended, as the history records it.
-public enum SessionStatus: String, Hashable, Sendable, Codable {
+public enum SessionStatus: String, Hashable, Sendable {
     case completed
     case stopped
     case interrupted

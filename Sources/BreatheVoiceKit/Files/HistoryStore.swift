@@ -167,64 +167,25 @@ public struct HistoryStore: Sendable {
         let size = Int(status.st_size)
         guard size > 0 else { return }
         var reader = SessionRecordReader()
-        var capacity = 1 << 16
-        var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { storage.deallocate() }
-        // The file's bytes [bufferStart, bufferEnd) sit at the end of the storage.
-        var bufferStart = size, bufferEnd = size
-        func byte(at offset: Int) -> UInt8 { storage[capacity - (bufferEnd - offset)] }
-        /// Reads more of the file before `bufferStart`, keeping [bufferStart, keepEnd); false at the file's start.
-        func extend(keepingUpTo keepEnd: Int) throws(BreatheError) -> Bool {
-            guard bufferStart > 0 else { return false }
-            let kept = keepEnd - bufferStart
-            if kept == capacity {
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                (larger + capacity * 2 - kept).update(from: storage + capacity - (bufferEnd - bufferStart), count: kept)
-                storage.deallocate()
-                storage = larger
-                capacity *= 2
-            } else if kept > 0 {
-                memmove(storage + capacity - kept, storage + capacity - (bufferEnd - bufferStart), kept)
-            }
-            bufferEnd = keepEnd
-            let count = min(bufferStart, capacity - kept)
-            let target = storage + capacity - kept - count
-            try readFully(descriptor, into: target, count: count, at: bufferStart - count)
-            bufferStart -= count
-            return true
+        var lines = BackwardLineReader<BreatheError>(size: size) { target, count, offset throws(BreatheError) in
+            try readFully(descriptor, into: target, count: count, at: offset)
         }
-        _ = try extend(keepingUpTo: size)
-        // Lines end at a newline; bytes after the last newline are one more line, as the forward reading sees them.
-        var lineEnd = byte(at: size - 1) == 0x0A ? size - 1 : size
         var skippedFromNewest: [Int] = []
-        var lines = 0
+        var count = 0
         var earliestStart = size
-        reading: while true {
-            var newline = -1
-            while true {
-                // Only the tail is scanned, so a plain backward loop is quick enough (Glibc's module has no memrchr).
-                var cursor = lineEnd - 1
-                while cursor >= bufferStart && byte(at: cursor) != 0x0A { cursor -= 1 }
-                if cursor >= bufferStart { newline = cursor; break }
-                guard try extend(keepingUpTo: lineEnd) else { break }
+        while let line = try lines.next() {
+            count += 1
+            earliestStart = lines.lineStart
+            guard !HistoryStore.isBlank(line) else { continue }
+            if let record = reader.record(line) {
+                if !body(record) { break }
+            } else {
+                skippedFromNewest.append(count - 1)
             }
-            let lineStart = newline + 1
-            let line = UnsafeBufferPointer(start: storage + capacity - (bufferEnd - lineStart), count: lineEnd - lineStart)
-            lines += 1
-            earliestStart = lineStart
-            if !HistoryStore.isBlank(line) {
-                if let record = reader.record(line) {
-                    if !body(record) { break reading }
-                } else {
-                    skippedFromNewest.append(lines - 1)
-                }
-            }
-            if newline < 0 { break }
-            lineEnd = newline
         }
         guard !skippedFromNewest.isEmpty else { return }
         let earliestNumber = try newlines(descriptor, before: earliestStart) + 1
-        for fromNewest in skippedFromNewest.reversed() { skipped(earliestNumber + lines - 1 - fromNewest) }
+        for fromNewest in skippedFromNewest.reversed() { skipped(earliestNumber + count - 1 - fromNewest) }
     }
 
     /// The number of newlines in the file's first `end` bytes.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheTestSupport
 import Testing
 
 /// The marked block: added to and removed from any crontab, everything outside it kept byte for byte.

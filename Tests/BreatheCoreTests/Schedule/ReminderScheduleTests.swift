@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheTestSupport
 import Testing
 
 /// Requests to exact crontab time fields, and the requests cron cannot honour, refused with a suggestion.

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Testing
 @testable import BreatheCore
 

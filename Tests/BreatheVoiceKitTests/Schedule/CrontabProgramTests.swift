@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheTestSupport
 import BreatheVoiceKit
 import Foundation
 import Testing

@@ -2,13 +2,14 @@ import Foundation
 
 /// A stand-in for crontab(1): a shell script that keeps "the crontab" in a file, for BREATHE_VOICE_CRONTAB.
 ///
-/// `crontab -l` with no file says "no crontab for NAME" and exits 1, as the real one does.
-struct FakeCrontab {
-    let folder: URL
-    var script: URL { folder.appendingPathComponent("crontab") }
-    var store: URL { folder.appendingPathComponent("store") }
+/// `crontab -l` with no file says "no crontab for NAME" and exits 1, as the real one does; `crontab -` replaces the
+/// file (or fails with the message given to `refuse(with:)`).
+package struct FakeCrontab {
+    package let folder: URL
+    package var script: URL { folder.appendingPathComponent("crontab") }
+    package var store: URL { folder.appendingPathComponent("store") }
 
-    init() throws {
+    package init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-crontab-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let text = """
@@ -27,14 +28,18 @@ struct FakeCrontab {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 
-    var contents: Data? { try? Data(contentsOf: store) }
+    /// The crontab's bytes, nil when there is none.
+    package var contents: Data? { try? Data(contentsOf: store) }
 
-    func set(_ data: Data) throws { try data.write(to: store) }
+    /// The crontab as text, nil when there is none.
+    package var text: String? { contents.map { String(decoding: $0, as: UTF8.self) } }
+
+    package func set(_ data: Data) throws { try data.write(to: store) }
 
     /// Makes `crontab -` fail with this message, as the real one does for a bad line.
-    func refuse(with message: String) throws {
+    package func refuse(with message: String) throws {
         try message.write(to: folder.appendingPathComponent("refuse"), atomically: true, encoding: .utf8)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    package func remove() { try? FileManager.default.removeItem(at: folder) }
 }
