@@ -19,6 +19,10 @@ import BreatheCore
 /// plays now. The mixer keeps its clips until they are heard, so the stretch flushed is rendered again the same.
 /// Pausing stops feeding the sink; the timeline stands still at the heard position, and resuming continues from there.
 /// The "paused" phrase plays aside, off the timeline.
+///
+/// Its parts: `SessionDriver` moves the machine (as for `TextSessionRunner`); `PresenterHandOff` keeps what was
+/// rendered but not yet heard and hands it to the presenters when it is, with `HeardTiming` measuring each cue for
+/// `--timing-report` on `clock` (monotonic by default, virtual in tests); the runner itself paces the sink and mixes.
 public struct AudioSessionRunner<Sink: AudioSink> {
     public var machine: SessionMachine { driver.machine }
     public var sink: Sink
