@@ -19,8 +19,12 @@ import BreatheCore
 /// plays now. The mixer keeps its clips until they are heard, so the stretch flushed is rendered again the same.
 /// Pausing stops feeding the sink; the timeline stands still at the heard position, and resuming continues from there.
 /// The "paused" phrase plays aside, off the timeline.
+///
+/// Its parts: `SessionDriver` moves the machine (as for `TextSessionRunner`); `PresenterHandOff` keeps what was
+/// rendered but not yet heard and hands it to the presenters when it is, with `HeardTiming` measuring each cue for
+/// `--timing-report` on `clock` (monotonic by default, virtual in tests); the runner itself paces the sink and mixes.
 public struct AudioSessionRunner<Sink: AudioSink> {
-    public let machine: SessionMachine
+    public var machine: SessionMachine { driver.machine }
     public var sink: Sink
     public var presenters: [any SessionPresenter]
     /// The prepared speech (empty: speech off, or speech through `dispatcher`); prepared again when `+` or `-` changes
@@ -42,8 +46,6 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     public var toneVolume = 70
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
-    /// The counts of the phase under way not yet handed to the presenters, in order (`--count`).
-    private var counts: [(position: Int64, number: Int, state: SessionState)] = []
     /// Speak the seconds inside each phase.
     public let counting: Bool
     public var inputs: SessionInputPoller
@@ -56,7 +58,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// depend on it (a timer splits the block at its deadline), and a key is still read within one block.
     public let idleBlockSamples: Int
     /// Events that did not apply to the state they arrived in.
-    public private(set) var ignoredEvents = 0
+    public var ignoredEvents: Int { driver.ignoredEvents }
     /// Called after each input has been applied, for what the process must do outside the machine (Ctrl-Z, `fg`).
     public var afterInput: (SessionInput) -> Void = { _ in }
     /// A live sink: how long before its deadline is heard a timer's event is applied (and the next phase rendered).
@@ -69,15 +71,15 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private var lastApplied: Int64 = 0
     /// The heard position at the latest look (a live sink), for a server that goes away.
     private var lastHeard: Int64 = 0
-    /// When the display next wants a refresh, on the monotonic clock.
+    /// When the display next wants a refresh, on `clock`.
     private var nextRefresh: UInt64?
-    /// The sink's last report: which timeline sample it was playing, and when (monotonic ns).
-    private var lastReport: (heard: Int64, nanos: UInt64)?
-    /// When timeline sample 0 would have been heard, on the monotonic clock, from the first cue after the start,
-    /// a resume or a skip. Cues are measured against it for `--timing-report`.
-    private var clockOrigin: UInt64?
+    /// Nanoseconds on a monotonic clock: when the sink's reports were made (`--timing-report`) and when the display
+    /// wants a refresh. The monotonic clock by default; tests give virtual time.
+    public var clock: () -> UInt64
 
-    private var state = SessionState.idle
+    /// The machine and its state.
+    private var driver: SessionDriver
+    private var state: SessionState { driver.state }
     private var timer: (deadline: Int64, event: TimerEvent)?
     /// The timeline position rendered (and written) so far.
     public private(set) var position: Int64 = 0
@@ -91,17 +93,19 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private var playing = true
     private var audioDown = false
     private var stopSignal: SignalInput?
-    /// Effects waiting for their sample to be heard; a nil effect marks the end of a transition.
-    private var pending: [(position: Int64, effect: SessionEffect?, state: SessionState)] = []
-    private var pendingStart = 0
+    /// Effects and counts waiting for their sample to be heard, and the timing report's view of the sink.
+    private var handOff: PresenterHandOff
 
     public init(
         machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
         tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
-        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200, dispatcher: (any SpeechDispatcherConnection)? = nil
+        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200, dispatcher: (any SpeechDispatcherConnection)? = nil,
+        clock: @escaping () -> UInt64 = MonotonicTimebase.nanoseconds
     ) {
         self.dispatcher = dispatcher
-        self.machine = machine
+        driver = SessionDriver(machine: machine)
+        handOff = PresenterHandOff(sampleRate: machine.plan.sampleRate)
+        self.clock = clock
         self.sink = sink
         self.presenters = presenters
         self.phrases = phrases
@@ -154,7 +158,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 apply(timer.event.event)
                 return nil
             }
-            let size = pendingStart < pending.count ? blockSamples : idleBlockSamples
+            let size = handOff.nextEntryPosition != nil ? blockSamples : idleBlockSamples
             let end = min(position + Int64(size), timer?.deadline ?? Int64.max)
             let block = mixer.render(from: position, count: Int(end - position))
             mixer.forget(endingBefore: end)
@@ -254,12 +258,12 @@ public struct AudioSessionRunner<Sink: AudioSink> {
         } else if sink.writableSamples() > 0 {
             return 0
         }
-        if pendingStart < pending.count { until = min(until, pending[pendingStart].position - early - heard) }
-        if let first = counts.first { until = min(until, first.position - early - heard) }
+        if let next = handOff.nextEntryPosition { until = min(until, next - early - heard) }
+        if let next = handOff.nextCountPosition { until = min(until, next - early - heard) }
         if dispatcher != nil, let first = utterances.first { until = min(until, first.position - early - heard) }
         var milliseconds = until == Int64.max ? Self.longestWait : until <= 0 ? 0 : (until * 1000 + rate - 1) / rate
         if presenters.contains(where: { $0.refreshInterval != nil }) {
-            let now = MonotonicTimebase.nanoseconds(), due = nextRefresh ?? 0
+            let now = clock(), due = nextRefresh ?? 0
             milliseconds = min(milliseconds, due <= now ? 0 : Int64((due - now + 999_999) / 1_000_000))
         }
         // A phrase under way on the worker is looked for every 10 ms, so it is said when ready.
@@ -295,7 +299,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// Redraws presenters that asked for a periodic refresh (the visual status line), at the position being heard.
     private mutating func refreshIfDue() {
         guard let interval = presenters.compactMap(\.refreshInterval).min() else { return }
-        let now = MonotonicTimebase.nanoseconds()
+        let now = clock()
         guard now >= nextRefresh ?? 0 else { return }
         nextRefresh = now + interval
         refreshPresenters(resized: false)
@@ -391,18 +395,13 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     }
 
     private mutating func apply(_ event: SessionEvent) {
-        let transition = machine.transition(state, event)
-        guard transition.isValid else {
-            ignoredEvents += 1
-            return
-        }
-        state = transition.state
+        guard let effects = driver.apply(event) else { return }
         // Where this transition's phase word goes (after its tone, see CueLayout), and whose counts follow it.
         var cueSpeech: Int64?
         var countedPhase: (cycle: Int, index: Int)?
         var entered: Segment?
         speechSpans.removeAll { $0.end <= position }
-        for effect in transition.effects {
+        for effect in effects {
             switch effect {
             case .startTimer(let deadline, let event): timer = (deadline, event)
             case .cancelTimer: timer = nil
@@ -414,14 +413,14 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                         ? (span.start + target - position, span.end + target - position) : nil
                 }
                 cancelDispatched()
-                counts.removeAll()
+                handOff.dropCounts()
                 position = target
                 lastApplied = target
-                clockOrigin = nil
+                handOff.timing.forgetOrigin()
             case .markPause:
                 cancelDispatched()
                 playing = false
-                clockOrigin = nil
+                handOff.timing.forgetOrigin()
                 releaseAll()
                 sink.flush()
                 asides = TimelineMixer()
@@ -468,10 +467,10 @@ public struct AudioSessionRunner<Sink: AudioSink> {
             case .save, .finish, .count:
                 break
             }
-            pending.append((position, effect, state))
+            handOff.append(effect, at: position, state: state)
             if !playing { releaseAll() }
         }
-        pending.append((position, nil, state))
+        handOff.endTransition(at: position, state: state)
         if !playing { releaseAll() }
         if let countedPhase { scheduleCounts(cycle: countedPhase.cycle, index: countedPhase.index) }
     }
@@ -542,71 +541,24 @@ public struct AudioSessionRunner<Sink: AudioSink> {
                 mixer.schedule(clip, at: start + count.offset)
                 speechSpans.append((start + count.offset, start + count.offset + Int64(clip.count)))
             }
-            counts.append((start + count.offset, count.number, state))
-        }
-    }
-
-    /// Hands each count whose sample is heard to the presenters: its line, and a record in the event stream.
-    private mutating func releaseCounts(through limit: Int64) {
-        while let first = counts.first, first.position <= limit {
-            counts.removeFirst()
-            for index in presenters.indices {
-                presenters[index].present(.count(first.number), state: first.state, position: first.position)
-                presenters[index].endTransition(state: first.state, position: first.position)
-            }
+            handOff.appendCount(count.number, at: start + count.offset, state: state)
         }
     }
 
     /// Hands over the effects whose sample is about to be heard: within one block of what the output plays now.
     private mutating func releaseHeard() {
-        guard pendingStart < pending.count || !counts.isEmpty else { return }
+        guard !handOff.isEmpty else { return }
         let heard = sink.isFile ? position : position - sink.latencySamples()
-        lastReport = sink.isFile ? nil : (heard, MonotonicTimebase.nanoseconds())
-        let limit = heard + Int64(blockSamples)
-        // In timeline order: the counts before the next change first (a count is always inside its phase).
-        if pendingStart < pending.count { releaseCounts(through: min(limit, pending[pendingStart].position - 1)) }
-        release(through: limit)
-        releaseCounts(through: limit)
+        if sink.isFile {
+            handOff.timing.forgetReport()
+        } else {
+            handOff.timing.record(heard: heard, at: clock())
+        }
+        handOff.release(through: heard + Int64(blockSamples), to: &presenters)
     }
 
     private mutating func releaseAll() {
-        lastReport = nil
-        release(through: Int64.max)
         // Counts still ahead on the timeline wait for it to move again (after a pause).
-        releaseCounts(through: position)
-    }
-
-    /// Where on the session clock a phase's cue was actually played, by the sink's own report: the moment its sample
-    /// is heard (from the latest latency report), against when sample 0 was heard. Without a report (a file, a pause),
-    /// the planned position.
-    private mutating func playedPosition(of planned: Int64) -> Int64 {
-        guard let report = lastReport else { return planned }
-        let rate = Int64(machine.plan.sampleRate)
-        let heardNanos = Int64(report.nanos) + (planned - report.heard) * 1_000_000_000 / rate
-        let origin = clockOrigin ?? UInt64(max(0, heardNanos - planned * 1_000_000_000 / rate))
-        clockOrigin = origin
-        return (heardNanos - Int64(origin)) * rate / 1_000_000_000
-    }
-
-    private mutating func release(through limit: Int64) {
-        while pendingStart < pending.count, pending[pendingStart].position <= limit {
-            let item = pending[pendingStart]
-            pendingStart += 1
-            // A phase's cue reaches presenters at the position the sink reported playing it (the timing report's
-            // "actual"); everything else at its planned position.
-            var reported = item.position
-            if case .enterSegment(.phase)? = item.effect { reported = playedPosition(of: item.position) }
-            for index in presenters.indices {
-                if let effect = item.effect {
-                    presenters[index].present(effect, state: item.state, position: reported)
-                } else {
-                    presenters[index].endTransition(state: item.state, position: item.position)
-                }
-            }
-        }
-        if pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingStart = 0
-        }
+        handOff.releaseAll(countsThrough: position, to: &presenters)
     }
 }

@@ -5,19 +5,21 @@ import BreatheCore
 /// The timeline position is the session clock. It advances with real time while playing, stands still while paused,
 /// and jumps on a skip. Deadlines are computed from one anchor (the last resume or skip), never by adding steps.
 public struct TextSessionRunner<Timebase: SessionTimebase> {
-    public let machine: SessionMachine
+    public var machine: SessionMachine { driver.machine }
     public var timebase: Timebase
     public var presenters: [any SessionPresenter]
     /// Called after each input has been applied: the live controls stop the process on Ctrl-Z here.
     public var afterInput: (SessionInput) -> Void = { _ in }
     /// Events that did not apply to the state they arrived in.
-    public private(set) var ignoredEvents = 0
+    public var ignoredEvents: Int { driver.ignoredEvents }
     /// Count the seconds inside each phase (`--count`): each number is printed, as it would be said, on its second.
     public var counting = false
     /// The counts of the phase under way still to come, in order.
     private var counts: [(position: Int64, number: Int)] = []
 
-    private var state = SessionState.idle
+    /// The machine and its state.
+    private var driver: SessionDriver
+    private var state: SessionState { driver.state }
     private var timer: (deadline: Int64, event: TimerEvent)?
     private var anchorNanos: UInt64 = 0
     private var anchorPosition: Int64 = 0
@@ -27,7 +29,7 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     private var nextRefresh: UInt64?
 
     public init(machine: SessionMachine, timebase: Timebase, presenters: [any SessionPresenter]) {
-        self.machine = machine
+        driver = SessionDriver(machine: machine)
         self.timebase = timebase
         self.presenters = presenters
     }
@@ -107,14 +109,9 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     }
 
     private mutating func apply(_ event: SessionEvent) {
-        let transition = machine.transition(state, event)
-        guard transition.isValid else {
-            ignoredEvents += 1
-            return
-        }
-        state = transition.state
+        guard let effects = driver.apply(event) else { return }
         let at = position
-        for effect in transition.effects {
+        for effect in effects {
             switch effect {
             case .startTimer(let deadline, let event):
                 // Without a voice there are no closing words to wait for: end as soon as the summary is printed.

@@ -52,4 +52,130 @@ import Testing
         let at = try #require(heardAt, "the hold tone was never heard after the key")
         #expect(at - Int(press) <= 22_050 * 50 / 1000, "heard \(at - Int(press)) samples after the key")
     }
+
+    /// The device's own latency behind the queue: 0.2 s, reported with the queue and never flushed.
+    static let deviceLatency = 4_410
+
+    /// A runner on `sink` in its virtual time (the sink's clock is the runner's), handing over to `presenters`.
+    static func virtualTimeRunner(sink: VirtualLiveSink, presenters: [any SessionPresenter]) throws -> AudioSessionRunner<VirtualLiveSink> {
+        let choices = AudioChoices(speech: true, tones: true)
+        let phrases = try PhraseBook(plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
+                                     speech: AudioSessionRunnerTests.fakeSpeech, settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
+        return AudioSessionRunner(machine: SessionMachine(plan: plan), sink: sink, presenters: presenters, phrases: phrases,
+                                  tones: choices.toneClips(sampleRate: 22_050), counting: false,
+                                  inputs: SessionInputPoller(sources: [sink.source]), interactive: true, blockSamples: 97,
+                                  clock: { sink.nanoseconds })
+    }
+
+    /// Where two stretches of samples first differ, counted from their starts (the shorter one's end if one is a
+    /// prefix of the other); nil when they are equal.
+    static func firstDifference(_ heard: ArraySlice<Int16>, _ expected: ArraySlice<Int16>) -> Int? {
+        let offset = zip(heard, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        return offset ?? (heard.count == expected.count ? nil : min(heard.count, expected.count))
+    }
+
+    /// The phase starts of the plan, in order.
+    static var phaseStarts: [(segment: Segment, index: Int, start: Int64)] {
+        (1...2).flatMap { cycle in (0..<3).map { index in
+            let segment = Segment.phase(cycle: cycle, index: index)
+            return (segment, index, plan.start(of: segment))
+        } }
+    }
+
+    /// With 0.2 s of device latency on top of the queue, each phase reaches the presenters when its first sample is
+    /// heard (the position written less the latency reported), within one block ahead, never after.
+    @Test func presentersAreCalledWhenTheSoundIsHeardNotWhenItIsWritten() throws {
+        let file = MemoryAudioSink()
+        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        _ = try rendered.run().get()
+
+        let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
+        let presenter = HeardRecorder(sink: sink)
+        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [presenter])
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(sink.underruns == 0)
+        // The device's latency is heard as silence first, then the whole session as a file renders it.
+        #expect(sink.heard.count == Self.deviceLatency + file.samples.count)
+        #expect(Self.firstDifference(sink.heard[Self.deviceLatency...], file.samples[...]) == nil)
+        #expect(sink.heard[..<Self.deviceLatency].allSatisfy { $0 == 0 })
+        for (segment, index, start) in Self.phaseStarts {
+            let entered = presenter.effects.first { $0.effect == .enterSegment(segment) }
+            let handed = try #require(entered, "\(segment) never reached the presenters")
+            let heardAt = start + Int64(Self.deviceLatency)
+            #expect(handed.clock >= heardAt - 97 && handed.clock <= heardAt,
+                    "\(segment): handed over at \(handed.clock), heard at \(heardAt)")
+            // Its tone is heard at that moment of the virtual clock.
+            let tone = CueTone.cue(for: Self.plan.kind(ofPhase: index)).samples(sampleRate: 22_050, volume: 70)
+            #expect(Array(sink.heard[Int(heardAt)..<Int(heardAt) + tone.count]) == tone, "\(segment)")
+        }
+    }
+
+    /// The server stalls for 0.1 s in the middle of the first inhale: the timing report, measured on the runner's clock
+    /// (the sink's virtual one), has the first cue on time and every later cue 0.1 s late, as they were heard.
+    @Test func theTimingReportMatchesTheVirtualClockThroughAStall() throws {
+        let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
+        let stall: Int64 = 2_205
+        let firstCue = Self.plan.start(of: .phase(cycle: 1, index: 0))
+        sink.stalls = [(firstCue + Int64(Self.deviceLatency) + 11_025, stall)]
+        let report = TimingReport(plan: Self.plan, localizer: AudioSessionRunnerTests.localizer, sink: StringTextSink())
+        let presenter = HeardRecorder(sink: sink)
+        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [report, presenter])
+        _ = try runner.run().get()
+        #expect(sink.underruns == 0)
+        #expect(sink.dropped == Int(stall))
+        let timing = try #require(runner.presenters.first as? TimingReport<StringTextSink>)
+        #expect(timing.cues.map(\.segment) == Self.phaseStarts.map(\.segment))
+        for cue in timing.cues {
+            // When its first sample was heard on the virtual clock, against when the first cue's was.
+            let heardAt = cue.planned + Int64(Self.deviceLatency) + (cue.planned > firstCue ? stall : 0)
+            let expected = heardAt - (firstCue + Int64(Self.deviceLatency)) + firstCue
+            #expect(abs(cue.actual - expected) <= 1, "\(cue.segment): played at \(cue.actual), heard at \(expected)")
+        }
+    }
+
+    /// Space in the middle of the first inhale, with seconds queued and 0.2 s in the device, and space again later:
+    /// the pause rewinds to what the device still plays, so the session resumes exactly there, nothing lost or repeated.
+    @Test func aRewindAfterAKeyResumesAtTheHeardPosition() throws {
+        let file = MemoryAudioSink()
+        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        _ = try rendered.run().get()
+
+        let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
+        let pause = Self.plan.start(of: .phase(cycle: 1, index: 0)) + 22_050 * 8 / 10
+        let resume = pause + 22_050 * 3
+        sink.keys = [(pause, .togglePause), (resume, .togglePause)]
+        let presenter = HeardRecorder(sink: sink)
+        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [presenter])
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(sink.flushes >= 2)
+        let latency = Self.deviceLatency
+        // Heard up to the key and through what the device held: the timeline up to the sample the key was pressed on.
+        #expect(Self.firstDifference(sink.heard[latency..<Int(pause) + latency], file.samples[..<Int(pause)]) == nil)
+        // From the resume (after what the device held then), the rest of the timeline from that same sample.
+        #expect(Self.firstDifference(sink.heard[(Int(resume) + latency)...], file.samples[Int(pause)...]) == nil)
+        // The pause was handed over at the position rewound to, when it was heard.
+        let paused = try #require(presenter.effects.first { if case .markPause = $0.effect { true } else { false } })
+        #expect(paused.position == pause)
+        #expect(paused.clock == pause)
+    }
+}
+
+/// Records each effect with the moment of the sink's virtual clock it was handed over at.
+final class HeardRecorder: SessionPresenter {
+    let sink: VirtualLiveSink
+    var effects: [(effect: SessionEffect, position: Int64, clock: Int64)] = []
+
+    init(sink: VirtualLiveSink) {
+        self.sink = sink
+    }
+
+    func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        effects.append((effect, position, sink.clock))
+    }
+}
+
+/// Keeps what is written, for a presenter that prints.
+final class StringTextSink: TextSink {
+    var text = ""
+    func write(_ text: String) { self.text += text }
 }

@@ -7,15 +7,26 @@ import Glibc
 /// A live sink in virtual time: a server that plays queued samples as its clock moves, asks for more a request at a
 /// time (like tlength and minreq), reports the queue as its latency, and moves its clock only while the runner waits.
 /// It keeps what was heard, in order, so a test can compare it with a file render and find when a key took effect.
+///
+/// Behind the queue sits a device with a fixed latency (`deviceLatency`, reported with the queue, never flushed): a
+/// sample taken from the queue is heard that much later. The server may also stall (`stalls`): for a while it plays
+/// silence without taking from the queue, as when it drops out, so everything after is heard that much later.
 final class VirtualLiveSink: AudioSink, SessionWaiter {
     let target: Int
     let request: Int
-    /// The virtual clock: samples played since the start.
+    /// The virtual clock: samples of time since the start.
     private(set) var clock: Int64 = 0
     private var queue: [Int16] = []
     private(set) var heard: [Int16] = []
     /// Samples of silence played because nothing was queued while the session was playing.
     private(set) var underruns = 0
+    /// The device's own latency, in samples: what it holds, taken from the queue and not yet heard (silence at first).
+    let deviceLatency: Int
+    private var device: [Int16]
+    /// Moments of the virtual clock at which the server stops taking from the queue, and for how many samples.
+    var stalls: [(at: Int64, samples: Int64)] = []
+    /// Samples of silence played during stalls.
+    private(set) var dropped = 0
     private(set) var flushes = 0
     /// Waits that slept (a timeout above zero), and how many samples the longest shortest one covered.
     private(set) var sleeps = 0
@@ -24,10 +35,15 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     private var pressed: SessionInput?
     var playing = true
 
-    init(targetSamples: Int = 44_100, requestSamples: Int = 11_025) {
+    init(targetSamples: Int = 44_100, requestSamples: Int = 11_025, deviceLatency: Int = 0) {
         target = targetSamples
         request = requestSamples
+        self.deviceLatency = deviceLatency
+        device = [Int16](repeating: 0, count: deviceLatency)
     }
+
+    /// The virtual clock in nanoseconds, for the runner's `clock` (a sample rate of 22 050 Hz).
+    var nanoseconds: UInt64 { UInt64(clock) * 1_000_000_000 / 22_050 }
 
     var isFile: Bool { false }
 
@@ -40,14 +56,15 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     }
 
     func write(_ samples: [Int16]) throws(BreatheError) { queue += samples }
-    func latencySamples() -> Int64 { Int64(queue.count) }
+    func latencySamples() -> Int64 { Int64(queue.count + deviceLatency) }
     func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
     func flush() {
         queue.removeAll()
         flushes += 1
     }
     func finish() throws(BreatheError) {
-        heard += queue
+        heard += device + queue
+        device.removeAll()
         queue.removeAll()
     }
     func reconnect() throws(BreatheError) {}
@@ -59,7 +76,7 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         // The server asks for more once a request's worth has played.
         if queue.count > target - request { advance = min(advance, Int64(queue.count - (target - request))) }
         var ready: Int32 = 0
-        if let key = keys.first, key.at < clock + advance, !descriptors.isEmpty {
+        if let key = keys.first, key.at - clock < advance, !descriptors.isEmpty {
             advance = max(0, key.at - clock)
             keys.removeFirst()
             pressed = key.input
@@ -72,13 +89,38 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     }
 
     private func play(_ count: Int) {
-        let taken = min(count, queue.count)
-        heard += queue[0..<taken]
-        queue.removeFirst(taken)
-        if count > taken {
-            heard += [Int16](repeating: 0, count: count - taken)
-            if playing { underruns += count - taken }
+        var left = Int64(count)
+        while left > 0 {
+            if let stall = stalls.first, stall.at <= clock {
+                let step = min(left, stall.at + stall.samples - clock)
+                guard step > 0 else {
+                    stalls.removeFirst()
+                    continue
+                }
+                output([Int16](repeating: 0, count: Int(step))[...])
+                dropped += Int(step)
+                clock += step
+                left -= step
+                continue
+            }
+            let step = stalls.first.map { min(left, $0.at - clock) } ?? left
+            let taken = min(Int(step), queue.count)
+            output(queue[0..<taken])
+            queue.removeFirst(taken)
+            if Int(step) > taken {
+                output([Int16](repeating: 0, count: Int(step) - taken)[...])
+                if playing { underruns += Int(step) - taken }
+            }
+            clock += step
+            left -= step
         }
-        clock += Int64(count)
+    }
+
+    /// Passes samples through the device: as many come out, heard, as go in.
+    private func output(_ samples: ArraySlice<Int16>) {
+        device += samples
+        let out = device.count - deviceLatency
+        heard += device[0..<out]
+        device.removeFirst(out)
     }
 }
