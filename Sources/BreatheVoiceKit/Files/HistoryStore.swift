@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The history file: one JSON object per line, appended under an exclusive lock, read back line by line.
 ///
@@ -52,8 +47,8 @@ public struct HistoryStore: Sendable {
         case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR { throw FileSystem.writeError(path) }
+        guard SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
+            throw FileSystem.writeError(path)
         }
         defer { flock(descriptor, LOCK_UN) }
         var bytes = Array(line.utf8)
@@ -65,7 +60,7 @@ public struct HistoryStore: Sendable {
             // A full disk or a file-size limit (EFBIG) may have let part of the line through: cut it off again, so
             // that every line stays whole. Under the lock, nobody else appended meanwhile.
             let code = errno
-            while ftruncate(descriptor, before.st_size) != 0 && errno == EINTR {}
+            _ = SystemCall.retryingOnInterrupt { ftruncate(descriptor, before.st_size) }
             throw FileSystem.writeError(path, code)
         }
         if created { FileSystem.syncDirectory(directory) }
@@ -132,11 +127,8 @@ public struct HistoryStore: Sendable {
                 storage = larger
                 capacity *= 2
             }
-            let count = read(descriptor, storage + filled, capacity - filled)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystem.readError(path)
-            }
+            let count = SystemCall.retryingOnInterrupt { read(descriptor, storage + filled, capacity - filled) }
+            if count < 0 { throw FileSystem.readError(path) }
             if count == 0 { break }
             let end = filled + count
             var start = 0
@@ -210,8 +202,7 @@ public struct HistoryStore: Sendable {
     private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(BreatheError) {
         var done = 0
         while done < count {
-            let got = pread(descriptor, target + done, count - done, off_t(offset + done))
-            if got < 0 && errno == EINTR { continue }
+            let got = SystemCall.retryingOnInterrupt { pread(descriptor, target + done, count - done, off_t(offset + done)) }
             // A file that shrank under us (cleared meanwhile) reads as an I/O error rather than as stale bytes.
             guard got > 0 else { throw FileSystem.readError(path) }
             done += got
@@ -245,8 +236,8 @@ public struct HistoryStore: Sendable {
         case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR { throw FileSystem.writeError(path) }
+        guard SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
+            throw FileSystem.writeError(path)
         }
         defer { flock(descriptor, LOCK_UN) }
         guard ftruncate(descriptor, 0) == 0, fsync(descriptor) == 0 else { throw FileSystem.writeError(path) }
