@@ -87,8 +87,10 @@ extension BreatheVoice.Schedule {
             // (--lang with the preferences, --pattern and --minutes with the saved patterns and the remind.*
             // preferences), so that cron never runs a reminder that cannot start.
             let loaded = try LoadedPreferences.load(language: language, flags: via.map { [.scheduleVia: $0] } ?? [:])
-            _ = try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded, reminder: true)
-            do throws(BreatheError) {
+            _ = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded.preferences, reminder: true)
+            }
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
                 let lock = try FileLock.crontab()
                 defer { withExtendedLifetime(lock) {} }
@@ -96,8 +98,6 @@ extension BreatheVoice.Schedule {
                     ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
                     : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)
                 BreatheVoice.Schedule.print(lines)
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }
