@@ -4,13 +4,12 @@ import BreatheVoiceKit
 
 extension BreatheVoice.History {
     /// `breathe-voice history clear --yes`: deletes every recorded session.
-    struct Clear: ParsableCommand {
+    struct Clear: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
         @OptionGroup var language: LanguageOption
         @Flag(help: "Confirm.") var yes = false
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language)
+        func run(_ loaded: LoadedPreferences) throws {
             guard yes else { throw CommandFailure(.usage(Message(.errorClearNeedsYes)), localizer: loaded.localizer) }
             let store = HistoryStore()
             try loaded.catching { () throws(BreatheError) in try store.clear() }

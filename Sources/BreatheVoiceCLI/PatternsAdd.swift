@@ -4,14 +4,14 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns add`: saves a pattern under a name.
-    struct Add: ParsableCommand {
+    struct Add: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+        static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
         @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
+        func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer
             if let problem = PreferenceRules.checkPatternName(name) { throw CommandFailure(.usage(problem), localizer: localizer) }
             var patterns = loaded.document.customPatterns

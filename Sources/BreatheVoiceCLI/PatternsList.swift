@@ -4,13 +4,12 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns list`: the built-in and saved patterns with their timings.
-    struct List: ParsableCommand {
+    struct List: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List built-in and saved patterns.")
         @OptionGroup var language: LanguageOption
         @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language)
+        func run(_ loaded: LoadedPreferences) throws {
             var output = FileDescriptorSink.standardOutput
             if json {
                 output.write(PatternListing(localizer: loaded.localizer).json(builtIn: BreathingPattern.builtIn, saved: loaded.preferences.customPatterns))

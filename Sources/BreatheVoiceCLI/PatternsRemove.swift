@@ -4,13 +4,13 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns remove`: removes a saved pattern.
-    struct Remove: ParsableCommand {
+    struct Remove: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved pattern.")
+        static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: "The saved pattern's name.") var name: String
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
+        func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer
             var patterns = loaded.document.customPatterns
             guard let index = patterns.firstIndex(where: { $0.name == name }) else {

@@ -4,13 +4,12 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs get`: one preference's value.
-    struct Get: ParsableCommand {
+    struct Get: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one preference's value.")
         @OptionGroup var language: LanguageOption
         @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language)
+        func run(_ loaded: LoadedPreferences) throws {
             let name = try PreferenceName.parse(key, loaded)
             var output = FileDescriptorSink.standardOutput
             if let code = name.language {

@@ -4,14 +4,14 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs set`: saves a preference, checked first.
-    struct Set: ParsableCommand {
+    struct Set: PreferencesCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Save a preference, checked first.")
+        static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
         @Argument(help: "Its new value.") var value: String
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, forUpdate: true)
+        func run(_ loaded: LoadedPreferences) throws {
             let name = try PreferenceName.parse(key, loaded)
             var document = loaded.document
             let rules = loaded.store.rules

@@ -5,7 +5,7 @@ import BreatheVoiceKit
 extension BreatheVoice {
     /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while
     /// another session runs.
-    struct Remind: ParsableCommand {
+    struct Remind: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "remind",
             abstract: "Run a short reminder session, as cron does (non-interactive).",
@@ -49,8 +49,10 @@ extension BreatheVoice {
             }
         }
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
             let preferences = loaded.preferences
             let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences, reminder: true) }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours

@@ -9,7 +9,7 @@ import Musl
 
 extension BreatheVoice {
     /// `breathe-voice start`: run one session.
-    struct Start: ParsableCommand {
+    struct Start: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Run a breathing session (the default command).",
@@ -52,10 +52,12 @@ extension BreatheVoice {
             }
         }
 
-        func run() throws {
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
             let preferences = loaded.preferences
             let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences) }
             // Screen-reader mode prints plain sentences unless a display was asked for.

@@ -4,7 +4,7 @@ import BreatheVoiceKit
 
 extension BreatheVoice {
     /// `breathe-voice stats`: totals, streaks, the last week, mood and badges.
-    struct Stats: ParsableCommand {
+    struct Stats: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
             abstract: "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
@@ -12,8 +12,7 @@ extension BreatheVoice {
         @OptionGroup var language: LanguageOption
         @Flag(help: "Print JSON.") var json = false
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language)
+        func run(_ loaded: LoadedPreferences) throws {
             let store = HistoryStore()
             var standardError = FileDescriptorSink.standardError
             let stats = try loaded.catching { () throws(BreatheError) in
