@@ -97,6 +97,24 @@ struct CommandFailure: Error {
         line = nil
         self.code = code
     }
+
+    /// The one place a `BreatheError` becomes a command's failure: runs `body`, and reports what it throws in
+    /// `localizer`'s language.
+    static func catching<Result>(
+        _ localizer: Localizer, _ body: () throws(BreatheError) -> Result
+    ) throws(CommandFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(error, localizer: localizer)
+        }
+    }
+
+    /// Ends the command with `status` unless it is success.
+    static func exit(_ status: Int32) throws(CommandFailure) {
+        guard status != ExitStatus.success else { return }
+        throw CommandFailure(code: status)
+    }
 }
 
 extension String {

@@ -18,11 +18,8 @@ struct LoadedPreferences {
         let store = PreferencesStore()
         var lock: FileLock?
         if forUpdate {
-            do throws(BreatheError) {
-                lock = try FileLock.preferences(store.path)
-            } catch {
-                throw CommandFailure(error, localizer: store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current))
-            }
+            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
+            lock = try CommandFailure.catching(localizer) { () throws(BreatheError) in try FileLock.preferences(store.path) }
         }
         var flags = flags
         flags[.language] = language.language
@@ -43,11 +40,9 @@ extension LoadedPreferences {
             try store.save(document)
         }
     }
-}
 
-extension FileDescriptorSink {
-    /// Writes one localized sentence as a line.
-    mutating func say(_ message: Message, _ localizer: Localizer) {
-        write(PlainText.line(localizer.string(message)))
+    /// Runs `body`, reporting a `BreatheError` it throws in the preferences' language.
+    func catching<Result>(_ body: () throws(BreatheError) -> Result) throws(CommandFailure) -> Result {
+        try CommandFailure.catching(localizer, body)
     }
 }

@@ -20,7 +20,7 @@ extension BreatheVoice.Prefs {
             let store = PreferencesStore()
             let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
             var output = FileDescriptorSink.standardOutput
-            do throws(BreatheError) {
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 // Held while the editor runs: a change made meanwhile by another command would be lost on save.
                 let lock = try FileLock.preferences(store.path)
                 defer { withExtendedLifetime(lock) {} }
@@ -51,8 +51,6 @@ extension BreatheVoice.Prefs {
                     try FileSystem.writeAtomically(store.path, edited)
                     output.say(Message(.prefsEditSaved, ["file": .text(store.path)]), localizer)
                 }
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }

@@ -5,7 +5,7 @@ import BreatheVoiceKit
 extension BreatheVoice {
     /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while
     /// another session runs.
-    struct Remind: ParsableCommand {
+    struct Remind: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "remind",
             abstract: "Run a short reminder session, as cron does (non-interactive).",
@@ -49,64 +49,26 @@ extension BreatheVoice {
             }
         }
 
-        func run() throws {
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
-            let localizer = loaded.localizer
-            let plan = try SessionSetup.plan(session.request, loaded, reminder: true)
-            let gate = ReminderGate(
-                quietHours: quietHours.flatMap { try? QuietHours.parse($0).get() } ?? loaded.preferences.quietHours,
-                lockDirectory: SessionLock.directory(environment: ProcessEnvironment.current)
-            )
-            let lock: SessionLock
-            do throws(BreatheError) {
-                switch try gate.decide() {
-                case .run(let held): lock = held
-                case .skip(let reason):
-                    if verbose {
-                        var standardError = FileDescriptorSink.standardError
-                        standardError.write(PlainText.line(localizer.string(reason)))
-                    }
-                    return
-                }
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let preferences = loaded.preferences
+            let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences, reminder: true) }
+            let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
+            let admitted = try loaded.catching { () throws(BreatheError) in
+                try SessionFrontend.admitReminder(quietHours: quiet, verbose: verbose, localizer: loaded.localizer)
             }
+            guard let lock = admitted else { return }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
             // never keys, never a prompt.
-            var output = try display.resolve(localizer: localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
-                                         terse: loaded.preferences.terse)
-            if output.display == .visual { output.display = .plain }
-            let recorder = HistoryRecorder(
-                store: HistoryStore(), plan: plan, language: localizer.language, source: .cron,
-                moodBefore: nil, moodAfter: nil, waitsForMood: false
+            let output = try display.resolve(
+                localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain", terse: preferences.terse
             )
-            try SessionSetup.checkHistory(recorder, interactive: false, localizer: localizer)
-            var launcher = SessionLauncher(plan: plan, localizer: localizer, output: output, extraPresenters: [recorder])
-            launcher.readsKeys = false
-            launcher.opening = Announcement(line: Message(.remindOpening), speech: Message(.speechRemindOpening))
-            let outcome: SessionOutcome
-            do throws(BreatheError) {
-                outcome = try withExtendedLifetime(lock) { () throws(BreatheError) -> SessionOutcome in
-                    try AudioSessionLauncher(
-                        launcher: launcher, choices: audio.choices(loaded.preferences), interactive: false,
-                        allowsSilence: allowSilent
-                    ).run()
-                }
-            } catch {
-                // The sound server went away mid-session: what was breathed is still recorded, as interrupted.
-                if case .unavailable = error { recorder.recordCutShort() }
-                // The usual advice (--no-audio) does not apply to a reminder: say what cron needs instead.
-                if case .unavailable(let message) = error, message.key == .errorAudioUnavailable {
-                    throw CommandFailure(.unavailable(Message(.errorRemindAudioUnavailable, message.arguments)), localizer: localizer)
-                }
-                throw CommandFailure(error, localizer: localizer)
-            }
-            try SessionSetup.finish(recorder, outcome: outcome, display: output.display, localizer: localizer)
-            switch outcome.signal {
-            case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
-            case .terminate?: throw CommandFailure(code: ExitStatus.terminated)
-            case .hangup?, .suspend?, .resumeFromSuspend?, .resize?, nil: return
-            }
+            let frontend = SessionFrontend(request: .reminder(
+                plan: plan, output: output, audio: audio.choices(preferences), allowsSilence: allowSilent, lock: lock
+            ), localizer: loaded.localizer)
+            try CommandFailure.exit(loaded.catching(frontend.run))
         }
     }
 }

@@ -9,7 +9,7 @@ import Musl
 
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule add`: one new reminder.
-    struct Add: ParsableCommand {
+    struct Add: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a reminder: every DURATION (within --from/--to) or daily --at HH:MM.",
@@ -80,15 +80,19 @@ extension BreatheVoice.Schedule {
             }
         }
 
-        func run() throws {
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { via.map { [.scheduleVia: $0] } ?? [:] }
+
+        func run(_ loaded: LoadedPreferences) throws {
             guard let schedule, let localizer else { throw CommandFailure(code: ExitStatus.usage) }
             let program = ExecutablePath.current ?? CommandLine.arguments[0]
             // Every value that goes into the crontab line or the unit is checked by the code remind checks it with
             // (--lang with the preferences, --pattern and --minutes with the saved patterns and the remind.*
             // preferences), so that cron never runs a reminder that cannot start.
-            let loaded = try LoadedPreferences.load(language: language, flags: via.map { [.scheduleVia: $0] } ?? [:])
-            _ = try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded, reminder: true)
-            do throws(BreatheError) {
+            _ = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded.preferences, reminder: true)
+            }
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
                 let lock = try FileLock.crontab()
                 defer { withExtendedLifetime(lock) {} }
@@ -96,8 +100,6 @@ extension BreatheVoice.Schedule {
                     ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
                     : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)
                 BreatheVoice.Schedule.print(lines)
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }

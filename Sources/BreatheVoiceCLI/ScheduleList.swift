@@ -12,7 +12,7 @@ extension BreatheVoice.Schedule {
 
         func run() throws {
             let localizer = try language.resolve()
-            do throws(BreatheError) {
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
                 if json {
                     var output = FileDescriptorSink.standardOutput
@@ -20,8 +20,6 @@ extension BreatheVoice.Schedule {
                 } else {
                     BreatheVoice.Schedule.print(try editor.list())
                 }
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }

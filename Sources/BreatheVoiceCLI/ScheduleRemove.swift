@@ -25,12 +25,10 @@ extension BreatheVoice.Schedule {
 
         func run() throws {
             let localizer = try language.resolve()
-            do throws(BreatheError) {
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let lock = try FileLock.crontab()
                 defer { withExtendedLifetime(lock) {} }
                 BreatheVoice.Schedule.print(try BreatheVoice.Schedule.editor(localizer: localizer).remove(id: id, dryRun: dryRun))
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }

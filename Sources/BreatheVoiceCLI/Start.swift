@@ -9,7 +9,7 @@ import Musl
 
 extension BreatheVoice {
     /// `breathe-voice start`: run one session.
-    struct Start: ParsableCommand {
+    struct Start: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Run a breathing session (the default command).",
@@ -52,59 +52,24 @@ extension BreatheVoice {
             }
         }
 
-        func run() throws {
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
-            let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })
-            let plan = try SessionSetup.plan(session.request, loaded)
+            let preferences = loaded.preferences
+            let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences) }
             // Screen-reader mode prints plain sentences unless a display was asked for.
             let output = try display.resolve(
-                localizer: loaded.localizer, preferred: loaded.preferences.screenReader ? "plain" : loaded.preferences.display,
-                terse: loaded.preferences.terse
+                localizer: loaded.localizer, preferred: preferences.screenReader ? "plain" : preferences.display, terse: preferences.terse
             )
-            let recorder = HistoryRecorder(
-                store: HistoryStore(), plan: plan, language: loaded.localizer.language,
-                moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display)
-            )
-            try SessionSetup.checkHistory(recorder, interactive: isatty(0) == 1, localizer: loaded.localizer)
-            var launcher = SessionLauncher(plan: plan, localizer: loaded.localizer, output: output, extraPresenters: [recorder])
-            launcher.counting = loaded.preferences.count
-            // Held for the whole session so that a reminder from cron skips rather than talks over it. A second
-            // session is refused with exit 75 (a temporary failure: try again when the first ends) unless --force asks
-            // for it anyway. A lock that cannot be taken at all (no folder for it) does not stop a session.
-            let attempt = try? SessionLock.acquire(in: SessionLock.directory(environment: ProcessEnvironment.current))
-            if case .busy? = attempt, !force {
-                throw CommandFailure(.busy(Message(.errorSessionBusy)), localizer: loaded.localizer)
-            }
-            defer { withExtendedLifetime(attempt) {} }
-            let outcome: SessionOutcome
-            var audioLauncher: AudioSessionLauncher?
-            do throws(BreatheError) {
-                if noAudio {
-                    outcome = try launcher.runText()
-                } else {
-                    let choices = audio.choices(loaded.preferences)
-                    let session = AudioSessionLauncher(launcher: launcher, choices: choices, interactive: isatty(0) == 1)
-                    audioLauncher = session
-                    outcome = try session.run()
-                }
-            } catch {
-                // The sound server went away mid-session (non-interactive: exit 69): what was breathed is still
-                // recorded, as interrupted.
-                if case .unavailable = error { recorder.recordCutShort() }
-                throw CommandFailure(error, localizer: loaded.localizer)
-            }
-            try SessionSetup.finish(
-                recorder, outcome: outcome, display: output.display, localizer: loaded.localizer,
-                textDescriptor: audio.output == "-" ? 2 : 1
-            )
-            // Printed above, and spoken too when the session was heard through the sound server.
-            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: outcome)
-            switch outcome.signal {
-            case .interrupt?: throw CommandFailure(code: ExitStatus.interrupted)
-            case .terminate?: throw CommandFailure(code: ExitStatus.terminated)
-            case .hangup?, .suspend?, .resumeFromSuspend?, .resize?, nil: return
-            }
+            let frontend = SessionFrontend(request: .start(
+                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences), interactive: isatty(0) == 1,
+                force: force, moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display),
+                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1
+            ), localizer: loaded.localizer)
+            try CommandFailure.exit(loaded.catching(frontend.run))
         }
     }
 }

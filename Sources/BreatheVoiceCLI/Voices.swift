@@ -12,12 +12,10 @@ extension BreatheVoice {
 
         func run() throws {
             let localizer = try language.resolve()
-            do throws(BreatheError) {
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 var output = FileDescriptorSink.standardOutput
                 let listing = VoiceListing(localizer: localizer, speech: LiveSpeech.speech)
                 output.write(json ? try listing.json() : try listing.text())
-            } catch {
-                throw CommandFailure(error, localizer: localizer)
             }
         }
     }

@@ -1,0 +1,29 @@
+import ArgumentParser
+import BreatheCore
+import BreatheVoiceKit
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs reset`: moves the file aside so every default applies.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset",
+            abstract: "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
+        )
+        @OptionGroup var language: LanguageOption
+
+        func run() throws {
+            let store = PreferencesStore()
+            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
+            var output = FileDescriptorSink.standardOutput
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in
+                let lock = try FileLock.preferences(store.path)
+                defer { withExtendedLifetime(lock) {} }
+                if let backup = try store.reset() {
+                    output.say(Message(.prefsReset, ["file": .text(store.path), "backup": .text(backup)]), localizer)
+                } else {
+                    output.say(Message(.prefsResetNothing), localizer)
+                }
+            }
+        }
+    }
+}

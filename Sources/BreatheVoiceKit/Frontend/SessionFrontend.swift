@@ -1,0 +1,112 @@
+import BreatheCore
+
+/// One breathing session for `start` and `remind`, from a planned request to an exit status: the history record and
+/// its check, the session lock, the text or audio launcher, the mood question and the badges afterwards, and the
+/// signal that ended the session. The commands parse their options into a `Request` and map what `run` returns (or
+/// throws) to the process's exit.
+public struct SessionFrontend {
+    public let request: Request
+    public let localizer: Localizer
+    /// Where the session is recorded.
+    public var store: HistoryStore
+    /// Where `start` takes the session lock.
+    public var lockDirectory: String
+
+    public init(
+        request: Request, localizer: Localizer, store: HistoryStore = HistoryStore(),
+        lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
+    ) {
+        self.request = request
+        self.localizer = localizer
+        self.store = store
+        self.lockDirectory = lockDirectory
+    }
+
+    /// Runs the session and returns the exit status its ending asks for (`ExitStatus.success` unless a signal ended
+    /// it). Throws what the user must be told in one line.
+    public func run() throws(BreatheError) -> Int32 {
+        let recorder = HistoryRecorder(
+            store: store, plan: request.plan, language: localizer.language, source: request.source,
+            moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
+        )
+        try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
+        var launcher = SessionLauncher(plan: request.plan, localizer: localizer, output: request.output, extraPresenters: [recorder])
+        launcher.counting = request.counting
+        launcher.readsKeys = request.readsKeys
+        launcher.opening = request.opening
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let outcome: SessionOutcome
+        var audioLauncher: AudioSessionLauncher?
+        do throws(BreatheError) {
+            if let choices = request.audio {
+                let session = AudioSessionLauncher(
+                    launcher: launcher, choices: choices, interactive: request.interactive, allowsSilence: request.allowsSilence
+                )
+                audioLauncher = session
+                outcome = try session.run()
+            } else {
+                outcome = try launcher.runText()
+            }
+        } catch {
+            // The sound server went away mid-session (non-interactive: exit 69): what was breathed is still recorded,
+            // as interrupted.
+            if case .unavailable = error { recorder.recordCutShort() }
+            throw request.kind.failure(error)
+        }
+        try SessionSetup.finish(
+            recorder, outcome: outcome, display: request.output.display, localizer: localizer,
+            textDescriptor: request.textDescriptor
+        )
+        // Printed above, and spoken too when the session was heard through the sound server.
+        if request.speaksBadges {
+            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: outcome)
+        }
+        return Self.exitStatus(after: outcome)
+    }
+
+    /// The lock held for the whole session, so that a reminder from cron skips rather than talks over it. `start` takes
+    /// it here: a second session is refused with exit 75 (a temporary failure: try again when the first ends) unless
+    /// `--force` asks for it anyway, and a lock that cannot be taken at all (no folder for it) does not stop a session.
+    /// A reminder was given its lock by `admitReminder`.
+    private func takeLock() throws(BreatheError) -> AnyObject? {
+        switch request.kind {
+        case .reminder(let held):
+            return held
+        case .start(let force):
+            let attempt = try? SessionLock.acquire(in: lockDirectory)
+            switch attempt {
+            case .acquired(let lock)?: return lock
+            case .busy?: if force { return nil } else { throw .busy(Message(.errorSessionBusy)) }
+            case nil: return nil
+            }
+        }
+    }
+
+    /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, else success (a hang-up ends
+    /// the session as the user asked).
+    public static func exitStatus(after outcome: SessionOutcome) -> Int32 {
+        switch outcome.signal {
+        case .interrupt?: ExitStatus.interrupted
+        case .terminate?: ExitStatus.terminated
+        case .hangup?, .suspend?, .resumeFromSuspend?, .resize?, nil: ExitStatus.success
+        }
+    }
+
+    /// Whether a reminder runs now: nil (after saying why on standard error when `verbose`) in quiet hours or while
+    /// another session holds the lock; otherwise the lock, held for the session.
+    public static func admitReminder(
+        quietHours: QuietHours?, verbose: Bool, localizer: Localizer,
+        lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
+    ) throws(BreatheError) -> SessionLock? {
+        switch try ReminderGate(quietHours: quietHours, lockDirectory: lockDirectory).decide() {
+        case .run(let held): return held
+        case .skip(let reason):
+            if verbose {
+                var standardError = FileDescriptorSink.standardError
+                standardError.write(PlainText.line(localizer.string(reason)))
+            }
+            return nil
+        }
+    }
+}

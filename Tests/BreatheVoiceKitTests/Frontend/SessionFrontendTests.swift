@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import BreatheCore
+@testable import BreatheVoiceKit
+
+/// What `start` and `remind` decide around the session itself: the request each builds, the exit status a signal
+/// gives, the reminder's advice for a missing sound server, and the refusals that come before anything plays.
+@Suite struct SessionFrontendTests {
+    static let plan = try! SessionPlan.make(
+        pattern: BreathingPattern(phases: [Phase(.inhale, tenths: 40), Phase(.exhale, tenths: 40)]),
+        length: .cycles(2), sampleRate: 22_050
+    ).get()
+
+    static func outcome(_ signal: SignalInput?) -> SessionOutcome {
+        SessionOutcome(
+            summary: SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 0),
+            signal: signal, ignoredEvents: 0
+        )
+    }
+
+    static func start(force: Bool = false, interactive: Bool = false) -> SessionFrontend.Request {
+        .start(
+            plan: plan, output: OutputOptions(display: .plain), audio: nil, interactive: interactive, force: force,
+            moodBefore: 2, moodAfter: nil, waitsForMood: false, counting: true, textDescriptor: 2
+        )
+    }
+
+    @Test func interruptAndTerminateGiveTheShellsCodes() {
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(.interrupt)) == 130)
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(.terminate)) == 143)
+    }
+
+    @Test(arguments: [nil, .hangup, .suspend, .resumeFromSuspend, .resize] as [SignalInput?])
+    func anyOtherEndingIsSuccess(signal: SignalInput?) {
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(signal)) == ExitStatus.success)
+    }
+
+    @Test func aReminderGivesCronsAdviceForAMissingSoundServer() throws {
+        let lock = try Self.freeLock()
+        let missing = BreatheError.unavailable(Message(.errorAudioUnavailable, ["reason": .text("no server")]))
+        let reminder = SessionFrontend.Request.Kind.reminder(lock)
+        guard case .unavailable(let message) = reminder.failure(missing) else {
+            Issue.record("not unavailable")
+            return
+        }
+        #expect(message == Message(.errorRemindAudioUnavailable, ["reason": .text("no server")]))
+        #expect(SessionFrontend.Request.Kind.start(force: false).failure(missing).message == missing.message)
+        let other = BreatheError.unavailable(Message(.errorSessionBusy))
+        #expect(reminder.failure(other).message == other.message)
+        #expect(reminder.failure(.usage(Message(.errorAudioUnavailable))).exitCode == ExitStatus.usage)
+    }
+
+    @Test func aReminderIsCronsNeverVisualAndReadsNoKeys() throws {
+        let lock = try Self.freeLock()
+        let request = SessionFrontend.Request.reminder(
+            plan: Self.plan, output: OutputOptions(display: .visual), audio: AudioChoices(), allowsSilence: true, lock: lock
+        )
+        #expect(request.output.display == .plain)
+        #expect(request.source == .cron)
+        #expect(!request.interactive && !request.readsKeys && !request.waitsForMood && !request.speaksBadges)
+        #expect(request.moodBefore == nil && request.moodAfter == nil)
+        #expect(request.allowsSilence == true)
+        #expect(request.opening?.line == Message(.remindOpening))
+        #expect(request.textDescriptor == 1)
+        let quiet = SessionFrontend.Request.reminder(
+            plan: Self.plan, output: OutputOptions(display: .quiet), audio: AudioChoices(), allowsSilence: false, lock: lock
+        )
+        #expect(quiet.output.display == .quiet)
+    }
+
+    @Test func startKeepsWhatItWasGiven() {
+        let request = Self.start(interactive: true)
+        #expect(request.source == .interactive)
+        #expect(request.interactive && request.readsKeys && request.speaksBadges && request.counting)
+        #expect(request.allowsSilence == nil)
+        #expect(request.opening == nil)
+        #expect(request.moodBefore == 2)
+        #expect(request.textDescriptor == 2)
+        #expect(request.audio == nil)
+    }
+
+    @Test func aSecondSessionIsRefusedBeforeAnythingPlays() throws {
+        let scratch = try Scratch().path
+        guard case .acquired(let held) = try SessionLock.acquire(in: scratch + "/lock") else {
+            Issue.record("the first lock was not taken")
+            return
+        }
+        let store = HistoryStore(path: scratch + "/history.jsonl")
+        let frontend = SessionFrontend(
+            request: Self.start(), localizer: Localizer(language: "en"), store: store, lockDirectory: scratch + "/lock"
+        )
+        do {
+            _ = try frontend.run()
+            Issue.record("the session ran")
+        } catch {
+            #expect(error.exitCode == ExitStatus.busy)
+            #expect(error.message == Message(.errorSessionBusy))
+        }
+        withExtendedLifetime(held) {}
+        var count = 0
+        try store.forEach { _ in count += 1; return true }
+        #expect(count == 0)
+    }
+
+    @Test func anUnwritableHistoryStopsARunThatIsNotInteractive() throws {
+        let scratch = try Scratch().path
+        // A regular file where the history's folder should be.
+        #expect(FileManager.default.createFile(atPath: scratch + "/file", contents: Data()))
+        let frontend = SessionFrontend(
+            request: Self.start(), localizer: Localizer(language: "en"),
+            store: HistoryStore(path: scratch + "/file/history.jsonl"), lockDirectory: scratch + "/lock"
+        )
+        do {
+            _ = try frontend.run()
+            Issue.record("the session ran")
+        } catch {
+            #expect(error.exitCode == ExitStatus.cannotCreate)
+            #expect(error.message.key == .errorHistoryUnwritable)
+        }
+        // Refused before the lock was taken.
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/lock"))
+    }
+
+    @Test func aReminderIsSkippedWhileAnotherSessionHoldsTheLock() throws {
+        let scratch = try Scratch().path
+        guard case .acquired(let held) = try SessionLock.acquire(in: scratch) else {
+            Issue.record("the first lock was not taken")
+            return
+        }
+        let lock = try SessionFrontend.admitReminder(quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: scratch)
+        #expect(lock == nil)
+        withExtendedLifetime(held) {}
+        let free = try SessionFrontend.admitReminder(quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: try Scratch().path)
+        #expect(free != nil)
+    }
+
+    static func freeLock() throws -> SessionLock {
+        guard case .acquired(let lock) = try SessionLock.acquire(in: try Scratch().path) else {
+            throw BreatheError.busy(Message(.errorSessionBusy))
+        }
+        return lock
+    }
+}
