@@ -1,11 +1,6 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension BreatheVoice {
     /// `breathe-voice demo` (what `make demo` runs): a one-minute box session that works on every machine. Played

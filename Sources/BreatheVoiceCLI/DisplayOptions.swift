@@ -1,11 +1,6 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// How a session shows itself: the display mode, colour, the JSON event stream and the timing report.
 struct DisplayOptions: ParsableArguments {

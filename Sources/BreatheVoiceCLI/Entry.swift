@@ -1,11 +1,6 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 public enum Entry {
@@ -13,12 +8,12 @@ public enum Entry {
         // Before anything else: a SIGINT, SIGTERM or SIGHUP from now on is kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
-        func exit(_ code: Int32) -> Never {
+        func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
             var code = code
             if code == ExitStatus.success, let number = SignalSource.pendingStop() { code = SignalSource.exitCode(for: number) }
-            Glibc.exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
+            exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)
@@ -26,11 +21,11 @@ public enum Entry {
             // Temporary files a killed run left in our folders more than an hour ago.
             StaleTemporaries.sweep()
             try command.run()
-            exit(ExitStatus.success)
+            finish(ExitStatus.success)
         } catch let error as CommandFailure {
             var standardError = FileDescriptorSink.standardError
             if let line = error.line { standardError.write(PlainText.line(line)) }
-            exit(error.code)
+            finish(error.code)
         } catch {
             SignalSource.releaseEarly()
             let code = BreatheVoice.exitCode(for: error)
@@ -43,12 +38,12 @@ public enum Entry {
                 // English help is argument-parser's own page; another language gets the same page from the locale files.
                 let page = localizer.language == LocaleCatalog.fallbackCode ? nil : localizedHelp(message, localizer: localizer)
                 standardOutput.write((page ?? (verboseVersion ? BreatheVoice.verboseVersion : message)) + "\n")
-                exit(ExitStatus.success)
+                finish(ExitStatus.success)
             }
             let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
             var standardError = FileDescriptorSink.standardError
             standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))
-            exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
+            finish(code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension BreatheVoice.Prefs {
     /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.

@@ -1,11 +1,6 @@
 import ArgumentParser
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension BreatheVoice {
     /// `breathe-voice start`: run one session.

@@ -7,11 +7,6 @@
 // Exit 0 when all are appended, 64 on bad arguments, 74 when an append fails.
 import BreatheCore
 import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 func fail(_ text: String, _ code: Int32) -> Never {
     let line = Array(("HistoryAppender: " + text + "\n").utf8)

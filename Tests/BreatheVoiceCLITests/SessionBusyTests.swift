@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A second `start` while another session holds the session lock: exit 75 and one line naming --force; --force runs
 /// it anyway; a reminder skips quietly with 0.

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
 public struct SessionLauncher {
@@ -103,7 +98,7 @@ public struct SessionLauncher {
         case .standardOutput: return 1
         case .descriptor(let descriptor): return descriptor
         case .file(let path):
-            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            let descriptor = SystemCall.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
                 throw .cannotCreate(Message(.errorEventsOpen, ["value": .text(path), "reason": .systemText(reason)]))

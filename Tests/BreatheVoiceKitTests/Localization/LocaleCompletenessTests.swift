@@ -1,7 +1,4 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 import BreatheCore
 @testable import BreatheVoiceKit
 

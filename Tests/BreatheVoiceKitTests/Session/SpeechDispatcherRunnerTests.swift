@@ -2,9 +2,6 @@ import BreatheCore
 import Foundation
 import Testing
 @testable import BreatheVoiceKit
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Records what the runner sends to speech-dispatcher, with how many samples the sink had received at that moment.
 final class RecordingDispatcher: SpeechDispatcherConnection {
