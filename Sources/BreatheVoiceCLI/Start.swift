@@ -53,6 +53,7 @@ extension BreatheVoice {
         }
 
         func run() throws {
+            if !noAudio, audio.output == nil { AudioSessionLauncher.connectEarly(interactive: isatty(0) == 1) }
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
             let loaded = try LoadedPreferences.load(language: language, flags: audio.preferenceFlags.merging(display.preferenceFlags) { $1 })

@@ -1,4 +1,5 @@
 import BreatheCore
+import Synchronization
 
 /// Chooses the sink for a session with sound (a WAV file or the sound server), prepares every phrase, and runs it;
 /// falls back to text only when an interactive run finds no server.
@@ -40,6 +41,21 @@ public struct AudioSessionLauncher {
     }
 
     private var plan: SessionPlan { launcher.plan }
+
+    /// A connection to the sound server started by `connectEarly`, for `run()` to take.
+    private static let early = Mutex<PendingPulseSink?>(nil)
+
+    /// Starts connecting to the sound server now, on a thread of its own, for a session that will play live: the
+    /// handshake then overlaps reading the preferences, checking the history and taking the session lock, which come
+    /// before `run()`. Only for a run that plays through the server (no `--no-audio`, no `--output`); `run()` takes the
+    /// connection, or closes it when the session turns out not to need it (speech and tones off in the preferences).
+    public static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
+        early.withLock { slot in
+            if slot == nil {
+                slot = PendingPulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
+            }
+        }
+    }
     private var localizer: Localizer { launcher.localizer }
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
@@ -48,8 +64,11 @@ public struct AudioSessionLauncher {
         var choices = self.choices
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
+        var started = Self.early.withLock { slot in slot.take() }
         let connection = choices.output == nil && (choices.speech || choices.tones)
-            ? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
+            ? started.take() ?? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
+        // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
+        started = nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
             do {
