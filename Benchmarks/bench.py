@@ -947,14 +947,41 @@ FLOOR_SOURCES = {
     "ArgumentParser": ("import FoundationEssentials\nimport ArgumentParser\n"
                        "struct Empty: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"empty\", version: \"0\")\n"
                        "    func run() {}\n}\nEmpty.main()\n"),
+    # The floor of a live session: ArgumentParser, libpulse opened with dlopen as the binary does (through pa_simple,
+    # the shortest client), and 0.5 s of a tone played and drained on the bench's sound server.
+    "libpulse": ("import FoundationEssentials\nimport ArgumentParser\nimport Glibc\n"
+                 "struct SampleSpec { var format: Int32; var rate: UInt32; var channels: UInt8 }\n"
+                 "typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, "
+                 "UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?\n"
+                 "typealias Write = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32\n"
+                 "typealias Drain = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32\n"
+                 "typealias Free = @convention(c) (OpaquePointer?) -> Void\n"
+                 "struct Live: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"live\", version: \"0\")\n"
+                 "    func run() throws {\n"
+                 "        guard let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { throw ExitCode(69) }\n"
+                 "        let new = unsafeBitCast(dlsym(library, \"pa_simple_new\"), to: New.self)\n"
+                 "        let write = unsafeBitCast(dlsym(library, \"pa_simple_write\"), to: Write.self)\n"
+                 "        let drain = unsafeBitCast(dlsym(library, \"pa_simple_drain\"), to: Drain.self)\n"
+                 "        let free = unsafeBitCast(dlsym(library, \"pa_simple_free\"), to: Free.self)\n"
+                 "        var spec = SampleSpec(format: 3, rate: 22_050, channels: 1)  // PA_SAMPLE_S16LE, mono\n"
+                 "        var error: Int32 = 0\n"
+                 "        guard let stream = withUnsafePointer(to: &spec, { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) })\n"
+                 "        else { throw ExitCode(69) }\n"
+                 "        let samples = (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) }\n"
+                 "        guard samples.withUnsafeBytes({ write(stream, $0.baseAddress, $0.count, &error) }) == 0, drain(stream, &error) == 0\n"
+                 "        else { throw ExitCode(69) }\n"
+                 "        free(stream)\n    }\n}\nLive.main()\n"),
 }
+FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ ArgumentParser",
+               "libpulse": "+ ArgumentParser, libpulse playing 0.5 s (live floor)"}
 
 
 def build_floors(bench: Bench) -> dict[str, dict]:
     """Empty Swift programs, built here (never committed), whose peak RSS is the floor under our memory targets:
     one linking FoundationEssentials, one also parsing `--version` with ArgumentParser, linked from the objects of the
-    binary's own build (`<build>/ArgumentParser.build/*.o`). Static Swift runtime (-static-stdlib) as the release
-    binary; when that fails, a dynamic build, and the figure says so."""
+    binary's own build (`<build>/ArgumentParser.build/*.o`), and one that also plays 0.5 s through libpulse (the floor
+    of a live session: it needs the bench's sound server). Static Swift runtime (-static-stdlib) as the release binary;
+    when that fails, a dynamic build, and the figure says so."""
     build = bench.binary.parent
     floors: dict[str, dict] = {}
     for name, source in FLOOR_SOURCES.items():
@@ -962,13 +989,13 @@ def build_floors(bench: Bench) -> dict[str, dict]:
         path.write_text(source)
         extra: list[str] = []
         args: list[str] = []
-        if name == "ArgumentParser":
+        if name in ("ArgumentParser", "libpulse"):
             objects = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
             if not objects or not (build / "Modules").is_dir():
                 floors[name] = {"error": f"no ArgumentParser objects under {build}"}
                 continue
             extra = ["-I", str(build / "Modules"), *map(str, objects)]
-            args = ["--version"]
+            args = ["--version"] if name == "ArgumentParser" else []
         exe = bench.work / f"floor-{name}"
         linking = "static"
         code, text = command_output(["swiftc", "-O", "-static-stdlib", str(path), *extra, "-o", str(exe)], timeout=300)
@@ -979,6 +1006,9 @@ def build_floors(bench: Bench) -> dict[str, dict]:
             floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
             continue
         runs = [run_measured([str(exe), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=30) for _ in range(3)]
+        if any(r.code != 0 for r in runs):
+            floors[name] = {"error": f"exit {next(r.code for r in runs if r.code != 0)}: {next(r for r in runs if r.code != 0).first_error_line()}"}
+            continue
         floors[name] = {"linking": linking, "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024}
     return floors
 
@@ -987,7 +1017,7 @@ def floor_text(floors: dict) -> str:
     parts = []
     for name, floor in floors.items():
         if "mib" in floor:
-            parts.append(f"{floor['mib']:.1f} MiB {'empty program' if name == 'FoundationEssentials' else '+ ' + name}"
+            parts.append(f"{floor['mib']:.1f} MiB {FLOOR_NAMES.get(name, '+ ' + name)}"
                          + ("" if floor["linking"] == "static" else f", {floor['linking']}"))
     return ("floor: " + "; ".join(parts)) if parts else ""
 
@@ -1420,8 +1450,8 @@ def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], st
 in {time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}.
 Sound: {'; then '.join(sound)}.
 "n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors: the peak RSS of empty Swift programs
-(FoundationEssentials; + ArgumentParser parsing `--version`), built by the bench with the binary's toolchain and its build's
-ArgumentParser objects. Definitions: Benchmarks/README.md.
+(FoundationEssentials; + ArgumentParser parsing `--version`; + libpulse playing 0.5 s, the floor of a live session),
+built by the bench with the binary's toolchain and its build's ArgumentParser objects. Definitions: Benchmarks/README.md.
 {chr(10).join(died + missing)}
 
 {body}

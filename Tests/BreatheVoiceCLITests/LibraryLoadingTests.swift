@@ -63,6 +63,21 @@ import Testing
         #expect(!Self.opened(second).contains { $0.hasPrefix(Self.sound) }, "\(Self.opened(second))")
     }
 
+    /// A `--voice` is checked against the installed voices only on a cache miss: a repeat whose phrases are all cached
+    /// maps libespeak-ng no more than one without `--voice`, and an unknown voice is still refused on a miss.
+    @Test func aCachedVoiceIsNotCheckedAgain() throws {
+        let home = try TemporaryHome()
+        let arguments = ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--voice", "en-gb", "--output", home.root.path + "/session.wav"]
+        let first = try Self.run(arguments, in: home)
+        #expect(first.status == 0)
+        #expect(Self.opened(first).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(first))")
+        let second = try Self.run(arguments, in: home)
+        #expect(second.status == 0)
+        #expect(!Self.opened(second).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(second))")
+        let unknown = try Self.run(arguments.map { $0 == "en-gb" ? "xx-nowhere" : $0 }, in: home)
+        #expect(unknown.status == 64)
+    }
+
     /// `--version --verbose` asks both libraries for their versions, so it opens both.
     @Test func verboseVersionOpensBoth() throws {
         let run = try Self.run(["--version", "--verbose"], in: TemporaryHome())

@@ -5,11 +5,11 @@ import Testing
 @Suite struct PhraseCacheRenderTests {
     static let session = ["--pattern", "2-1-2-1", "--cycles", "2", "--lang", "en", "--count"]
 
-    static func render(in home: TemporaryHome, cacheHome: String? = nil) throws -> Data {
+    static func render(in home: TemporaryHome, cacheHome: String? = nil, extra: [String] = []) throws -> Data {
         let path = home.root.appendingPathComponent("session-\(UUID().uuidString).wav").path
         var environment: [String: String?] = ["PULSE_SERVER": "unix:/nonexistent"]
         if let cacheHome { environment["XDG_CACHE_HOME"] = cacheHome }
-        let run = try home.run(session + ["--output", path], environment: environment)
+        let run = try home.run(session + extra + ["--output", path], environment: environment)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
         return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -28,6 +28,20 @@ import Testing
         try FileManager.default.removeItem(atPath: home.root.appendingPathComponent("cache").path)
         try #expect(Self.render(in: home) == uncached)
         try #expect(FileManager.default.contentsOfDirectory(atPath: phrases).count == entries.count)
+    }
+
+    /// A `--voice` is checked only on a cache miss, yet its phrases are kept apart: neither the language's default voice
+    /// nor another `--voice` ever lends its cached phrases, and a cached `--voice` render is the uncached one.
+    @Test func voicesNeverShareCachedPhrases() throws {
+        let home = try TemporaryHome()
+        let defaultVoice = try Self.render(in: home)
+        let spanish = try Self.render(in: home, extra: ["--voice", "es"])
+        #expect(spanish != defaultVoice)
+        let british = try Self.render(in: home, extra: ["--voice", "en"])
+        #expect(british != defaultVoice)
+        #expect(british != spanish)
+        try #expect(Self.render(in: home, extra: ["--voice", "es"]) == spanish)
+        try #expect(Self.render(in: home, extra: ["--voice", "en"]) == british)
     }
 
     @Test func anUnusableCacheFolderStillRenders() throws {

@@ -6,7 +6,7 @@ public enum LanguageChoice {
     public static func resolve(flag: String?, environment: [String: String]) -> Result<String, InputError> {
         if let flag {
             let code = normalize(flag)
-            guard let code, LocaleCatalog.all[code] != nil else {
+            guard let code, LocaleCatalog.codes.contains(code) else {
                 return .failure(InputError(Message(.errorLanguageUnknown, [
                     "value": .userValue(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
                 ])))
@@ -21,7 +21,7 @@ public enum LanguageChoice {
         for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             // The first non-empty variable decides, as in setlocale(3); "C" and "POSIX" mean English.
-            if let code = normalize(value), LocaleCatalog.all[code] != nil { return code }
+            if let code = normalize(value), LocaleCatalog.codes.contains(code) { return code }
             return LocaleCatalog.fallbackCode
         }
         return LocaleCatalog.fallbackCode
@@ -35,9 +35,11 @@ public enum LanguageChoice {
         guard let language = parts.first, !language.isEmpty, language.allSatisfy(\.isLetter) else { return nil }
         if parts.count > 1 {
             let region = parts[1]
-            if LocaleCatalog.all[language + "-" + region] != nil { return language + "-" + region }
-            let variant = LocaleCatalog.codes.first {
-                LocaleCatalog.all[$0]?.parent == language && LocaleCatalog.all[$0]?.serves(region: region) == true
+            if LocaleCatalog.codes.contains(language + "-" + region) { return language + "-" + region }
+            // Only the variants named after the language (es-419 for es) are parsed to read their regions.
+            let variant = LocaleCatalog.codes.first { code in
+                guard code.hasPrefix(language + "-"), let catalog = LocaleCatalog.named(code) else { return false }
+                return catalog.parent == language && catalog.serves(region: region)
             }
             if let variant { return variant }
         }

@@ -1,4 +1,5 @@
 import BreatheCore
+import Synchronization
 
 /// One language's sentences, read from its embedded Locales/<code>.json file.
 public struct LocaleCatalog: Sendable {
@@ -89,22 +90,34 @@ public struct LocaleCatalog: Sendable {
         return included && !regions.contains { $0.uppercased() == "-" + region }
     }
 
-    /// Every language built into the binary, by code, parsed once.
-    public static let all: [String: LocaleCatalog] = {
-        var catalogs: [String: LocaleCatalog] = [:]
-        for (code, json) in embeddedLocaleFiles {
-            // A malformed locale file is a build defect; the locale tests catch it, and here it is left out.
-            if let catalog = try? LocaleCatalog(code: code, json: json) { catalogs[code] = catalog }
-        }
+    /// The built-in language `code`, parsed on first use (a variant completed by its parent) and kept; nil when there is
+    /// no such language (or its file is malformed, a build defect that the locale tests catch). A run parses only the
+    /// languages it uses.
+    public static func named(_ code: String) -> LocaleCatalog? {
+        if let known = parsed.withLock({ $0[code] }) { return known }
+        guard let json = embeddedLocaleFile(code), var catalog = try? LocaleCatalog(code: code, json: json) else { return nil }
         // Regional variants (es-419) hold only what differs; their parent fills in the rest.
-        for (code, catalog) in catalogs {
-            if let parentCode = catalog.parent, let parent = catalogs[parentCode] { catalogs[code] = catalog.inheriting(from: parent) }
+        if let parentCode = catalog.parent, parentCode != code, let parent = named(parentCode) {
+            catalog = catalog.inheriting(from: parent)
+        }
+        parsed.withLock { $0[code] = catalog }
+        return catalog
+    }
+
+    /// The languages parsed so far, by code.
+    private static let parsed = Mutex<[String: LocaleCatalog]>([:])
+
+    /// Every language built into the binary, by code: parses every one (the doctor's checks and the locale tests).
+    public static var all: [String: LocaleCatalog] {
+        var catalogs: [String: LocaleCatalog] = [:]
+        for code in codes {
+            if let catalog = named(code) { catalogs[code] = catalog }
         }
         return catalogs
-    }()
+    }
 
-    /// The codes of every built-in language, sorted.
-    public static var codes: [String] { all.keys.sorted() }
+    /// The codes of every built-in language, sorted; known without parsing any.
+    public static var codes: [String] { embeddedLocaleCodes }
 
     /// The language every other one falls back to for a missing sentence.
     public static let fallbackCode = "en"

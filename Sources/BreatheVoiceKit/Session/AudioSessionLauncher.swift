@@ -1,4 +1,5 @@
 import BreatheCore
+import Synchronization
 
 /// Chooses the sink for a session with sound (a WAV file or the sound server), prepares every phrase, and runs it;
 /// falls back to text only when an interactive run finds no server.
@@ -17,6 +18,8 @@ public struct AudioSessionLauncher {
     public var phraseCache: PhraseCache?
     /// Connects to speech-dispatcher (`--speech-via speechd`); tests may pass a recorder.
     public var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
+    /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
+    private let checkedVoice: CheckedVoice?
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
                 environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
@@ -27,6 +30,7 @@ public struct AudioSessionLauncher {
         self.launcher = launcher
         self.openDispatcher = openDispatcher
         self.choices = choices
+        checkedVoice = choices.voice.map(CheckedVoice.init(name:))
         self.speech = speech
         self.environment = environment
         self.phraseCache = phraseCache ?? PhraseCache(directories: XDGDirectories(environment: environment))
@@ -37,6 +41,21 @@ public struct AudioSessionLauncher {
     }
 
     private var plan: SessionPlan { launcher.plan }
+
+    /// A connection to the sound server started by `connectEarly`, for `run()` to take.
+    private static let early = Mutex<PendingPulseSink?>(nil)
+
+    /// Starts connecting to the sound server now, on a thread of its own, for a session that will play live: the
+    /// handshake then overlaps reading the preferences, checking the history and taking the session lock, which come
+    /// before `run()`. Only for a run that plays through the server (no `--no-audio`, no `--output`); `run()` takes the
+    /// connection, or closes it when the session turns out not to need it (speech and tones off in the preferences).
+    public static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
+        early.withLock { slot in
+            if slot == nil {
+                slot = PendingPulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
+            }
+        }
+    }
     private var localizer: Localizer { launcher.localizer }
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
@@ -45,8 +64,11 @@ public struct AudioSessionLauncher {
         var choices = self.choices
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
+        var started = Self.early.withLock { slot in slot.take() }
         let connection = choices.output == nil && (choices.speech || choices.tones)
-            ? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
+            ? started.take() ?? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
+        // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
+        started = nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
             do {
@@ -112,7 +134,8 @@ public struct AudioSessionLauncher {
         guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty
         else { return }
         do throws(BreatheError) {
-            let settings = try speechSettings()
+            let settings = speechSettings()
+            let voiced = self.voiced
             // A breath's worth of silence between two sentences, as between the session's own phrases.
             let gap = [Int16](repeating: 0, count: AudioFormat.sampleRate * 4 / 10)
             var samples: [Int16] = []
@@ -120,9 +143,9 @@ public struct AudioSessionLauncher {
                 if !samples.isEmpty { samples += gap }
                 let text = localizer.string(message)
                 if let phraseCache {
-                    samples += try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech).samples
+                    samples += try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: voiced).samples
                 } else {
-                    samples += try speech.synthesize(text, settings).samples
+                    samples += try voiced.synthesize(text, settings).samples
                 }
             }
             let sink = try LivePulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
@@ -152,15 +175,22 @@ public struct AudioSessionLauncher {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
             plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: speech, settings: speechSettings(), cache: phraseCache
+            speech: voiced, settings: speechSettings(), cache: phraseCache
         )
     }
 
-    /// The chosen voice checked against the installed ones, with the rate, pitch and volume.
-    private func speechSettings() throws(BreatheError) -> SpeechSettings {
+    /// The voice, rate, pitch and volume. A `--voice` stands there as its unchecked label (the phrase cache's key),
+    /// which `voiced` checks and turns into the voice's identifier before it synthesizes: a session whose phrases are
+    /// all cached never opens eSpeak NG, and an unknown voice is still a usage error as soon as a phrase is needed.
+    private func speechSettings() -> SpeechSettings {
         var settings = choices.speechSettings(localizer: localizer)
-        if let name = choices.voice { settings.voice = try speech.voice(named: name).identifier }
+        if let checkedVoice { settings.voice = checkedVoice.label }
         return settings
+    }
+
+    /// The speech that synthesizes with `speechSettings()`: checks the `--voice` on its first synthesis.
+    private var voiced: Speech {
+        checkedVoice.map { $0.speaking(with: speech) } ?? speech
     }
 
     /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
@@ -192,10 +222,10 @@ public struct AudioSessionLauncher {
             if live, controls.readsKeys, choices.speech {
                 if dispatcher != nil {
                     runner.speechSettings = choices.speechSettings(localizer: localizer)
-                } else if let settings = try? speechSettings() {
+                } else {
                     worker = liveWorker()
                     runner.worker = worker
-                    runner.speechSettings = settings
+                    runner.speechSettings = speechSettings()
                 }
             }
             defer { worker?.finish() }
@@ -205,7 +235,7 @@ public struct AudioSessionLauncher {
 
     /// Synthesizes through the phrase cache when there is one; a failure leaves the phrase printed only.
     private func liveWorker() -> PhraseWorker {
-        let speech = self.speech
+        let speech = voiced
         let cache = phraseCache
         return PhraseWorker { text, settings in
             do throws(BreatheError) {

@@ -73,6 +73,14 @@ public struct PhraseCache: Sendable {
         return PhraseCache.decode(bytes, key: key)
     }
 
+    /// True when the entry's file is there and long enough to hold one, found without reading it (`load` still checks
+    /// everything).
+    public func mayHold(_ key: Key) -> Bool {
+        var status = stat()
+        guard stat(path(for: key), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count
+    }
+
     /// Writes the entry, quietly giving up when the folder cannot be made or written. No fsync: an entry cut short by
     /// a crash fails its checksum and is rewritten.
     public func store(_ clip: AudioClip, for key: Key) {
@@ -117,10 +125,15 @@ public struct PhraseCache: Sendable {
               fnv1a(sampleBytes) == checksum
         else { return nil }
         var samples = [Int16](repeating: 0, count: Int(count))
-        var index = sampleBytes.startIndex
-        for i in 0..<samples.count {
-            samples[i] = Int16(bitPattern: UInt16(sampleBytes[index]) | UInt16(sampleBytes[index + 1]) << 8)
-            index += 2
+        if (1 as UInt16).littleEndian == 1 {
+            // Little-endian on disk as in memory: one copy.
+            samples.withUnsafeMutableBytes { target in sampleBytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+        } else {
+            var index = sampleBytes.startIndex
+            for i in 0..<samples.count {
+                samples[i] = Int16(bitPattern: UInt16(sampleBytes[index]) | UInt16(sampleBytes[index + 1]) << 8)
+                index += 2
+            }
         }
         return AudioClip(samples)
     }
