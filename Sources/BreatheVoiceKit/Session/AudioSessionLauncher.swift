@@ -23,7 +23,7 @@ public struct AudioSessionLauncher {
 
     public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
                 environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
-                phraseCache: PhraseCache?? = nil,
+                phraseCaching: PhraseCaching = .userCache,
                 openDispatcher: @escaping (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection = { request throws(BreatheError) in
                     try LiveSpeechDispatcher(request)
                 }) {
@@ -33,7 +33,7 @@ public struct AudioSessionLauncher {
         checkedVoice = choices.voice.map(CheckedVoice.init(name:))
         self.speech = speech
         self.environment = environment
-        self.phraseCache = phraseCache ?? PhraseCache(directories: XDGDirectories(environment: environment))
+        self.phraseCache = phraseCaching.resolved(environment: environment)
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
