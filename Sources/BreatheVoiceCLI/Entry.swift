@@ -3,8 +3,8 @@ import BreatheCore
 import BreatheVoiceKit
 
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
-public enum Entry {
-    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+package enum Entry {
+    package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         // Before anything else: a SIGINT, SIGTERM or SIGHUP from now on is kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()

@@ -3,11 +3,11 @@
 /// Second k (from 2) is spoken at the phase's start plus k − 1 seconds. A number is skipped when its phrase would not end
 /// before the next second (or the end of the phase), or when the phase name is still being spoken then: a count must
 /// never blur into the next cue.
-public enum CountSchedule {
+package enum CountSchedule {
     /// One spoken count: the number and its offset from the phase start, in samples.
-    public struct Count: Hashable, Sendable {
-        public var number: Int
-        public var offset: Int64
+    package struct Count: Hashable, Sendable {
+        package var number: Int
+        package var offset: Int64
     }
 
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum CountSchedule {
     ///   - nameSamples: from the phase start to the end of its spoken name (the tone and the gap before it included,
     ///     see `CueLayout`), in samples (0 when speech is off).
     ///   - countSamples: how long each number takes to say, in samples; nil for a number with no phrase.
-    public static func counts(
+    package static func counts(
         phaseSamples: Int64, sampleRate: Int, nameSamples: Int64, countSamples: (Int) -> Int64?
     ) -> [Count] {
         let rate = Int64(sampleRate)
@@ -35,7 +35,7 @@ public enum CountSchedule {
     }
 
     /// The largest number a plan can count to: the longest phase, in whole seconds rounded up.
-    public static func highestNumber(in plan: SessionPlan) -> Int {
+    package static func highestNumber(in plan: SessionPlan) -> Int {
         var longest = 0
         for cycle in [1, plan.cycles] {
             for index in plan.pattern.phases.indices {

@@ -9,24 +9,24 @@
 /// being said when a boundary comes (one longer than its phase, or one a skip carried along) wins over that boundary's
 /// tone: the tone is left out and the new word waits for the earlier one to end, plus the gap, so words never overlap
 /// either.
-public enum CueLayout {
+package enum CueLayout {
     /// Silence between the end of a tone and the start of the word, in milliseconds: enough for the ear to hear two
     /// sounds, short enough that the word still belongs to the cue.
-    public static let gapMilliseconds = 60
+    package static let gapMilliseconds = 60
 
     /// The gap in samples at `sampleRate`.
-    public static func gapSamples(sampleRate: Int) -> Int64 {
+    package static func gapSamples(sampleRate: Int) -> Int64 {
         Int64(gapMilliseconds * sampleRate / 1000)
     }
 
     /// A phase's cue on the timeline.
-    public struct Placement: Hashable, Sendable {
+    package struct Placement: Hashable, Sendable {
         /// The sample where the tone starts, or nil when no tone plays.
-        public var tone: Int64?
+        package var tone: Int64?
         /// The sample where the word starts (when there is one).
-        public var speech: Int64
+        package var speech: Int64
 
-        public init(tone: Int64?, speech: Int64) {
+        package init(tone: Int64?, speech: Int64) {
             self.tone = tone
             self.speech = speech
         }
@@ -37,7 +37,7 @@ public enum CueLayout {
     ///   - toneSamples: the tone's length in samples; nil when tones are off.
     ///   - wordSamples: the spoken word's length in samples; nil when speech is off.
     ///   - speechBusyUntil: the sample where the speech already on the timeline ends (0 or less when there is none).
-    public static func place(
+    package static func place(
         boundary: Int64, phaseEnd: Int64, toneSamples: Int64?, wordSamples: Int64?, speechBusyUntil: Int64, sampleRate: Int
     ) -> Placement {
         let gap = gapSamples(sampleRate: sampleRate)

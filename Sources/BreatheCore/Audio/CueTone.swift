@@ -10,14 +10,14 @@
 /// - Rest is a very soft, low, steady 392 Hz (G4) for 200 ms, at 25 %: present for timing, easy to ignore.
 /// - Frequencies stay in 400–700 Hz, where small laptop speakers are clear and far below the 11 025 Hz Nyquist limit.
 /// - `volume` 0–100 scales the peak linearly; 100 peaks at 40 % of full scale, leaving room for speech mixed on top.
-public struct CueTone: Hashable, Sendable {
-    public var startHertz: Double
-    public var endHertz: Double
-    public var milliseconds: Int
+package struct CueTone: Hashable, Sendable {
+    package var startHertz: Double
+    package var endHertz: Double
+    package var milliseconds: Int
     /// The level relative to the other tones, 0–1.
-    public var level: Double
+    package var level: Double
 
-    public init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
+    package init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
         self.startHertz = startHertz
         self.endHertz = endHertz
         self.milliseconds = milliseconds
@@ -25,7 +25,7 @@ public struct CueTone: Hashable, Sendable {
     }
 
     /// The tone that marks the start of a phase.
-    public static func cue(for kind: PhaseKind) -> CueTone {
+    package static func cue(for kind: PhaseKind) -> CueTone {
         switch kind {
         case .inhale: CueTone(startHertz: 440, endHertz: 660, milliseconds: 380, level: 1)
         case .exhale: CueTone(startHertz: 660, endHertz: 440, milliseconds: 380, level: 1)
@@ -35,13 +35,13 @@ public struct CueTone: Hashable, Sendable {
     }
 
     /// Attack and release lengths, in milliseconds.
-    public static let attackMilliseconds = 12
-    public static let releaseMilliseconds = 90
+    package static let attackMilliseconds = 12
+    package static let releaseMilliseconds = 90
     /// The peak at volume 100, as a fraction of full scale.
-    public static let fullLevel = 0.4
+    package static let fullLevel = 0.4
 
     /// The tone as signed 16-bit samples at `sampleRate`, at `volume` 0–100. Volume 0 gives silence of the same length.
-    public func samples(sampleRate: Int, volume: Int) -> [Int16] {
+    package func samples(sampleRate: Int, volume: Int) -> [Int16] {
         let count = milliseconds * sampleRate / 1000
         let attack = max(1, CueTone.attackMilliseconds * sampleRate / 1000)
         let release = max(1, CueTone.releaseMilliseconds * sampleRate / 1000)

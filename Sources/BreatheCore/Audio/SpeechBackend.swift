@@ -1,5 +1,5 @@
 /// Who says the session's phrases: eSpeak NG mixed into our own sound stream, or the user's speech-dispatcher.
-public enum SpeechBackend: String, CaseIterable, Sendable, Hashable {
+package enum SpeechBackend: String, CaseIterable, Sendable, Hashable {
     /// libespeak-ng, synthesized up front and mixed on the sample clock with the tones.
     case espeak
     /// speech-dispatcher (SSIP), with the user's own voice, rate and output module, beside a screen reader.

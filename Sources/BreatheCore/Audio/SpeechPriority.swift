@@ -1,7 +1,7 @@
 /// How a phrase sent through speech-dispatcher ranks against other programs' speech (a screen reader's), by SSIP
 /// priority: `message` waits for speech of its rank and is never dropped, `text` may be cut off or dropped by newer
 /// speech, `important` interrupts and is never dropped.
-public enum SpeechPriority: String, CaseIterable, Sendable, Hashable {
+package enum SpeechPriority: String, CaseIterable, Sendable, Hashable {
     case message
     case text
     case important

@@ -1,7 +1,7 @@
 /// Every phrase a session can say, known before it starts, so that all speech is synthesized up front.
-public enum SpokenPhrases {
+package enum SpokenPhrases {
     /// The phrases for `plan`: phase names, lead-in, pause and resume, closing words and, with `counting`, the numbers.
-    public static func messages(for plan: SessionPlan, counting: Bool, opening: Message? = nil) -> [Message] {
+    package static func messages(for plan: SessionPlan, counting: Bool, opening: Message? = nil) -> [Message] {
         var result: [Message] = [
             Message(.speechLeadIn), Message(.speechPaused), Message(.speechCompleted), Message(.speechStopped),
             Message(.speechKeys),
@@ -27,7 +27,7 @@ public enum SpokenPhrases {
     /// True for a phrase that carries a number known only when it is said (the seconds left on resuming, the answer to
     /// `t`, a new speech rate or tone level): it cannot be prepared before the session, so the runner has it said while
     /// the session plays, off the audio path.
-    public static func isLive(_ message: Message) -> Bool {
+    package static func isLive(_ message: Message) -> Bool {
         switch message.key {
         case .speechResumed, .lineTimeLeft, .lineSpeechRate, .lineToneVolume: true
         default: false
@@ -35,12 +35,12 @@ public enum SpokenPhrases {
     }
 
     /// A phase's word after a skip: "Skipped. Breathe out".
-    public static func skipped(_ name: Message) -> Message {
+    package static func skipped(_ name: Message) -> Message {
         Message(.speechSkipped, ["phase": .message(name)])
     }
 
     /// The spoken number `n` of a count.
-    public static func count(_ number: Int) -> Message {
+    package static func count(_ number: Int) -> Message {
         Message(.speechCount, ["n": .integer(number)])
     }
 }

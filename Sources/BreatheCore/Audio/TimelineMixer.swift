@@ -7,7 +7,7 @@
 /// Rendering forgets nothing: a live runner renders seconds ahead and may render the same stretch again after a flush
 /// (a key takes effect where the listener is, not where rendering got to). It calls `forget(endingBefore:)` with the
 /// position that can no longer be rendered again (what is heard, or for a file what is written).
-public struct TimelineMixer: Sendable {
+package struct TimelineMixer: Sendable {
     struct Placed: Sendable {
         var start: Int64
         var clip: AudioClip
@@ -16,28 +16,28 @@ public struct TimelineMixer: Sendable {
 
     private var placed: [Placed] = []
 
-    public init() {}
+    package init() {}
 
     /// Clips not yet forgotten.
-    public var pendingCount: Int { placed.count }
+    package var pendingCount: Int { placed.count }
 
     /// Where the last clip not yet forgotten ends (nil: none).
-    public var lastEnd: Int64? { placed.map(\.end).max() }
+    package var lastEnd: Int64? { placed.map(\.end).max() }
 
     /// Forgets the clips that end at or before `position`: that stretch will not be rendered again.
-    public mutating func forget(endingBefore position: Int64) {
+    package mutating func forget(endingBefore position: Int64) {
         placed.removeAll { $0.end <= position }
     }
 
     /// Places `clip` so that its first sample plays at `position`.
-    public mutating func schedule(_ clip: AudioClip, at position: Int64) {
+    package mutating func schedule(_ clip: AudioClip, at position: Int64) {
         guard !clip.isEmpty else { return }
         placed.append(Placed(start: position, clip: clip))
     }
 
     /// The timeline jumps from `current` to `target`: clips not yet started are dropped, and a clip under way keeps
     /// playing from where it was, so a skip never cuts a word in half.
-    public mutating func seek(from current: Int64, to target: Int64) {
+    package mutating func seek(from current: Int64, to target: Int64) {
         placed = placed.compactMap { item in
             guard item.start < current, item.end > current else { return nil }
             var moved = item
@@ -47,12 +47,12 @@ public struct TimelineMixer: Sendable {
     }
 
     /// Drops every clip that has not started by `position` (the timeline is left where it is).
-    public mutating func dropUnstarted(after position: Int64) {
+    package mutating func dropUnstarted(after position: Int64) {
         placed.removeAll { $0.start >= position }
     }
 
     /// The mixed samples of [position, position + count). Nothing is forgotten (see `forget(endingBefore:)`).
-    public mutating func render(from position: Int64, count: Int) -> [Int16] {
+    package mutating func render(from position: Int64, count: Int) -> [Int16] {
         guard count > 0 else { return [] }
         let end = position + Int64(count)
         // Silence (most of a session) needs no mixing.

@@ -2,7 +2,7 @@
 ///
 /// Strict means: UTF-8 only, no comments, no trailing commas, no duplicate keys, nothing after the value. It never
 /// traps on any input, binary included.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -21,7 +21,7 @@ public struct JSONParser {
     }
 
     /// Parses one whole JSON document.
-    public static func parse(_ bytes: [UInt8], positions: Bool = true) -> Result<JSONNode, JSONSyntaxError> {
+    package static func parse(_ bytes: [UInt8], positions: Bool = true) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
         parser.tracksPositions = positions
         do throws(JSONSyntaxError) {
@@ -38,7 +38,7 @@ public struct JSONParser {
     }
 
     /// Parses one whole JSON document from text.
-    public static func parse(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
+    package static func parse(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
         parse(Array(text.utf8))
     }
 

@@ -5,48 +5,48 @@
 /// from line to line, so checking a line allocates nothing, and a reader decodes only the values it asks for.
 /// It accepts exactly the documents `JSONParser` accepts (the tests compare the two), but reports no error position:
 /// the preferences file, whose errors must name a line and column, keeps using `JSONParser`.
-public struct JSONTape {
-    public enum Kind: UInt8, Sendable {
+package struct JSONTape {
+    package enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
     }
 
     /// One value. Containers are followed by their contents: an object by key, value, key, value…
-    public struct Entry: Sendable {
-        public var kind: Kind
+    package struct Entry: Sendable {
+        package var kind: Kind
         /// Strings: plain ASCII without escapes, so the bytes are the text. Bools: true.
-        public var flag: Bool
+        package var flag: Bool
         /// Strings: the first byte after the opening quote; others: the value's first byte.
-        public var start: Int
+        package var start: Int
         /// Strings: the closing quote; others: one past the value's last byte.
-        public var end: Int
+        package var end: Int
         /// The index of the entry after this value and everything inside it (its next sibling, if any).
-        public var next: Int
+        package var next: Int
         /// Object keys in plain ASCII: `JSONTape.fingerprint` of their bytes, so a reader can rule names out quickly;
         /// -1 for other keys, 0 for values.
-        public var fingerprint: Int = 0
+        package var fingerprint: Int = 0
     }
 
     /// Length and three of the bytes: equal texts have equal fingerprints.
     @inline(__always)
-    public static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    package static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
         guard count > 0 else { return 1 << 40 }
         return count | Int(text[0]) << 16 | Int(text[count - 1]) << 24 | Int(text[count >> 1]) << 32
     }
 
-    public static func fingerprint(_ text: StaticString) -> Int {
+    package static func fingerprint(_ text: StaticString) -> Int {
         fingerprint(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var index = 0
     private var depth = 0
 
-    public init() {
+    package init() {
         entries.reserveCapacity(64)
     }
 
     /// Checks one whole document and records its values; false when it is not strict JSON.
-    public mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         entries.removeAll(keepingCapacity: true)
         index = 0
         depth = 0
@@ -62,7 +62,7 @@ public struct JSONTape {
 
     /// The value entries of an object's members, in file order, with their key entries.
     @inline(__always)
-    public func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
+    package func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
         guard entries[object].kind == .object else { return }
         var key = object + 1
         let end = entries[object].next
@@ -75,7 +75,7 @@ public struct JSONTape {
     /// Whether a string entry's text equals `text` (as Swift compares Strings, for text that is not plain ASCII).
     /// Inlined: readers call it for nearly every member of every line.
     @inline(__always)
-    public func string(_ entry: Int, equals text: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func string(_ entry: Int, equals text: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let item = entries[entry]
         guard item.kind == .string else { return false }
         guard item.flag else { return string(entry, in: bytes) == text.description }
@@ -84,7 +84,7 @@ public struct JSONTape {
     }
 
     /// A string entry's text; nil for other kinds.
-    public func string(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    package func string(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let item = entries[entry]
         guard item.kind == .string else { return nil }
         let raw = UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])
@@ -93,14 +93,14 @@ public struct JSONTape {
     }
 
     /// A string entry's bytes when they are its text (plain ASCII), else nil.
-    public func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    package func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let item = entries[entry]
         guard item.kind == .string, item.flag else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])
     }
 
     /// A whole number that fits in an Int, as `JSONValue.integer` reads one.
-    public func integer(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func integer(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let item = entries[entry]
         guard item.kind == .number else { return nil }
         let digits = bytes[item.start] == UInt8(ascii: "-") ? item.start + 1 : item.start
@@ -110,7 +110,7 @@ public struct JSONTape {
 
     /// A number in tenths with at most one significant decimal place ("5", "5.5", "5.50"), as `JSONValue.tenths` reads one;
     /// nil also when it does not fit in an Int.
-    public func tenths(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func tenths(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let item = entries[entry]
         guard item.kind == .number else { return nil }
         var point = item.end

@@ -2,7 +2,7 @@
 ///
 /// The program parses its files itself so that every error can name the line and column, and every value keeps where it
 /// was found: a wrong type in `preferences.json` is reported at the value, not just "the file is bad".
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number as written: kept as text so that whole numbers stay exact and nothing is rounded on the way.
@@ -14,30 +14,30 @@ public indirect enum JSONValue: Hashable, Sendable {
     case object([Member])
 
     /// One member of an object: its key and its value (with where the value was found).
-    public struct Member: Hashable, Sendable {
-        public var key: String
-        public var node: JSONNode
+    package struct Member: Hashable, Sendable {
+        package var key: String
+        package var node: JSONNode
 
-        public init(key: String, node: JSONNode) {
+        package init(key: String, node: JSONNode) {
             self.key = key
             self.node = node
         }
     }
 
     /// The member named `key`, for objects.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.node
     }
 
     /// A whole number, if this is one that fits in an Int.
-    public var integer: Int? {
+    package var integer: Int? {
         guard case .number(let text) = self, !text.contains("."), !text.contains("e"), !text.contains("E") else { return nil }
         return Int(text)
     }
 
     /// A number in tenths, if it has at most one decimal place ("5", "5.5", "5.50").
-    public var tenths: Int? {
+    package var tenths: Int? {
         guard case .number(let text) = self, !text.contains("e"), !text.contains("E") else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard let whole = Int(parts[0]), parts.count <= 2 else { return nil }
@@ -48,22 +48,22 @@ public indirect enum JSONValue: Hashable, Sendable {
         return whole * 10 + (text.hasPrefix("-") ? -tenth : tenth)
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// A member-wise object from values, in the given order (positions are not known for values built in memory).
-    public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    package static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(members.map { Member(key: $0.key, node: JSONNode($0.value)) })
     }
 
     /// An object from keys and nodes, in the given order.
-    public static func object(_ members: [(key: String, node: JSONNode)]) -> JSONValue {
+    package static func object(_ members: [(key: String, node: JSONNode)]) -> JSONValue {
         .object(members.map { Member(key: $0.key, node: $0.node) })
     }
 
     /// The type's name as the preference errors word it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "true/false"
@@ -76,26 +76,26 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 /// A value and where it starts in its file (1-based line and column; 0 for values built in memory).
-public struct JSONNode: Hashable, Sendable {
-    public var value: JSONValue
-    public var line: Int
-    public var column: Int
+package struct JSONNode: Hashable, Sendable {
+    package var value: JSONValue
+    package var line: Int
+    package var column: Int
 
-    public init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
+    package init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
         self.value = value
         self.line = line
         self.column = column
     }
 
     /// Equality of values only: where a value was found does not change what it is.
-    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// A syntax error and where it is.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
+package struct JSONSyntaxError: Error, Hashable, Sendable {
     /// What is wrong, as a short English phrase for developers; users get a localized sentence from `kind`.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case unexpectedEnd
         case unexpectedCharacter
         case invalidUTF8
@@ -106,10 +106,10 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
         case tooDeep
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// 1-based line and column (columns count characters, not bytes).
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// Byte offset from the start of the input.
-    public var offset: Int
+    package var offset: Int
 }

@@ -1,14 +1,14 @@
 /// Writes JSON: compact on one line (history records) or indented by two spaces (the preferences file).
-public enum JSONWriter {
+package enum JSONWriter {
     /// One line, no spaces: a history record.
-    public static func compact(_ value: JSONValue) -> String {
+    package static func compact(_ value: JSONValue) -> String {
         var output = ""
         write(value, into: &output, indent: nil, level: 0)
         return output
     }
 
     /// Indented by two spaces, with a final newline: a file people edit by hand.
-    public static func pretty(_ value: JSONValue) -> String {
+    package static func pretty(_ value: JSONValue) -> String {
         var output = ""
         write(value, into: &output, indent: "  ", level: 0)
         return output + "\n"
@@ -51,7 +51,7 @@ public enum JSONWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; everything else as UTF-8.
-    public static func quote(_ text: String, into output: inout String) {
+    package static func quote(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -70,7 +70,7 @@ public enum JSONWriter {
     }
 
     /// A number of tenths as a JSON number with at most one decimal: 55 → 5.5, 40 → 4.
-    public static func tenths(_ value: Int) -> JSONValue {
+    package static func tenths(_ value: Int) -> JSONValue {
         .number(TenthsFormat.plain(value))
     }
 }

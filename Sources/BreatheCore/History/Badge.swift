@@ -1,5 +1,5 @@
 /// An award computed from the history (seed 003's list). Each is earned once and kept.
-public enum Badge: String, CaseIterable, Hashable, Sendable {
+package enum Badge: String, CaseIterable, Hashable, Sendable {
     case firstSession
     case streak3
     case streak7
@@ -16,7 +16,7 @@ public enum Badge: String, CaseIterable, Hashable, Sendable {
     case fiveDaysInAWeek
 
     /// The badge's name, as printed and spoken.
-    public var title: Message {
+    package var title: Message {
         switch self {
         case .firstSession: Message(.badgeFirstSession)
         case .streak3: Message(.badgeStreak, ["n": .integer(3)])
@@ -32,5 +32,5 @@ public enum Badge: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The sentence announcing a badge just earned, at the end of the session that earned it.
-    public var announcement: Message { Message(.badgeEarned, ["badge": .message(title)]) }
+    package var announcement: Message { Message(.badgeEarned, ["badge": .message(title)]) }
 }

@@ -2,17 +2,17 @@
 ///
 /// Stored in the history as ISO 8601 (`2024-03-31T09:15:00+02:00`). The local date is what streaks count, so a session
 /// belongs to the calendar day it had where and when it happened, whatever the time zone is later.
-public struct LocalTimestamp: Hashable, Sendable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+package struct LocalTimestamp: Hashable, Sendable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
     /// Seconds east of UTC.
-    public var offsetSeconds: Int
+    package var offsetSeconds: Int
 
-    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int) {
+    package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -23,17 +23,17 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// The local calendar day, as a day number (0 = 1970-01-01).
-    public var dayNumber: Int { LocalTimestamp.dayNumber(year: year, month: month, day: day) }
+    package var dayNumber: Int { LocalTimestamp.dayNumber(year: year, month: month, day: day) }
 
     /// Seconds since the Unix epoch: the same instant anywhere.
-    public var epochSeconds: Int {
+    package var epochSeconds: Int {
         dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     }
 
-    public static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
+    package static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -43,7 +43,7 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// The date of a day number (civil_from_days).
-    public static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -56,19 +56,19 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// 0 = Monday … 6 = Sunday.
-    public static func weekday(dayNumber: Int) -> Int {
+    package static func weekday(dayNumber: Int) -> Int {
         // 1970-01-01 was a Thursday (3).
         ((dayNumber % 7) + 7 + 3) % 7
     }
 
     /// "2024-03-31".
-    public static func dateText(dayNumber: Int) -> String {
+    package static func dateText(dayNumber: Int) -> String {
         let (year, month, day) = date(dayNumber: dayNumber)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     }
 
     /// `2024-03-31T09:15:00+02:00`.
-    public var iso8601: String {
+    package var iso8601: String {
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(offsetSeconds)
         return LocalTimestamp.dateText(dayNumber: dayNumber) + "T" + LocalTimestamp.pad(hour, 2) + ":" + LocalTimestamp.pad(minute, 2)
@@ -76,7 +76,7 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// "2024-03-31 09:15", for listings.
-    public var shortText: String {
+    package var shortText: String {
         LocalTimestamp.dateText(dayNumber: dayNumber) + " " + LocalTimestamp.pad(hour, 2) + ":" + LocalTimestamp.pad(minute, 2)
     }
 
@@ -86,13 +86,13 @@ public struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM`; fractions of a second are allowed and dropped.
-    public static func parse(_ text: String) -> LocalTimestamp? {
+    package static func parse(_ text: String) -> LocalTimestamp? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
     }
 
     /// `parse(_:)` over the text's UTF-8 bytes, so that the history's reader need not make a String first.
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
         guard bytes.count >= 20, let base = bytes.baseAddress else { return nil }
         // Every digit is read, and a byte that is not one marks the text invalid, so the common case has no early exits
         // (`stats` parses two timestamps per history line).

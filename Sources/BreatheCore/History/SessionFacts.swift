@@ -1,16 +1,16 @@
 /// What `SessionStats` counts of one session, apart from its pattern's label.
-public struct SessionFacts: Hashable, Sendable {
+package struct SessionFacts: Hashable, Sendable {
     /// The local calendar day the session started on.
-    public var dayNumber: Int
-    public var actualTenths: Int
+    package var dayNumber: Int
+    package var actualTenths: Int
     /// It breathed a whole cycle or completed, so its day counts toward a streak.
-    public var isPracticeDay: Bool
+    package var isPracticeDay: Bool
     /// Its pattern was saved or typed rather than built in.
-    public var isCustomPattern: Bool
-    public var moodBefore: Int?
-    public var moodAfter: Int?
+    package var isCustomPattern: Bool
+    package var moodBefore: Int?
+    package var moodAfter: Int?
 
-    public init(dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?, moodAfter: Int?) {
+    package init(dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?, moodAfter: Int?) {
         self.dayNumber = dayNumber
         self.actualTenths = actualTenths
         self.isPracticeDay = isPracticeDay
@@ -19,7 +19,7 @@ public struct SessionFacts: Hashable, Sendable {
         self.moodAfter = moodAfter
     }
 
-    public init(_ record: SessionRecord) {
+    package init(_ record: SessionRecord) {
         self.init(
             dayNumber: record.start.dayNumber, actualTenths: record.actualTenths,
             isPracticeDay: record.actualCycles > 0 || record.status == .completed,

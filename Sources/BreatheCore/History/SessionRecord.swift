@@ -1,39 +1,39 @@
 /// One session as the history keeps it: one line of `history.jsonl`.
-public struct SessionRecord: Hashable, Sendable {
+package struct SessionRecord: Hashable, Sendable {
     /// How the pattern was chosen, which decides the "custom pattern" badge.
-    public enum PatternKind: String, Hashable, Sendable {
+    package enum PatternKind: String, Hashable, Sendable {
         case builtIn
         case saved
         case timings
     }
 
     /// What started the session.
-    public enum Source: String, Hashable, Sendable {
+    package enum Source: String, Hashable, Sendable {
         case interactive
         case cron
     }
 
-    public var id: String
-    public var start: LocalTimestamp
-    public var end: LocalTimestamp
+    package var id: String
+    package var start: LocalTimestamp
+    package var end: LocalTimestamp
     /// The pattern's name (built-in or saved), nil for typed timings.
-    public var patternName: String?
+    package var patternName: String?
     /// `4-7-8`, as typed or as the named pattern's timings.
-    public var timings: String
-    public var patternKind: PatternKind
-    public var ramps: [Ramp]
-    public var plannedCycles: Int
-    public var actualCycles: Int
-    public var plannedTenths: Int
-    public var actualTenths: Int
-    public var status: SessionStatus
+    package var timings: String
+    package var patternKind: PatternKind
+    package var ramps: [Ramp]
+    package var plannedCycles: Int
+    package var actualCycles: Int
+    package var plannedTenths: Int
+    package var actualTenths: Int
+    package var status: SessionStatus
     /// 1 (very stressed) to 5 (very calm).
-    public var moodBefore: Int?
-    public var moodAfter: Int?
-    public var language: String
-    public var source: Source
+    package var moodBefore: Int?
+    package var moodAfter: Int?
+    package var language: String
+    package var source: Source
 
-    public init(
+    package init(
         id: String, start: LocalTimestamp, end: LocalTimestamp, patternName: String?, timings: String,
         patternKind: PatternKind, ramps: [Ramp] = [], plannedCycles: Int, actualCycles: Int, plannedTenths: Int,
         actualTenths: Int, status: SessionStatus, moodBefore: Int? = nil, moodAfter: Int? = nil, language: String,
@@ -58,13 +58,13 @@ public struct SessionRecord: Hashable, Sendable {
     }
 
     /// Mood levels: 1 very stressed … 5 very calm.
-    public static let moodRange = 1...5
+    package static let moodRange = 1...5
 
     /// The name the listings and the stats use: the pattern's name, else its timings.
-    public var patternLabel: String { patternName ?? timings }
+    package var patternLabel: String { patternName ?? timings }
 
     /// The record as a JSON object, in a fixed member order.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func optional(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
         return .object([
             "id": .string(id),
@@ -89,16 +89,16 @@ public struct SessionRecord: Hashable, Sendable {
     }
 
     /// One history line, without its newline.
-    public var line: String { JSONWriter.compact(json) }
+    package var line: String { JSONWriter.compact(json) }
 
     /// Reads one history line; nil when it is not a complete, valid record.
-    public static func parse(line bytes: [UInt8]) -> SessionRecord? {
+    package static func parse(line bytes: [UInt8]) -> SessionRecord? {
         var reader = SessionRecordReader()
         return reader.record(bytes)
     }
 
     /// A record from a parsed JSON value; `SessionRecordReader` reads lines the same way without building the tree.
-    public init?(json value: JSONValue) {
+    package init?(json value: JSONValue) {
         func int(_ key: String) -> Int? { value[key]?.value.integer }
         func mood(_ key: String) -> Int?? {
             guard let node = value[key], node.value != .null else { return .some(nil) }

@@ -3,23 +3,23 @@
 /// A line is checked as strict JSON on a `JSONTape` and its members are decoded straight from the bytes, so a record
 /// costs a few small Strings rather than a tree of values. It accepts and rejects exactly the lines that
 /// `SessionRecord(json:)` over `JSONParser` does (the tests compare the two on valid, damaged and random lines).
-public struct SessionRecordReader {
+package struct SessionRecordReader {
     private var tape = JSONTape()
 
-    public init() {}
+    package init() {}
 
     /// The record on one line (without its newline); nil when it is not a complete, valid record.
-    public mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+    package mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         guard tape.load(line) else { return nil }
         return decode(line)
     }
 
-    public mutating func record(_ line: [UInt8]) -> SessionRecord? {
+    package mutating func record(_ line: [UInt8]) -> SessionRecord? {
         line.withUnsafeBufferPointer { record($0) }
     }
 
     /// A pattern label as `facts` finds it: a range of the line's bytes when they are its text (plain ASCII), else the text.
-    public enum Label {
+    package enum Label {
         case bytes(Range<Int>)
         case text(String)
     }
@@ -28,7 +28,7 @@ public struct SessionRecordReader {
     ///
     /// The line is checked just as `record` checks it, but the Strings stats have no use for (id, language, the
     /// label's text) are never made: `stats` over a long history spends its time here.
-    public mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
+    package mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { facts(line, slots: $0) }
     }

@@ -3,41 +3,41 @@
 /// Days are local calendar days as each session recorded them (its own date and UTC offset), so a move across time
 /// zones or a DST change never shifts a past session to another day. A day counts toward a streak when it has at least
 /// one session that breathed a whole cycle or completed.
-public struct SessionStats: Hashable, Sendable {
-    public private(set) var sessions = 0
-    public private(set) var tenths = 0
+package struct SessionStats: Hashable, Sendable {
+    package private(set) var sessions = 0
+    package private(set) var tenths = 0
     /// Sessions that recorded both moods, and the sum of (after − before) over them.
-    public private(set) var moodSessions = 0
-    public private(set) var moodChangeSum = 0
-    public private(set) var moodImproved = 0
-    public private(set) var usedCustomPattern = false
+    package private(set) var moodSessions = 0
+    package private(set) var moodChangeSum = 0
+    package private(set) var moodImproved = 0
+    package private(set) var usedCustomPattern = false
     /// Sessions per pattern label.
-    public private(set) var patternCounts: [String: Int] = [:]
+    package private(set) var patternCounts: [String: Int] = [:]
     /// Practice days (day numbers) with their session count and breathing time.
-    public private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
+    package private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
 
-    public init() {}
+    package init() {}
 
-    public static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
+    package static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
         lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths && lhs.moodSessions == rhs.moodSessions
             && lhs.moodChangeSum == rhs.moodChangeSum && lhs.patternCounts == rhs.patternCounts
             && lhs.days.keys == rhs.days.keys
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(sessions)
         hasher.combine(tenths)
     }
 
     /// Adds one session.
-    public mutating func add(_ record: SessionRecord) {
+    package mutating func add(_ record: SessionRecord) {
         add(SessionFacts(record))
         countPattern(record.patternLabel)
     }
 
     /// Adds one session's totals, day and mood, but not its pattern: `countPattern` counts that (the history's
     /// `SessionStatsReader` counts labels by their bytes and names them once at the end).
-    public mutating func add(_ facts: SessionFacts) {
+    package mutating func add(_ facts: SessionFacts) {
         sessions += 1
         let tenths = max(0, facts.actualTenths)
         self.tenths += tenths
@@ -59,12 +59,12 @@ public struct SessionStats: Hashable, Sendable {
     }
 
     /// Counts `sessions` more sessions with the pattern label `label`.
-    public mutating func countPattern(_ label: String, sessions: Int = 1) {
+    package mutating func countPattern(_ label: String, sessions: Int = 1) {
         patternCounts[label, default: 0] += sessions
     }
 
     /// The longest run of consecutive practice days.
-    public var longestStreak: Int {
+    package var longestStreak: Int {
         var longest = 0, run = 0, last: Int?
         for day in days.keys.sorted() {
             run = last.map { day == $0 + 1 ? run + 1 : 1 } ?? 1
@@ -75,7 +75,7 @@ public struct SessionStats: Hashable, Sendable {
     }
 
     /// The run of practice days ending today, or yesterday when today has no session yet (the streak is still alive).
-    public func currentStreak(today: Int) -> Int {
+    package func currentStreak(today: Int) -> Int {
         var day = days[today] != nil ? today : today - 1
         var run = 0
         while days[day] != nil {
@@ -86,7 +86,7 @@ public struct SessionStats: Hashable, Sendable {
     }
 
     /// Average mood change in tenths (rounded half away from zero), or nil when no session recorded both moods.
-    public var averageMoodChangeTenths: Int? {
+    package var averageMoodChangeTenths: Int? {
         guard moodSessions > 0 else { return nil }
         let scaled = moodChangeSum * 10
         let half = moodSessions / 2
@@ -94,19 +94,19 @@ public struct SessionStats: Hashable, Sendable {
     }
 
     /// The most used patterns, most sessions first, then by name; at most `limit`.
-    public func topPatterns(limit: Int = 3) -> [(label: String, sessions: Int)] {
+    package func topPatterns(limit: Int = 3) -> [(label: String, sessions: Int)] {
         patternCounts.map { (label: $0.key, sessions: $0.value) }
             .sorted { $0.sessions != $1.sessions ? $0.sessions > $1.sessions : $0.label < $1.label }
             .prefix(limit).map { $0 }
     }
 
     /// The 7 days ending today, oldest first, with their sessions and breathing time.
-    public func lastSevenDays(today: Int) -> [(day: Int, sessions: Int, tenths: Int)] {
+    package func lastSevenDays(today: Int) -> [(day: Int, sessions: Int, tenths: Int)] {
         (today - 6...today).map { day in (day, days[day]?.sessions ?? 0, days[day]?.tenths ?? 0) }
     }
 
     /// Every badge earned so far, in the list's order.
-    public var badges: [Badge] {
+    package var badges: [Badge] {
         var earned: [Badge] = []
         if sessions >= 1 { earned.append(.firstSession) }
         let longest = longestStreak

@@ -3,7 +3,7 @@
 /// Each line is checked exactly as `SessionRecordReader.record` checks it (so the same lines are skipped as garbled),
 /// but only what the stats count is decoded. Pattern labels are counted by their bytes, and each distinct label is made
 /// a String once, when `stats` is asked for: a history holds many sessions but few patterns.
-public struct SessionStatsReader {
+package struct SessionStatsReader {
     private var reader = SessionRecordReader()
     private var partial = SessionStats()
     /// Distinct plain-ASCII labels: all their bytes one after another, and per label its range there and its count.
@@ -16,10 +16,10 @@ public struct SessionStatsReader {
     /// The label of the line before, which is often the label again.
     private var lastLabel = -1
 
-    public init() {}
+    package init() {}
 
     /// Adds the record on one line (without its newline); false, adding nothing, when it is not a valid record.
-    public mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let (facts, label) = reader.facts(line) else { return false }
         partial.add(facts)
         switch label {
@@ -29,12 +29,12 @@ public struct SessionStatsReader {
         return true
     }
 
-    public mutating func add(_ line: [UInt8]) -> Bool {
+    package mutating func add(_ line: [UInt8]) -> Bool {
         line.withUnsafeBufferPointer { add($0) }
     }
 
     /// The stats of every record added so far.
-    public var stats: SessionStats {
+    package var stats: SessionStats {
         var stats = partial
         labelBytes.withUnsafeBufferPointer { all in
             for label in labels {

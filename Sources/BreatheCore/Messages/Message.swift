@@ -1,18 +1,18 @@
 /// A user-facing sentence before it is put into words: a key into the locale files and its arguments.
 ///
 /// Core speaks only in messages; the Kit's localizer turns them into English or Spanish text.
-public struct Message: Hashable, Sendable {
-    public var key: MessageKey
-    public var arguments: [String: MessageArgument]
+package struct Message: Hashable, Sendable {
+    package var key: MessageKey
+    package var arguments: [String: MessageArgument]
 
-    public init(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) {
+    package init(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) {
         self.key = key
         self.arguments = arguments
     }
 }
 
 /// A value placed into a message's `{placeholder}`.
-public enum MessageArgument: Hashable, Sendable {
+package enum MessageArgument: Hashable, Sendable {
     /// A whole number, written with the locale's digits.
     case integer(Int)
     /// A number of seconds in tenths, written with the locale's decimal separator.
@@ -32,7 +32,7 @@ public enum MessageArgument: Hashable, Sendable {
     case message(Message)
 
     /// The number a plural form is chosen by, if this argument is a number.
-    public var pluralValue: (whole: Int, isWhole: Bool)? {
+    package var pluralValue: (whole: Int, isWhole: Bool)? {
         switch self {
         case .integer(let value): (value, true)
         case .tenths(let value): (value / 10, value % 10 == 0)
@@ -43,11 +43,11 @@ public enum MessageArgument: Hashable, Sendable {
 
 extension MessageArgument {
     /// The longest piece of a user's value put into a sentence.
-    public static let userValueLimit = 40
+    package static let userValueLimit = 40
 
     /// A user's value as a sentence shows it: control characters (C0, DEL, C1, line and paragraph separators) made
     /// "�", then cut to `userValueLimit` characters and "…".
-    public static func shown(userValue value: String) -> String {
+    package static func shown(userValue value: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -62,12 +62,12 @@ extension MessageArgument {
 
 extension Message {
     /// "4 seconds", "5.5 seconds", "1 second".
-    public static func seconds(tenths: Int) -> Message {
+    package static func seconds(tenths: Int) -> Message {
         Message(.unitSeconds, ["n": .tenths(tenths)])
     }
 
     /// A length of time in the largest sensible units: "45 seconds", "2 minutes", "1 minute 20 seconds", "1 hour 5 minutes".
-    public static func duration(tenths: Int) -> Message {
+    package static func duration(tenths: Int) -> Message {
         if tenths < 600 { return seconds(tenths: tenths) }
         let totalSeconds = (tenths + 5) / 10
         let hours = totalSeconds / 3600
@@ -84,12 +84,12 @@ extension Message {
     }
 
     /// "1 cycle", "10 cycles".
-    public static func cycles(_ count: Int) -> Message {
+    package static func cycles(_ count: Int) -> Message {
         Message(.unitCycles, ["n": .integer(count)])
     }
 
     /// The name a phase is announced by.
-    public static func phaseName(_ kind: PhaseKind, isRepeat: Bool = false) -> Message {
+    package static func phaseName(_ kind: PhaseKind, isRepeat: Bool = false) -> Message {
         switch kind {
         case .inhale: Message(isRepeat ? .phaseInhaleAgain : .phaseInhale)
         case .hold: Message(.phaseHold)
@@ -101,7 +101,7 @@ extension Message {
     /// A plan's timings in words a screen reader reads well, one phase after another: "in 4, hold 7, out 8", with a ramped
     /// phase as "out 4 to 8". Zero-length phases are not in the pattern, so they are not said: 4-0-6-2 is "in 4, out 6,
     /// rest 2" and 4-6-2 "in 4, hold 6, out 2".
-    public static func timings(of plan: SessionPlan) -> Message {
+    package static func timings(of plan: SessionPlan) -> Message {
         var parts: [Message] = []
         for index in plan.pattern.phases.indices {
             let first = plan.phaseTenths(cycle: 1, index: index)
@@ -128,7 +128,7 @@ extension Message {
     }
 
     /// The name of a pattern: a built-in's localized name, a saved pattern's own name, or "Custom pattern".
-    public static func patternName(_ pattern: BreathingPattern) -> Message {
+    package static func patternName(_ pattern: BreathingPattern) -> Message {
         guard let name = pattern.name else { return Message(.patternCustom) }
         if let key = MessageKey(rawValue: "pattern.\(name)") { return Message(key) }
         return Message(.patternSaved, ["name": .text(name)])

@@ -1,5 +1,5 @@
 /// Every sentence and phrase the program prints or speaks. Each raw value is a key in every file in Locales/.
-public enum MessageKey: String, CaseIterable, Sendable, Hashable {
+package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     // Phase names, printed and spoken.
     case phaseInhale = "phase.inhale"
     case phaseInhaleAgain = "phase.inhaleAgain"

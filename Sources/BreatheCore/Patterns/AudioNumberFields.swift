@@ -1,10 +1,10 @@
 extension NumberField {
     /// `--rate`: eSpeak NG words per minute, 80–450.
-    public static let speechRate = NumberField(name: .fieldRate, places: 0, range: 80...450, rangeKey: .rangeCount)
+    package static let speechRate = NumberField(name: .fieldRate, places: 0, range: 80...450, rangeKey: .rangeCount)
     /// `--pitch`: 0–100, 50 normal.
-    public static let speechPitch = NumberField(name: .fieldPitch, places: 0, range: 0...100, rangeKey: .rangeCount)
+    package static let speechPitch = NumberField(name: .fieldPitch, places: 0, range: 0...100, rangeKey: .rangeCount)
     /// `--volume`: 0–200, 100 normal.
-    public static let speechVolume = NumberField(name: .fieldVolume, places: 0, range: 0...200, rangeKey: .rangeCount)
+    package static let speechVolume = NumberField(name: .fieldVolume, places: 0, range: 0...200, rangeKey: .rangeCount)
     /// `--tone-volume`: 0–100.
-    public static let toneVolume = NumberField(name: .fieldToneVolume, places: 0, range: 0...100, rangeKey: .rangeCount)
+    package static let toneVolume = NumberField(name: .fieldToneVolume, places: 0, range: 0...100, rangeKey: .rangeCount)
 }

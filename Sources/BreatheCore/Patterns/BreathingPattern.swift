@@ -1,32 +1,32 @@
 /// An ordered list of phases that repeats once per cycle.
-public struct BreathingPattern: Hashable, Sendable {
+package struct BreathingPattern: Hashable, Sendable {
     /// The built-in or saved name, or nil for timings typed on the command line.
-    public var name: String?
-    public var phases: [Phase]
+    package var name: String?
+    package var phases: [Phase]
 
-    public init(name: String? = nil, phases: [Phase]) {
+    package init(name: String? = nil, phases: [Phase]) {
         self.name = name
         self.phases = phases
     }
 
     /// Length of one cycle in tenths of a second.
-    public var cycleTenths: Int { phases.reduce(0) { $0 + $1.tenths } }
+    package var cycleTenths: Int { phases.reduce(0) { $0 + $1.tenths } }
 
     /// Breaths a minute at this pattern's pace.
-    public var breathsPerMinute: Double { cycleTenths == 0 ? 0 : 600 / Double(cycleTenths) }
+    package var breathsPerMinute: Double { cycleTenths == 0 ? 0 : 600 / Double(cycleTenths) }
 
     /// The timings in the `in-hold-out-rest` form, e.g. `4-7-8` or `2-1-6` for the sigh.
-    public var timingsText: String {
+    package var timingsText: String {
         phases.map { TenthsFormat.plain($0.tenths) }.joined(separator: "-")
     }
 
     /// True when the phase follows another phase of the same kind (the sigh's second, short inhale).
-    public func isRepeat(at index: Int) -> Bool {
+    package func isRepeat(at index: Int) -> Bool {
         index > 0 && phases[index - 1].kind == phases[index].kind
     }
 
     /// The first phase of a kind, if the pattern has one.
-    public func firstIndex(of kind: PhaseKind) -> Int? {
+    package func firstIndex(of kind: PhaseKind) -> Int? {
         phases.firstIndex { $0.kind == kind }
     }
 
@@ -34,7 +34,7 @@ public struct BreathingPattern: Hashable, Sendable {
     ///
     /// The first phase of that kind changes. A hold or rest that the pattern lacks is added in its usual place (hold after
     /// the breath in, rest at the end); setting a hold or rest to zero removes it.
-    public func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
+    package func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
         var copy = self
         copy.name = nil
         if let index = copy.firstIndex(of: kind) {
@@ -58,7 +58,7 @@ public struct BreathingPattern: Hashable, Sendable {
 
 extension BreathingPattern {
     /// The patterns that ship with the program, in the order `patterns` lists them.
-    public static let builtIn: [BreathingPattern] = [
+    package static let builtIn: [BreathingPattern] = [
         BreathingPattern(name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)]),
         BreathingPattern(name: "box", phases: [
             Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4), Phase(.rest, seconds: 4),
@@ -70,10 +70,10 @@ extension BreathingPattern {
     ]
 
     /// The pattern used when none is asked for.
-    public static let defaultName = "box"
+    package static let defaultName = "box"
 
     /// A built-in pattern by name, ignoring case.
-    public static func builtIn(named name: String) -> BreathingPattern? {
+    package static func builtIn(named name: String) -> BreathingPattern? {
         builtIn.first { $0.name == name.lowercased() }
     }
 }

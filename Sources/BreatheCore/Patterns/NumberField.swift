@@ -1,15 +1,15 @@
 /// A number the user types: which field it is, how many decimals it may have and its allowed range.
-public struct NumberField: Sendable {
+package struct NumberField: Sendable {
     /// How the field is named in errors.
-    public var name: MessageKey
+    package var name: MessageKey
     /// How many decimal places are allowed.
-    public var places: Int
+    package var places: Int
     /// Allowed values, in units of 10^-places.
-    public var range: ClosedRange<Int>
+    package var range: ClosedRange<Int>
     /// How the range is worded in errors.
-    public var rangeKey: MessageKey
+    package var rangeKey: MessageKey
 
-    public init(name: MessageKey, places: Int, range: ClosedRange<Int>, rangeKey: MessageKey) {
+    package init(name: MessageKey, places: Int, range: ClosedRange<Int>, rangeKey: MessageKey) {
         self.name = name
         self.places = places
         self.range = range
@@ -17,15 +17,15 @@ public struct NumberField: Sendable {
     }
 
     /// The seconds of one phase: one decimal place, within the phase kind's range.
-    public static func seconds(_ kind: PhaseKind) -> NumberField {
+    package static func seconds(_ kind: PhaseKind) -> NumberField {
         NumberField(name: fieldKey(kind), places: 1, range: kind.allowedTenths, rangeKey: .rangeSeconds)
     }
 
     /// `--minutes`: up to two decimals, from 0.1 to 1440 (24 hours).
-    public static let minutes = NumberField(name: .fieldMinutes, places: 2, range: 10...144_000, rangeKey: .rangeMinutes)
+    package static let minutes = NumberField(name: .fieldMinutes, places: 2, range: 10...144_000, rangeKey: .rangeMinutes)
 
     /// `--cycles`: a whole number from 1 to 100 000.
-    public static let cycles = NumberField(name: .fieldCycles, places: 0, range: 1...100_000, rangeKey: .rangeCount)
+    package static let cycles = NumberField(name: .fieldCycles, places: 0, range: 1...100_000, rangeKey: .rangeCount)
 
     static func fieldKey(_ kind: PhaseKind) -> MessageKey {
         switch kind {
@@ -40,7 +40,7 @@ public struct NumberField: Sendable {
     ///
     /// Anything else is refused: signs other than a leading minus, exponents, NaN, infinities, spaces inside.
     /// Extra trailing zeros are fine ("5.50"); extra significant decimals are not.
-    public func parse(_ text: String) -> Result<Int, InputError> {
+    package func parse(_ text: String) -> Result<Int, InputError> {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return .failure(error(.errorEmpty, text)) }
         var digits = Substring(trimmed)
@@ -77,7 +77,7 @@ public struct NumberField: Sendable {
     }
 
     /// "1 to 60 seconds", "0.1 to 1440 minutes", "1 to 100000".
-    public var rangeMessage: Message {
+    package var rangeMessage: Message {
         func argument(_ value: Int) -> MessageArgument {
             switch places {
             case 0: .integer(value)

@@ -1,7 +1,7 @@
 /// Reads a pattern the way a user names it: a built-in or saved name, or timings such as `4-7-8-0`.
-public enum PatternSpec {
+package enum PatternSpec {
     /// Resolves `text` against the built-ins, then the user's saved patterns, then as 2 to 4 timings (in-hold-out-rest).
-    public static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError> {
+    package static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError> {
         let name = text.trimmingSpaces
         if let pattern = BreathingPattern.builtIn(named: name) { return .success(pattern) }
         if let pattern = saved.first(where: { $0.name == name }) { return .success(pattern) }
@@ -13,7 +13,7 @@ public enum PatternSpec {
     }
 
     /// Parses `in-out`, `in-hold-out` or `in-hold-out-rest`. A hold or rest of 0 is left out of the pattern.
-    public static func parseTimings(_ text: String, original: String? = nil) -> Result<BreathingPattern, InputError> {
+    package static func parseTimings(_ text: String, original: String? = nil) -> Result<BreathingPattern, InputError> {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard (2...4).contains(fields.count) else {
             return .failure(InputError(Message(.errorPatternFields, [

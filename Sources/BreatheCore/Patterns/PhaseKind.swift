@@ -1,5 +1,5 @@
 /// What the breather does during a phase.
-public enum PhaseKind: String, CaseIterable, Sendable, Hashable {
+package enum PhaseKind: String, CaseIterable, Sendable, Hashable {
     /// Breathe in.
     case inhale
     /// Hold the breath with full lungs.
@@ -10,7 +10,7 @@ public enum PhaseKind: String, CaseIterable, Sendable, Hashable {
     case rest
 
     /// The shortest and longest allowed length, in tenths of a second.
-    public var allowedTenths: ClosedRange<Int> {
+    package var allowedTenths: ClosedRange<Int> {
         switch self {
         case .inhale, .exhale: 10...600
         case .hold, .rest: 0...600

@@ -1,15 +1,15 @@
 /// A phase that lengthens (or shortens) linearly from its pattern value in the first cycle to a target in the last.
-public struct Ramp: Hashable, Sendable {
-    public var kind: PhaseKind
-    public var targetTenths: Int
+package struct Ramp: Hashable, Sendable {
+    package var kind: PhaseKind
+    package var targetTenths: Int
 
-    public init(kind: PhaseKind, targetTenths: Int) {
+    package init(kind: PhaseKind, targetTenths: Int) {
         self.kind = kind
         self.targetTenths = targetTenths
     }
 
     /// Parses `PHASE=SECONDS`, such as `exhale=10`, validating the target with the phase's own range.
-    public static func parse(_ text: String) -> Result<Ramp, InputError> {
+    package static func parse(_ text: String) -> Result<Ramp, InputError> {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             return .failure(InputError(Message(.errorRampSyntax, ["value": .userValue(text)])))

@@ -1,17 +1,17 @@
 /// How long a session should be: a number of cycles, or at least so many minutes of whole cycles.
-public enum SessionLength: Hashable, Sendable {
+package enum SessionLength: Hashable, Sendable {
     case cycles(Int)
     /// Minutes in hundredths (`5.25` minutes is 525).
     case minutes(hundredths: Int)
 
     /// Five minutes, the length when none is asked for.
-    public static let `default` = SessionLength.minutes(hundredths: 500)
+    package static let `default` = SessionLength.minutes(hundredths: 500)
 
     /// The longest session the planner accepts, in tenths of a second (24 hours).
-    public static let longestTenths = 864_000
+    package static let longestTenths = 864_000
 
     /// Reads `--minutes` and `--cycles`; at most one may be given.
-    public static func parse(minutes: String?, cycles: String?) -> Result<SessionLength?, InputError> {
+    package static func parse(minutes: String?, cycles: String?) -> Result<SessionLength?, InputError> {
         switch (minutes, cycles) {
         case (nil, nil): .success(nil)
         case (.some, .some): .failure(InputError(Message(.errorLengthBoth)))

@@ -1,13 +1,13 @@
 /// What the user asked for on the command line, before it becomes a plan: a pattern, single-phase overrides, ramps
 /// and a length, all as typed.
-public struct SessionRequest: Sendable {
-    public var pattern: String?
-    public var overrides: [PhaseKind: String]
-    public var ramps: [String]
-    public var minutes: String?
-    public var cycles: String?
+package struct SessionRequest: Sendable {
+    package var pattern: String?
+    package var overrides: [PhaseKind: String]
+    package var ramps: [String]
+    package var minutes: String?
+    package var cycles: String?
 
-    public init(pattern: String? = nil, overrides: [PhaseKind: String] = [:], ramps: [String] = [], minutes: String? = nil, cycles: String? = nil) {
+    package init(pattern: String? = nil, overrides: [PhaseKind: String] = [:], ramps: [String] = [], minutes: String? = nil, cycles: String? = nil) {
         self.pattern = pattern
         self.overrides = overrides
         self.ramps = ramps
@@ -16,7 +16,7 @@ public struct SessionRequest: Sendable {
     }
 
     /// The pattern with its overrides applied, the ramps and the length; the first problem found is the error.
-    public func resolve(
+    package func resolve(
         saved: [BreathingPattern] = [],
         defaultPattern: String = BreathingPattern.defaultName,
         defaultLength: SessionLength = .default

@@ -1,6 +1,6 @@
 /// Writes tenths of a second as the shortest decimal: 40 → "4", 55 → "5.5".
-public enum TenthsFormat {
-    public static func plain(_ tenths: Int, decimalSeparator: String = ".") -> String {
+package enum TenthsFormat {
+    package static func plain(_ tenths: Int, decimalSeparator: String = ".") -> String {
         let sign = tenths < 0 ? "-" : ""
         let magnitude = abs(tenths)
         let whole = magnitude / 10

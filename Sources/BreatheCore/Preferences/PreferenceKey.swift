@@ -1,5 +1,5 @@
 /// Every setting the preferences file holds, by the name users type in `prefs get/set` and find in the file.
-public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The session language (a built-in locale code).
     case language
     /// The eSpeak NG voice, one per language (`voice.en`, `voice.es` in `prefs set`; an object in the file).
@@ -39,12 +39,12 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     /// The user's own named patterns; changed with `patterns add` and `patterns remove`.
     case customPatterns
 
-    public static func < (lhs: PreferenceKey, rhs: PreferenceKey) -> Bool {
+    package static func < (lhs: PreferenceKey, rhs: PreferenceKey) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
     /// The environment variable that overrides the file, if any.
-    public var environmentVariable: String? {
+    package var environmentVariable: String? {
         switch self {
         case .language: "BREATHE_VOICE_LANG"
         case .voice: "BREATHE_VOICE_VOICE"
@@ -72,7 +72,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     }
 
     /// The command-line option that overrides everything, as `--help` shows it.
-    public var flag: String? {
+    package var flag: String? {
         switch self {
         case .language: "--lang"
         case .voice: "--voice"
@@ -97,13 +97,13 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable 
     }
 
     /// The values `display` accepts.
-    public static let displayModes = ["auto", "plain", "visual", "quiet"]
+    package static let displayModes = ["auto", "plain", "visual", "quiet"]
 
     /// The values `scheduleVia` accepts.
-    public static let scheduleKinds = ["cron", "systemd"]
+    package static let scheduleKinds = ["cron", "systemd"]
 
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
-    public init?(userName: String) {
+    package init?(userName: String) {
         let folded = userName.lowercased().filter { $0 != "-" && $0 != "_" }
         guard let key = PreferenceKey.allCases.first(where: { $0.rawValue.lowercased().filter { $0 != "-" } == folded })
         else { return nil }

@@ -1,25 +1,25 @@
 /// What each preference accepts, its default, and how it is read from typed text or from the file.
-public struct PreferenceRules: Sendable {
+package struct PreferenceRules: Sendable {
     /// The built-in language codes, for `language` and the per-language voices.
-    public var languages: [String]
+    package var languages: [String]
 
-    public init(languages: [String]) {
+    package init(languages: [String]) {
         self.languages = languages
     }
 
     /// The newest file version this program reads and the one it writes.
-    public static let version = 1
+    package static let version = 1
 
-    public static let rate = 80...450
-    public static let pitch = 0...100
-    public static let volume = 0...200
-    public static let toneVolume = 0...100
+    package static let rate = 80...450
+    package static let pitch = 0...100
+    package static let volume = 0...200
+    package static let toneVolume = 0...100
     /// Custom pattern names: 1 to 32 characters.
-    public static let nameLength = 1...32
+    package static let nameLength = 1...32
 
     /// The built-in default, or nil where the default depends on something else (the language's own voice, the
     /// locale's language) or where there is none (quiet hours).
-    public static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? {
+    package static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? {
         switch key {
         case .language, .voice, .quietHours: nil
         case .rate: .integer(175)
@@ -45,7 +45,7 @@ public struct PreferenceRules: Sendable {
     }
 
     /// What a key allows, for errors: "a whole number from 80 to 450".
-    public func allowed(_ key: PreferenceKey) -> Message {
+    package func allowed(_ key: PreferenceKey) -> Message {
         func count(_ range: ClosedRange<Int>) -> Message {
             Message(.rangeCount, ["min": .integer(range.lowerBound), "max": .integer(range.upperBound)])
         }
@@ -70,7 +70,7 @@ public struct PreferenceRules: Sendable {
 
     /// Reads a value typed by the user (`prefs set`, an environment variable, an option). Nil means "not allowed";
     /// the caller words the error with `allowed(key)`. Pattern names are checked against `customPatterns`.
-    public func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = []) -> PreferenceValue? {
+    package func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = []) -> PreferenceValue? {
         let trimmed = text.trimmingSpaces
         func integer(_ range: ClosedRange<Int>) -> PreferenceValue? {
             guard trimmed.count <= 9, !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed),
@@ -116,14 +116,14 @@ public struct PreferenceRules: Sendable {
     }
 
     /// An eSpeak NG voice name: letters, digits and `-_+./`, 1 to 64 characters (e.g. en-us, es+f3, gmw/en-GB-x-rp).
-    public static func isVoiceName(_ text: String) -> Bool {
+    package static func isVoiceName(_ text: String) -> Bool {
         (1...64).contains(text.count) && text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+./".unicodeScalars.contains($0))
         }
     }
 
     /// Checks a name for a new custom pattern; nil when it is fine, else the refusal.
-    public static func checkPatternName(_ name: String) -> Message? {
+    package static func checkPatternName(_ name: String) -> Message? {
         let scalars = name.unicodeScalars
         guard nameLength.contains(name.count), let first = scalars.first, first.properties.isAlphabetic,
               scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
@@ -135,7 +135,7 @@ public struct PreferenceRules: Sendable {
     }
 
     /// Reads a value from the file. On failure, returns what was wrong, as a sentence about `key`.
-    public func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, InputError> {
+    package func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, InputError> {
         func refuse() -> Result<PreferenceValue, InputError> {
             .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }

@@ -1,5 +1,5 @@
 /// One checked preference value.
-public enum PreferenceValue: Hashable, Sendable {
+package enum PreferenceValue: Hashable, Sendable {
     case text(String)
     case integer(Int)
     /// on (true) or off (false).
@@ -12,7 +12,7 @@ public enum PreferenceValue: Hashable, Sendable {
     case patterns([BreathingPattern])
 
     /// The value as `prefs get` prints it and `prefs set` reads it back.
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .text(let text): text
         case .integer(let value): String(value)
@@ -25,7 +25,7 @@ public enum PreferenceValue: Hashable, Sendable {
     }
 
     /// The value in the preferences file.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .text(let text): .string(text)
         case .integer(let value): .number(String(value))
@@ -47,13 +47,13 @@ public enum PreferenceValue: Hashable, Sendable {
         return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    public var integer: Int? { if case .integer(let value) = self { value } else { nil } }
-    public var flag: Bool? { if case .onOff(let value) = self { value } else { nil } }
-    public var text: String? { if case .text(let value) = self { value } else { nil } }
+    package var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+    package var flag: Bool? { if case .onOff(let value) = self { value } else { nil } }
+    package var text: String? { if case .text(let value) = self { value } else { nil } }
 }
 
 /// Where a resolved preference came from, for `prefs show --origin`.
-public enum PreferenceOrigin: Hashable, Sendable {
+package enum PreferenceOrigin: Hashable, Sendable {
     /// A command-line option, such as `--rate`.
     case flag(String)
     /// An environment variable, such as `BREATHE_VOICE_RATE`.
@@ -64,7 +64,7 @@ public enum PreferenceOrigin: Hashable, Sendable {
     case builtIn
 
     /// A short word for `--origin` and `--json`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .flag: "flag"
         case .environment: "environment"

@@ -1,13 +1,13 @@
 /// The per-language voices (`voice.en`, `voice.es`), kept together in the file's one `voice` member.
 extension PreferencesDocument {
     /// The voice saved for `language`, if any.
-    public func voice(for language: String) -> String? {
+    package func voice(for language: String) -> String? {
         guard case .voices(let voices)? = values[.voice] else { return nil }
         return voices[language]
     }
 
     /// Saves `voice` for `language`, keeping every other language's voice (nil removes `language`'s).
-    public mutating func setVoice(_ voice: String?, for language: String) {
+    package mutating func setVoice(_ voice: String?, for language: String) {
         var voices: [String: String] = [:]
         if case .voices(let existing)? = values[.voice] { voices = existing }
         voices[language] = voice
@@ -15,7 +15,7 @@ extension PreferencesDocument {
     }
 
     /// Removes `language`'s voice, and the `voice` member once no language has one.
-    public mutating func removeVoice(for language: String) {
+    package mutating func removeVoice(for language: String) {
         guard case .voices(var voices)? = values[.voice] else { return }
         voices[language] = nil
         values[.voice] = voices.isEmpty ? nil : .voices(voices)

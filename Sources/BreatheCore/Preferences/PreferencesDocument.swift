@@ -1,28 +1,28 @@
 /// The contents of the preferences file: the values it sets, where each was found, and any members this version does
 /// not know (kept, so that rewriting the file never loses them).
-public struct PreferencesDocument: Hashable, Sendable {
-    public var values: [PreferenceKey: PreferenceValue]
-    public var unknownMembers: [String: JSONValue]
+package struct PreferencesDocument: Hashable, Sendable {
+    package var values: [PreferenceKey: PreferenceValue]
+    package var unknownMembers: [String: JSONValue]
 
-    public init(values: [PreferenceKey: PreferenceValue] = [:], unknownMembers: [String: JSONValue] = [:]) {
+    package init(values: [PreferenceKey: PreferenceValue] = [:], unknownMembers: [String: JSONValue] = [:]) {
         self.values = values
         self.unknownMembers = unknownMembers
     }
 
     /// The saved patterns, in file order.
-    public var customPatterns: [BreathingPattern] {
+    package var customPatterns: [BreathingPattern] {
         if case .patterns(let patterns)? = values[.customPatterns] { patterns } else { [] }
     }
 
     /// A problem with the file, at a line and column.
-    public struct Problem: Error, Hashable, Sendable {
-        public var message: Message
-        public var line: Int
-        public var column: Int
+    package struct Problem: Error, Hashable, Sendable {
+        package var message: Message
+        package var line: Int
+        package var column: Int
         /// True when the file is newer than this program, which changes the advice given.
-        public var isNewerVersion: Bool
+        package var isNewerVersion: Bool
 
-        public init(message: Message, line: Int, column: Int, isNewerVersion: Bool = false) {
+        package init(message: Message, line: Int, column: Int, isNewerVersion: Bool = false) {
             self.message = message
             self.line = line
             self.column = column
@@ -31,14 +31,14 @@ public struct PreferencesDocument: Hashable, Sendable {
     }
 
     /// A member this version does not know, reported as a warning.
-    public struct UnknownKey: Hashable, Sendable {
-        public var key: String
-        public var line: Int
-        public var column: Int
+    package struct UnknownKey: Hashable, Sendable {
+        package var key: String
+        package var line: Int
+        package var column: Int
     }
 
     /// Reads the file's bytes: syntax, version, then every value.
-    public static func decode(_ bytes: [UInt8], rules: PreferenceRules) -> Result<(PreferencesDocument, [UnknownKey]), Problem> {
+    package static func decode(_ bytes: [UInt8], rules: PreferenceRules) -> Result<(PreferencesDocument, [UnknownKey]), Problem> {
         switch JSONParser.parse(bytes) {
         case .failure(let error):
             return .failure(Problem(
@@ -120,7 +120,7 @@ public struct PreferencesDocument: Hashable, Sendable {
     }
 
     /// The file's text: version first, then the set keys in a fixed order, then members kept from a newer program.
-    public func encoded() -> String {
+    package func encoded() -> String {
         var members: [(key: String, node: JSONNode)] = [(key: "version", node: JSONNode(.number(String(PreferenceRules.version))))]
         var remind: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {

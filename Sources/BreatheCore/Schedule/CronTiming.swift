@@ -1,12 +1,12 @@
 /// The five time fields of one crontab line: minute, hour, day of month, month, day of week.
-public struct CronTiming: Hashable, Sendable {
-    public var minute: String
-    public var hour: String
-    public var dayOfMonth: String
-    public var month: String
-    public var dayOfWeek: String
+package struct CronTiming: Hashable, Sendable {
+    package var minute: String
+    package var hour: String
+    package var dayOfMonth: String
+    package var month: String
+    package var dayOfWeek: String
 
-    public init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
+    package init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
         self.minute = minute
         self.hour = hour
         self.dayOfMonth = dayOfMonth
@@ -15,13 +15,13 @@ public struct CronTiming: Hashable, Sendable {
     }
 
     /// "0 9-17/2 * * 1-5".
-    public var text: String { [minute, hour, dayOfMonth, month, dayOfWeek].joined(separator: " ") }
+    package var text: String { [minute, hour, dayOfMonth, month, dayOfWeek].joined(separator: " ") }
 
     /// The fewest crontab lines that fire at exactly `times` (minutes since midnight) on `days`, and at no other time.
     ///
     /// Times are grouped by minute of the hour; minutes that share the same set of hours share a line. Each field is
     /// written as `*`, `*/step`, a single value, `first-last[/step]` for an even run, or a comma list, whichever is exact.
-    public static func lines(firingAt times: [Int], on days: WeekdaySet) -> [CronTiming] {
+    package static func lines(firingAt times: [Int], on days: WeekdaySet) -> [CronTiming] {
         var hoursByMinute: [Int: [Int]] = [:]
         for time in Set(times) where (0..<TimeOfDay.minutesPerDay).contains(time) {
             hoursByMinute[time % 60, default: []].append(time / 60)

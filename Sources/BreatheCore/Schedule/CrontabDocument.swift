@@ -9,14 +9,14 @@
 /// them are read, and writing the crontab back gathers them into one block where the first one was. A line inside a
 /// block that is not one of ours (a job or comment someone added by hand) is never taken for a reminder: it stays
 /// where it was, outside the block when the crontab is written back.
-public struct CrontabDocument: Hashable, Sendable {
+package struct CrontabDocument: Hashable, Sendable {
     /// The bytes before the first block (without a newline the block added), or the whole crontab when it has no block.
-    public private(set) var before: [UInt8]
+    package private(set) var before: [UInt8]
     /// The reminders inside the blocks, in order.
-    public private(set) var reminders: [ScheduledReminder]
+    package private(set) var reminders: [ScheduledReminder]
     /// The bytes after the first block's END line: the lines of the blocks that are not ours, and everything between
     /// and after the blocks.
-    public private(set) var after: [UInt8]
+    package private(set) var after: [UInt8]
 
     static let beginPrefix = "# BEGIN breathe-voice reminders"
     static let beginLine = beginPrefix + ", managed by \"breathe-voice schedule\": change them with it"
@@ -25,7 +25,7 @@ public struct CrontabDocument: Hashable, Sendable {
     static let reminderPrefix = "# breathe-voice reminder "
 
     /// Finds the blocks. A BEGIN line without its END line is refused rather than guessed at.
-    public static func parse(_ bytes: [UInt8]) -> Result<CrontabDocument, InputError> {
+    package static func parse(_ bytes: [UInt8]) -> Result<CrontabDocument, InputError> {
         let lines = Line.split(bytes)
         var blocks: [(begin: Int, end: Int)] = []
         var index = 0
@@ -87,7 +87,7 @@ public struct CrontabDocument: Hashable, Sendable {
     }
 
     /// The crontab text to install. With no reminders left, the block is gone and the text is what it was before.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         guard !reminders.isEmpty else {
             // A newline the block added is dropped only when nothing follows, so no two lines are ever joined.
             if !after.isEmpty, !before.isEmpty, before.last != CrontabDocument.newline { return before + [CrontabDocument.newline] + after }
@@ -105,7 +105,7 @@ public struct CrontabDocument: Hashable, Sendable {
     }
 
     /// Adds a reminder with the next free number (after `otherIDs` too: the systemd timers' numbers) and returns it.
-    public mutating func add(summary: String, lines: [String], after otherIDs: [Int] = []) -> ScheduledReminder {
+    package mutating func add(summary: String, lines: [String], after otherIDs: [Int] = []) -> ScheduledReminder {
         let id = ((reminders.map(\.id) + otherIDs).max() ?? 0) + 1
         let reminder = ScheduledReminder(id: id, summary: summary.singleLine, lines: lines.map(\.singleLine))
         reminders.append(reminder)
@@ -113,14 +113,14 @@ public struct CrontabDocument: Hashable, Sendable {
     }
 
     /// Removes the reminder numbered `id`, if there is one (and any copy of it that a second block held).
-    public mutating func remove(id: Int) -> ScheduledReminder? {
+    package mutating func remove(id: Int) -> ScheduledReminder? {
         guard let index = reminders.firstIndex(where: { $0.id == id }) else { return nil }
         defer { reminders.removeAll { $0.id == id } }
         return reminders[index]
     }
 
     /// Removes every reminder, and with them the block.
-    public mutating func removeAll() -> [ScheduledReminder] {
+    package mutating func removeAll() -> [ScheduledReminder] {
         defer { reminders = [] }
         return reminders
     }
@@ -155,27 +155,27 @@ public struct CrontabDocument: Hashable, Sendable {
 }
 
 /// One reminder in the crontab block: its number, the request it came from and its crontab lines.
-public struct ScheduledReminder: Hashable, Sendable {
+package struct ScheduledReminder: Hashable, Sendable {
     /// The number `schedule remove` takes.
-    public var id: Int
+    package var id: Int
     /// The `schedule add` options it was made from.
-    public var summary: String
+    package var summary: String
     /// Whole crontab lines: five time fields, then the command.
-    public var lines: [String]
+    package var lines: [String]
 
-    public init(id: Int, summary: String, lines: [String]) {
+    package init(id: Int, summary: String, lines: [String]) {
         self.id = id
         self.summary = summary
         self.lines = lines
     }
 
     /// The five time fields of each line, such as "0 9-17/2 * * 1-5".
-    public var timings: [String] {
+    package var timings: [String] {
         lines.map { $0.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).prefix(5).joined(separator: " ") }
     }
 
     /// The command of each line, after the time fields.
-    public var commands: [String] {
+    package var commands: [String] {
         lines.map { line in
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             return fields.count == 6 ? String(fields[5]) : ""
@@ -183,7 +183,7 @@ public struct ScheduledReminder: Hashable, Sendable {
     }
 
     /// The program each line runs: the first word of its command that is not a `NAME=value` setting.
-    public var programs: [String] {
+    package var programs: [String] {
         commands.compactMap { command in
             ShellWord.split(command).first { !Self.isSetting($0) }
         }

@@ -1,24 +1,24 @@
 /// How often a reminder repeats, in whole minutes (cron's smallest step), from 1 minute to 24 hours.
-public struct ReminderInterval: Hashable, Sendable {
-    public let minutes: Int
+package struct ReminderInterval: Hashable, Sendable {
+    package let minutes: Int
 
-    public init?(minutes: Int) {
+    package init?(minutes: Int) {
         guard ReminderInterval.allowed.contains(minutes) else { return nil }
         self.minutes = minutes
     }
 
-    public static let allowed = 1...TimeOfDay.minutesPerDay
+    package static let allowed = 1...TimeOfDay.minutesPerDay
 
     /// "45m", "2h", "90m": whole hours in hours, anything else in minutes. Accepted back by `--every`.
-    public var text: String {
+    package var text: String {
         minutes % 60 == 0 ? String(minutes / 60) + "h" : String(minutes) + "m"
     }
 
     /// The interval in words, for messages.
-    public var message: Message { Message.duration(tenths: minutes * 600) }
+    package var message: Message { Message.duration(tenths: minutes * 600) }
 
     /// Reads "45m", "45min", "2h", "1h30m" (case-insensitive). Seconds and bare numbers are refused: cron counts minutes.
-    public static func parse(_ text: String) -> Result<ReminderInterval, InputError> {
+    package static func parse(_ text: String) -> Result<ReminderInterval, InputError> {
         let syntax = InputError(Message(.errorIntervalSyntax, ["value": .userValue(text)]))
         var rest = Substring(text.trimmingSpaces.lowercased())
         var total = 0

@@ -1,7 +1,7 @@
 /// A checked `schedule add` request: when reminders fire, on which days, and what `remind` is asked to do.
-public struct ReminderSchedule: Hashable, Sendable {
+package struct ReminderSchedule: Hashable, Sendable {
     /// When in the day the reminders fire.
-    public enum Timing: Hashable, Sendable {
+    package enum Timing: Hashable, Sendable {
         /// Every interval through the whole day, starting at midnight.
         case every(ReminderInterval)
         /// Every interval from `from` to `to` inclusive, the same day.
@@ -10,19 +10,19 @@ public struct ReminderSchedule: Hashable, Sendable {
         case daily([TimeOfDay])
     }
 
-    public var timing: Timing
-    public var days: WeekdaySet
+    package var timing: Timing
+    package var days: WeekdaySet
     /// The options handed to `breathe-voice remind`, in order.
-    public var remindArguments: [String]
+    package var remindArguments: [String]
 
-    public init(timing: Timing, days: WeekdaySet = .everyDay, remindArguments: [String] = []) {
+    package init(timing: Timing, days: WeekdaySet = .everyDay, remindArguments: [String] = []) {
         self.timing = timing
         self.days = days
         self.remindArguments = remindArguments
     }
 
     /// The minutes since midnight at which a reminder fires.
-    public var times: [Int] {
+    package var times: [Int] {
         switch timing {
         case .every(let interval): Array(stride(from: 0, to: TimeOfDay.minutesPerDay, by: interval.minutes))
         case .window(let interval, let from, let to): Array(stride(from: from.minutes, through: to.minutes, by: interval.minutes))
@@ -31,18 +31,18 @@ public struct ReminderSchedule: Hashable, Sendable {
     }
 
     /// The crontab time fields, one per line.
-    public var cronTimings: [CronTiming] { CronTiming.lines(firingAt: times, on: days) }
+    package var cronTimings: [CronTiming] { CronTiming.lines(firingAt: times, on: days) }
 
     /// The whole crontab lines: the time fields, then `program remind …` with the user's runtime directory set, so
     /// that the reminder finds the sound server although cron sets no `XDG_RUNTIME_DIR`.
-    public func crontabLines(program: String, userID: UInt32) -> [String] {
+    package func crontabLines(program: String, userID: UInt32) -> [String] {
         let command = "XDG_RUNTIME_DIR=/run/user/" + String(userID) + " "
             + ShellWord.cronCommand([program, "remind"] + remindArguments)
         return cronTimings.map { $0.text + " " + command }
     }
 
     /// The request in its canonical option form, such as "--every 2h --from 09:00 --to 18:00 --days mon-fri".
-    public var summary: String {
+    package var summary: String {
         var words: [String] = []
         switch timing {
         case .every(let interval): words += ["--every", interval.text]
@@ -56,7 +56,7 @@ public struct ReminderSchedule: Hashable, Sendable {
     /// Checks a request as typed. An interval that does not divide the day cannot repeat exactly through it, so without
     /// a window it is refused with the nearest intervals that do. Within a window every interval is exact: the times are
     /// listed, and grouping them by minute never needs more than 24 lines.
-    public static func make(
+    package static func make(
         every: String?, at: [String], from: String?, to: String?, days: String?,
         session: SessionRequest, remindArguments: [String]
     ) -> Result<ReminderSchedule, InputError> {

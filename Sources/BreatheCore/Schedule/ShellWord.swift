@@ -4,9 +4,9 @@
 /// it go together, and the pair `\%` becomes `%`; every other pair is kept as it is; a `%` alone ends the command
 /// (what follows it is standard input). So a backslash that the word itself holds must never stand right before a
 /// `%`, or the two would be read as one escaped percent sign, or (after a second backslash) as an end.
-public enum ShellWord {
+package enum ShellWord {
     /// The word as the shell will read it back: bare when it is plain, else in single quotes.
-    public static func quote(_ word: String) -> String {
+    package static func quote(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./:=@+,-".unicodeScalars.contains($0))
         }
@@ -17,7 +17,7 @@ public enum ShellWord {
     /// The word for a crontab command: in single quotes when it is not plain, and every `%` outside them, escaped for
     /// cron as `\%`. cron makes that a `%`, which the shell takes as it is; a backslash of the word stays inside the
     /// quotes, followed by a quote, so cron never pairs it with a `%`.
-    public static func cronQuote(_ word: String) -> String {
+    package static func cronQuote(_ word: String) -> String {
         guard word.contains("%") else { return quote(word) }
         let pieces = word.split(separator: "%", omittingEmptySubsequences: false).map { piece in
             piece.isEmpty ? "" : quote(String(piece))
@@ -26,13 +26,13 @@ public enum ShellWord {
     }
 
     /// A command for a crontab line, each word quoted with `cronQuote`.
-    public static func cronCommand(_ words: [String]) -> String {
+    package static func cronCommand(_ words: [String]) -> String {
         words.map(cronQuote).joined(separator: " ")
     }
 
     /// The command as cron gives it to the shell: `\%` becomes `%`, any other backslash pair is kept, and an unescaped
     /// `%` ends the command.
-    public static func cronUnescape(_ command: String) -> String {
+    package static func cronUnescape(_ command: String) -> String {
         var result = ""
         var escaped = false
         for character in command {
@@ -51,7 +51,7 @@ public enum ShellWord {
 
     /// Splits a crontab command back into words, as cron then the shell would: spaces separate words, single quotes
     /// group, a backslash outside them escapes the next character.
-    public static func split(_ command: String) -> [String] {
+    package static func split(_ command: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

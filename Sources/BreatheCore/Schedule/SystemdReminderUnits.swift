@@ -2,27 +2,27 @@
 ///
 /// The timer fires at the same minutes as the reminder's crontab lines (one `OnCalendar=` per line); the service runs
 /// `breathe-voice remind` by its absolute path with `XDG_RUNTIME_DIR` set, as the crontab line does.
-public struct SystemdReminderUnits: Hashable, Sendable {
-    public var id: Int
-    public var summary: String
+package struct SystemdReminderUnits: Hashable, Sendable {
+    package var id: Int
+    package var summary: String
     /// The `OnCalendar=` expressions, one per crontab line.
-    public var calendars: [String]
+    package var calendars: [String]
 
-    public init(id: Int, summary: String, calendars: [String]) {
+    package init(id: Int, summary: String, calendars: [String]) {
         self.id = id
         self.summary = summary
         self.calendars = calendars
     }
 
-    public static let namePrefix = "breathe-voice-remind-"
+    package static let namePrefix = "breathe-voice-remind-"
 
     /// `breathe-voice-remind-3`.
-    public var baseName: String { Self.namePrefix + String(id) }
-    public var timerName: String { baseName + ".timer" }
-    public var serviceName: String { baseName + ".service" }
+    package var baseName: String { Self.namePrefix + String(id) }
+    package var timerName: String { baseName + ".timer" }
+    package var serviceName: String { baseName + ".service" }
 
     /// The reminder number in a timer's file name, or nil when the name is not one of ours.
-    public static func id(fromTimerName name: String) -> Int? {
+    package static func id(fromTimerName name: String) -> Int? {
         guard name.hasPrefix(namePrefix), name.hasSuffix(".timer") else { return nil }
         let digits = name.dropFirst(namePrefix.count).dropLast(".timer".count)
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit) else { return nil }
@@ -30,12 +30,12 @@ public struct SystemdReminderUnits: Hashable, Sendable {
     }
 
     /// The units for `schedule`, numbered `id`.
-    public init(id: Int, schedule: ReminderSchedule) {
+    package init(id: Int, schedule: ReminderSchedule) {
         self.init(id: id, summary: schedule.summary.singleLine, calendars: schedule.cronTimings.map(SystemdCalendar.expression))
     }
 
     /// The timer file's text.
-    public var timer: String {
+    package var timer: String {
         var lines = [
             "[Unit]",
             "Description=" + description,
@@ -56,7 +56,7 @@ public struct SystemdReminderUnits: Hashable, Sendable {
     }
 
     /// The service file's text: `program remind arguments`, with the runtime folder where the sound server listens.
-    public func service(program: String, remindArguments: [String], userID: UInt32) -> String {
+    package func service(program: String, remindArguments: [String], userID: UInt32) -> String {
         let command = ([program, "remind"] + remindArguments).map(Self.quote).joined(separator: " ")
         return [
             "[Unit]",
@@ -90,7 +90,7 @@ public struct SystemdReminderUnits: Hashable, Sendable {
     }
 
     /// Reads the summary and calendars back from a timer file this program wrote.
-    public static func parse(id: Int, timer text: String) -> SystemdReminderUnits {
+    package static func parse(id: Int, timer text: String) -> SystemdReminderUnits {
         var summary = ""
         var calendars: [String] = []
         let prefix = "Description=breathe-voice reminder " + String(id) + ": "

@@ -1,30 +1,30 @@
 /// A local wall-clock time to the minute, such as 09:00 or 18:30, as typed in `--from`, `--to`, `--at` and quiet hours.
-public struct TimeOfDay: Hashable, Comparable, Sendable {
+package struct TimeOfDay: Hashable, Comparable, Sendable {
     /// Minutes since midnight, 0 to 1439.
-    public let minutes: Int
+    package let minutes: Int
 
-    public init?(minutes: Int) {
+    package init?(minutes: Int) {
         guard (0..<TimeOfDay.minutesPerDay).contains(minutes) else { return nil }
         self.minutes = minutes
     }
 
-    public init?(hour: Int, minute: Int) {
+    package init?(hour: Int, minute: Int) {
         guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         minutes = hour * 60 + minute
     }
 
-    public static let minutesPerDay = 1440
+    package static let minutesPerDay = 1440
 
-    public var hour: Int { minutes / 60 }
-    public var minute: Int { minutes % 60 }
+    package var hour: Int { minutes / 60 }
+    package var minute: Int { minutes % 60 }
 
     /// "09:00", zero-padded and 24-hour, the form every command accepts back.
-    public var text: String {
+    package var text: String {
         (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 
     /// Reads "9:00", "09:00" or "18:30": 24-hour, two-digit minutes. Anything else is an error quoting the input.
-    public static func parse(_ text: String) -> Result<TimeOfDay, InputError> {
+    package static func parse(_ text: String) -> Result<TimeOfDay, InputError> {
         let trimmed = text.trimmingSpaces
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
@@ -35,7 +35,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable {
         return .success(time)
     }
 
-    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
+    package static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         lhs.minutes < rhs.minutes
     }
 }

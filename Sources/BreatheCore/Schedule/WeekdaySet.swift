@@ -1,28 +1,28 @@
 /// The days of the week a reminder runs on, as in `--days mon-fri` or `--days sat,sun`.
-public struct WeekdaySet: Hashable, Sendable {
+package struct WeekdaySet: Hashable, Sendable {
     /// Bit `d` is day `d` in cron's numbering: 0 Sunday, 1 Monday … 6 Saturday.
-    public let bits: UInt8
+    package let bits: UInt8
 
-    public init(days: some Sequence<Int>) {
+    package init(days: some Sequence<Int>) {
         var bits: UInt8 = 0
         for day in days where (0...6).contains(day) { bits |= 1 << UInt8(day) }
         self.bits = bits
     }
 
-    public static let everyDay = WeekdaySet(days: 0...6)
+    package static let everyDay = WeekdaySet(days: 0...6)
 
-    public func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
+    package func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
 
-    public var days: [Int] { (0...6).filter(contains) }
+    package var days: [Int] { (0...6).filter(contains) }
 
     /// The day-of-week field of a crontab line: "*", "1-5", "0,6".
-    public var cronField: String {
+    package var cronField: String {
         guard self != .everyDay else { return "*" }
         return WeekdaySet.compress(days) { String($0) }
     }
 
     /// The canonical text, accepted back by `--days`: "mon-fri", "sat,sun", weeks starting on Monday.
-    public var text: String {
+    package var text: String {
         guard self != .everyDay else { return "mon-sun" }
         let mondayFirst = [1, 2, 3, 4, 5, 6, 0].filter(contains)
         // Compress over the Monday-first order, where Saturday and Sunday are neighbours.
@@ -70,7 +70,7 @@ public struct WeekdaySet: Hashable, Sendable {
 
     /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or one of "weekdays",
     /// "weekends", "daily", "all". Names are English or Spanish, short or long, in any case.
-    public static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
+    package static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
         let error = InputError(Message(.errorDaysSyntax, ["value": .userValue(text)]))
         let lowered = text.trimmingSpaces.lowercased()
         switch lowered {

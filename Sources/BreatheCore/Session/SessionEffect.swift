@@ -1,5 +1,5 @@
 /// Work a transition asks the outside world to do. The machine returns these; the runner performs them, in order.
-public enum SessionEffect: Hashable, Sendable {
+package enum SessionEffect: Hashable, Sendable {
     /// A new segment begins at the current position: update displays and the event stream.
     case enterSegment(Segment)
     /// Print a line and, when speech is on, say a phrase, at the current position.
@@ -27,13 +27,13 @@ public enum SessionEffect: Hashable, Sendable {
 }
 
 /// What is printed and, optionally, spoken for one event.
-public struct Announcement: Hashable, Sendable {
+package struct Announcement: Hashable, Sendable {
     /// One complete sentence for the screen (and the screen reader).
-    public var line: Message
+    package var line: Message
     /// A short phrase for the program's own voice, if any.
-    public var speech: Message?
+    package var speech: Message?
 
-    public init(line: Message, speech: Message? = nil) {
+    package init(line: Message, speech: Message? = nil) {
         self.line = line
         self.speech = speech
     }

@@ -1,5 +1,5 @@
 /// Something that happened to a session. Positions are samples on the session timeline, which stands still while paused.
-public enum SessionEvent: Hashable, Sendable {
+package enum SessionEvent: Hashable, Sendable {
     /// The user started a session.
     case startRequested
     /// The lead-in's time ran out.
@@ -37,12 +37,12 @@ public enum SessionEvent: Hashable, Sendable {
 }
 
 /// The event a timer delivers when its deadline is reached.
-public enum TimerEvent: Hashable, Sendable {
+package enum TimerEvent: Hashable, Sendable {
     case leadInElapsed
     case phaseElapsed
     case closingElapsed
 
-    public var event: SessionEvent {
+    package var event: SessionEvent {
         switch self {
         case .leadInElapsed: .leadInElapsed
         case .phaseElapsed: .phaseElapsed

@@ -3,16 +3,16 @@
 /// The machine owns no clock and performs nothing: it returns the next state and the effects to perform. An event that
 /// makes no sense in a state (a stale timer, a key pressed during the closing words) leaves the state as it was and asks
 /// for nothing; `Transition.isValid` lets the runner count those.
-public struct SessionMachine: Sendable {
-    public let plan: SessionPlan
+package struct SessionMachine: Sendable {
+    package let plan: SessionPlan
     /// True when the keys work (standard input is a terminal): they are then announced once, after the introduction.
-    public let announcesKeys: Bool
+    package let announcesKeys: Bool
     /// Said first, before the introduction: the reminder's "Time for a breathing break."
-    public let opening: Announcement?
+    package let opening: Announcement?
     /// Phase lines say only the instruction and its seconds ("Breathe in, 4."), never the cycle (`--terse`).
-    public let terse: Bool
+    package let terse: Bool
 
-    public init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false) {
+    package init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false) {
         self.opening = opening
         self.plan = plan
         self.announcesKeys = announcesKeys
@@ -20,14 +20,14 @@ public struct SessionMachine: Sendable {
     }
 
     /// The result of applying one event.
-    public struct Transition: Hashable, Sendable {
-        public var state: SessionState
-        public var effects: [SessionEffect]
+    package struct Transition: Hashable, Sendable {
+        package var state: SessionState
+        package var effects: [SessionEffect]
         /// False when the event did not apply to the state; the state is then unchanged and `effects` is empty.
-        public var isValid: Bool
+        package var isValid: Bool
     }
 
-    public func transition(_ state: SessionState, _ event: SessionEvent) -> Transition {
+    package func transition(_ state: SessionState, _ event: SessionEvent) -> Transition {
         switch (state, event) {
         // MARK: idle
         case (.idle, .startRequested):
@@ -198,7 +198,7 @@ public struct SessionMachine: Sendable {
 
     /// The instruction first, then (once a cycle, on its first phase) where the session is:
     /// "Breathe in, 4 seconds. Cycle 2 of 10."; terse: "Breathe in, 4."
-    public func phaseLine(cycle: Int, index: Int) -> Message {
+    package func phaseLine(cycle: Int, index: Int) -> Message {
         let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
         let tenths = plan.phaseTenths(cycle: cycle, index: index)
         if terse { return Message(.linePhaseTerse, ["phase": .message(name), "seconds": .tenths(tenths)]) }

@@ -1,5 +1,5 @@
 /// Where a session is. Every change goes through `SessionMachine.transition`.
-public enum SessionState: Hashable, Sendable {
+package enum SessionState: Hashable, Sendable {
     /// Nothing has started.
     case idle
     /// The "get ready" lead-in before the first breath.
@@ -14,7 +14,7 @@ public enum SessionState: Hashable, Sendable {
     case completed(SessionSummary)
 
     /// The cycle under way, or nil outside the breathing part.
-    public var cycle: Int? {
+    package var cycle: Int? {
         switch self {
         case .active(let cycle, _): cycle
         case .paused(let paused):
@@ -24,7 +24,7 @@ public enum SessionState: Hashable, Sendable {
     }
 
     /// A short name for logs and the event stream.
-    public var name: String {
+    package var name: String {
         switch self {
         case .idle: "idle"
         case .preparing: "preparing"
@@ -37,15 +37,15 @@ public enum SessionState: Hashable, Sendable {
 }
 
 /// What a paused session will go back to.
-public struct PausedSession: Hashable, Sendable {
+package struct PausedSession: Hashable, Sendable {
     /// The segment that was under way: the lead-in or a phase.
-    public var resume: Segment
+    package var resume: Segment
     /// How far into that segment, in samples.
-    public var elapsed: Int64
+    package var elapsed: Int64
     /// Why it paused, which decides how a stop from here is recorded.
-    public var reason: PauseReason
+    package var reason: PauseReason
 
-    public init(resume: Segment, elapsed: Int64, reason: PauseReason) {
+    package init(resume: Segment, elapsed: Int64, reason: PauseReason) {
         self.resume = resume
         self.elapsed = elapsed
         self.reason = reason
@@ -53,7 +53,7 @@ public struct PausedSession: Hashable, Sendable {
 }
 
 /// Why a session paused.
-public enum PauseReason: String, Hashable, Sendable {
+package enum PauseReason: String, Hashable, Sendable {
     /// The user pressed space.
     case user
     /// Ctrl-Z.
@@ -65,7 +65,7 @@ public enum PauseReason: String, Hashable, Sendable {
 }
 
 /// Something outside the program that breaks into a session.
-public enum InterruptionReason: String, Hashable, Sendable {
+package enum InterruptionReason: String, Hashable, Sendable {
     /// Ctrl-Z (SIGTSTP).
     case suspended
     /// The terminal closed (SIGHUP).
@@ -73,21 +73,21 @@ public enum InterruptionReason: String, Hashable, Sendable {
 }
 
 /// How a session ended, as the history records it.
-public enum SessionStatus: String, Hashable, Sendable {
+package enum SessionStatus: String, Hashable, Sendable {
     case completed
     case stopped
     case interrupted
 }
 
 /// The outcome of a session, saved once when it ends.
-public struct SessionSummary: Hashable, Sendable {
-    public var status: SessionStatus
-    public var cyclesCompleted: Int
-    public var cyclesPlanned: Int
+package struct SessionSummary: Hashable, Sendable {
+    package var status: SessionStatus
+    package var cyclesCompleted: Int
+    package var cyclesPlanned: Int
     /// How far the timeline got, in samples from the start.
-    public var position: Int64
+    package var position: Int64
 
-    public init(status: SessionStatus, cyclesCompleted: Int, cyclesPlanned: Int, position: Int64) {
+    package init(status: SessionStatus, cyclesCompleted: Int, cyclesPlanned: Int, position: Int64) {
         self.status = status
         self.cyclesCompleted = cyclesCompleted
         self.cyclesPlanned = cyclesPlanned

@@ -1,5 +1,5 @@
 /// A stretch of the session timeline.
-public enum Segment: Hashable, Sendable {
+package enum Segment: Hashable, Sendable {
     /// The "get ready" lead-in before the first breath.
     case leadIn
     /// One phase of one cycle; `cycle` counts from 1, `index` is the phase's place in the pattern.

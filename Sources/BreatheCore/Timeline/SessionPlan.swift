@@ -3,15 +3,15 @@
 /// Offsets are computed from the start each time, as `round(cumulativeSeconds × rate)`, never by adding rounded steps, so
 /// a 24-hour session ends on exactly the sample it should. Phase lengths are whole tenths of a second; a ramp makes them
 /// rational, so cumulative time is kept as an integer numerator over `denominator` tenths.
-public struct SessionPlan: Hashable, Sendable {
-    public let pattern: BreathingPattern
-    public let ramps: [Ramp]
-    public let cycles: Int
-    public let sampleRate: Int
+package struct SessionPlan: Hashable, Sendable {
+    package let pattern: BreathingPattern
+    package let ramps: [Ramp]
+    package let cycles: Int
+    package let sampleRate: Int
     /// Length of the lead-in, in samples (0 when it is off).
-    public let leadInSamples: Int64
+    package let leadInSamples: Int64
     /// Length of the closing words, in samples.
-    public let closingSamples: Int64
+    package let closingSamples: Int64
 
     /// Lengths are numerators over `denominator` tenths of a second: `cycles - 1`, or 1 without a ramp.
     let denominator: Int64
@@ -21,7 +21,7 @@ public struct SessionPlan: Hashable, Sendable {
     let stepNumerators: [Int64]
 
     /// Lays out a session. Fails when a ramp names a phase the pattern lacks, or the session would pass 24 hours.
-    public static func make(
+    package static func make(
         pattern: BreathingPattern,
         ramps: [Ramp] = [],
         length: SessionLength = .default,
@@ -115,24 +115,24 @@ public struct SessionPlan: Hashable, Sendable {
     }
 
     /// Sample offset of the first breath.
-    public var breathingStart: Int64 { leadInSamples }
+    package var breathingStart: Int64 { leadInSamples }
 
     /// Sample offset where the last phase ends and the closing words begin.
-    public var breathingEnd: Int64 {
+    package var breathingEnd: Int64 {
         leadInSamples + samples(numerator: cycleStartNumerator(Int64(cycles)))
     }
 
     /// Sample offset where the session ends, after the closing words.
-    public var totalSamples: Int64 { breathingEnd + closingSamples }
+    package var totalSamples: Int64 { breathingEnd + closingSamples }
 
     /// Length of the breathing part (lead-in and closing excluded), in tenths of a second, rounded.
-    public var breathingTenths: Int {
+    package var breathingTenths: Int {
         let numerator = cycleStartNumerator(Int64(cycles))
         return Int((2 * numerator + denominator) / (2 * denominator))
     }
 
     /// The sample where a segment starts.
-    public func start(of segment: Segment) -> Int64 {
+    package func start(of segment: Segment) -> Int64 {
         switch segment {
         case .leadIn: 0
         case .phase(let cycle, let index): leadInSamples + samples(numerator: phaseStartNumerator(cycle: cycle, index: index))
@@ -141,7 +141,7 @@ public struct SessionPlan: Hashable, Sendable {
     }
 
     /// The sample where a segment ends (the start of the one after it).
-    public func end(of segment: Segment) -> Int64 {
+    package func end(of segment: Segment) -> Int64 {
         switch segment {
         case .leadIn: leadInSamples
         case .phase(let cycle, let index):
@@ -153,7 +153,7 @@ public struct SessionPlan: Hashable, Sendable {
     }
 
     /// The segment that follows, or nil after the closing words.
-    public func segment(after segment: Segment) -> Segment? {
+    package func segment(after segment: Segment) -> Segment? {
         switch segment {
         case .leadIn: .phase(cycle: 1, index: 0)
         case .phase(let cycle, let index):
@@ -165,11 +165,11 @@ public struct SessionPlan: Hashable, Sendable {
     }
 
     /// The length of a phase in a given cycle, in tenths of a second, rounded (ramped phases change from cycle to cycle).
-    public func phaseTenths(cycle: Int, index: Int) -> Int {
+    package func phaseTenths(cycle: Int, index: Int) -> Int {
         let numerator = baseNumerators[index] + stepNumerators[index] * Int64(cycle - 1)
         return Int((2 * numerator + denominator) / (2 * denominator))
     }
 
     /// The kind of a phase.
-    public func kind(ofPhase index: Int) -> PhaseKind { pattern.phases[index].kind }
+    package func kind(ofPhase index: Int) -> PhaseKind { pattern.phases[index].kind }
 }

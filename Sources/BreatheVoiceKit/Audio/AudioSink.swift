@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// Where the mixed session goes: a live sound server or a WAV file.
-public protocol AudioSink {
+package protocol AudioSink {
     /// Plays (or stores) the next samples of the timeline. A file takes them at once; a live sink queues them without
     /// blocking (the runner asks `writableSamples()` first). Throws `.unavailable` when the sound server has gone away.
     mutating func write(_ samples: [Int16]) throws(BreatheError)
@@ -22,6 +22,6 @@ public protocol AudioSink {
 }
 
 extension AudioSink {
-    public mutating func writableSamples() -> Int { Int.max }
-    public mutating func checkConnection() throws(BreatheError) {}
+    package mutating func writableSamples() -> Int { Int.max }
+    package mutating func checkConnection() throws(BreatheError) {}
 }

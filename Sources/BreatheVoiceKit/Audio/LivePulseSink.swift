@@ -1,10 +1,5 @@
 import BreatheCore
 import CPulseAudio
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
 ///
@@ -16,7 +11,7 @@ import Musl
 /// asked for 0.9 s at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
 /// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 /// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
-public final class LivePulseSink: AudioSink, SessionWaiter {
+package final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
@@ -32,21 +27,21 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     private var extra: UnsafeMutableBufferPointer<pollfd>?
 
     /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
-    public static let interactiveMilliseconds = 2000
+    package static let interactiveMilliseconds = 2000
     /// The same when nothing but a signal can change what is queued.
-    public static let unattendedMilliseconds = 2000
+    package static let unattendedMilliseconds = 2000
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
-    public static let requestMilliseconds = 900
+    package static let requestMilliseconds = 900
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
-    public static let startMilliseconds = 10
+    package static let startMilliseconds = 10
 
-    public static func targetMilliseconds(interactive: Bool) -> Int {
+    package static func targetMilliseconds(interactive: Bool) -> Int {
         interactive ? interactiveMilliseconds : unattendedMilliseconds
     }
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
-    public init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError) {
+    package init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
         }
@@ -66,13 +61,13 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         }
     }
 
-    public var isFile: Bool { false }
+    package var isFile: Bool { false }
 
     /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
     ///
     /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
-    public static func serverAddress(environment: [String: String], userID: UInt32 = getuid(),
+    package static func serverAddress(environment: [String: String], userID: UInt32 = getuid(),
                                      exists: (String) -> Bool = socketExists) -> String? {
         if let server = environment["PULSE_SERVER"], !server.isEmpty { return server }
         var candidates: [String] = []
@@ -85,12 +80,12 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// The installed libpulse's version, such as "16.1" (for `--version --verbose`), opening it; talks to no server.
-    public static var libraryVersion: String {
+    package static var libraryVersion: String {
         guard case .success(let library) = LivePulseLibrary.shared else { return "unavailable" }
         return library.libraryVersion().map { String(cString: $0) } ?? "unknown"
     }
 
-    public static func socketExists(_ path: String) -> Bool {
+    package static func socketExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
@@ -110,7 +105,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         guard let mainloop = library.mainloopNew() else { throw unavailable(Int32(PA_ERR_INTERNAL.rawValue)) }
         self.mainloop = mainloop
         library.mainloopSetPollFunc(mainloop, { descriptors, count, timeout, userdata in
-            guard let userdata else { return Glibc.poll(descriptors, nfds_t(count), timeout) }
+            guard let userdata else { return SystemCall.poll(descriptors, nfds_t(count), timeout) }
             return Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue().merge(descriptors, Int(count), timeout)
         }, Unmanaged.passUnretained(self).toOpaque())
         guard let context = library.contextNew(library.mainloopGetAPI(mainloop), "breathe-voice") else {
@@ -194,8 +189,8 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: The session's wait
 
-    public func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
-        guard let mainloop else { return Glibc.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
+    package func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
+        guard let mainloop else { return SystemCall.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
         return descriptors.withUnsafeMutableBufferPointer { buffer in
             extra = buffer
             defer { extra = nil }
@@ -212,7 +207,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
     private func merge(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Int32 {
         let session = extra.map(Array.init) ?? []
         var all = (descriptors.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []) + session
-        let result = Glibc.poll(&all, nfds_t(all.count), timeout)
+        let result = SystemCall.poll(&all, nfds_t(all.count), timeout)
         if result < 0 { return result }
         for index in 0..<count { descriptors?[index].revents = all[index].revents }
         if let extra {
@@ -223,7 +218,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: AudioSink
 
-    public func write(_ samples: [Int16]) throws(BreatheError) {
+    package func write(_ samples: [Int16]) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
         // No free callback: libpulse copies the samples.
@@ -232,17 +227,17 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         written += Int64(samples.count)
     }
 
-    public func writableSamples() -> Int {
+    package func writableSamples() -> Int {
         guard let stream, isConnected else { return 0 }
         let bytes = library.streamWritableSize(stream)
         return bytes > 0 ? bytes / 2 : 0
     }
 
-    public func checkConnection() throws(BreatheError) {
+    package func checkConnection() throws(BreatheError) {
         if !isConnected { throw lost() }
     }
 
-    public func latencySamples() -> Int64 {
+    package func latencySamples() -> Int64 {
         guard let stream, isConnected else { return 0 }
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
@@ -257,7 +252,7 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         return latency
     }
 
-    public func flush() {
+    package func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         lastReport = (0, written, MonotonicTimebase.nanoseconds())
@@ -265,13 +260,13 @@ public final class LivePulseSink: AudioSink, SessionWaiter {
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }
 
-    public func finish() throws(BreatheError) {
+    package func finish() throws(BreatheError) {
         guard let stream else { return }
         guard isConnected, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
         close()
     }
 
-    public func reconnect() throws(BreatheError) {
+    package func reconnect() throws(BreatheError) {
         close()
         try connect()
     }

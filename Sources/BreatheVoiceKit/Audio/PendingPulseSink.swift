@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
 ///
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
 /// asking also waits, then closes the connection. The sink's `pa_mainloop` is created and run on the connecting thread,
 /// then used only by the session's thread: `pthread_join` orders the hand-over, and no two threads ever use it at once.
-public final class PendingPulseSink {
+package final class PendingPulseSink {
     /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
     private final class Outcome: @unchecked Sendable {
         let environment: [String: String]
@@ -25,7 +20,7 @@ public final class PendingPulseSink {
     private var thread: pthread_t?
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    public init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.interactiveMilliseconds) {
+    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.interactiveMilliseconds) {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(outcome).toOpaque()
@@ -61,7 +56,7 @@ public final class PendingPulseSink {
     }
 
     /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw.
-    public func sink() throws(BreatheError) -> LivePulseSink {
+    package func sink() throws(BreatheError) -> LivePulseSink {
         join()
         guard let result = outcome.result else {
             return try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds)

@@ -7,7 +7,7 @@ import BreatheCore
 /// (`.NAME.tmp-PID-RANDOM`), and only `commit()` renames it over the target, once the session is complete: a failed
 /// write (a full disk, a file-size limit), a signal or a crash leaves no partial WAV, and an existing file untouched.
 /// A FIFO or a device is written in place (never truncated), and `-` streams to standard output.
-public final class WavSink: AudioSink {
+package final class WavSink: AudioSink {
     private let descriptor: Int32
     private let path: String
     private let ownsDescriptor: Bool
@@ -18,7 +18,7 @@ public final class WavSink: AudioSink {
     private var written: Int64 = 0
 
     /// Opens the output (see the type's comment), or takes stdout for `-`, and writes a header for `plannedSamples`.
-    public init(path: String, plannedSamples: Int64) throws(BreatheError) {
+    package init(path: String, plannedSamples: Int64) throws(BreatheError) {
         self.path = path
         var target = path
         if path == "-" {
@@ -68,7 +68,7 @@ public final class WavSink: AudioSink {
     }
 
     /// Renames the finished temporary file over the target; nothing to do for a device, a FIFO or standard output.
-    public func commit() throws(BreatheError) {
+    package func commit() throws(BreatheError) {
         guard let temporary else { return }
         self.temporary = nil
         WavSink.removeOnFatalSignal(nil)
@@ -81,7 +81,7 @@ public final class WavSink: AudioSink {
     }
 
     /// Removes the temporary file: the session did not complete, or writing it failed. The target is left as it was.
-    public func discard() {
+    package func discard() {
         guard let temporary else { return }
         self.temporary = nil
         WavSink.removeOnFatalSignal(nil)
@@ -105,10 +105,10 @@ public final class WavSink: AudioSink {
         }
     }
 
-    public var isFile: Bool { true }
+    package var isFile: Bool { true }
 
     /// The 44-byte header of a PCM WAV file holding `samples` samples.
-    public static func header(samples: Int64) -> [UInt8] {
+    package static func header(samples: Int64) -> [UInt8] {
         let dataBytes = UInt32(clamping: samples * 2)
         var bytes: [UInt8] = []
         func text(_ value: String) { bytes += Array(value.utf8) }
@@ -121,17 +121,17 @@ public final class WavSink: AudioSink {
         return bytes
     }
 
-    public func write(_ samples: [Int16]) throws(BreatheError) {
+    package func write(_ samples: [Int16]) throws(BreatheError) {
         let bytes = samples.withUnsafeBytes { Array($0) } // little-endian hosts: S16LE as is
         try put(bytes)
         written += Int64(samples.count)
     }
 
-    public func latencySamples() -> Int64 { 0 }
+    package func latencySamples() -> Int64 { 0 }
 
-    public func flush() {}
+    package func flush() {}
 
-    public func finish() throws(BreatheError) {
+    package func finish() throws(BreatheError) {
         // Rewrite the header with the real length when the output can seek (a file, not a pipe).
         if lseek(descriptor, 0, SEEK_SET) == 0 {
             try put(WavSink.header(samples: written))
@@ -142,7 +142,7 @@ public final class WavSink: AudioSink {
         }
     }
 
-    public func reconnect() throws(BreatheError) {}
+    package func reconnect() throws(BreatheError) {}
 
     private func put(_ bytes: [UInt8]) throws(BreatheError) {
         var offset = 0

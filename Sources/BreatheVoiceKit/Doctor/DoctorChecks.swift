@@ -1,9 +1,9 @@
 import BreatheCore
 
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
-public enum DoctorChecks {
+package enum DoctorChecks {
     /// Every check, in the order the lines are printed.
-    public static func standard(
+    package static func standard(
         environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid(),
         speechDispatcher: Bool = false
     ) -> [DoctorCheck] {
@@ -19,7 +19,7 @@ public enum DoctorChecks {
     /// speech-dispatcher answers a connection (checked when it is chosen: `speechVia` is speechd, or screen-reader
     /// mode). `connect` returns nil when it answers, else the address that did not; the live one opens and closes a
     /// connection through libspeechd.
-    public static func speechDispatcher(
+    package static func speechDispatcher(
         connect: @escaping @Sendable () -> String? = {
             do {
                 _ = try LiveSpeechDispatcher(SpeechDispatcherRequest(language: "en"))
@@ -36,7 +36,7 @@ public enum DoctorChecks {
     }
 
     /// Where eSpeak NG keeps its data: `$ESPEAK_DATA_PATH/espeak-ng-data`, then the Debian and upstream folders.
-    public static func speechDataFolders(environment: [String: String]) -> [String] {
+    package static func speechDataFolders(environment: [String: String]) -> [String] {
         var folders: [String] = []
         if let path = environment["ESPEAK_DATA_PATH"], path.hasPrefix("/") { folders.append(path + "/espeak-ng-data") }
         #if arch(x86_64)
@@ -49,7 +49,7 @@ public enum DoctorChecks {
     }
 
     /// The data folder exists, and every built-in language's voice has its dictionary and voice file in it.
-    public static func speechData(candidates: [String]) -> DoctorCheck {
+    package static func speechData(candidates: [String]) -> DoctorCheck {
         DoctorCheck(name: "speech-data") {
             let fix = Message(.doctorSpeechDataFix)
             guard let folder = candidates.first(where: SessionLock.isDirectory) else {
@@ -74,7 +74,7 @@ public enum DoctorChecks {
     }
 
     /// The server answers now, and at the path cron's reminders will use.
-    public static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
+    package static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
         DoctorCheck(name: "sound-server") {
             var findings: [DoctorFinding] = []
             switch SoundServerSocket.current(environment: environment, userID: userID) {
@@ -104,7 +104,7 @@ public enum DoctorChecks {
     }
 
     /// Every program the breathe-voice crontab lines run exists and can be run.
-    public static func scheduledPrograms(crontab: CrontabProgram) -> DoctorCheck {
+    package static func scheduledPrograms(crontab: CrontabProgram) -> DoctorCheck {
         DoctorCheck(name: "crontab") {
             let document: CrontabDocument
             do throws(BreatheError) {
@@ -132,7 +132,7 @@ public enum DoctorChecks {
     }
 
     /// Quiet hours, when set, cover some of the day and not none of it.
-    public static func quietHoursCheck(_ quietHours: QuietHours?) -> DoctorCheck {
+    package static func quietHoursCheck(_ quietHours: QuietHours?) -> DoctorCheck {
         DoctorCheck(name: "quiet-hours") {
             guard let quietHours else { return [.ok(Message(.doctorQuietHoursNone))] }
             if let problem = quietHours.problem { return [.problem(problem, fix: Message(.doctorQuietHoursFix))] }

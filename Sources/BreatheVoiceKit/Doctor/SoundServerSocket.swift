@@ -1,13 +1,13 @@
 /// Where a PulseAudio (or PipeWire-pulse) server listens, and whether it answers.
-public enum SoundServerSocket {
+package enum SoundServerSocket {
     /// The cron path: the user's runtime folder, which exists while the user is logged in (or lingering).
-    public static func cronPath(userID: UInt32) -> String {
+    package static func cronPath(userID: UInt32) -> String {
         "/run/user/\(userID)/pulse/native"
     }
 
     /// The socket a client would use now: `PULSE_SERVER` (its unix entries), else `$XDG_RUNTIME_DIR/pulse/native`,
     /// else the cron path. A server given as a host name is returned as `.remote`.
-    public static func current(environment: [String: String], userID: UInt32) -> Location {
+    package static func current(environment: [String: String], userID: UInt32) -> Location {
         if let server = environment["PULSE_SERVER"], !server.isEmpty {
             for entry in server.split(separator: " ") {
                 if entry.hasPrefix("unix:") { return .socket(String(entry.dropFirst(5))) }
@@ -22,13 +22,13 @@ public enum SoundServerSocket {
     }
 
     /// A place a sound server may be.
-    public enum Location: Hashable, Sendable {
+    package enum Location: Hashable, Sendable {
         case socket(String)
         case remote(String)
     }
 
     /// nil when something accepts a connection at `path`, else why not ("No such file or directory").
-    public static func connectionProblem(at path: String) -> String? {
+    package static func connectionProblem(at path: String) -> String? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return SystemError.describe(errno) }
         defer { close(descriptor) }

@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// Every failure the program reports, with its exit code (see the table in README.md and `--help`).
-public enum BreatheError: Error, Sendable {
+package enum BreatheError: Error, Sendable {
     /// Bad command-line input (64).
     case usage(Message)
     /// Bad data, such as an unreadable history line in strict mode (65).
@@ -17,7 +17,7 @@ public enum BreatheError: Error, Sendable {
     /// The preferences file is unusable (78).
     case badPreferences(Message)
 
-    public var message: Message {
+    package var message: Message {
         switch self {
         case .usage(let message), .badData(let message), .unavailable(let message), .cannotCreate(let message),
              .io(let message), .busy(let message), .badPreferences(let message):
@@ -25,7 +25,7 @@ public enum BreatheError: Error, Sendable {
         }
     }
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: ExitStatus.usage
         case .badData: ExitStatus.badData
@@ -39,15 +39,15 @@ public enum BreatheError: Error, Sendable {
 }
 
 /// The exit codes, from sysexits(3) and the shell's signal convention.
-public enum ExitStatus {
-    public static let success: Int32 = 0
-    public static let usage: Int32 = 64
-    public static let badData: Int32 = 65
-    public static let unavailable: Int32 = 69
-    public static let cannotCreate: Int32 = 73
-    public static let io: Int32 = 74
-    public static let busy: Int32 = 75
-    public static let badPreferences: Int32 = 78
-    public static let interrupted: Int32 = 130
-    public static let terminated: Int32 = 143
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let usage: Int32 = 64
+    package static let badData: Int32 = 65
+    package static let unavailable: Int32 = 69
+    package static let cannotCreate: Int32 = 73
+    package static let io: Int32 = 74
+    package static let busy: Int32 = 75
+    package static let badPreferences: Int32 = 78
+    package static let interrupted: Int32 = 130
+    package static let terminated: Int32 = 143
 }

@@ -4,8 +4,8 @@ import BreatheCore
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
 /// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
-public final class FileLock: Sendable {
-    public let path: String
+package final class FileLock: Sendable {
+    package let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -18,7 +18,7 @@ public final class FileLock: Sendable {
     }
 
     /// Waits until the lock at `path` is ours, creating the file (and its private folder) when needed.
-    public static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
+    package static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
         try SecureDirectory.ensure(FileSystem.parent(of: path))
         let descriptor: Int32
         switch SafeFile.open(path, O_RDWR | O_CREAT) {
@@ -35,12 +35,12 @@ public final class FileLock: Sendable {
     }
 
     /// The lock for changing the preferences file at `preferencesPath`.
-    public static func preferences(_ preferencesPath: String) throws(BreatheError) -> FileLock {
+    package static func preferences(_ preferencesPath: String) throws(BreatheError) -> FileLock {
         try exclusive(FileSystem.parent(of: preferencesPath) + "/.preferences.lock")
     }
 
     /// The lock for editing the crontab, kept beside the preferences.
-    public static func crontab(directories: XDGDirectories = XDGDirectories()) throws(BreatheError) -> FileLock {
+    package static func crontab(directories: XDGDirectories = XDGDirectories()) throws(BreatheError) -> FileLock {
         try exclusive(directories.configDirectory + "/.crontab.lock")
     }
 }

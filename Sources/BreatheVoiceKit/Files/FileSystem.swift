@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
-public enum FileSystem {
+package enum FileSystem {
     /// The text of `errno`.
     static func reason(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
@@ -29,13 +29,13 @@ public enum FileSystem {
 
     /// `mkdir -p`, new directories private to the user (0700), as the XDG spec asks; the last one is refused when it
     /// is not the user's own or others may write in it (see `SecureDirectory`).
-    public static func makeDirectories(_ path: String) throws(BreatheError) {
+    package static func makeDirectories(_ path: String) throws(BreatheError) {
         try SecureDirectory.ensure(path)
     }
 
     /// The whole file, or nil when it does not exist. Never follows a symbolic link, and refuses anything but a
     /// regular file and more than `limit` bytes (see `SafeFile`).
-    public static func readFile(_ path: String, limit: Int = SafeFile.readLimit) throws(BreatheError) -> [UInt8]? {
+    package static func readFile(_ path: String, limit: Int = SafeFile.readLimit) throws(BreatheError) -> [UInt8]? {
         switch SafeFile.read(path, limit: limit) {
         case .success(let bytes): return bytes
         case .failure(let problem): throw readError(path, problem)
@@ -57,7 +57,7 @@ public enum FileSystem {
 
     /// Replaces `path` atomically: a temporary file in the same directory, fsync, rename over the old one, fsync the
     /// directory. A crash at any moment leaves either the old file or the new one, never a mix.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
         try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o644, mode: nil, reportTemporary: true)
@@ -89,7 +89,7 @@ public enum FileSystem {
 
     /// A temporary file's path beside `path`: `.NAME.tmp-PID-RANDOM` in the same folder, so that a rename can replace
     /// `path` and `StaleTemporaries` knows what to sweep.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         return parent(of: path) + "/." + name + ".tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
@@ -101,7 +101,7 @@ public enum FileSystem {
     /// - A FIFO, a device (such as /dev/null) or a socket: opened for writing in place, never truncated, never replaced.
     /// - A symbolic link or a folder: refused (73), never written through.
     /// - A missing folder: refused (73); no folder is ever created.
-    public static func writeUserFile(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+    package static func writeUserFile(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         var status = stat()
         var mode: mode_t?
         if lstat(path, &status) == 0 {
@@ -136,19 +136,19 @@ public enum FileSystem {
     }
 
     /// The folder holding `path`.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 }
 
 extension FileSystem {
     /// Deletes a file, ignoring a missing one.
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 }

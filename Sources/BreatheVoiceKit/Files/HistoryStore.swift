@@ -5,20 +5,20 @@ import BreatheCore
 /// Each append writes one whole line in one write(2) while holding `flock(LOCK_EX)`, then fsyncs. If the file does not
 /// end in a newline (a writer was killed mid-line), the append starts with one, so the broken line stays alone and
 /// every later record is intact. Readers skip an unreadable line with one warning naming its number.
-public struct HistoryStore: Sendable {
-    public let path: String
+package struct HistoryStore: Sendable {
+    package let path: String
 
-    public init(directories: XDGDirectories = XDGDirectories()) {
+    package init(directories: XDGDirectories = XDGDirectories()) {
         path = directories.historyFile
     }
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Checks, before a session, that its record could be appended: the folder is ours (created if missing) and the
     /// file, when it exists, opens for appending (a regular file, not a link). Creates no file.
-    public func checkWritable() throws(BreatheError) {
+    package func checkWritable() throws(BreatheError) {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         switch SafeFile.open(path, O_WRONLY | O_APPEND) {
@@ -31,12 +31,12 @@ public struct HistoryStore: Sendable {
     }
 
     /// Appends one record.
-    public func append(_ record: SessionRecord) throws(BreatheError) {
+    package func append(_ record: SessionRecord) throws(BreatheError) {
         try append(line: record.line)
     }
 
     /// Appends one line (without its newline).
-    public func append(line: String) throws(BreatheError) {
+    package func append(line: String) throws(BreatheError) {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         let created = !FileSystem.exists(path)
@@ -77,7 +77,7 @@ public struct HistoryStore: Sendable {
 
     /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
     /// throughout. Unreadable lines are skipped; `skipped` hears each one's line number. Returns false to stop early from `body`.
-    public func forEach(
+    package func forEach(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
@@ -90,7 +90,7 @@ public struct HistoryStore: Sendable {
 
     /// The stats of every record, read as `forEach` reads them but without making a record per line (see
     /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers.
-    public func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
+    package func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
         var reader = SessionStatsReader()
         try forEachLine(skipped: skipped) { line in reader.add(line) ? true : nil }
         return reader.stats
@@ -148,7 +148,7 @@ public struct HistoryStore: Sendable {
     /// Reads records from the newest back, from the file's end, until `body` returns false: `history --last N` reads
     /// only the lines it shows. Unreadable lines met on the way are skipped; `skipped` hears their line numbers (oldest
     /// first, after the reading, as the numbers are counted only when there is one to report).
-    public func forEachFromNewest(
+    package func forEachFromNewest(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
@@ -227,7 +227,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// Empties the history (the file stays, at zero length, under the lock).
-    public func clear() throws(BreatheError) {
+    package func clear() throws(BreatheError) {
         try SecureDirectory.check(FileSystem.parent(of: path))
         let descriptor: Int32
         switch SafeFile.open(path, O_WRONLY) {
@@ -244,7 +244,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// The warning for a skipped line.
-    public func skippedLine(_ number: Int) -> Message {
+    package func skippedLine(_ number: Int) -> Message {
         Message(.warningHistoryLine, ["file": .text(path), "line": .integer(number)])
     }
 }

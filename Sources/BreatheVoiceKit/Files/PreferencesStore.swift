@@ -4,22 +4,22 @@ import BreatheCore
 ///
 /// A file that cannot be used is never rewritten: every command that reads it fails with exit 78 and one line naming
 /// the file, the line and the column, and the way out.
-public struct PreferencesStore: Sendable {
-    public let path: String
-    public let rules: PreferenceRules
+package struct PreferencesStore: Sendable {
+    package let path: String
+    package let rules: PreferenceRules
 
-    public init(directories: XDGDirectories = XDGDirectories(), rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+    package init(directories: XDGDirectories = XDGDirectories(), rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
         path = directories.preferencesFile
         self.rules = rules
     }
 
-    public init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+    package init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
         self.path = path
         self.rules = rules
     }
 
     /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
-    public func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
+    package func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
         guard let bytes = try read() else { return (PreferencesDocument(), []) }
         switch check(bytes) {
         case .failure(let error): throw error
@@ -29,7 +29,7 @@ public struct PreferencesStore: Sendable {
 
     /// The file's bytes, or nil when there is none. A folder that is not the user's own, a symbolic link, a folder or
     /// a FIFO or device in its place, an unreadable file and one over 1 MiB are all a bad preferences file (78).
-    public func read() throws(BreatheError) -> [UInt8]? {
+    package func read() throws(BreatheError) -> [UInt8]? {
         try SecureDirectory.check(FileSystem.parent(of: path))
         switch SafeFile.read(path) {
         case .success(let bytes): return bytes
@@ -40,10 +40,10 @@ public struct PreferencesStore: Sendable {
     }
 
     /// Up to this many unknown keys get a warning each; more get one summary.
-    public static let unknownKeysNamed = 5
+    package static let unknownKeysNamed = 5
 
     /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
-    public func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
+    package func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
         switch PreferencesDocument.decode(bytes, rules: rules) {
         case .failure(let problem):
             return .failure(.badPreferences(Message(problem.isNewerVersion ? .errorPrefsFileNewerFix : .errorPrefsFile, [
@@ -68,13 +68,13 @@ public struct PreferencesStore: Sendable {
     }
 
     /// Writes the document atomically.
-    public func save(_ document: PreferencesDocument) throws(BreatheError) {
+    package func save(_ document: PreferencesDocument) throws(BreatheError) {
         try FileSystem.writeAtomically(path, Array(document.encoded().utf8))
     }
 
     /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
     /// was no file.
-    public func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
+    package func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         let stamp = WallClock.utcStamp(epochSeconds: epochSeconds)
@@ -101,7 +101,7 @@ public struct PreferencesStore: Sendable {
     ///
     /// Unknown keys are written to `warnings`. Errors come with the localizer to word them in: the language the
     /// option, `BREATHE_VOICE_LANG` or the locale ask for, since the file could not be trusted to say.
-    public func resolve<Sink: TextSink>(
+    package func resolve<Sink: TextSink>(
         flags: [PreferenceKey: String], environment: [String: String], warnings: inout Sink
     ) -> Result<(preferences: Preferences, document: PreferencesDocument, localizer: Localizer), ResolveFailure> {
         let fallback = errorLocalizer(flagLanguage: flags[.language], environment: environment)
@@ -126,7 +126,7 @@ public struct PreferencesStore: Sendable {
     }
 
     /// The language to report a preferences problem in.
-    public func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
+    package func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
         for candidate in [flagLanguage, environment["BREATHE_VOICE_LANG"]] {
             if let candidate, case .success(let code) = LanguageChoice.resolve(flag: candidate, environment: environment) {
                 return Localizer(language: code)
@@ -137,7 +137,7 @@ public struct PreferencesStore: Sendable {
 }
 
 /// A failure to load or resolve preferences, with the localizer to word it in.
-public struct ResolveFailure: Error {
-    public var error: BreatheError
-    public var localizer: Localizer
+package struct ResolveFailure: Error {
+    package var error: BreatheError
+    package var localizer: Localizer
 }

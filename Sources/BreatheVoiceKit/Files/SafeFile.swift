@@ -1,12 +1,4 @@
 import BreatheCore
-// The C library once more, though SystemCall.swift exports it to the whole module: `mode_t` in `open`'s public
-// signature is declared (as far as Swift can tell) by SwiftOverlayShims, whose header includes <sys/types.h>, and a
-// public declaration may use it only in a file that imports the C library itself.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Opens the files the program keeps (preferences, history, locks) without ever following a symbolic link and only
 /// when they are regular files, so a planted link cannot point a write at another file and a FIFO or a device cannot
@@ -14,12 +6,12 @@ import Musl
 ///
 /// Every open adds `O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK` (a FIFO opens at once instead of waiting for a writer), then
 /// checks with fstat(2) that it got a regular file, then clears `O_NONBLOCK`. Nothing is truncated before that check.
-public enum SafeFile {
+package enum SafeFile {
     /// The most a preferences file may hold: far more than any real one, small enough to read at once.
-    public static let readLimit = 1 << 20
+    package static let readLimit = 1 << 20
 
     /// Why a path could not be used.
-    public enum Problem: Error, Sendable, Equatable {
+    package enum Problem: Error, Sendable, Equatable {
         /// The path is a symbolic link, which is never followed.
         case symbolicLink
         /// The path is a folder, a FIFO, a device or a socket.
@@ -30,7 +22,7 @@ public enum SafeFile {
         case system(Int32)
 
         /// The problem as the end of a sentence ("Cannot read PATH: …").
-        public var reason: Message {
+        package var reason: Message {
             switch self {
             case .symbolicLink: Message(.reasonSymbolicLink)
             case .notRegularFile: Message(.reasonNotRegularFile)
@@ -41,7 +33,7 @@ public enum SafeFile {
     }
 
     /// Opens `path` with `flags` (plus the safety flags), creating it with `mode` when `flags` has `O_CREAT`.
-    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
         let descriptor = SystemCall.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode)
         guard descriptor >= 0 else {
             let code = errno
@@ -70,7 +62,7 @@ public enum SafeFile {
     }
 
     /// The whole file, or nil when it does not exist; refused past `limit` bytes without reading further.
-    public static func read(_ path: String, limit: Int = readLimit) -> Result<[UInt8]?, Problem> {
+    package static func read(_ path: String, limit: Int = readLimit) -> Result<[UInt8]?, Problem> {
         let descriptor: Int32
         switch open(path, O_RDONLY) {
         case .failure(.system(ENOENT)): return .success(nil)

@@ -2,9 +2,9 @@ import BreatheCore
 
 /// The program's own folders (config, state, cache, runtime): created private (0700), and refused when another user
 /// owns them or others may write in them, since anyone who can write there could plant links or swap our files.
-public enum SecureDirectory {
+package enum SecureDirectory {
     /// Creates `path` and its missing parents (new folders 0700), then checks `path` itself.
-    public static func ensure(_ path: String) throws(BreatheError) {
+    package static func ensure(_ path: String) throws(BreatheError) {
         var built = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             built += "/" + component
@@ -14,7 +14,7 @@ public enum SecureDirectory {
     }
 
     /// Checks a folder that may not exist yet: a missing one is fine (it will be created private).
-    public static func check(_ path: String) throws(BreatheError) {
+    package static func check(_ path: String) throws(BreatheError) {
         try check(path, mustExist: false)
     }
 

@@ -5,12 +5,12 @@
 /// Only in our own folders (config, state, cache), only when the folder passes `SecureDirectory`'s check, only regular
 /// files (never through a link) that we own and that are over an hour old: a run under way renames or removes its
 /// own temporary file within seconds, so an hour-old one belongs to nobody. Failures are ignored.
-public enum StaleTemporaries {
+package enum StaleTemporaries {
     /// How old a temporary file must be to be removed, in seconds.
-    public static let age: Int = 3600
+    package static let age: Int = 3600
 
     /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
-    public static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
+    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
         let cache = directories.cacheHome + "/breathe-voice"
         for folder in [directories.configDirectory, directories.stateDirectory, cache, cache + "/phrases"] {
             sweep(folder: folder, now: now)
@@ -18,7 +18,7 @@ public enum StaleTemporaries {
     }
 
     /// True for a name our temporary files have.
-    public static func isTemporaryName(_ name: String) -> Bool {
+    package static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(".tmp-")
     }
 

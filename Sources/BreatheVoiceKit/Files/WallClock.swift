@@ -1,16 +1,16 @@
 import BreatheCore
 
 /// The calendar time now, in the local time zone (`TZ`, else /etc/localtime), with its UTC offset.
-public enum WallClock {
+package enum WallClock {
     /// Seconds since the epoch.
-    public static func epochSeconds() -> Int {
+    package static func epochSeconds() -> Int {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int(spec.tv_sec)
     }
 
     /// The local date and time of an instant, with the offset in force then (DST included).
-    public static func local(epochSeconds: Int) -> LocalTimestamp {
+    package static func local(epochSeconds: Int) -> LocalTimestamp {
         var seconds = time_t(epochSeconds)
         var parts = tm()
         tzset()
@@ -22,12 +22,12 @@ public enum WallClock {
         )
     }
 
-    public static func now() -> LocalTimestamp { local(epochSeconds: epochSeconds()) }
+    package static func now() -> LocalTimestamp { local(epochSeconds: epochSeconds()) }
 }
 
 extension WallClock {
     /// `20240331T091500Z`: for backup names, sortable and free of characters shells or file systems mind.
-    public static func utcStamp(epochSeconds: Int) -> String {
+    package static func utcStamp(epochSeconds: Int) -> String {
         let day = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
         let seconds = epochSeconds - day * 86_400
         let date = LocalTimestamp.dateText(dayNumber: day).filter { $0 != "-" }

@@ -2,13 +2,13 @@
 ///
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under the home directory.
 /// The home is `HOME`, else the password database's entry for the user.
-public struct XDGDirectories: Hashable, Sendable {
-    public var home: String
-    public var configHome: String
-    public var stateHome: String
-    public var cacheHome: String
+package struct XDGDirectories: Hashable, Sendable {
+    package var home: String
+    package var configHome: String
+    package var stateHome: String
+    package var cacheHome: String
 
-    public init(environment: [String: String] = ProcessEnvironment.current) {
+    package init(environment: [String: String] = ProcessEnvironment.current) {
         let home = XDGDirectories.home(environment)
         func pick(_ variable: String, _ fallback: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -30,10 +30,10 @@ public struct XDGDirectories: Hashable, Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/breathe-voice`.
-    public var configDirectory: String { configHome + "/breathe-voice" }
+    package var configDirectory: String { configHome + "/breathe-voice" }
     /// `$XDG_STATE_HOME/breathe-voice`.
-    public var stateDirectory: String { stateHome + "/breathe-voice" }
+    package var stateDirectory: String { stateHome + "/breathe-voice" }
 
-    public var preferencesFile: String { configDirectory + "/preferences.json" }
-    public var historyFile: String { stateDirectory + "/history.jsonl" }
+    package var preferencesFile: String { configDirectory + "/preferences.json" }
+    package var historyFile: String { stateDirectory + "/history.jsonl" }
 }

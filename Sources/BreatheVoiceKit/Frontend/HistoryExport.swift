@@ -1,13 +1,13 @@
 import BreatheCore
 
 /// `history export`: the whole history as CSV (RFC 4180) or as a JSON array.
-public enum HistoryExport {
-    public enum Format: String, Hashable, Sendable {
+package enum HistoryExport {
+    package enum Format: String, Hashable, Sendable {
         case csv
         case json
 
         /// The format named as typed, in any case; any other name is a usage error.
-        public init(named name: String) throws(BreatheError) {
+        package init(named name: String) throws(BreatheError) {
             guard let format = Format(rawValue: name.lowercased()) else {
                 throw .usage(Message(.errorFormat, ["value": .userValue(name)]))
             }
@@ -16,7 +16,7 @@ public enum HistoryExport {
     }
 
     /// The exported text: a header and one row per record, or one pretty-printed array.
-    public static func text(_ records: [SessionRecord], format: Format) -> String {
+    package static func text(_ records: [SessionRecord], format: Format) -> String {
         switch format {
         case .csv:
             var text = CSVWriter.row(CSVWriter.header)

@@ -1,19 +1,19 @@
 import BreatheCore
 
 /// The sessions `history` lists: `--last` and `--since`, checked.
-public struct HistoryFilter: Hashable, Sendable {
+package struct HistoryFilter: Hashable, Sendable {
     /// Only the newest this many.
-    public var last: Int?
+    package var last: Int?
     /// Only sessions that started on or after this local day.
-    public var sinceDay: Int?
+    package var sinceDay: Int?
 
-    public init(last: Int? = nil, sinceDay: Int? = nil) {
+    package init(last: Int? = nil, sinceDay: Int? = nil) {
         self.last = last
         self.sinceDay = sinceDay
     }
 
     /// The filter for `--last` and `--since` as typed; a value out of range or a date that is not one is a usage error.
-    public init(last: String?, since: String?) throws(BreatheError) {
+    package init(last: String?, since: String?) throws(BreatheError) {
         if let last {
             let field = NumberField(name: .fieldCycles, places: 0, range: 1...1_000_000, rangeKey: .rangeCount)
             guard case .success(let value) = field.parse(last) else {
@@ -34,7 +34,7 @@ public struct HistoryFilter: Hashable, Sendable {
 
     /// The matching records, oldest first, streamed; with `--last` only the file's tail is read, from the newest back.
     /// `skipped` hears the line number of each unreadable line met.
-    public func records(_ store: HistoryStore, skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> [SessionRecord] {
+    package func records(_ store: HistoryStore, skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> [SessionRecord] {
         var records: [SessionRecord] = []
         if let last {
             try store.forEachFromNewest(skipped: skipped) { record in
@@ -54,7 +54,7 @@ public struct HistoryFilter: Hashable, Sendable {
     }
 
     /// The matching records, each unreadable line met reported on standard error in `localizer`'s language.
-    public func records(_ store: HistoryStore, localizer: Localizer) throws(BreatheError) -> [SessionRecord] {
+    package func records(_ store: HistoryStore, localizer: Localizer) throws(BreatheError) -> [SessionRecord] {
         var standardError = FileDescriptorSink.standardError
         return try records(store) { standardError.say(store.skippedLine($0), localizer) }
     }

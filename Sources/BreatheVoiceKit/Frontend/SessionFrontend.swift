@@ -4,15 +4,15 @@ import BreatheCore
 /// its check, the session lock, the text or audio launcher, the mood question and the badges afterwards, and the
 /// signal that ended the session. The commands parse their options into a `Request` and map what `run` returns (or
 /// throws) to the process's exit.
-public struct SessionFrontend {
-    public let request: Request
-    public let localizer: Localizer
+package struct SessionFrontend {
+    package let request: Request
+    package let localizer: Localizer
     /// Where the session is recorded.
-    public var store: HistoryStore
+    package var store: HistoryStore
     /// Where `start` takes the session lock.
-    public var lockDirectory: String
+    package var lockDirectory: String
 
-    public init(
+    package init(
         request: Request, localizer: Localizer, store: HistoryStore = HistoryStore(),
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
     ) {
@@ -24,7 +24,7 @@ public struct SessionFrontend {
 
     /// Runs the session and returns the exit status its ending asks for (`ExitStatus.success` unless a signal ended
     /// it). Throws what the user must be told in one line.
-    public func run() throws(BreatheError) -> Int32 {
+    package func run() throws(BreatheError) -> Int32 {
         let recorder = HistoryRecorder(
             store: store, plan: request.plan, language: localizer.language, source: request.source,
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
@@ -85,7 +85,7 @@ public struct SessionFrontend {
 
     /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, else success (a hang-up ends
     /// the session as the user asked).
-    public static func exitStatus(after outcome: SessionOutcome) -> Int32 {
+    package static func exitStatus(after outcome: SessionOutcome) -> Int32 {
         switch outcome.signal {
         case .interrupt?: ExitStatus.interrupted
         case .terminate?: ExitStatus.terminated
@@ -95,7 +95,7 @@ public struct SessionFrontend {
 
     /// Whether a reminder runs now: nil (after saying why on standard error when `verbose`) in quiet hours or while
     /// another session holds the lock; otherwise the lock, held for the session.
-    public static func admitReminder(
+    package static func admitReminder(
         quietHours: QuietHours?, verbose: Bool, localizer: Localizer,
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
     ) throws(BreatheError) -> SessionLock? {

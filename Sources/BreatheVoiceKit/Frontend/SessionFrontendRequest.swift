@@ -3,9 +3,9 @@ import BreatheCore
 extension SessionFrontend {
     /// What a session command asks for, its options already parsed and checked: `start(…)` for `start` (and the demo),
     /// `reminder(…)` for `remind`.
-    public struct Request {
+    package struct Request {
         /// Which command runs the session, with what only it has.
-        public enum Kind {
+        package enum Kind {
             /// `start`: takes the session lock itself; `force` runs even while another session holds it.
             case start(force: Bool)
             /// `remind`: runs holding the lock `SessionFrontend.admitReminder` took.
@@ -13,7 +13,7 @@ extension SessionFrontend {
 
             /// The failure to report for one that ended the session. A reminder gives cron's advice for a missing
             /// sound server instead of the usual one (`--no-audio`), which does not apply to it.
-            public func failure(_ error: BreatheError) -> BreatheError {
+            package func failure(_ error: BreatheError) -> BreatheError {
                 guard case .reminder = self, case .unavailable(let message) = error, message.key == .errorAudioUnavailable else {
                     return error
                 }
@@ -21,34 +21,34 @@ extension SessionFrontend {
             }
         }
 
-        public var kind: Kind
-        public var plan: SessionPlan
-        public var output: OutputOptions
+        package var kind: Kind
+        package var plan: SessionPlan
+        package var output: OutputOptions
         /// The voice and tones; nil for a text-only session (`--no-audio`).
-        public var audio: AudioChoices?
+        package var audio: AudioChoices?
         /// Standard input is a terminal: an unwritable history is a warning, a missing sound server may fall back to
         /// text.
-        public var interactive: Bool
+        package var interactive: Bool
         /// See `AudioSessionLauncher.allowsSilence`; nil for its default.
-        public var allowsSilence: Bool?
-        public var source: SessionRecord.Source
-        public var moodBefore: Int?
-        public var moodAfter: Int?
+        package var allowsSilence: Bool?
+        package var source: SessionRecord.Source
+        package var moodBefore: Int?
+        package var moodAfter: Int?
         /// The session ends with the mood question, so its record waits for the answer.
-        public var waitsForMood: Bool
+        package var waitsForMood: Bool
         /// Count the seconds inside each phase.
-        public var counting: Bool
-        public var readsKeys: Bool
+        package var counting: Bool
+        package var readsKeys: Bool
         /// Said before the introduction.
-        public var opening: Announcement?
+        package var opening: Announcement?
         /// Where the mood question and the badges go: standard output, or standard error when it carries a WAV.
-        public var textDescriptor: Int32
+        package var textDescriptor: Int32
         /// The badges are spoken too when the session was heard through the sound server.
-        public var speaksBadges: Bool
+        package var speaksBadges: Bool
 
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges
         /// are spoken.
-        public static func start(
+        package static func start(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices?, interactive: Bool, force: Bool,
             moodBefore: Int?, moodAfter: Int?, waitsForMood: Bool, counting: Bool, textDescriptor: Int32
         ) -> Request {
@@ -62,7 +62,7 @@ extension SessionFrontend {
 
         /// `remind`, as cron runs it: never interactive, never visual, no keys, no mood question; it opens with "Time
         /// for a breathing break." and is recorded as cron's.
-        public static func reminder(
+        package static func reminder(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices, allowsSilence: Bool, lock: SessionLock
         ) -> Request {
             var output = output

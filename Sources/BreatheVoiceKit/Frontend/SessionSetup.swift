@@ -2,10 +2,10 @@ import BreatheCore
 
 /// The parts of a session command around the session itself: the plan from the request and the preferences, and the
 /// history and badges afterwards.
-public enum SessionSetup {
+package enum SessionSetup {
     /// The plan from the request, the saved patterns and the defaults: the session defaults for `start`, the
     /// `remind` ones for a reminder. A request that cannot be planned is a usage error (exit 64).
-    public static func plan(
+    package static func plan(
         _ request: SessionRequest, _ preferences: Preferences, reminder: Bool = false
     ) throws(BreatheError) -> SessionPlan {
         do throws(InputError) {
@@ -26,7 +26,7 @@ public enum SessionSetup {
     /// Checks before a session that its record can be written. When it cannot, an interactive session goes on with one
     /// warning (and records nothing); any other run (cron, a script, `remind`) stops with one line and exit 73, before
     /// anything plays.
-    public static func checkHistory(
+    package static func checkHistory(
         _ recorder: HistoryRecorder, interactive: Bool, localizer: Localizer
     ) throws(BreatheError) {
         do throws(BreatheError) {
@@ -42,7 +42,7 @@ public enum SessionSetup {
     }
 
     /// Asks for the mood when due, appends the record, and prints each badge the session earned.
-    public static func finish(
+    package static func finish(
         _ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer,
         textDescriptor: Int32 = 1
     ) throws(BreatheError) {

@@ -2,9 +2,9 @@ import BreatheCore
 import Synchronization
 
 /// One language's sentences, read from its embedded Locales/<code>.json file.
-public struct LocaleCatalog: Sendable {
+package struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         case text(String)
         case plural(one: String, other: String)
 
@@ -22,7 +22,7 @@ public struct LocaleCatalog: Sendable {
         }
 
         /// Every template the entry holds.
-        public var templates: [String] {
+        package var templates: [String] {
             switch self {
             case .text(let text): [text]
             case .plural(let one, let other): [one, other]
@@ -31,21 +31,21 @@ public struct LocaleCatalog: Sendable {
     }
 
     /// The language code: the file's name.
-    public let code: String
+    package let code: String
     /// The language's own name, from `_name`.
-    public let name: String
+    package let name: String
     /// The eSpeak NG voice that speaks it by default, from `_voice`.
-    public let voice: String
+    package let voice: String
     /// The decimal separator, from `_decimalSeparator` (or the parent's).
-    public private(set) var decimalSeparator: String
+    package private(set) var decimalSeparator: String
     /// Every sentence, by key: the file's own over its parent's.
-    public private(set) var entries: [String: Entry]
+    package private(set) var entries: [String: Entry]
     /// The language a regional variant overlays, from `_parent` ("es" for es-419); nil for a whole language.
-    public let parent: String?
+    package let parent: String?
     /// The regions a variant serves, from `_regions`: region codes, `*` for all, `-XX` to leave one out ("* -ES").
-    public let regions: [String]
+    package let regions: [String]
     /// The keys the file itself holds, as opposed to those inherited from its parent.
-    public let ownKeys: Set<String>
+    package let ownKeys: Set<String>
 
     /// A locale file that is not a JSON object of sentences; a build defect that the locale tests catch.
     struct MalformedFile: Error {}
@@ -84,7 +84,7 @@ public struct LocaleCatalog: Sendable {
     }
 
     /// True when this variant serves a region ("MX"): listed or `*`, and not left out with `-MX`.
-    public func serves(region: String) -> Bool {
+    package func serves(region: String) -> Bool {
         let region = region.uppercased()
         let included = regions.contains("*") || regions.contains { $0.uppercased() == region }
         return included && !regions.contains { $0.uppercased() == "-" + region }
@@ -93,7 +93,7 @@ public struct LocaleCatalog: Sendable {
     /// The built-in language `code`, parsed on first use (a variant completed by its parent) and kept; nil when there is
     /// no such language (or its file is malformed, a build defect that the locale tests catch). A run parses only the
     /// languages it uses.
-    public static func named(_ code: String) -> LocaleCatalog? {
+    package static func named(_ code: String) -> LocaleCatalog? {
         if let known = parsed.withLock({ $0[code] }) { return known }
         guard let json = embeddedLocaleFile(code), var catalog = try? LocaleCatalog(code: code, json: json) else { return nil }
         // Regional variants (es-419) hold only what differs; their parent fills in the rest.
@@ -108,7 +108,7 @@ public struct LocaleCatalog: Sendable {
     private static let parsed = Mutex<[String: LocaleCatalog]>([:])
 
     /// Every language built into the binary, by code: parses every one (the doctor's checks and the locale tests).
-    public static var all: [String: LocaleCatalog] {
+    package static var all: [String: LocaleCatalog] {
         var catalogs: [String: LocaleCatalog] = [:]
         for code in codes {
             if let catalog = named(code) { catalogs[code] = catalog }
@@ -117,8 +117,8 @@ public struct LocaleCatalog: Sendable {
     }
 
     /// The codes of every built-in language, sorted; known without parsing any.
-    public static var codes: [String] { embeddedLocaleCodes }
+    package static var codes: [String] { embeddedLocaleCodes }
 
     /// The language every other one falls back to for a missing sentence.
-    public static let fallbackCode = "en"
+    package static let fallbackCode = "en"
 }

@@ -1,18 +1,18 @@
 import BreatheCore
 
 /// Puts messages into words in one language.
-public struct Localizer: Sendable {
-    public let catalog: LocaleCatalog
+package struct Localizer: Sendable {
+    package let catalog: LocaleCatalog
 
     /// A localizer for a built-in language; unknown codes get English.
-    public init(language code: String) {
+    package init(language code: String) {
         catalog = LocaleCatalog.named(code) ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)!
     }
 
-    public var language: String { catalog.code }
+    package var language: String { catalog.code }
 
     /// The message in words, with every placeholder filled in.
-    public func string(_ message: Message) -> String {
+    package func string(_ message: Message) -> String {
         // English is parsed only if a sentence is missing (the locale tests say none is).
         let entry = catalog.entries[message.key.rawValue] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
         let template: String
@@ -29,18 +29,18 @@ public struct Localizer: Sendable {
     }
 
     /// The sentence stored under a key that is not a message (the help texts), in this language only.
-    public func text(forKey key: String) -> String? {
+    package func text(forKey key: String) -> String? {
         if case .text(let text)? = catalog.entries[key] { return text }
         return nil
     }
 
     /// Writes a number of tenths with this language's decimal separator: 55 → "5,5" in Spanish.
-    public func number(tenths: Int) -> String {
+    package func number(tenths: Int) -> String {
         TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)
     }
 
     /// Writes plain decimal text such as timings ("5.5-5.5") with this language's decimal separator.
-    public func decimals(_ text: String) -> String {
+    package func decimals(_ text: String) -> String {
         catalog.decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false)
             .joined(separator: catalog.decimalSeparator)
     }

@@ -6,12 +6,12 @@ import BreatheCore
 /// null where they do not apply. Times are seconds with millisecond precision: `planned` is where the timeline was
 /// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
 /// and `clock` the monotonic time since the session began, pauses included.
-public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
-    public let plan: SessionPlan
-    public let localizer: Localizer
-    public var sink: Sink
+package struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
+    package let plan: SessionPlan
+    package let localizer: Localizer
+    package var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
-    public let speaks: Bool
+    package let speaks: Bool
     private let clock: () -> UInt64
     private let startNanos: UInt64
 
@@ -31,9 +31,9 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     private var counted = false
 
     /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
-    public let speaksCounts: Bool
+    package let speaksCounts: Bool
 
-    public init(
+    package init(
         plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil, clock: @escaping () -> UInt64
     ) {
         self.speaksCounts = speaksCounts ?? speaks
@@ -45,7 +45,7 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         startNanos = clock()
     }
 
-    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .enterSegment(let entered):
             segment = entered
@@ -78,7 +78,7 @@ public struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         }
     }
 
-    public mutating func endTransition(state: SessionState, position: Int64) {
+    package mutating func endTransition(state: SessionState, position: Int64) {
         defer {
             if let startedTimer { runningTimer = startedTimer } else if timerCancelled { runningTimer = nil }
             startedTimer = nil

@@ -1,15 +1,15 @@
 import BreatheCore
 
 /// The sentences of `history` and `stats`.
-public struct HistoryListing {
-    public let localizer: Localizer
+package struct HistoryListing {
+    package let localizer: Localizer
 
-    public init(localizer: Localizer) {
+    package init(localizer: Localizer) {
         self.localizer = localizer
     }
 
     /// One session, one line.
-    public func line(_ record: SessionRecord) -> String {
+    package func line(_ record: SessionRecord) -> String {
         let pattern = BreathingPattern(name: record.patternKind == .timings ? nil : record.patternName, phases: [])
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
@@ -38,7 +38,7 @@ public struct HistoryListing {
     }
 
     /// The `stats` report: plain sentences, one per line.
-    public func stats(_ stats: SessionStats, today: Int) -> String {
+    package func stats(_ stats: SessionStats, today: Int) -> String {
         var lines: [Message] = []
         guard stats.sessions > 0 else { return PlainText.line(localizer.string(Message(.historyEmpty))) }
         lines.append(Message(.statsTotal, [
@@ -91,7 +91,7 @@ public struct HistoryListing {
     }
 
     /// `stats --json`: one document, version 1.
-    public func statsJSON(_ stats: SessionStats, today: Int) -> String {
+    package func statsJSON(_ stats: SessionStats, today: Int) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let days = stats.lastSevenDays(today: today).map {
             JSONNode(.object([

@@ -7,7 +7,7 @@ import BreatheCore
 /// ends and is recorded) and exits 0. Any other failure (a full disk or /dev/full, a closed descriptor, an I/O error)
 /// turns a successful exit into 74 with one line on standard error. SIGXFSZ is ignored too, so a file-size limit is an
 /// EFBIG that the writer reports (74) rather than a silent kill.
-public enum OutputHealth {
+package enum OutputHealth {
     /// errno of the first failed write to standard output, or 0.
     nonisolated(unsafe) private static var outputError: Int32 = 0
     /// errno of the first failed write to standard error, or 0.
@@ -21,7 +21,7 @@ public enum OutputHealth {
     /// Run first thing in `main`, before parsing: signals that would kill the process on a write become errors, and a
     /// closed standard descriptor is put on /dev/null so that no file we open takes its number (a closed standard
     /// output is then reported as a write failure).
-    public static func start() {
+    package static func start() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         for descriptor: Int32 in [0, 1, 2] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
@@ -36,7 +36,7 @@ public enum OutputHealth {
     }
 
     /// Notes a failed write (the first one per stream counts).
-    public static func noteFailure(descriptor: Int32, code: Int32) {
+    package static func noteFailure(descriptor: Int32, code: Int32) {
         if descriptor == 1 && outputError == 0 { outputError = code }
         if descriptor == 2 && errorError == 0 { errorError = code }
         if let name = watched[descriptor], watchedError == nil { watchedError = (name, code) }
@@ -44,22 +44,22 @@ public enum OutputHealth {
 
     /// Makes a failed write to `descriptor` (above 2) end the run like one to standard output: exit 74 with one line
     /// naming the stream as `name`; a reader that went away (EPIPE) stays quiet.
-    public static func watch(descriptor: Int32, name: String) {
+    package static func watch(descriptor: Int32, name: String) {
         guard descriptor > 2 else { return }
         watched[descriptor] = name
     }
 
     /// Stops watching `descriptor` before it is closed (its number may be reused); a failure already noted stays.
-    public static func unwatch(descriptor: Int32) {
+    package static func unwatch(descriptor: Int32) {
         watched[descriptor] = nil
     }
 
     /// True once the reader of standard output has gone away.
-    public static var readerGone: Bool { outputError == EPIPE }
+    package static var readerGone: Bool { outputError == EPIPE }
 
     /// The exit code to use instead of `code`, after one line on standard error when standard output failed; a failure
     /// already reported (64 and up) keeps its own code.
-    public static func exitCode(_ code: Int32, localizer: Localizer) -> Int32 {
+    package static func exitCode(_ code: Int32, localizer: Localizer) -> Int32 {
         guard code < 64 else { return code }
         if outputError != 0 && outputError != EPIPE {
             var standardError = FileDescriptorSink.standardError

@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
-public enum DisplayMode: String, CaseIterable, Sendable {
+package enum DisplayMode: String, CaseIterable, Sendable {
     /// Visual at a capable terminal, plain everywhere else.
     case auto
     /// One complete sentence per event, appended: only printable text and newlines.
@@ -13,7 +13,7 @@ public enum DisplayMode: String, CaseIterable, Sendable {
 }
 
 /// Whether the visual display may use colour.
-public enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
     /// Colour at a terminal, unless NO_COLOR is set or TERM is dumb.
     case auto
     case always
@@ -21,13 +21,13 @@ public enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// Where `--events json` writes: `json` (standard output), `json=PATH` (appended) or `json=fd:N`.
-public enum EventsDestination: Hashable, Sendable {
+package enum EventsDestination: Hashable, Sendable {
     case standardOutput
     case file(String)
     case descriptor(Int32)
 
     /// Reads the `--events` value.
-    public static func parse(_ text: String) -> Result<EventsDestination, InputError> {
+    package static func parse(_ text: String) -> Result<EventsDestination, InputError> {
         let syntax = InputError(Message(.errorEventsSyntax, ["value": .userValue(text)]))
         if text == "json" || text == "json=-" { return .success(.standardOutput) }
         guard text.hasPrefix("json="), text.count > 5 else { return .failure(syntax) }
@@ -42,18 +42,18 @@ public enum EventsDestination: Hashable, Sendable {
 }
 
 /// What a session shows and records, once the flags, the environment and the terminal have been weighed.
-public struct OutputOptions: Hashable, Sendable {
+package struct OutputOptions: Hashable, Sendable {
     /// Plain, visual or quiet; never auto.
-    public var display: DisplayMode
+    package var display: DisplayMode
     /// Colour in the visual display.
-    public var color: Bool
-    public var events: EventsDestination?
+    package var color: Bool
+    package var events: EventsDestination?
     /// Print how late each cue came, at the end.
-    public var timingReport: Bool
+    package var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
-    public var terse = false
+    package var terse = false
 
-    public init(display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false) {
+    package init(display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false) {
         self.display = display == .auto ? .plain : display
         self.color = color
         self.events = events
@@ -66,7 +66,7 @@ public struct OutputOptions: Hashable, Sendable {
     ///   do not ask for plain; otherwise plain. Visual at a dumb terminal falls back to plain whatever was asked.
     /// - Events on standard output leave no room for a display: `auto` becomes quiet, an explicit display is an error.
     /// - Colour: `always` and `never` decide; `auto` means a terminal, no NO_COLOR (any non-empty value), TERM not dumb.
-    public static func resolve(
+    package static func resolve(
         display requested: DisplayMode,
         plain: Bool = false,
         color: ColorMode = .auto,

@@ -1,14 +1,14 @@
 import BreatheCore
 
 /// The `patterns` listing: one sentence per pattern, every number shown.
-public struct PatternListing {
-    public let localizer: Localizer
+package struct PatternListing {
+    package let localizer: Localizer
 
-    public init(localizer: Localizer) {
+    package init(localizer: Localizer) {
         self.localizer = localizer
     }
 
-    public func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
+    package func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
         var lines = [localizer.string(Message(header))]
         for pattern in patterns {
             let phases = pattern.phases.enumerated().map { index, phase in
@@ -36,7 +36,7 @@ public struct PatternListing {
     }
 
     /// `patterns --json`: one document, version 1, built-in patterns then saved ones; every key always present.
-    public func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
+    package func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
         func entry(_ pattern: BreathingPattern, kind: String) -> JSONNode {
             JSONNode(.object([
                 ("name", JSONNode(.string(pattern.name ?? pattern.timingsText))),

@@ -1,16 +1,16 @@
 import BreatheCore
 
 /// Plain mode: one complete sentence per event, appended, nothing else.
-public struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
-    public let localizer: Localizer
-    public var sink: Sink
+package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
+    package let localizer: Localizer
+    package var sink: Sink
 
-    public init(localizer: Localizer, sink: Sink) {
+    package init(localizer: Localizer, sink: Sink) {
         self.localizer = localizer
         self.sink = sink
     }
 
-    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement): sink.write(PlainText.line(localizer.string(announcement.line)))
         case .count(let number): sink.write(PlainText.line(localizer.string(Message(.lineCount, ["n": .integer(number)]))))

@@ -1,22 +1,22 @@
 import BreatheCore
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
-public struct PreferencesListing {
-    public let localizer: Localizer
+package struct PreferencesListing {
+    package let localizer: Localizer
 
-    public init(localizer: Localizer) {
+    package init(localizer: Localizer) {
         self.localizer = localizer
     }
 
     /// The value as `prefs get` prints it.
-    public func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
+    package func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
         guard let value = preferences.values[key] else {
             return localizer.string(Message(key == .voice ? .prefsLanguageVoice : .prefsNotSet))
         }
         return value.displayText
     }
 
-    public func origin(_ origin: PreferenceOrigin) -> String {
+    package func origin(_ origin: PreferenceOrigin) -> String {
         switch origin {
         case .flag(let flag): localizer.string(Message(.originFlag, ["flag": .text(flag)]))
         case .environment(let variable): localizer.string(Message(.originEnvironment, ["variable": .text(variable)]))
@@ -27,14 +27,14 @@ public struct PreferencesListing {
 
     /// A preference's name as `prefs show` prints it: the key, after its name in the user's language when that differs
     /// ("velocidad de la voz (rate)"), so the key to type stays in sight.
-    public func label(_ key: PreferenceKey) -> String {
+    package func label(_ key: PreferenceKey) -> String {
         guard let labelKey = MessageKey(rawValue: "pref.label." + key.rawValue) else { return key.rawValue }
         let label = localizer.string(Message(labelKey))
         return label == key.rawValue ? label : "\(label) (\(key.rawValue))"
     }
 
     /// A value as `prefs show` prints it: on and off in words, decimals with the language's separator.
-    public func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
+    package func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
         switch preferences.values[key] {
         case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
         case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
@@ -42,7 +42,7 @@ public struct PreferencesListing {
         }
     }
 
-    public func text(_ preferences: Preferences, origins: Bool) -> String {
+    package func text(_ preferences: Preferences, origins: Bool) -> String {
         PreferenceKey.allCases.map { key in
             let arguments: [String: MessageArgument] = [
                 "key": .text(label(key)), "value": .text(shownValue(key, in: preferences)),
@@ -53,7 +53,7 @@ public struct PreferencesListing {
     }
 
     /// `{"version": 1, "rate": {"value": 175, "origin": "default"}, …}` with `origins`, else the values alone.
-    public func json(_ preferences: Preferences, origins: Bool) -> String {
+    package func json(_ preferences: Preferences, origins: Bool) -> String {
         var members: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {
             let value = preferences.values[key]?.json ?? .null

@@ -1,20 +1,20 @@
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
-public protocol TextSink {
+package protocol TextSink {
     mutating func write(_ text: String)
 }
 
 /// A file descriptor, written with write(2): no stdio buffer to hold a line back when stdout is a pipe.
-public struct FileDescriptorSink: TextSink, Sendable {
-    public let fileDescriptor: Int32
+package struct FileDescriptorSink: TextSink, Sendable {
+    package let fileDescriptor: Int32
 
-    public init(fileDescriptor: Int32) {
+    package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
-    public static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
-    public static let standardError = FileDescriptorSink(fileDescriptor: 2)
+    package static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
+    package static let standardError = FileDescriptorSink(fileDescriptor: 2)
 
-    public mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -34,20 +34,20 @@ public struct FileDescriptorSink: TextSink, Sendable {
 }
 
 /// Collects text in memory; for tests and for output that is assembled before it is written.
-public final class MemorySink: TextSink {
-    public private(set) var text = ""
+package final class MemorySink: TextSink {
+    package private(set) var text = ""
 
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         self.text += text
     }
 }
 
 /// Plain-mode text: only printable characters and newlines. Control characters (ESC, CR, backspace, bell and the rest)
 /// from anywhere, user input included, become spaces, so a screen reader never hears noise.
-public enum PlainText {
-    public static func sanitize(_ text: String) -> String {
+package enum PlainText {
+    package static func sanitize(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -61,7 +61,7 @@ public enum PlainText {
     }
 
     /// One line: sanitized, with a single trailing newline.
-    public static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         sanitize(text) + "\n"
     }
 }

@@ -5,16 +5,16 @@ import BreatheCore
 /// It is fed (planned, actual) pairs of timeline positions. The text runner's "played" is when the line was emitted on
 /// the monotonic clock, which reaches presenters as the position of the cue's effects; an audio runner passes the
 /// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
-public struct TimingReport<Sink: TextSink>: SessionPresenter {
-    public let plan: SessionPlan
-    public let localizer: Localizer
-    public var sink: Sink
+package struct TimingReport<Sink: TextSink>: SessionPresenter {
+    package let plan: SessionPlan
+    package let localizer: Localizer
+    package var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
-    public private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
+    package private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
     /// Who spoke the phrases (nil: nobody), said in the report's last line.
-    public var spokenBy: SpeechBackend?
+    package var spokenBy: SpeechBackend?
 
-    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
+    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -22,11 +22,11 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
     }
 
     /// Records one cue.
-    public mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
+    package mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
         cues.append((segment, planned, actual))
     }
 
-    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .enterSegment(let segment):
             // Each phase's cue (tone and line) is due at the phase's start; after a skip that is where the seek landed.
@@ -44,7 +44,7 @@ public struct TimingReport<Sink: TextSink>: SessionPresenter {
     }
 
     /// The whole report, one sentence per line.
-    public var text: String {
+    package var text: String {
         let backendKey: MessageKey = switch spokenBy {
         case .espeak: .timingSpeechEspeak
         case .speechd: .timingSpeechSpeechd

@@ -7,19 +7,19 @@ import BreatheCore
 /// when what it says changes (a new phase, or one second fewer left), never for the bar alone: a screen reader that
 /// reads changed lines hears at most one a second. The cursor is hidden while the line is drawn; `Terminal` shows it
 /// again and finishes the line on every way out.
-public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
-    public let plan: SessionPlan
-    public let localizer: Localizer
-    public var sink: Sink
-    public let color: Bool
+package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
+    package let plan: SessionPlan
+    package let localizer: Localizer
+    package var sink: Sink
+    package let color: Bool
     /// The terminal the line is drawn on (for the cursor and the width).
-    public let descriptor: Int32
+    package let descriptor: Int32
     private var drawn: String?
     /// What the drawn line says (its label and details, without the bar): the line is redrawn only when this changes.
     private var drawnWords: String?
     private var width: Int
 
-    public init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
+    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -29,9 +29,9 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     /// Looks ten times a second whether the seconds left changed, so a new second shows promptly; most looks draw nothing.
-    public var refreshInterval: UInt64? { 100_000_000 }
+    package var refreshInterval: UInt64? { 100_000_000 }
 
-    public mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement):
             clear()
@@ -43,11 +43,11 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         }
     }
 
-    public mutating func endTransition(state: SessionState, position: Int64) {
+    package mutating func endTransition(state: SessionState, position: Int64) {
         draw(state: state, position: position)
     }
 
-    public mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
+    package mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
         if resized {
             width = Terminal.columns(descriptor) ?? width
             drawn = nil
@@ -57,7 +57,7 @@ public struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     /// The status line for a state, without escapes; nil when there is nothing to show (before and after breathing).
-    public func statusText(state: SessionState, position: Int64) -> (label: String, fraction: Double, details: String, kind: PhaseKind?)? {
+    package func statusText(state: SessionState, position: Int64) -> (label: String, fraction: Double, details: String, kind: PhaseKind?)? {
         switch state {
         case .idle, .completing, .completed:
             return nil

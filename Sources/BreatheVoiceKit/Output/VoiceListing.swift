@@ -1,16 +1,16 @@
 import BreatheCore
 
 /// The `voices` listing: the installed eSpeak NG voices that speak the session language, one per line.
-public struct VoiceListing {
-    public let localizer: Localizer
-    public let speech: Speech
+package struct VoiceListing {
+    package let localizer: Localizer
+    package let speech: Speech
 
-    public init(localizer: Localizer, speech: Speech) {
+    package init(localizer: Localizer, speech: Speech) {
         self.localizer = localizer
         self.speech = speech
     }
 
-    public func text() throws(BreatheError) -> String {
+    package func text() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let name = MessageArgument.text(localizer.catalog.name)
@@ -23,7 +23,7 @@ public struct VoiceListing {
     }
 
     /// `voices --json`: one document, version 1: the session language, its voices and the installed variants.
-    public func json() throws(BreatheError) -> String {
+    package func json() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let variants = try speech.variants()

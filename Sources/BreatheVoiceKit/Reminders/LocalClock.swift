@@ -1,15 +1,15 @@
 import BreatheCore
 
 /// The local wall-clock time, as a value source that tests replace.
-public struct LocalClock: Sendable {
-    public var now: @Sendable () -> TimeOfDay
+package struct LocalClock: Sendable {
+    package var now: @Sendable () -> TimeOfDay
 
-    public init(now: @escaping @Sendable () -> TimeOfDay) {
+    package init(now: @escaping @Sendable () -> TimeOfDay) {
         self.now = now
     }
 
     /// The system clock in the local time zone (TZ, else /etc/localtime).
-    public static let live = LocalClock {
+    package static let live = LocalClock {
         var seconds = time(nil)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil,
@@ -19,7 +19,7 @@ public struct LocalClock: Sendable {
     }
 
     /// A clock stopped at `time`.
-    public static func fixed(_ time: TimeOfDay) -> LocalClock {
+    package static func fixed(_ time: TimeOfDay) -> LocalClock {
         LocalClock { time }
     }
 }

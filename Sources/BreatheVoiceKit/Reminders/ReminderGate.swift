@@ -1,27 +1,27 @@
 import BreatheCore
 
 /// Decides whether a reminder from cron runs now: not in quiet hours, and not while another session holds the lock.
-public struct ReminderGate: Sendable {
+package struct ReminderGate: Sendable {
     /// What the reminder does.
-    public enum Decision: Sendable {
+    package enum Decision: Sendable {
         /// Go ahead; keep the lock until the session ends.
         case run(SessionLock)
         /// Do nothing and exit 0; the reason is for `--verbose`.
         case skip(Message)
     }
 
-    public var quietHours: QuietHours?
-    public var clock: LocalClock
-    public var lockDirectory: String
+    package var quietHours: QuietHours?
+    package var clock: LocalClock
+    package var lockDirectory: String
 
-    public init(quietHours: QuietHours?, clock: LocalClock = .live, lockDirectory: String) {
+    package init(quietHours: QuietHours?, clock: LocalClock = .live, lockDirectory: String) {
         self.quietHours = quietHours
         self.clock = clock
         self.lockDirectory = lockDirectory
     }
 
     /// Quiet hours are checked first, so a quiet reminder never touches the lock.
-    public func decide() throws(BreatheError) -> Decision {
+    package func decide() throws(BreatheError) -> Decision {
         if let quietHours, quietHours.contains(clock.now()) {
             return .skip(Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
         }

@@ -5,16 +5,16 @@ import BreatheCore
 ///
 /// The kernel drops the lock when its holder exits, however it dies, so a lock file left by a dead process is
 /// simply taken over. The holder's pid is written into the file for people and for `doctor`; it never decides.
-public final class SessionLock: Sendable {
+package final class SessionLock: Sendable {
     /// What trying to take the lock gave.
-    public enum Attempt: Sendable {
+    package enum Attempt: Sendable {
         /// The lock is ours until `release()` or until the process ends.
         case acquired(SessionLock)
         /// Another process holds it; the pid it wrote, if it could be read.
         case busy(holder: Int32?)
     }
 
-    public let path: String
+    package let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -27,18 +27,18 @@ public final class SessionLock: Sendable {
     }
 
     /// Lets go of the lock now (it is also let go when the lock is freed or the process ends).
-    public func release() {
+    package func release() {
         flock(descriptor, LOCK_UN)
     }
 
-    public static let fileName = "session.lock"
+    package static let fileName = "session.lock"
 
     /// The folder the lock lives in: `$XDG_RUNTIME_DIR/breathe-voice` when that variable names an existing absolute
     /// folder, else `$XDG_STATE_HOME/breathe-voice`, else `~/.local/state/breathe-voice`.
     ///
     /// A runtime folder that does not exist is passed over: cron's reminders set `XDG_RUNTIME_DIR=/run/user/<uid>`,
     /// which is missing when the user has no login session.
-    public static func directory(environment: [String: String]) -> String {
+    package static func directory(environment: [String: String]) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isDirectory(runtime) {
             return runtime + "/breathe-voice"
         }
@@ -49,7 +49,7 @@ public final class SessionLock: Sendable {
     }
 
     /// Tries once, without waiting, to take the lock in `directory`, creating the folder (mode 0700) if needed.
-    public static func acquire(in directory: String) throws(BreatheError) -> Attempt {
+    package static func acquire(in directory: String) throws(BreatheError) -> Attempt {
         try SecureDirectory.ensure(directory)
         let path = directory + "/" + fileName
         // Never through a symbolic link, and only a regular file: the pid is written into it.

@@ -2,20 +2,20 @@ import BreatheCore
 
 /// `schedule add`, `list` and `remove`: reads the crontab, changes the breathe-voice block, installs the result, and
 /// says what it did in the user's language. Every line it returns is one sentence or one crontab line.
-public struct ScheduleEditor: Sendable {
-    public var crontab: CrontabProgram
-    public var localizer: Localizer
+package struct ScheduleEditor: Sendable {
+    package var crontab: CrontabProgram
+    package var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
-    public var systemd: SystemdTimers?
+    package var systemd: SystemdTimers?
 
-    public init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
+    package init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
         self.crontab = crontab
         self.localizer = localizer
         self.systemd = systemd
     }
 
     /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
-    public func list() throws(BreatheError) -> [String] {
+    package func list() throws(BreatheError) -> [String] {
         let (cron, timers) = try everyReminder()
         guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
         let lines = cron.map { (id: $0.id, line: describe(.scheduleEntry, $0)) } + timers.map { (id: $0.id, line: describe(.scheduleEntrySystemd, $0)) }
@@ -41,7 +41,7 @@ public struct ScheduleEditor: Sendable {
 
     /// Adds `schedule` as a systemd user timer and service, then enables the timer when a user manager answers (else
     /// says what to run). With `dryRun`, shows the files and writes nothing.
-    public func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
         guard let systemd else { return [] }
         let units = SystemdReminderUnits(id: (usedIDs().max() ?? 0) + 1, schedule: schedule)
         let service = units.service(program: program, remindArguments: schedule.remindArguments, userID: userID)
@@ -72,7 +72,7 @@ public struct ScheduleEditor: Sendable {
 
     /// `schedule list --json`: one document, version 1, every reminder with its times: crontab time fields and lines,
     /// or `OnCalendar=` expressions and unit files.
-    public func listJSON() throws(BreatheError) -> String {
+    package func listJSON() throws(BreatheError) -> String {
         let (cron, timers) = try everyReminder()
         func strings(_ values: [String]) -> JSONNode { JSONNode(.array(values.map { JSONNode(.string($0)) })) }
         func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (Int, JSONNode) {
@@ -93,7 +93,7 @@ public struct ScheduleEditor: Sendable {
     }
 
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
-    public func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
         let original = try crontab.read()
         var document = try parse(original)
         let reminder = document.add(summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
@@ -102,7 +102,7 @@ public struct ScheduleEditor: Sendable {
     }
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.
-    public func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
         let timers = systemd?.installed() ?? []
         if let systemd, let id, let units = timers.first(where: { $0.id == id }) {
             if dryRun { return [localizer.string(Message(.scheduleDryRunSystemdRemove)), systemd.timerPath(units), systemd.servicePath(units)] }
@@ -181,8 +181,8 @@ public struct ScheduleEditor: Sendable {
 }
 
 /// The lines that differ between two crontabs, as "- old" and "+ new": the common head and tail are left out.
-public enum CrontabChange {
-    public static func lines(from old: [UInt8], to new: [UInt8]) -> [String] {
+package enum CrontabChange {
+    package static func lines(from old: [UInt8], to new: [UInt8]) -> [String] {
         let before = textLines(old), after = textLines(new)
         var head = 0
         while head < before.count, head < after.count, before[head] == after[head] { head += 1 }

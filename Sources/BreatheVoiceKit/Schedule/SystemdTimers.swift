@@ -5,21 +5,21 @@ import BreatheCore
 /// `systemctl` is the program named by `BREATHE_VOICE_SYSTEMCTL` if set (tests point it at a script), else `systemctl`
 /// from PATH. Without it, or without a user manager answering, the files are still written and the user is told what
 /// to run.
-public struct SystemdTimers: Sendable {
+package struct SystemdTimers: Sendable {
     /// Where user units live: `$XDG_CONFIG_HOME/systemd/user` (default `~/.config/systemd/user`).
-    public var folder: String
+    package var folder: String
     /// Runs `systemctl --user ARGUMENTS`; true when it exited 0.
-    public var systemctl: @Sendable (_ arguments: [String]) -> Bool
+    package var systemctl: @Sendable (_ arguments: [String]) -> Bool
 
-    public init(folder: String, systemctl: @escaping @Sendable (_ arguments: [String]) -> Bool) {
+    package init(folder: String, systemctl: @escaping @Sendable (_ arguments: [String]) -> Bool) {
         self.folder = folder
         self.systemctl = systemctl
     }
 
     /// The variable that names another systemctl program.
-    public static let overrideVariable = "BREATHE_VOICE_SYSTEMCTL"
+    package static let overrideVariable = "BREATHE_VOICE_SYSTEMCTL"
 
-    public static func live(environment: [String: String]) -> SystemdTimers {
+    package static func live(environment: [String: String]) -> SystemdTimers {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
         return SystemdTimers(folder: XDGDirectories(environment: environment).configHome + "/systemd/user") { arguments in
@@ -29,11 +29,11 @@ public struct SystemdTimers: Sendable {
         }
     }
 
-    public func timerPath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.timerName }
-    public func servicePath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.serviceName }
+    package func timerPath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.timerName }
+    package func servicePath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.serviceName }
 
     /// The reminders whose timers are in the folder, by number.
-    public func installed() -> [SystemdReminderUnits] {
+    package func installed() -> [SystemdReminderUnits] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var found: [SystemdReminderUnits] = []
@@ -47,13 +47,13 @@ public struct SystemdTimers: Sendable {
     }
 
     /// Writes both files (the service first, so the timer never names a missing unit).
-    public func write(_ units: SystemdReminderUnits, service: String) throws(BreatheError) {
+    package func write(_ units: SystemdReminderUnits, service: String) throws(BreatheError) {
         try FileSystem.writeAtomically(servicePath(units), Array(service.utf8))
         try FileSystem.writeAtomically(timerPath(units), Array(units.timer.utf8))
     }
 
     /// Deletes both files and the `timers.target.wants` link `enable` made.
-    public func delete(_ units: SystemdReminderUnits) {
+    package func delete(_ units: SystemdReminderUnits) {
         FileSystem.remove(folder + "/timers.target.wants/" + units.timerName)
         FileSystem.remove(timerPath(units))
         FileSystem.remove(servicePath(units))

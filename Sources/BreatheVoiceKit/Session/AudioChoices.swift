@@ -1,35 +1,35 @@
 import BreatheCore
 
 /// What the user asked to hear: speech, counts, tones and where the sound goes.
-public struct AudioChoices: Sendable {
+package struct AudioChoices: Sendable {
     /// Speak the phrases (`--speech on|off`).
-    public var speech: Bool
+    package var speech: Bool
     /// Speak the seconds inside each phase (`--count`).
-    public var counting: Bool
+    package var counting: Bool
     /// Play the cue tones (`--tones on|off`).
-    public var tones: Bool
+    package var tones: Bool
     /// 0–100 (`--tone-volume`).
-    public var toneVolume: Int
+    package var toneVolume: Int
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
-    public var voice: String?
-    public var rate: Int
-    public var pitch: Int
-    public var volume: Int
+    package var voice: String?
+    package var rate: Int
+    package var pitch: Int
+    package var volume: Int
     /// A WAV file to render into, or `-` for stdout (`--output`); nil plays live.
-    public var output: String?
+    package var output: String?
     /// No server is an error even in an interactive run (`--require-audio`).
-    public var requireAudio: Bool
+    package var requireAudio: Bool
     /// Who says the phrases (`--speech-via`); a WAV file is always spoken by eSpeak NG.
-    public var speechVia: SpeechBackend
+    package var speechVia: SpeechBackend
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
-    public var speechPriority: SpeechPriority
+    package var speechPriority: SpeechPriority
     /// Which of voice, rate, pitch and volume were given on the command line: only those are sent to
     /// speech-dispatcher, the others stay the user's own speech-dispatcher settings.
-    public var explicitSpeechSettings: Set<PreferenceKey>
+    package var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
-    public var dispatcherOptional = false
+    package var dispatcherOptional = false
 
-    public init(speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
+    package init(speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
                 rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
                 speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
                 explicitSpeechSettings: Set<PreferenceKey> = []) {
@@ -49,7 +49,7 @@ public struct AudioChoices: Sendable {
     }
 
     /// The cue tones for these choices: one per phase kind, or none with tones off.
-    public func toneClips(sampleRate: Int) -> [PhaseKind: AudioClip] {
+    package func toneClips(sampleRate: Int) -> [PhaseKind: AudioClip] {
         guard tones else { return [:] }
         var result: [PhaseKind: AudioClip] = [:]
         for kind in PhaseKind.allCases {
@@ -60,12 +60,12 @@ public struct AudioChoices: Sendable {
 
     /// True when speech-dispatcher says the phrases: speech on, `--speech-via speechd`, and played live (a WAV file
     /// is always spoken by eSpeak NG).
-    public var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }
+    package var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }
 
     /// What to ask of speech-dispatcher: the session's language and priority, and only the settings given explicitly,
     /// on speech-dispatcher's scales. `voiceName` is the speech-dispatcher name of the `--voice` (eSpeak NG's own name
     /// for it, which is how the espeak-ng module lists its voices).
-    public func dispatcherRequest(language: String, voiceName: String?) -> SpeechDispatcherRequest {
+    package func dispatcherRequest(language: String, voiceName: String?) -> SpeechDispatcherRequest {
         SpeechDispatcherRequest(
             language: language, priority: speechPriority,
             voiceName: explicitSpeechSettings.contains(.voice) ? voiceName : nil,
@@ -76,7 +76,7 @@ public struct AudioChoices: Sendable {
     }
 
     /// The speech settings, with the language's default voice unless one was chosen.
-    public func speechSettings(localizer: Localizer) -> SpeechSettings {
+    package func speechSettings(localizer: Localizer) -> SpeechSettings {
         SpeechSettings(voice: voice ?? localizer.catalog.voice, rate: rate, pitch: pitch, volume: volume)
     }
 }

@@ -3,25 +3,25 @@ import Synchronization
 
 /// Chooses the sink for a session with sound (a WAV file or the sound server), prepares every phrase, and runs it;
 /// falls back to text only when an interactive run finds no server.
-public struct AudioSessionLauncher {
+package struct AudioSessionLauncher {
     /// The session, its display and its other presenters; also runs the text-only fallback.
-    public var launcher: SessionLauncher
-    public let choices: AudioChoices
-    public var speech: Speech
-    public var environment: [String: String]
+    package var launcher: SessionLauncher
+    package let choices: AudioChoices
+    package var speech: Speech
+    package var environment: [String: String]
     /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
-    public var interactive: Bool
+    package var interactive: Bool
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
-    public var allowsSilence: Bool
+    package var allowsSilence: Bool
     /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
-    public var phraseCache: PhraseCache?
+    package var phraseCache: PhraseCache?
     /// Connects to speech-dispatcher (`--speech-via speechd`); tests may pass a recorder.
-    public var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
+    package var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
     private let checkedVoice: CheckedVoice?
 
-    public init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
+    package init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
                 environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
                 phraseCaching: PhraseCaching = .userCache,
                 openDispatcher: @escaping (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection = { request throws(BreatheError) in
@@ -49,7 +49,7 @@ public struct AudioSessionLauncher {
     /// handshake then overlaps reading the preferences, checking the history and taking the session lock, which come
     /// before `run()`. Only for a run that plays through the server (no `--no-audio`, no `--output`); `run()` takes the
     /// connection, or closes it when the session turns out not to need it (speech and tones off in the preferences).
-    public static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
+    package static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
         early.withLock { slot in
             if slot == nil {
                 slot = PendingPulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
@@ -60,7 +60,7 @@ public struct AudioSessionLauncher {
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
-    public func run() throws(BreatheError) -> SessionOutcome {
+    package func run() throws(BreatheError) -> SessionOutcome {
         var choices = self.choices
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
@@ -128,7 +128,7 @@ public struct AudioSessionLauncher {
     /// Nothing is said unless speech is on and the session was heard through the server, nor after a signal asked to
     /// leave. A file never gets them: the WAV stays exactly the planned session. Failing here costs only the spoken copy
     /// (the sentences are printed too), so it is silent.
-    public func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
+    package func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
         // Through speech-dispatcher the session's connection is gone by now; the printed sentences are read by the
         // screen reader.
         guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty

@@ -23,48 +23,48 @@ import BreatheCore
 /// Its parts: `SessionDriver` moves the machine (as for `TextSessionRunner`); `PresenterHandOff` keeps what was
 /// rendered but not yet heard and hands it to the presenters when it is, with `HeardTiming` measuring each cue for
 /// `--timing-report` on `clock` (monotonic by default, virtual in tests); the runner itself paces the sink and mixes.
-public struct AudioSessionRunner<Sink: AudioSink> {
-    public var machine: SessionMachine { driver.machine }
-    public var sink: Sink
-    public var presenters: [any SessionPresenter]
+package struct AudioSessionRunner<Sink: AudioSink> {
+    package var machine: SessionMachine { driver.machine }
+    package var sink: Sink
+    package var presenters: [any SessionPresenter]
     /// The prepared speech (empty: speech off, or speech through `dispatcher`); prepared again when `+` or `-` changes
     /// the rate.
-    public private(set) var phrases: PhraseBook
+    package private(set) var phrases: PhraseBook
     /// speech-dispatcher, when it says the phrases instead of eSpeak NG: each phrase is sent when its sample is heard
     /// on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.
-    public var dispatcher: (any SpeechDispatcherConnection)?
+    package var dispatcher: (any SpeechDispatcherConnection)?
     /// The cue tone per phase (none: tones off); made again when `[` or `]` changes the level.
-    public private(set) var tones: [PhaseKind: AudioClip]
+    package private(set) var tones: [PhaseKind: AudioClip]
     /// Says what cannot be prepared (a phrase with a number known only then) and prepares the book again after a rate
     /// change, off the audio path; nil: such phrases are only printed, and `+`/`-` say nothing is spoken.
-    public var worker: PhraseWorker?
+    package var worker: PhraseWorker?
     /// The voice's settings now (the rate changes with `+` and `-`); nil with speech off.
-    public var speechSettings: SpeechSettings?
+    package var speechSettings: SpeechSettings?
     /// The tones at a level (0–100), for `[` and `]`; nil: the level cannot change (tones off).
-    public var makeTones: (@Sendable (Int) -> [PhaseKind: AudioClip])?
+    package var makeTones: (@Sendable (Int) -> [PhaseKind: AudioClip])?
     /// The tone level now.
-    public var toneVolume = 70
+    package var toneVolume = 70
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
     /// Speak the seconds inside each phase.
-    public let counting: Bool
-    public var inputs: SessionInputPoller
+    package let counting: Bool
+    package var inputs: SessionInputPoller
     /// A lost server pauses (true) or ends the run with the error (false).
-    public let interactive: Bool
+    package let interactive: Bool
     /// Samples per block: 5 ms, while an effect waits for its sample to be heard (a file); on a live sink, how early
     /// an effect may be released before its sample is heard.
-    public let blockSamples: Int
+    package let blockSamples: Int
     /// Samples per block while nothing waits to be released: 20 ms, a quarter of the wake-ups. Cue onsets do not
     /// depend on it (a timer splits the block at its deadline), and a key is still read within one block.
-    public let idleBlockSamples: Int
+    package let idleBlockSamples: Int
     /// Events that did not apply to the state they arrived in.
-    public var ignoredEvents: Int { driver.ignoredEvents }
+    package var ignoredEvents: Int { driver.ignoredEvents }
     /// Called after each input has been applied, for what the process must do outside the machine (Ctrl-Z, `fg`).
-    public var afterInput: (SessionInput) -> Void = { _ in }
+    package var afterInput: (SessionInput) -> Void = { _ in }
     /// A live sink: how long before its deadline is heard a timer's event is applied (and the next phase rendered).
     /// Enough for a late wake-up, so the buffer never runs dry; a key pressed in this window takes effect at the
     /// deadline, not at once.
-    public var liveMargin: Int64 = Int64(AudioFormat.sampleRate) * 3 / 10
+    package var liveMargin: Int64 = Int64(AudioFormat.sampleRate) * 3 / 10
     /// The longest a live runner sleeps without looking at the sink (ms).
     private static var longestWait: Int64 { 1000 }
     /// Where the latest timer's transition (or a skip) was applied: a rewind never goes behind it.
@@ -75,14 +75,14 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     private var nextRefresh: UInt64?
     /// Nanoseconds on a monotonic clock: when the sink's reports were made (`--timing-report`) and when the display
     /// wants a refresh. The monotonic clock by default; tests give virtual time.
-    public var clock: () -> UInt64
+    package var clock: () -> UInt64
 
     /// The machine and its state.
     private var driver: SessionDriver
     private var state: SessionState { driver.state }
     private var timer: (deadline: Int64, event: TimerEvent)?
     /// The timeline position rendered (and written) so far.
-    public private(set) var position: Int64 = 0
+    package private(set) var position: Int64 = 0
     private var mixer = TimelineMixer()
     /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
     private var speechSpans: [(start: Int64, end: Int64)] = []
@@ -96,7 +96,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// Effects and counts waiting for their sample to be heard, and the timing report's view of the sink.
     private var handOff: PresenterHandOff
 
-    public init(
+    package init(
         machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
         tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
         interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200, dispatcher: (any SpeechDispatcherConnection)? = nil,
@@ -118,7 +118,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     }
 
     /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
-    public mutating func run() -> Result<SessionOutcome, BreatheError> {
+    package mutating func run() -> Result<SessionOutcome, BreatheError> {
         // A live sink's connection is serviced while the runner waits for keys: one sleep for both.
         if let waiter = sink as? any SessionWaiter { inputs.waiter = waiter }
         apply(.startRequested)
@@ -478,7 +478,7 @@ public struct AudioSessionRunner<Sink: AudioSink> {
     /// Says `message` now, through whichever voice the session uses: speech-dispatcher at once, or eSpeak NG's
     /// prepared clip on the timeline at the current position (or aside, off the timeline, while paused). A message
     /// without a prepared clip is only printed.
-    public mutating func speakNow(_ message: Message) {
+    package mutating func speakNow(_ message: Message) {
         if let dispatcher {
             if !dispatcher.say(phrases.localizer.string(message)) { loseDispatcher(at: position) }
         } else if let clip = phrases.clip(for: message) {

@@ -5,31 +5,31 @@ import BreatheCore
 ///
 /// When a mood prompt will follow the session, the record waits for `commit(moodAfter:)`; otherwise it is appended at
 /// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
-public final class HistoryRecorder: SessionPresenter {
-    public let store: HistoryStore
-    public let plan: SessionPlan
-    public let language: String
-    public let source: SessionRecord.Source
-    public let moodBefore: Int?
-    public var moodAfter: Int?
+package final class HistoryRecorder: SessionPresenter {
+    package let store: HistoryStore
+    package let plan: SessionPlan
+    package let language: String
+    package let source: SessionRecord.Source
+    package let moodBefore: Int?
+    package var moodAfter: Int?
     /// True when `commit(moodAfter:)` will be called after a prompt; the append then waits for it.
-    public let waitsForMood: Bool
+    package let waitsForMood: Bool
     private let clock: () -> LocalTimestamp
     private var started: LocalTimestamp?
     /// The record built at `save`, until it is appended.
-    public private(set) var pending: SessionRecord?
+    package private(set) var pending: SessionRecord?
     /// Badges the appended session earned, in the list's order.
-    public private(set) var newBadges: [Badge] = []
+    package private(set) var newBadges: [Badge] = []
     /// Why the append failed, if it did; the session itself is never cut short by it.
-    public private(set) var failure: BreatheError?
+    package private(set) var failure: BreatheError?
     /// Line numbers of unreadable history lines met while counting badges.
-    public private(set) var skippedLines: [Int] = []
+    package private(set) var skippedLines: [Int] = []
     /// False when the history was found unwritable before the session and the user was warned: nothing is recorded.
-    public var records = true
+    package var records = true
     /// True once a record was appended (or its append tried).
-    public private(set) var saved = false
+    package private(set) var saved = false
 
-    public init(
+    package init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
         moodBefore: Int? = nil, moodAfter: Int? = nil, waitsForMood: Bool = false,
         clock: @escaping () -> LocalTimestamp = WallClock.now
@@ -44,7 +44,7 @@ public final class HistoryRecorder: SessionPresenter {
         self.clock = clock
     }
 
-    public func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    package func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         if started == nil { started = clock() }
         note(state: state, position: position)
         guard records, case .save(let summary) = effect else { return }
@@ -52,12 +52,12 @@ public final class HistoryRecorder: SessionPresenter {
         if !waitsForMood { commit() }
     }
 
-    public func refresh(state: SessionState, position: Int64, resized: Bool) {
+    package func refresh(state: SessionState, position: Int64, resized: Bool) {
         note(state: state, position: position)
     }
 
     /// Often enough to know how far a session got if its runner fails (see `recordCutShort`).
-    public var refreshInterval: UInt64? { 250_000_000 }
+    package var refreshInterval: UInt64? { 250_000_000 }
 
     /// The last state and the furthest position the presenters were given (what was heard).
     private var lastState: SessionState = .idle
@@ -71,7 +71,7 @@ public final class HistoryRecorder: SessionPresenter {
     /// The session ended without reaching its `save` (a non-interactive run whose sound server went away, exit 69):
     /// records it as interrupted with what was breathed, as far as the presenters heard it. Records nothing when
     /// nothing was breathed, or when it was already recorded.
-    public func recordCutShort() {
+    package func recordCutShort() {
         guard records, pending == nil, !saved, furthest > plan.breathingStart else { return }
         let done: Int = switch lastState {
         case .active(let cycle, _): cycle - 1
@@ -86,7 +86,7 @@ public final class HistoryRecorder: SessionPresenter {
     }
 
     /// Appends the pending record (with the mood given, if any) and works out the badges it earned.
-    public func commit(moodAfter: Int? = nil) {
+    package func commit(moodAfter: Int? = nil) {
         if let moodAfter { self.moodAfter = moodAfter }
         guard var record = pending else { return }
         pending = nil
@@ -126,8 +126,8 @@ public final class HistoryRecorder: SessionPresenter {
 }
 
 /// Session ids: 16 random hex digits, unique enough for one person's history.
-public enum SessionRecordID {
-    public static func make() -> String {
+package enum SessionRecordID {
+    package static func make() -> String {
         let value = UInt64.random(in: 0...UInt64.max)
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

@@ -1,36 +1,36 @@
 /// The live session clock: CLOCK_MONOTONIC, with waits done by poll(2) on the input sources' file descriptors.
 ///
 /// Deadlines are absolute, so oversleeping one wait never delays the next: no error accumulates over a session.
-public struct MonotonicTimebase: SessionTimebase {
+package struct MonotonicTimebase: SessionTimebase {
     /// Something that can wake a waiting session: a terminal, a signal pipe.
-    public struct Source {
-        public var fileDescriptor: Int32
+    package struct Source {
+        package var fileDescriptor: Int32
         /// Reads what is ready and says what it means, or nil for nothing of interest.
-        public var read: () -> SessionInput?
+        package var read: () -> SessionInput?
 
-        public init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
+        package init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
             self.fileDescriptor = fileDescriptor
             self.read = read
         }
     }
 
-    public var sources: [Source]
+    package var sources: [Source]
 
-    public init(sources: [Source] = []) {
+    package init(sources: [Source] = []) {
         self.sources = sources
     }
 
-    public func now() -> UInt64 {
+    package func now() -> UInt64 {
         MonotonicTimebase.nanoseconds()
     }
 
-    public static func nanoseconds() -> UInt64 {
+    package static func nanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    public mutating func wait(until deadline: UInt64?) -> SessionInput? {
+    package mutating func wait(until deadline: UInt64?) -> SessionInput? {
         var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
         while true {
             let timeout: Int32

@@ -1,12 +1,12 @@
 import BreatheCore
 
 /// The one-line mood question at the end of an interactive session: a digit 1–5, or Enter to skip.
-public enum MoodPrompt {
+package enum MoodPrompt {
     /// True when a prompt may be shown: standard input and output are terminals.
-    public static var isPossible: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    package static var isPossible: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// Asks once and reads one line from standard input; nil for Enter, end of input or anything not 1–5.
-    public static func ask<Sink: TextSink>(localizer: Localizer, output: inout Sink) -> Int? {
+    package static func ask<Sink: TextSink>(localizer: Localizer, output: inout Sink) -> Int? {
         output.write(PlainText.sanitize(localizer.string(Message(.moodPrompt))))
         var line: [UInt8] = []
         var byte: UInt8 = 0

@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// Something from outside that reaches a running session: a key or a signal.
-public enum SessionInput: Hashable, Sendable {
+package enum SessionInput: Hashable, Sendable {
     /// Space: pause, or resume when paused.
     case togglePause
     /// `s`.
@@ -29,7 +29,7 @@ public enum SessionInput: Hashable, Sendable {
 }
 
 /// What a signal means to a session.
-public enum SignalInput: Hashable, Sendable {
+package enum SignalInput: Hashable, Sendable {
     /// SIGINT: stop, save, exit 130.
     case interrupt
     /// SIGTERM: stop, save, exit 143.

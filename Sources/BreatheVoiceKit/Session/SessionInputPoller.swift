@@ -3,16 +3,16 @@
 ///
 /// With a `waiter` (a live sound server's connection), the wait goes through it: the server's socket and timers are
 /// serviced in the same sleep, and a wake-up for them alone returns nil early, so the caller can feed the server.
-public struct SessionInputPoller {
-    public var sources: [MonotonicTimebase.Source]
-    public var waiter: (any SessionWaiter)?
+package struct SessionInputPoller {
+    package var sources: [MonotonicTimebase.Source]
+    package var waiter: (any SessionWaiter)?
 
-    public init(sources: [MonotonicTimebase.Source] = []) {
+    package init(sources: [MonotonicTimebase.Source] = []) {
         self.sources = sources
     }
 
     /// The next input, waiting at most `timeoutMilliseconds` (0: not at all; -1: until one comes).
-    public func next(timeoutMilliseconds: Int32) -> SessionInput? {
+    package func next(timeoutMilliseconds: Int32) -> SessionInput? {
         var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
         if let waiter {
             _ = waiter.wait(&descriptors, timeoutMilliseconds: timeoutMilliseconds)

@@ -1,22 +1,22 @@
 import BreatheCore
 
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
-public struct SessionLauncher {
-    public let plan: SessionPlan
-    public let localizer: Localizer
-    public var output: OutputOptions
+package struct SessionLauncher {
+    package let plan: SessionPlan
+    package let localizer: Localizer
+    package var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
-    public var extraPresenters: [any SessionPresenter]
+    package var extraPresenters: [any SessionPresenter]
     /// Where sentences go: standard output, or standard error when standard output carries a WAV.
-    public var textDescriptor: Int32 = 1
+    package var textDescriptor: Int32 = 1
     /// Keys are read when standard input is a terminal, unless this is false (a reminder never reads keys).
-    public var readsKeys = true
+    package var readsKeys = true
     /// Said before the introduction, such as the reminder's opening line.
-    public var opening: Announcement?
+    package var opening: Announcement?
     /// Count the seconds inside each phase (`--count`); a text-only session prints them.
-    public var counting = false
+    package var counting = false
 
-    public init(
+    package init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
         extraPresenters: [any SessionPresenter] = []
     ) {
@@ -27,7 +27,7 @@ public struct SessionLauncher {
     }
 
     /// A text-only session on the monotonic clock.
-    public func runText() throws(BreatheError) -> SessionOutcome {
+    package func runText() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var runner = TextSessionRunner(
                 machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
@@ -43,7 +43,7 @@ public struct SessionLauncher {
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
     /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
     /// by `output`. The terminal is put back when `body` returns, whatever happens.
-    public func withLiveSession<Result>(
+    package func withLiveSession<Result>(
         speaks: Bool,
         spokenBy: SpeechBackend? = nil,
         _ body: (SessionControls, [any SessionPresenter]) -> Result

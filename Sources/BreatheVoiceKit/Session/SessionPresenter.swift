@@ -5,7 +5,7 @@ import BreatheCore
 /// The runner hands every effect to each presenter when the effect's moment comes; presenters ignore what is not theirs.
 /// Positions are where the timeline actually is when the effect is performed: for a cue, that is its planned position
 /// plus however late it came out.
-public protocol SessionPresenter {
+package protocol SessionPresenter {
     /// Called once per effect, in order, with the state after the transition and the timeline position.
     mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64)
     /// Called after the last effect of each transition, so a presenter can write one record per state change.
@@ -17,7 +17,7 @@ public protocol SessionPresenter {
 }
 
 extension SessionPresenter {
-    public mutating func endTransition(state: SessionState, position: Int64) {}
-    public mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
-    public var refreshInterval: UInt64? { nil }
+    package mutating func endTransition(state: SessionState, position: Int64) {}
+    package mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
+    package var refreshInterval: UInt64? { nil }
 }

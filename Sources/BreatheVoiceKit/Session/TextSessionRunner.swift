@@ -4,16 +4,16 @@ import BreatheCore
 ///
 /// The timeline position is the session clock. It advances with real time while playing, stands still while paused,
 /// and jumps on a skip. Deadlines are computed from one anchor (the last resume or skip), never by adding steps.
-public struct TextSessionRunner<Timebase: SessionTimebase> {
-    public var machine: SessionMachine { driver.machine }
-    public var timebase: Timebase
-    public var presenters: [any SessionPresenter]
+package struct TextSessionRunner<Timebase: SessionTimebase> {
+    package var machine: SessionMachine { driver.machine }
+    package var timebase: Timebase
+    package var presenters: [any SessionPresenter]
     /// Called after each input has been applied: the live controls stop the process on Ctrl-Z here.
-    public var afterInput: (SessionInput) -> Void = { _ in }
+    package var afterInput: (SessionInput) -> Void = { _ in }
     /// Events that did not apply to the state they arrived in.
-    public var ignoredEvents: Int { driver.ignoredEvents }
+    package var ignoredEvents: Int { driver.ignoredEvents }
     /// Count the seconds inside each phase (`--count`): each number is printed, as it would be said, on its second.
-    public var counting = false
+    package var counting = false
     /// The counts of the phase under way still to come, in order.
     private var counts: [(position: Int64, number: Int)] = []
 
@@ -28,14 +28,14 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
     /// The next display refresh, when a presenter wants them.
     private var nextRefresh: UInt64?
 
-    public init(machine: SessionMachine, timebase: Timebase, presenters: [any SessionPresenter]) {
+    package init(machine: SessionMachine, timebase: Timebase, presenters: [any SessionPresenter]) {
         driver = SessionDriver(machine: machine)
         self.timebase = timebase
         self.presenters = presenters
     }
 
     /// Plays the session to its end and returns how it ended.
-    public mutating func run() -> SessionOutcome {
+    package mutating func run() -> SessionOutcome {
         anchorNanos = timebase.now()
         let refreshInterval = presenters.compactMap(\.refreshInterval).min()
         apply(.startRequested)
@@ -149,13 +149,13 @@ public struct TextSessionRunner<Timebase: SessionTimebase> {
 }
 
 /// How a session run ended.
-public struct SessionOutcome: Hashable, Sendable {
-    public var summary: SessionSummary
+package struct SessionOutcome: Hashable, Sendable {
+    package var summary: SessionSummary
     /// The signal that ended it, if one did.
-    public var signal: SignalInput?
+    package var signal: SignalInput?
     /// Events that arrived where they did not apply.
-    public var ignoredEvents: Int
+    package var ignoredEvents: Int
     /// The session was heard through the sound server (not a file, not text only), so sentences said after it
     /// (the badges it earned) go there too.
-    public var playedOnServer = false
+    package var playedOnServer = false
 }

@@ -3,18 +3,18 @@
 /// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the
 /// session's poll(2) wakes on the other end, and the number becomes a `SignalInput` in ordinary code, where the
 /// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
-public enum SignalSource {
+package enum SignalSource {
     /// The signals a session listens to.
-    public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+    package static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
     /// The signals that end a session (and any other command): caught from the first thing `main` does.
-    public static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Run first thing in `main`: SIGINT, SIGTERM and SIGHUP go into the self-pipe from now on, so that one arriving
     /// while a session is still being prepared is kept for it and ends it with the documented exit (130, 143, 0 after
     /// recording what was breathed) instead of killing the process. A command that is not a session calls
     /// `releaseEarly()` once it knows. Handlers (unlike a blocked mask) are reset at exec, so children start clean.
-    public static func installEarly() {
+    package static func installEarly() {
         guard makePipe() else { return }
         for number in stopping { handle(number) }
         var unblock = sigset_t()
@@ -25,7 +25,7 @@ public enum SignalSource {
 
     /// For a command that runs no session: the default actions come back, and a signal caught meanwhile is raised
     /// again, so it ends the process as it would have.
-    public static func releaseEarly() {
+    package static func releaseEarly() {
         for number in stopping { setDefault(number) }
         guard signalPipe.read >= 0 else { return }
         var byte: UInt8 = 0
@@ -38,7 +38,7 @@ public enum SignalSource {
 
     /// The first SIGINT, SIGTERM or SIGHUP caught and not yet taken by a session (one that came while a session command
     /// ended without running a session, such as a reminder in quiet hours, or just as a session ended), or nil.
-    public static func pendingStop() -> Int32? {
+    package static func pendingStop() -> Int32? {
         guard signalPipe.read >= 0 else { return nil }
         var byte: UInt8 = 0
         var found: Int32?
@@ -67,7 +67,7 @@ public enum SignalSource {
 
     /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
     /// A signal caught since `installEarly()` is still in the pipe, and is the session's first input.
-    public static func install() -> MonotonicTimebase.Source? {
+    package static func install() -> MonotonicTimebase.Source? {
         guard makePipe() else { return nil }
         for number in numbers { handle(number) }
         // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
@@ -85,7 +85,7 @@ public enum SignalSource {
 
     /// Gives the session's other signals their default action back. SIGINT, SIGTERM and SIGHUP arriving after the
     /// session (while its summary is printed) end the process at once with their documented exit: 130, 143, 0.
-    public static func uninstall() {
+    package static func uninstall() {
         for number in numbers where !stopping.contains(number) { setDefault(number) }
         for number in stopping {
             var action = sigaction()
@@ -97,7 +97,7 @@ public enum SignalSource {
     }
 
     /// The exit status a signal that ends a session stands for (see the README's table).
-    public static func exitCode(for number: Int32) -> Int32 {
+    package static func exitCode(for number: Int32) -> Int32 {
         switch number {
         case SIGINT: 130
         case SIGTERM: 143
@@ -106,7 +106,7 @@ public enum SignalSource {
     }
 
     /// What a signal means to a session.
-    public static func input(for number: Int32) -> SessionInput? {
+    package static func input(for number: Int32) -> SessionInput? {
         switch number {
         case SIGINT: .signal(.interrupt)
         case SIGTERM: .signal(.terminate)
@@ -121,7 +121,7 @@ public enum SignalSource {
     /// Stops the process the way Ctrl-Z would have without our handler, and returns once it is continued (`fg`, `bg`).
     /// When no job-control shell could ever continue it (an orphaned process group), the kernel discards the stop and
     /// this returns at once.
-    public static func stopProcess() {
+    package static func stopProcess() {
         setDefault(SIGTSTP)
         raise(SIGTSTP)
         handle(SIGTSTP)

@@ -1,20 +1,15 @@
 import BreatheCore
 import CEspeakNG
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// eSpeak NG, the program's voice: the only file that talks to libespeak-ng.
 ///
 /// The library keeps global state and is not thread-safe, so one owner (a mutex around the whole library) serializes
 /// every call. It runs in synchronous mode: `espeak_Synth` returns when the phrase is done, its PCM delivered to a
 /// callback that appends to the buffer passed as `user_data`.
-public enum LiveSpeech {
+package enum LiveSpeech {
     /// The live voice.
-    public static let speech = Speech(
+    package static let speech = Speech(
         voices: { () throws(BreatheError) -> [SpeechVoice] in try owner.withLock { state throws(BreatheError) in
             try state.start()
             return installedVoices(state.library)
@@ -38,7 +33,7 @@ public enum LiveSpeech {
 
     /// The version the library reports (`espeak_Info` returns a static string: it does not initialize the library),
     /// opening it if needed; "unavailable" when it cannot be opened.
-    public static func loadedVersion() -> String {
+    package static func loadedVersion() -> String {
         guard case .success(let library) = LiveSpeechLibrary.shared else { return "unavailable" }
         return library.info(nil).map { String(cString: $0) } ?? "unknown"
     }

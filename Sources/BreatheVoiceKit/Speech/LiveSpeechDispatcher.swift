@@ -1,10 +1,5 @@
 import BreatheCore
 import CSpeechd
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The session's connection to speech-dispatcher through libspeechd (SSIP), in single-threaded mode: every call comes
 /// from the session's thread, and nothing is read back but the replies. libspeechd is opened on first use
@@ -13,13 +8,13 @@ import Musl
 /// The address is libspeechd's own: `SPEECHD_ADDRESS` when set, else the user's socket
 /// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`); a daemon that is not running is started the way
 /// speech-dispatcher documents (autospawn) when the address is that default one.
-public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
+package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
     private let library: LiveSpeechdLibrary
     private let connection: UnsafeMutablePointer<SPDConnection>
     private let priority: SPDPriority
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers.
-    public init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
+    package init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
         guard case .success(let library) = LiveSpeechdLibrary.shared else {
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))
         }
@@ -50,21 +45,21 @@ public final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked 
     }
 
     /// spd_say answers -1 when the command could not be sent or was refused: the daemon died or closed our connection.
-    @discardableResult public func say(_ text: String) -> Bool {
+    @discardableResult package func say(_ text: String) -> Bool {
         library.say(connection, priority, text) >= 0
     }
 
-    public func setRate(wordsPerMinute: Int) {
+    package func setRate(wordsPerMinute: Int) {
         _ = library.setVoiceRate(connection, Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute)))
     }
 
     /// `spd_cancel`, not `spd_cancel_all`: the latter cancels every client's messages, a screen reader's included.
-    public func cancel() {
+    package func cancel() {
         _ = library.cancel(connection)
     }
 
     /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
-    public static func defaultAddress() -> String {
+    package static func defaultAddress() -> String {
         guard case .success(let library) = LiveSpeechdLibrary.shared else { return "SPEECHD_ADDRESS" }
         var error: UnsafeMutablePointer<CChar>?
         guard let address = library.defaultAddress(&error) else {

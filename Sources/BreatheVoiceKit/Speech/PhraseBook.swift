@@ -7,19 +7,19 @@ import Synchronization
 /// found there then, and read on its first lookup: the first sound waits for no clip but the first, and a phrase the
 /// session never says (the key help, "Session stopped") is never read. An entry damaged after it was found is
 /// synthesized again on that lookup, as a miss would have been.
-public struct PhraseBook: Sendable {
+package struct PhraseBook: Sendable {
     private var shelf: Shelf
-    public let localizer: Localizer
+    package let localizer: Localizer
 
     /// An empty book: speech off.
-    public init(localizer: Localizer) {
+    package init(localizer: Localizer) {
         self.localizer = localizer
         shelf = Shelf([:], source: nil)
     }
 
     /// Every phrase `plan` can need: found in `cache` when it has them, synthesized (and stored there) when not. With
     /// every phrase cached, the synthesizer is never called, so eSpeak NG is never started.
-    public init(
+    package init(
         plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech, settings: SpeechSettings,
         cache: PhraseCache? = nil
     ) throws(BreatheError) {
@@ -40,17 +40,17 @@ public struct PhraseBook: Sendable {
     }
 
     /// The clip for a phrase, or nil when it was not prepared (speech off).
-    public func clip(for message: Message) -> AudioClip? {
+    package func clip(for message: Message) -> AudioClip? {
         shelf.clip(localizer.string(message))
     }
 
-    public var isEmpty: Bool { shelf.texts.isEmpty }
+    package var isEmpty: Bool { shelf.texts.isEmpty }
 
     /// Every prepared phrase's text, to prepare them all again with other settings.
-    public var texts: [String] { shelf.texts }
+    package var texts: [String] { shelf.texts }
 
     /// Takes the same phrases, prepared again (after the speech rate changed).
-    public mutating func replace(with clips: [String: AudioClip]) {
+    package mutating func replace(with clips: [String: AudioClip]) {
         shelf = Shelf(clips.mapValues(Slot.ready), source: nil)
     }
 

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Synthesized phrases kept on disk (`$XDG_CACHE_HOME/breathe-voice/phrases/`), so a repeat session never starts eSpeak NG.
 ///
@@ -12,31 +7,31 @@ import Musl
 /// Every problem reading an entry (missing, truncated, corrupt, another format version, an unreadable folder) is a
 /// miss: the phrase is synthesized and the entry rewritten (temporary file, then rename) if the folder allows it.
 /// Nothing here ever fails a session, and deleting the folder is always safe.
-public struct PhraseCache: Sendable {
+package struct PhraseCache: Sendable {
     /// The folder holding the entries.
-    public var directory: String
+    package var directory: String
 
     /// Bumped whenever the file layout below changes; an entry of another version is a miss.
     static let formatVersion: UInt32 = 1
     static let magic: [UInt8] = Array("BVPHRASE".utf8)
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// `$XDG_CACHE_HOME/breathe-voice/phrases`.
-    public init(directories: XDGDirectories) {
+    package init(directories: XDGDirectories) {
         self.init(directory: directories.cacheHome + "/breathe-voice/phrases")
     }
 
     /// What identifies one phrase's sound.
-    public struct Key: Hashable, Sendable {
-        public var text: String
-        public var settings: SpeechSettings
-        public var libraryVersion: String
-        public var sampleRate: Int
+    package struct Key: Hashable, Sendable {
+        package var text: String
+        package var settings: SpeechSettings
+        package var libraryVersion: String
+        package var sampleRate: Int
 
-        public init(text: String, settings: SpeechSettings, libraryVersion: String, sampleRate: Int = AudioFormat.sampleRate) {
+        package init(text: String, settings: SpeechSettings, libraryVersion: String, sampleRate: Int = AudioFormat.sampleRate) {
             self.text = text
             self.settings = settings
             self.libraryVersion = libraryVersion
@@ -52,14 +47,14 @@ public struct PhraseCache: Sendable {
     }
 
     /// The entry's file.
-    public func path(for key: Key) -> String {
+    package func path(for key: Key) -> String {
         let hash = PhraseCache.fnv1a(key.bytes, seed: 0xcbf2_9ce4_8422_2325 ^ UInt64(PhraseCache.formatVersion))
         let hex = String(hash, radix: 16)
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".pcm"
     }
 
     /// The cached clip for `text`, else one synthesized by `speech` (and stored). Only the synthesis can throw.
-    public func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech) throws(BreatheError) -> AudioClip {
+    package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech) throws(BreatheError) -> AudioClip {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
         if let clip = load(key) { return clip }
         let clip = try speech.synthesize(text, settings)
@@ -68,14 +63,14 @@ public struct PhraseCache: Sendable {
     }
 
     /// The entry for `key`, or nil for any problem at all.
-    public func load(_ key: Key) -> AudioClip? {
+    package func load(_ key: Key) -> AudioClip? {
         guard let bytes = try? FileSystem.readFile(path(for: key), limit: 1 << 28) else { return nil }
         return PhraseCache.decode(bytes, key: key)
     }
 
     /// True when the entry's file is there and long enough to hold one, found without reading it (`load` still checks
     /// everything).
-    public func mayHold(_ key: Key) -> Bool {
+    package func mayHold(_ key: Key) -> Bool {
         var status = stat()
         guard stat(path(for: key), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count
@@ -83,7 +78,7 @@ public struct PhraseCache: Sendable {
 
     /// Writes the entry, quietly giving up when the folder cannot be made or written. No fsync: an entry cut short by
     /// a crash fails its checksum and is rewritten.
-    public func store(_ clip: AudioClip, for key: Key) {
+    package func store(_ clip: AudioClip, for key: Key) {
         let path = path(for: key)
         do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return }
         let temporary = directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)

@@ -1,5 +1,5 @@
 /// Where a session keeps the phrases it synthesizes between runs.
-public enum PhraseCaching: Sendable {
+package enum PhraseCaching: Sendable {
     /// In the user's cache folder (`$XDG_CACHE_HOME/breathe-voice/phrases`, from the session's environment).
     case userCache
     /// In the given cache.

@@ -1,9 +1,4 @@
 import BreatheCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Synthesizes phrases on a thread of its own while a session plays, so that the audio loop never waits for the voice:
 /// the answers to keys that carry a number (`t`, a new rate or tone level), the resume's seconds left, and the whole
@@ -12,9 +7,9 @@ import Musl
 /// Jobs are done one at a time, in the order they were given, so a phrase asked for after a rate change is said at the
 /// new rate. The runner collects what is done between audio blocks, without waiting. The thread starts with the first
 /// job; `finish()` waits for the job under way (one phrase, or one book) and ends it.
-public final class PhraseWorker: @unchecked Sendable {
+package final class PhraseWorker: @unchecked Sendable {
     /// Something to synthesize.
-    public enum Job: Sendable {
+    package enum Job: Sendable {
         /// One phrase, said as soon as it is ready.
         case phrase(String, SpeechSettings)
         /// Every phrase of the book again, with new settings; `generation` tells the latest apart.
@@ -22,7 +17,7 @@ public final class PhraseWorker: @unchecked Sendable {
     }
 
     /// What a job produced.
-    public enum Result: Sendable {
+    package enum Result: Sendable {
         /// A phrase, or nil when it could not be synthesized (then it is only printed).
         case phrase(String, AudioClip?)
         /// The book, whole: nil when any phrase failed, so the old one is kept.
@@ -40,7 +35,7 @@ public final class PhraseWorker: @unchecked Sendable {
     private var thread: pthread_t?
 
     /// - Parameter synthesize: says a text with settings, or nil on failure; called on the worker's thread only.
-    public init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
+    package init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
         self.synthesize = synthesize
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_mutex_t())
@@ -59,7 +54,7 @@ public final class PhraseWorker: @unchecked Sendable {
     }
 
     /// Queues a job; starts the thread on the first one. Without a thread (none could start), the job is done here.
-    public func submit(_ job: Job) {
+    package func submit(_ job: Job) {
         pthread_mutex_lock(lock)
         jobs.append(job)
         let needsThread = thread == nil && !stopping
@@ -78,7 +73,7 @@ public final class PhraseWorker: @unchecked Sendable {
     }
 
     /// What is done so far, in order; never waits for a job under way.
-    public func collect() -> [Result] {
+    package func collect() -> [Result] {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         let done = results
@@ -87,14 +82,14 @@ public final class PhraseWorker: @unchecked Sendable {
     }
 
     /// True while a job is queued or under way.
-    public var isBusy: Bool {
+    package var isBusy: Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return working || !jobs.isEmpty
     }
 
     /// Drops the queued jobs, waits for the one under way, and ends the thread. Safe to call more than once.
-    public func finish() {
+    package func finish() {
         pthread_mutex_lock(lock)
         stopping = true
         jobs = []

@@ -1,17 +1,17 @@
 import BreatheCore
 
 /// The program's voice, as a small set of closures: the live one is eSpeak NG (`LiveSpeech`), tests may pass fakes.
-public struct Speech: Sendable {
+package struct Speech: Sendable {
     /// The installed voices (MBROLA voices left out).
-    public var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
+    package var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
     /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
-    public var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+    package var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
     /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
-    public var libraryVersion: @Sendable () -> String
+    package var libraryVersion: @Sendable () -> String
     /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
-    public var variants: @Sendable () throws(BreatheError) -> [String]
+    package var variants: @Sendable () throws(BreatheError) -> [String]
 
-    public init(
+    package init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
         synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip,
         libraryVersion: @escaping @Sendable () -> String = { "unversioned" },
@@ -25,7 +25,7 @@ public struct Speech: Sendable {
 
     /// Checks a `--voice` value against the installed voices and variants (`en-us+f3`): the voice, or a usage error
     /// naming close matches. A variant is kept in the returned voice's `code` and `identifier`.
-    public func voice(named name: String) throws(BreatheError) -> SpeechVoice {
+    package func voice(named name: String) throws(BreatheError) -> SpeechVoice {
         guard let plus = name.firstIndex(of: "+") else { return try baseVoice(named: name) }
         let requested = String(name[name.index(after: plus)...])
         var voice = try baseVoice(named: String(name[..<plus]))

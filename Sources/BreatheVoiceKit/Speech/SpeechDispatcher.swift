@@ -2,7 +2,7 @@ import BreatheCore
 
 /// One connection to speech-dispatcher, held for a session. The live one is `LiveSpeechDispatcher`; tests may pass a
 /// recorder. Calls come from the session's one thread.
-public protocol SpeechDispatcherConnection: AnyObject {
+package protocol SpeechDispatcherConnection: AnyObject {
     /// Sends `text` to be said now, at the session's priority. False when the daemon did not take it: it has gone away.
     @discardableResult func say(_ text: String) -> Bool
     /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
@@ -13,24 +13,24 @@ public protocol SpeechDispatcherConnection: AnyObject {
 }
 
 extension SpeechDispatcherConnection {
-    public func setRate(wordsPerMinute: Int) {}
+    package func setRate(wordsPerMinute: Int) {}
 }
 
 /// What a session asks of speech-dispatcher: the client name, the language and priority, and only the voice settings
 /// the user gave explicitly (the others stay the user's own speech-dispatcher settings).
-public struct SpeechDispatcherRequest: Sendable, Hashable {
-    public var clientName: String
+package struct SpeechDispatcherRequest: Sendable, Hashable {
+    package var clientName: String
     /// An ISO 639-1 code, such as `en` or `es`.
-    public var language: String
-    public var priority: SpeechPriority
+    package var language: String
+    package var priority: SpeechPriority
     /// A speech-dispatcher synthesis voice name, when `--voice` was given.
-    public var voiceName: String?
+    package var voiceName: String?
     /// speech-dispatcher's scales, −100…100 (0 is the user's normal), when `--rate`, `--pitch`, `--volume` were given.
-    public var rate: Int?
-    public var pitch: Int?
-    public var volume: Int?
+    package var rate: Int?
+    package var pitch: Int?
+    package var volume: Int?
 
-    public init(clientName: String = "breathe-voice", language: String, priority: SpeechPriority = .message,
+    package init(clientName: String = "breathe-voice", language: String, priority: SpeechPriority = .message,
                 voiceName: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil) {
         self.clientName = clientName
         self.language = language
@@ -43,7 +43,7 @@ public struct SpeechDispatcherRequest: Sendable, Hashable {
 
     /// Words a minute (80–450) on speech-dispatcher's −100…100 rate scale, as its espeak-ng module maps it back
     /// (170 words a minute is 0; −100 is 80, 100 is 449).
-    public static func rate(wordsPerMinute: Int) -> Int {
+    package static func rate(wordsPerMinute: Int) -> Int {
         let normal = 170
         let value = wordsPerMinute >= normal
             ? (wordsPerMinute - normal) * 100 / (449 - normal)
@@ -52,8 +52,8 @@ public struct SpeechDispatcherRequest: Sendable, Hashable {
     }
 
     /// Pitch 0–100 (50 normal) on the −100…100 scale.
-    public static func pitch(_ pitch: Int) -> Int { min(100, max(-100, (pitch - 50) * 2)) }
+    package static func pitch(_ pitch: Int) -> Int { min(100, max(-100, (pitch - 50) * 2)) }
 
     /// Volume 0–200 (100 normal) on the −100…100 scale.
-    public static func volume(_ volume: Int) -> Int { min(100, max(-100, volume - 100)) }
+    package static func volume(_ volume: Int) -> Int { min(100, max(-100, volume - 100)) }
 }

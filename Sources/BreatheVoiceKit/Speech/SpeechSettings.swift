@@ -1,15 +1,15 @@
 /// How the voice sounds: which eSpeak NG voice, and its rate, pitch and volume.
-public struct SpeechSettings: Hashable, Sendable {
+package struct SpeechSettings: Hashable, Sendable {
     /// An eSpeak NG voice name or language code, such as `en-us`, `en`, `es` or `es-419`.
-    public var voice: String
+    package var voice: String
     /// Words per minute, 80–450.
-    public var rate: Int
+    package var rate: Int
     /// 0–100; 50 is the voice's normal pitch.
-    public var pitch: Int
+    package var pitch: Int
     /// 0–200; 100 is normal.
-    public var volume: Int
+    package var volume: Int
 
-    public init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    package init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch
@@ -18,17 +18,17 @@ public struct SpeechSettings: Hashable, Sendable {
 }
 
 /// One installed eSpeak NG voice.
-public struct SpeechVoice: Hashable, Sendable {
+package struct SpeechVoice: Hashable, Sendable {
     /// What `--voice` takes: the voice's language code, such as `es-419`.
-    public var code: String
+    package var code: String
     /// The voice's own name, such as "Spanish (Latin America)".
-    public var name: String
+    package var name: String
     /// Every language the voice speaks, most preferred first.
-    public var languages: [String]
+    package var languages: [String]
     /// The voice's file within eSpeak NG's data, such as `roa/es-419`: what selects it exactly.
-    public var identifier: String
+    package var identifier: String
 
-    public init(code: String, name: String, languages: [String], identifier: String) {
+    package init(code: String, name: String, languages: [String], identifier: String) {
         self.code = code
         self.name = name
         self.languages = languages
@@ -36,7 +36,7 @@ public struct SpeechVoice: Hashable, Sendable {
     }
 
     /// True when the voice speaks `language` ("es" matches "es", "es-419", "es-mx").
-    public func speaks(_ language: String) -> Bool {
+    package func speaks(_ language: String) -> Bool {
         let wanted = language.lowercased()
         return languages.contains { $0 == wanted || $0.hasPrefix(wanted + "-") }
     }

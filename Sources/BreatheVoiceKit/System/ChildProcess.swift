@@ -1,21 +1,21 @@
 /// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
-public enum ChildProcess {
+package enum ChildProcess {
     /// How a finished program ended and what it printed.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
-        public var status: Int32
-        public var standardOutput: [UInt8]
-        public var standardError: [UInt8]
+        package var status: Int32
+        package var standardOutput: [UInt8]
+        package var standardError: [UInt8]
     }
 
     /// Why a program could not be run at all.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// posix_spawn or pipe failed; `errno` says why.
         case cannotStart(errno: Int32)
     }
 
     /// The first program named `name` in `path` (a PATH value) that can be run, or `name` itself when it holds a slash.
-    public static func find(_ name: String, path: String) -> String? {
+    package static func find(_ name: String, path: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         for directory in path.split(separator: ":") where directory.hasPrefix("/") {
             let candidate = directory + "/" + name
@@ -25,7 +25,7 @@ public enum ChildProcess {
     }
 
     /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end.
-    public static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
+    package static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
         var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard makePipe(&inputPipe) else { throw .cannotStart(errno: errno) }
         guard makePipe(&outputPipe) else {
@@ -118,7 +118,7 @@ public enum ChildProcess {
     /// Spawn attributes that start a child the way a shell would: nothing blocked, and the signals we ignore
     /// (SIGPIPE, SIGXFSZ; an ignored signal stays ignored across exec) back to their default actions. Pass to
     /// posix_spawn, then posix_spawnattr_destroy.
-    public static func cleanSignals() -> posix_spawnattr_t {
+    package static func cleanSignals() -> posix_spawnattr_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var empty = sigset_t()

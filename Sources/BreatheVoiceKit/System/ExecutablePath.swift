@@ -1,7 +1,7 @@
 /// Where the running binary is, as an absolute path, for crontab lines that must find it again.
-public enum ExecutablePath {
+package enum ExecutablePath {
     /// /proc/self/exe resolved; nil when /proc is not mounted.
-    public static var current: String? {
+    package static var current: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

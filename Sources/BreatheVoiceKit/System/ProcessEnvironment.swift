@@ -1,6 +1,6 @@
 /// The process environment as a dictionary, read from `environ` without Foundation.
-public enum ProcessEnvironment {
-    public static var current: [String: String] {
+package enum ProcessEnvironment {
+    package static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

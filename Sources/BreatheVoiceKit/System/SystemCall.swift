@@ -11,10 +11,10 @@
 ///
 /// A call that fails with EINTR was cut short by a signal handler before it did anything, and is made again. The few
 /// places that must not simply repeat a call after EINTR (a wait whose timeout is recomputed from a deadline) say so.
-enum SystemCall {
+package enum SystemCall {
     /// Makes `call` until it returns anything but -1 with `errno` EINTR, and returns that. On any other failure it
     /// returns -1 at once, with `errno` still saying why (EAGAIN included: the caller decides what to wait for).
-    static func retryingOnInterrupt<Value: FixedWidthInteger & SignedInteger>(_ call: () -> Value) -> Value {
+    package static func retryingOnInterrupt<Value: FixedWidthInteger & SignedInteger>(_ call: () -> Value) -> Value {
         while true {
             let result = call()
             if result != -1 || errno != EINTR { return result }
@@ -23,17 +23,22 @@ enum SystemCall {
 
     /// open(2), for a type with an `open` of its own, where the bare name finds the type's (and `Glibc.open` does not
     /// build against Musl).
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         libcOpen(path, flags, mode)
     }
 
     /// read(2), for a type with a `read` of its own.
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         libcRead(descriptor, buffer, count)
     }
 
+    /// poll(2), for a type with a `poll` of its own.
+    package static func poll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+        libcPoll(descriptors, count, timeout)
+    }
+
     /// write(2), for a type with a `write` of its own.
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         libcWrite(descriptor, buffer, count)
     }
 }
@@ -49,4 +54,8 @@ private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _
 
 private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, buffer, count)
+}
+
+private func libcPoll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+    poll(descriptors, count, timeout)
 }

@@ -1,6 +1,6 @@
 /// The C library's own words for an errno value, such as "No such file or directory".
-public enum SystemError {
-    public static func describe(_ code: Int32) -> String {
+package enum SystemError {
+    package static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

@@ -4,11 +4,11 @@
 /// `settle(after:)` so that the process does what the input asks of it outside the machine: Ctrl-Z restores the
 /// terminal and stops the process; `fg` re-enters raw mode. `finish()` (also run by an atexit hook and on a crash)
 /// puts the terminal back.
-public final class SessionControls {
+package final class SessionControls {
     /// The signal pipe and, when standard input is a terminal, the keyboard.
-    public let sources: [MonotonicTimebase.Source]
+    package let sources: [MonotonicTimebase.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
-    public let readsKeys: Bool
+    package let readsKeys: Bool
     private let keyboard: Int32
 
     private init(sources: [MonotonicTimebase.Source], readsKeys: Bool, keyboard: Int32) {
@@ -20,7 +20,7 @@ public final class SessionControls {
     /// Installs the signal handlers and, only when `keyboard` is a terminal, enters raw mode and reads keys from it.
     /// A session started in the background reads keys once it is brought to the foreground.
     /// With no keyboard (nil), only signals steer the session.
-    public static func start(keyboard: Int32? = 0) -> SessionControls {
+    package static func start(keyboard: Int32? = 0) -> SessionControls {
         var sources: [MonotonicTimebase.Source] = []
         if let signals = SignalSource.install() { sources.append(signals) }
         let readsKeys = keyboard.map(Terminal.isTerminal) ?? false
@@ -33,7 +33,7 @@ public final class SessionControls {
     }
 
     /// Does what `input` asks of the process, after the session has applied it (so Ctrl-Z has already paused).
-    public func settle(after input: SessionInput) {
+    package func settle(after input: SessionInput) {
         switch input {
         case .signal(.suspend):
             Terminal.restore()
@@ -49,7 +49,7 @@ public final class SessionControls {
     }
 
     /// Puts the terminal back and gives the signals their default actions.
-    public func finish() {
+    package func finish() {
         Terminal.restore()
         SignalSource.uninstall()
     }

@@ -4,25 +4,25 @@
 /// Ctrl-C and Ctrl-Z into signals and output processing is left alone. What was saved is kept in process-wide storage
 /// so that every exit path can restore it: the normal end, `exit()` from anywhere (an atexit hook), Ctrl-Z (before the
 /// process stops) and a crash (a signal handler that uses only async-signal-safe calls).
-public enum Terminal {
+package enum Terminal {
     /// True when `descriptor` is a terminal.
-    public static func isTerminal(_ descriptor: Int32) -> Bool {
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// True when this process's group owns the terminal, so that changing its settings or reading it will not stop us.
-    public static func isForeground(_ descriptor: Int32) -> Bool {
+    package static func isForeground(_ descriptor: Int32) -> Bool {
         let owner = tcgetpgrp(descriptor)
         return owner >= 0 && owner == getpgrp()
     }
 
     /// Whether raw key mode is on now.
-    public static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
+    package static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
 
     /// Switches `descriptor` (a foreground terminal) to raw keys, saving its settings the first time.
     /// Returns false, and changes nothing, when that is not possible.
     @discardableResult
-    public static func enterRawMode(_ descriptor: Int32) -> Bool {
+    package static func enterRawMode(_ descriptor: Int32) -> Bool {
         guard isTerminal(descriptor), isForeground(descriptor) else { return false }
         if isRaw { return true }
         installExitHooks()
@@ -46,12 +46,12 @@ public enum Terminal {
 
     /// Puts the terminal back as it was: the saved settings, a visible cursor, and a status line finished with a newline.
     /// Safe to call any number of times, and from a signal handler.
-    public static func restore() {
+    package static func restore() {
         restoreTerminal()
     }
 
     /// Hides the cursor on `descriptor` while a status line is drawn; `restore()` shows it again.
-    public static func hideCursor(_ descriptor: Int32) {
+    package static func hideCursor(_ descriptor: Int32) {
         guard terminalState.cursorHiddenOn < 0 else { return }
         installExitHooks()
         terminalState.cursorHiddenOn = descriptor
@@ -59,13 +59,13 @@ public enum Terminal {
     }
 
     /// Records whether a status line without its final newline is on screen, so that an exit can finish it.
-    public static func statusLine(isOpen: Bool, on descriptor: Int32) {
+    package static func statusLine(isOpen: Bool, on descriptor: Int32) {
         if isOpen { installExitHooks() }
         terminalState.openStatusLineOn = isOpen ? descriptor : -1
     }
 
     /// The terminal's width in columns, or nil when `descriptor` is not a terminal.
-    public static func columns(_ descriptor: Int32) -> Int? {
+    package static func columns(_ descriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

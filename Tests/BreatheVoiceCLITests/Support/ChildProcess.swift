@@ -1,4 +1,5 @@
 import Foundation
+import BreatheVoiceKit
 
 /// A child process started with posix_spawn and reaped with waitpid, for tests that start many at once or kill them:
 /// Foundation's Process can miss the exit of a child that ends at once (see `PulseServer.spawnAndWait`).
@@ -40,7 +41,7 @@ struct ChildProcess {
     /// Waits for the child to end and reaps it.
     func wait() -> Ending {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import BreatheVoiceKit
 
 /// Runs the built binary with its standard streams wired the way a fault needs (a full device, a closed descriptor, a
 /// file), by posix_spawn, and reports how it ended and what it wrote to standard error.
@@ -82,7 +83,7 @@ struct FaultRun {
     /// Waits for a started binary and collects what it wrote.
     static func finish(_ started: (pid: pid_t, stdoutFile: String, stderrFile: String)) -> FaultRun {
         var status: Int32 = 0
-        while waitpid(started.pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemCall.retryingOnInterrupt { waitpid(started.pid, &status, 0) }
         let signal = status & 0x7F
         let ending: ChildProcess.Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
         let stderr = (try? String(contentsOfFile: started.stderrFile, encoding: .utf8)) ?? ""

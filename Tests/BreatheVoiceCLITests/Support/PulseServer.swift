@@ -1,4 +1,5 @@
 import Foundation
+import BreatheVoiceKit
 
 /// The private PulseAudio servers the live tests use: the shared one from scripts/with-pulse.sh, or one of their own.
 enum PulseServer {
@@ -29,7 +30,7 @@ enum PulseServer {
         var pid: pid_t = 0
         guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 
