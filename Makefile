@@ -5,7 +5,7 @@ SWIFT ?= swift
 BINARY_DEBUG = .build/debug/breathe-voice
 BINARY_RELEASE = .build/release/breathe-voice
 
-.PHONY: all deps build release demo test bench clean generated install uninstall deb
+.PHONY: all deps build release demo test lint format bench clean generated install uninstall deb
 
 all: build
 
@@ -31,10 +31,19 @@ DEMO_WAV ?= demo.wav
 demo: deps $(DEMO_BINARY)
 	$(DEMO_BINARY) demo --wav $(DEMO_WAV)
 
+# The formatting of every Swift file, as `.swift-format` configures it (the toolchain's `swift format`): `make format`
+# rewrites the tree, `make lint` (part of `make test`) fails on any file that differs from it.
+SWIFT_FILES = Sources Tests Plugins Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
+
 # Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it;
 # then the suites that need a sound server once more, against a private PipeWire (pipewire-pulse).
 LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests
-test: build
+test: build lint
 	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	scripts/with-pipewire.sh scripts/with-speechd.sh $(SWIFT) test --filter '$(LIVE_SUITES)'
 	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).

@@ -5,10 +5,10 @@ let package = Package(
     name: "breathe-voice",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "breathe-voice", targets: ["breathe-voice"]),
+        .executable(name: "breathe-voice", targets: ["breathe-voice"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .executableTarget(
@@ -65,7 +65,8 @@ let package = Package(
         // shares ArgumentParserTestHelpers: only test targets depend on it, so none of it is linked into the program.
         .target(name: "BreatheTestSupport", path: "Tests/BreatheTestSupport"),
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
-        .testTarget(name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+        .testTarget(
+            name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceCLITests",
             dependencies: ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]

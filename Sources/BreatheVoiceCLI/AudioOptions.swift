@@ -4,49 +4,81 @@ import BreatheVoiceKit
 
 /// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
 struct AudioOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Speak the phrases (on) or only print them (off), e.g. when a screen reader does the talking (default \(DefaultsHelp.value(.speech))).", valueName: "on|off"))
+    @Option(
+        help: ArgumentHelp(
+            "Speak the phrases (on) or only print them (off), e.g. when a screen reader does the talking (default \(DefaultsHelp.value(.speech))).",
+            valueName: "on|off"))
     var speech: String?
 
     @Flag(help: "Speak the seconds inside each phase: \"two, three, four\".")
     var count = false
 
-    @Option(help: ArgumentHelp("Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default \(DefaultsHelp.value(.tones))).", valueName: "on|off"))
+    @Option(
+        help: ArgumentHelp(
+            "Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default \(DefaultsHelp.value(.tones))).",
+            valueName: "on|off"))
     var tones: String?
 
-    @Option(name: .customLong("tone-volume"), help: ArgumentHelp("Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).", valueName: "level"))
+    @Option(
+        name: .customLong("tone-volume"),
+        help: ArgumentHelp(
+            "Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).",
+            valueName: "level"))
     var toneVolume: String?
 
-    @Option(help: ArgumentHelp("An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.", valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
+    @Option(
+        help: ArgumentHelp(
+            "An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.",
+            valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
-    @Option(help: ArgumentHelp("Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).", valueName: "wpm"))
+    @Option(
+        help: ArgumentHelp(
+            "Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).",
+            valueName: "wpm"))
     var rate: String?
 
-    @Option(help: ArgumentHelp("Speech pitch, \(DefaultsHelp.range(PreferenceRules.pitch)) (default \(DefaultsHelp.value(.pitch))).", valueName: "pitch"))
+    @Option(
+        help: ArgumentHelp(
+            "Speech pitch, \(DefaultsHelp.range(PreferenceRules.pitch)) (default \(DefaultsHelp.value(.pitch))).",
+            valueName: "pitch"))
     var pitch: String?
 
-    @Option(help: ArgumentHelp("Speech volume, \(DefaultsHelp.range(PreferenceRules.volume)) (default \(DefaultsHelp.value(.volume))).", valueName: "volume"))
+    @Option(
+        help: ArgumentHelp(
+            "Speech volume, \(DefaultsHelp.range(PreferenceRules.volume)) (default \(DefaultsHelp.value(.volume))).",
+            valueName: "volume"))
     var volume: String?
 
-    @Option(help: ArgumentHelp("Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).", valueName: "file.wav"))
+    @Option(
+        help: ArgumentHelp(
+            "Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).",
+            valueName: "file.wav"))
     var output: String?
 
     @Flag(help: "Exit with 69 when no sound server answers, instead of going on as text only.")
     var requireAudio = false
 
-    @Option(name: .customLong("speech-via"), help: ArgumentHelp(
-        "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default \(DefaultsHelp.value(.speechVia))).",
-        valueName: "espeak|speechd"
-    ))
+    @Option(
+        name: .customLong("speech-via"),
+        help: ArgumentHelp(
+            "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default \(DefaultsHelp.value(.speechVia))).",
+            valueName: "espeak|speechd"
+        ))
     var speechVia: SpeechBackend?
 
-    @Option(name: .customLong("speech-priority"), help: ArgumentHelp(
-        "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default \(DefaultsHelp.value(.speechPriority))).",
-        valueName: "priority"
-    ))
+    @Option(
+        name: .customLong("speech-priority"),
+        help: ArgumentHelp(
+            "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default \(DefaultsHelp.value(.speechPriority))).",
+            valueName: "priority"
+        ))
     var speechPriority: SpeechPriority?
 
-    @Flag(help: "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none; --speech-via still wins), and no tones unless --tones on.")
+    @Flag(
+        help:
+            "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none; --speech-via still wins), and no tones unless --tones on."
+    )
     var screenReader = false
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
@@ -78,7 +110,8 @@ struct AudioOptions: ParsableArguments {
             speech: preferences.speech, counting: preferences.count, tones: preferences.tones,
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
             pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
-            speechVia: preferences.speechVia, speechPriority: preferences.speechPriority, explicitSpeechSettings: explicit
+            speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
+            explicitSpeechSettings: explicit
         )
         if preferences.screenReader {
             // An explicit --speech-via still wins: someone who wants eSpeak NG beside the screen reader says so.
@@ -106,7 +139,9 @@ struct AudioOptions: ParsableArguments {
             case "on": return true
             case "off": return false
             default:
-                throw ValidationError(localizer.string(Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
             }
         }
         return AudioChoices(

@@ -9,13 +9,14 @@ extension BreatheVoice {
             commandName: "doctor",
             abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
             discussion: """
-            Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
-            when any finds a problem.
-            """
+                Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
+                when any finds a problem.
+                """
         )
 
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print one JSON document (version 1) instead of lines; the exit status is the same.") var json = false
+        @Flag(help: "Print one JSON document (version 1) instead of lines; the exit status is the same.") var json =
+            false
 
         func run() throws {
             let localizer = try language.resolve()

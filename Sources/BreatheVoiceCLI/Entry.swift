@@ -12,7 +12,9 @@ package enum Entry {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
             var code = code
-            if code == ExitStatus.success, let number = SignalSource.pendingStop() { code = SignalSource.exitCode(for: number) }
+            if code == ExitStatus.success, let number = SignalSource.pendingStop() {
+                code = SignalSource.exitCode(for: number)
+            }
             exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
         }
         do {
@@ -36,7 +38,9 @@ package enum Entry {
                 let message = BreatheVoice.fullMessage(for: error)
                 let verboseVersion = message == BreatheVoice.configuration.version && arguments.contains("--verbose")
                 // English help is argument-parser's own page; another language gets the same page from the locale files.
-                let page = localizer.language == LocaleCatalog.fallbackCode ? nil : localizedHelp(message, localizer: localizer)
+                let page =
+                    localizer.language == LocaleCatalog.fallbackCode
+                    ? nil : localizedHelp(message, localizer: localizer)
                 standardOutput.write((page ?? (verboseVersion ? BreatheVoice.verboseVersion : message)) + "\n")
                 finish(ExitStatus.success)
             }
@@ -52,7 +56,8 @@ extension Entry {
     /// The localized page for argument-parser's English help, found by its usage line; nil for anything but a help page.
     static func localizedHelp(_ englishPage: String, localizer: Localizer) -> String? {
         guard englishPage.hasPrefix("OVERVIEW: ") || englishPage.hasPrefix("USAGE: "),
-              let usage = englishPage.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") }) else { return nil }
+            let usage = englishPage.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") })
+        else { return nil }
         // "USAGE: breathe-voice schedule add [--every …]": the words after the program's name that name commands.
         var node = HelpTree.program.root
         for word in usage.split(separator: " ").dropFirst(2) {
@@ -118,4 +123,3 @@ extension String {
     }
 
 }
-

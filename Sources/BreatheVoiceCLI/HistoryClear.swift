@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice.History {
     /// `breathe-voice history clear --yes`: deletes every recorded session.
     struct Clear: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
         @OptionGroup var language: LanguageOption
         @Flag(help: "Confirm.") var yes = false
 

@@ -8,7 +8,8 @@ extension BreatheVoice.History {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
         @OptionGroup var language: LanguageOption
         @Option(help: ArgumentHelp("Only the last N sessions (1 to 1000000).", valueName: "n")) var last: String?
-        @Option(help: ArgumentHelp("Only sessions on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
+        @Option(help: ArgumentHelp("Only sessions on or after this local date.", valueName: "YYYY-MM-DD")) var since:
+            String?
         @Flag(help: "One JSON object per line, as stored.") var json = false
 
         func run(_ loaded: LoadedPreferences) throws {
@@ -16,7 +17,10 @@ extension BreatheVoice.History {
                 try HistoryFilter(last: last, since: since).records(HistoryStore(), localizer: loaded.localizer)
             }
             var output = FileDescriptorSink.standardOutput
-            if records.isEmpty && !json { output.say(Message(.historyEmpty), loaded.localizer); return }
+            if records.isEmpty && !json {
+                output.say(Message(.historyEmpty), loaded.localizer)
+                return
+            }
             let listing = HistoryListing(localizer: loaded.localizer)
             for record in records { output.write(json ? record.line + "\n" : listing.line(record)) }
         }

@@ -4,10 +4,12 @@ import BreatheVoiceKit
 
 /// `--lang`, shared by every command that prints sentences.
 struct LanguageOption: ParsableArguments {
-    @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
-        valueName: "code"
-    ))
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp(
+            "Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
+            valueName: "code"
+        ))
     var language: String?
 
     /// The chosen language, from the flag or the environment.

@@ -4,12 +4,17 @@ import BreatheVoiceKit
 
 /// `--mood-before` and `--mood-after`, 1 (very stressed) to 5 (very calm).
 struct MoodOptions: ParsableArguments {
-    @Option(name: .customLong("mood-before"), help: ArgumentHelp("How you feel before: 1 very stressed … 5 very calm.", valueName: "1-5"))
+    @Option(
+        name: .customLong("mood-before"),
+        help: ArgumentHelp("How you feel before: 1 very stressed … 5 very calm.", valueName: "1-5"))
     var beforeText: String?
 
-    @Option(name: .customLong("mood-after"), help: ArgumentHelp(
-        "How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).", valueName: "1-5"
-    ))
+    @Option(
+        name: .customLong("mood-after"),
+        help: ArgumentHelp(
+            "How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).",
+            valueName: "1-5"
+        ))
     var afterText: String?
 
     static let field = NumberField(name: .fieldCycles, places: 0, range: SessionRecord.moodRange, rangeKey: .rangeCount)
@@ -24,10 +29,14 @@ struct MoodOptions: ParsableArguments {
     func validate(localizer: Localizer) throws {
         for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
             guard let text, case .failure = Self.field.parse(text) else { continue }
-            throw ValidationError(localizer.string(Message(.errorPrefValue, [
-                "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .userValue(text),
-                "allowed": .message(Message(.rangeMood)),
-            ])))
+            throw ValidationError(
+                localizer.string(
+                    Message(
+                        .errorPrefValue,
+                        [
+                            "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .userValue(text),
+                            "allowed": .message(Message(.rangeMood)),
+                        ])))
         }
     }
 }

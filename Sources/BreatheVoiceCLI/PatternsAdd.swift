@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns add`: saves a pattern under a name.
     struct Add: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
@@ -13,10 +14,13 @@ extension BreatheVoice.Patterns {
 
         func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer
-            if let problem = PreferenceRules.checkPatternName(name) { throw CommandFailure(.usage(problem), localizer: localizer) }
+            if let problem = PreferenceRules.checkPatternName(name) {
+                throw CommandFailure(.usage(problem), localizer: localizer)
+            }
             var patterns = loaded.document.customPatterns
             guard !patterns.contains(where: { $0.name == name }) else {
-                throw CommandFailure(.usage(Message(.errorPatternExists, ["name": .userValue(name)])), localizer: localizer)
+                throw CommandFailure(
+                    .usage(Message(.errorPatternExists, ["name": .userValue(name)])), localizer: localizer)
             }
             let pattern: BreathingPattern
             switch PatternSpec.parseTimings(timings) {
@@ -28,7 +32,8 @@ extension BreatheVoice.Patterns {
             document.values[.customPatterns] = .patterns(patterns)
             try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
             var output = FileDescriptorSink.standardOutput
-            output.say(Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
+            output.say(
+                Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
         }
     }
 }

@@ -14,10 +14,13 @@ extension BreatheVoice.Patterns {
             let localizer = loaded.localizer
             var patterns = loaded.document.customPatterns
             guard let index = patterns.firstIndex(where: { $0.name == name }) else {
-                throw CommandFailure(.usage(Message(.errorPatternNotSaved, ["name": .userValue(name)])), localizer: localizer)
+                throw CommandFailure(
+                    .usage(Message(.errorPatternNotSaved, ["name": .userValue(name)])), localizer: localizer)
             }
             for key in [PreferenceKey.defaultPattern, .remindPattern] where loaded.document.values[key]?.text == name {
-                throw CommandFailure(.usage(Message(.errorPatternInUse, ["name": .userValue(name), "key": .text(key.rawValue)])), localizer: localizer)
+                throw CommandFailure(
+                    .usage(Message(.errorPatternInUse, ["name": .userValue(name), "key": .text(key.rawValue)])),
+                    localizer: localizer)
             }
             patterns.remove(at: index)
             var document = loaded.document

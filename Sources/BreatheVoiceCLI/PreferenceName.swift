@@ -15,7 +15,8 @@ struct PreferenceName {
         }
         let names = PreferenceKey.allCases.map(\.rawValue) + LocaleCatalog.codes.map { "voice.\($0)" }
         throw CommandFailure(
-            .usage(Message(.errorPrefUnknownKey, ["key": .userValue(text), "keys": .text(names.joined(separator: ", "))])),
+            .usage(
+                Message(.errorPrefUnknownKey, ["key": .userValue(text), "keys": .text(names.joined(separator: ", "))])),
             localizer: loaded.localizer
         )
     }

@@ -14,12 +14,17 @@ struct LoadedPreferences {
 
     /// Loads the file and resolves it against `flags` and the environment; a bad file is exit 78, a bad option 64.
     /// With `forUpdate`, the preferences lock is taken first and kept, so that a concurrent change is never lost.
-    static func load(language: LanguageOption, flags: [PreferenceKey: String] = [:], forUpdate: Bool = false) throws -> LoadedPreferences {
+    static func load(language: LanguageOption, flags: [PreferenceKey: String] = [:], forUpdate: Bool = false) throws
+        -> LoadedPreferences
+    {
         let store = PreferencesStore()
         var lock: FileLock?
         if forUpdate {
-            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
-            lock = try CommandFailure.catching(localizer) { () throws(BreatheError) in try FileLock.preferences(store.path) }
+            let localizer = store.errorLocalizer(
+                flagLanguage: language.language, environment: ProcessEnvironment.current)
+            lock = try CommandFailure.catching(localizer) { () throws(BreatheError) in
+                try FileLock.preferences(store.path)
+            }
         }
         var flags = flags
         flags[.language] = language.language
@@ -27,7 +32,9 @@ struct LoadedPreferences {
         switch store.resolve(flags: flags, environment: ProcessEnvironment.current, warnings: &standardError) {
         case .failure(let failure): throw CommandFailure(failure.error, localizer: failure.localizer)
         case .success(let loaded):
-            return LoadedPreferences(preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store, lock: lock)
+            return LoadedPreferences(
+                preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store,
+                lock: lock)
         }
     }
 }

@@ -13,7 +13,8 @@ extension BreatheVoice.Prefs {
 
         func run() throws {
             let store = PreferencesStore()
-            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
+            let localizer = store.errorLocalizer(
+                flagLanguage: language.language, environment: ProcessEnvironment.current)
             var output = FileDescriptorSink.standardOutput
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 // Held while the editor runs: a change made meanwhile by another command would be lost on save.

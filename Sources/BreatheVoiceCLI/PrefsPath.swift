@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs path`: the preferences file's path.
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the preferences file's path.")
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the preferences file's path.")
 
         func run() throws {
             var output = FileDescriptorSink.standardOutput

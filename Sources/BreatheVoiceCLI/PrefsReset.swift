@@ -7,13 +7,15 @@ extension BreatheVoice.Prefs {
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
-            abstract: "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
+            abstract:
+                "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
         )
         @OptionGroup var language: LanguageOption
 
         func run() throws {
             let store = PreferencesStore()
-            let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
+            let localizer = store.errorLocalizer(
+                flagLanguage: language.language, environment: ProcessEnvironment.current)
             var output = FileDescriptorSink.standardOutput
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let lock = try FileLock.preferences(store.path)

@@ -13,7 +13,10 @@ extension BreatheVoice.Prefs {
         func run(_ loaded: LoadedPreferences) throws {
             let listing = PreferencesListing(localizer: loaded.localizer)
             var output = FileDescriptorSink.standardOutput
-            output.write(json ? listing.json(loaded.preferences, origins: origin) : listing.text(loaded.preferences, origins: origin))
+            output.write(
+                json
+                    ? listing.json(loaded.preferences, origins: origin)
+                    : listing.text(loaded.preferences, origins: origin))
         }
     }
 }

@@ -5,10 +5,13 @@ import BreatheVoiceKit
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs unset`: removes a preference from the file, so its default applies.
     struct Unset: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "unset", abstract: "Remove a preference from the file, so its default applies.")
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove a preference from the file, so its default applies.")
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
-        @Argument(help: "The preference's name.", completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
+        @Argument(
+            help: "The preference's name.",
+            completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
         func run(_ loaded: LoadedPreferences) throws {
             let name = try PreferenceName.parse(key, loaded)

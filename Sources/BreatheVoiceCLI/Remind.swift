@@ -10,13 +10,13 @@ extension BreatheVoice {
             commandName: "remind",
             abstract: "Run a short reminder session, as cron does (non-interactive).",
             discussion: """
-            Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
-            \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
-            session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
-            the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
+                Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
+                \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
+                session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
+                the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
 
-            \(BreatheVoice.exitCodesHelp)
-            """
+                \(BreatheVoice.exitCodesHelp)
+                """
         )
 
         @OptionGroup var session: SessionOptions<RemindDefaults>
@@ -27,13 +27,17 @@ extension BreatheVoice {
         @Flag(help: "Say on stderr why a reminder was skipped.")
         var verbose = false
 
-        @Flag(help: "Run as text when no sound or speech is available, instead of failing with exit 69: only the record is kept.")
+        @Flag(
+            help:
+                "Run as text when no sound or speech is available, instead of failing with exit 69: only the record is kept."
+        )
         var allowSilent = false
 
-        @Option(help: ArgumentHelp(
-            "Do nothing in this daily window, such as 22:00-07:00 (may wrap past midnight). Default: the quietHours preference.",
-            valueName: "HH:MM-HH:MM"
-        ))
+        @Option(
+            help: ArgumentHelp(
+                "Do nothing in this daily window, such as 22:00-07:00 (may wrap past midnight). Default: the quietHours preference.",
+                valueName: "HH:MM-HH:MM"
+            ))
         var quietHours: String?
 
         init() {}
@@ -45,7 +49,9 @@ extension BreatheVoice {
                 throw ValidationError(localizer.string(error.message))
             }
             if audio.output != nil {
-                throw ValidationError(localizer.string(Message(.errorFlagsConflict, ["first": .text("remind"), "second": .text("--output")])))
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("remind"), "second": .text("--output")])))
             }
         }
 
@@ -54,7 +60,9 @@ extension BreatheVoice {
 
         func run(_ loaded: LoadedPreferences) throws {
             let preferences = loaded.preferences
-            let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences, reminder: true) }
+            let plan = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(session.request, preferences, reminder: true)
+            }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
             let admitted = try loaded.catching { () throws(BreatheError) in
                 try SessionFrontend.admitReminder(quietHours: quiet, verbose: verbose, localizer: loaded.localizer)
@@ -63,11 +71,14 @@ extension BreatheVoice {
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
             // never keys, never a prompt.
             let output = try display.resolve(
-                localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain", terse: preferences.terse
+                localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
+                terse: preferences.terse
             )
-            let frontend = SessionFrontend(request: .reminder(
-                plan: plan, output: output, audio: audio.choices(preferences), allowsSilence: allowSilent, lock: lock
-            ), localizer: loaded.localizer)
+            let frontend = SessionFrontend(
+                request: .reminder(
+                    plan: plan, output: output, audio: audio.choices(preferences), allowsSilence: allowSilent,
+                    lock: lock
+                ), localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))
         }
     }

@@ -9,11 +9,11 @@ extension BreatheVoice.Schedule {
             commandName: "add",
             abstract: "Add a reminder: every DURATION (within --from/--to) or daily --at HH:MM.",
             discussion: """
-            DURATION is minutes or hours: 45m, 90m, 2h, 1h30m. Without --from and --to, the interval must divide the \
-            day evenly (45m, 90m, 2h do; 50m does not), so that cron repeats it exactly; otherwise a nearby interval is \
-            suggested. --from and --to are included: --every 2h --from 09:00 --to 18:00 runs at 09:00, 11:00 … 17:00. \
-            --days takes mon-fri, sat,sun, mon,wed,fri, weekdays or weekends.
-            """
+                DURATION is minutes or hours: 45m, 90m, 2h, 1h30m. Without --from and --to, the interval must divide the \
+                day evenly (45m, 90m, 2h do; 50m does not), so that cron repeats it exactly; otherwise a nearby interval is \
+                suggested. --from and --to are included: --every 2h --from 09:00 --to 18:00 runs at 09:00, 11:00 … 17:00. \
+                --days takes mon-fri, sat,sun, mon,wed,fri, weekdays or weekends.
+                """
         )
 
         @Option(help: ArgumentHelp("Repeat every DURATION: 45m, 2h, 1h30m.", valueName: "duration"))
@@ -34,16 +34,20 @@ extension BreatheVoice.Schedule {
         @Option(help: ArgumentHelp("The pattern each reminder breathes (passed to remind).", valueName: "name|timings"))
         var pattern: String?
 
-        @Option(help: ArgumentHelp("How many minutes each reminder lasts (passed to remind; default \(DefaultsHelp.value(.remindMinutes)), the remind.minutes preference).", valueName: "minutes"))
+        @Option(
+            help: ArgumentHelp(
+                "How many minutes each reminder lasts (passed to remind; default \(DefaultsHelp.value(.remindMinutes)), the remind.minutes preference).",
+                valueName: "minutes"))
         var minutes: String?
 
         @Flag(help: "Let reminders run as text when no sound is available (passed to remind).")
         var allowSilent = false
 
-        @Option(help: ArgumentHelp(
-            "cron (a line in your crontab) or systemd (a user timer in ~/.config/systemd/user); default \(DefaultsHelp.value(.scheduleVia)), the scheduleVia preference.",
-            valueName: "cron|systemd"
-        ))
+        @Option(
+            help: ArgumentHelp(
+                "cron (a line in your crontab) or systemd (a user timer in ~/.config/systemd/user); default \(DefaultsHelp.value(.scheduleVia)), the scheduleVia preference.",
+                valueName: "cron|systemd"
+            ))
         var via: String?
 
         @Flag(help: "Show what would change (crontab lines or systemd unit files), and change nothing.")
@@ -85,13 +89,15 @@ extension BreatheVoice.Schedule {
             // (--lang with the preferences, --pattern and --minutes with the saved patterns and the remind.*
             // preferences), so that cron never runs a reminder that cannot start.
             _ = try loaded.catching { () throws(BreatheError) in
-                try SessionSetup.plan(SessionRequest(pattern: pattern, minutes: minutes), loaded.preferences, reminder: true)
+                try SessionSetup.plan(
+                    SessionRequest(pattern: pattern, minutes: minutes), loaded.preferences, reminder: true)
             }
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
                 let lock = try FileLock.crontab()
                 defer { withExtendedLifetime(lock) {} }
-                let lines = loaded.preferences.scheduleVia == "systemd"
+                let lines =
+                    loaded.preferences.scheduleVia == "systemd"
                     ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
                     : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)
                 BreatheVoice.Schedule.print(lines)

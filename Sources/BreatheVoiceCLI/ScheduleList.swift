@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule list`: the reminders in the crontab.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scheduled reminders with their crontab times.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the scheduled reminders with their crontab times.")
 
         @OptionGroup var language: LanguageOption
         @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false

@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule remove`: one reminder, or all of them.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a reminder by its number, or all with --all.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a reminder by its number, or all with --all.")
 
         @Argument(help: ArgumentHelp("The reminder's number, from schedule list.", valueName: "id"))
         var id: Int?
@@ -28,7 +29,8 @@ extension BreatheVoice.Schedule {
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let lock = try FileLock.crontab()
                 defer { withExtendedLifetime(lock) {} }
-                BreatheVoice.Schedule.print(try BreatheVoice.Schedule.editor(localizer: localizer).remove(id: id, dryRun: dryRun))
+                BreatheVoice.Schedule.print(
+                    try BreatheVoice.Schedule.editor(localizer: localizer).remove(id: id, dryRun: dryRun))
             }
         }
     }

@@ -9,15 +9,15 @@ extension BreatheVoice {
             commandName: "start",
             abstract: "Run a breathing session (the default command).",
             discussion: """
-            Examples:
-              breathe-voice --pattern 4-7-8 --cycles 4
-              breathe-voice --pattern resonant --minutes 10 --ramp exhale=7
-              breathe-voice --plain --no-audio --lang es
-              breathe-voice --lang es --voice es-419 --count --cycles 3
-              breathe-voice --pattern box --cycles 2 --output box.wav
+                Examples:
+                  breathe-voice --pattern 4-7-8 --cycles 4
+                  breathe-voice --pattern resonant --minutes 10 --ramp exhale=7
+                  breathe-voice --plain --no-audio --lang es
+                  breathe-voice --lang es --voice es-419 --count --cycles 3
+                  breathe-voice --pattern box --cycles 2 --output box.wav
 
-            \(BreatheVoice.exitCodesHelp)
-            """
+                \(BreatheVoice.exitCodesHelp)
+                """
         )
 
         @OptionGroup var session: SessionOptions<StartDefaults>
@@ -39,11 +39,16 @@ extension BreatheVoice {
             let localizer = try language.resolve()
             try mood.validate(localizer: localizer)
             _ = try audio.choices(localizer: localizer)
-            for (given, flag) in [(audio.output != nil, "--output"), (audio.requireAudio, "--require-audio")] where noAudio && given {
-                throw ValidationError(localizer.string(Message(.errorFlagsConflict, ["first": .text("--no-audio"), "second": .text(flag)])))
+            for (given, flag) in [(audio.output != nil, "--output"), (audio.requireAudio, "--require-audio")]
+            where noAudio && given {
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("--no-audio"), "second": .text(flag)])))
             }
             if audio.output == "-", display.events == "json" {
-                throw ValidationError(localizer.string(Message(.errorFlagsConflict, ["first": .text("--output -"), "second": .text("--events json")])))
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("--output -"), "second": .text("--events json")])))
             }
         }
 
@@ -60,16 +65,22 @@ extension BreatheVoice {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
             let preferences = loaded.preferences
-            let plan = try loaded.catching { () throws(BreatheError) in try SessionSetup.plan(session.request, preferences) }
+            let plan = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(session.request, preferences)
+            }
             // Screen-reader mode prints plain sentences unless a display was asked for.
             let output = try display.resolve(
-                localizer: loaded.localizer, preferred: preferences.screenReader ? "plain" : preferences.display, terse: preferences.terse
+                localizer: loaded.localizer, preferred: preferences.screenReader ? "plain" : preferences.display,
+                terse: preferences.terse
             )
-            let frontend = SessionFrontend(request: .start(
-                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences), interactive: isatty(0) == 1,
-                force: force, moodBefore: mood.before, moodAfter: mood.after, waitsForMood: mood.willPrompt(display: output.display),
-                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1
-            ), localizer: loaded.localizer)
+            let frontend = SessionFrontend(
+                request: .start(
+                    plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences),
+                    interactive: isatty(0) == 1,
+                    force: force, moodBefore: mood.before, moodAfter: mood.after,
+                    waitsForMood: mood.willPrompt(display: output.display),
+                    counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1
+                ), localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))
         }
     }

@@ -7,7 +7,8 @@ extension BreatheVoice {
     struct Stats: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
-            abstract: "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
+            abstract:
+                "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
         )
         @OptionGroup var language: LanguageOption
         @Flag(help: "Print JSON.") var json = false

@@ -5,7 +5,8 @@ import BreatheVoiceKit
 extension BreatheVoice {
     /// `breathe-voice voices`: list the installed eSpeak NG voices for a language.
     struct Voices: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "voices", abstract: "List the installed eSpeak NG voices for a language (for --voice).")
+        static let configuration = CommandConfiguration(
+            commandName: "voices", abstract: "List the installed eSpeak NG voices for a language (for --voice).")
 
         @OptionGroup var language: LanguageOption
         @Flag(help: "Print one JSON document (version 1): the voices and the installed variants.") var json = false

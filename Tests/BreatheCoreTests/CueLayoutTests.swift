@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct CueLayoutTests {
@@ -28,7 +29,8 @@ import Testing
     @Test func withTonesOffTheWordStartsOnTheBoundary() {
         for tone: Int64? in [nil, 0] {
             let placement = CueLayout.place(
-                boundary: 44_100, phaseEnd: 66_150, toneSamples: tone, wordSamples: 11_000, speechBusyUntil: 0, sampleRate: Self.rate
+                boundary: 44_100, phaseEnd: 66_150, toneSamples: tone, wordSamples: 11_000, speechBusyUntil: 0,
+                sampleRate: Self.rate
             )
             #expect(placement == CueLayout.Placement(tone: nil, speech: 44_100))
         }
@@ -36,7 +38,8 @@ import Testing
 
     @Test func aWordEndingExactlyOnTheBoundaryLeavesTheToneAlone() {
         let placement = CueLayout.place(
-            boundary: 10_000, phaseEnd: 40_000, toneSamples: 8_379, wordSamples: 11_000, speechBusyUntil: 10_000, sampleRate: Self.rate
+            boundary: 10_000, phaseEnd: 40_000, toneSamples: 8_379, wordSamples: 11_000, speechBusyUntil: 10_000,
+            sampleRate: Self.rate
         )
         #expect(placement == CueLayout.Placement(tone: 10_000, speech: 10_000 + 8_379 + Self.gap))
     }
@@ -44,7 +47,8 @@ import Testing
     @Test(arguments: [nil, 8_379] as [Int64?])
     func aWordStillSoundingAtTheBoundaryDropsTheToneAndDelaysTheNextWord(tone: Int64?) {
         let placement = CueLayout.place(
-            boundary: 10_000, phaseEnd: 40_000, toneSamples: tone, wordSamples: 11_000, speechBusyUntil: 10_001, sampleRate: Self.rate
+            boundary: 10_000, phaseEnd: 40_000, toneSamples: tone, wordSamples: 11_000, speechBusyUntil: 10_001,
+            sampleRate: Self.rate
         )
         #expect(placement.tone == nil)
         #expect(placement.speech == 10_001 + Self.gap)
@@ -52,7 +56,8 @@ import Testing
 
     @Test func withSpeechOffTheToneAlwaysPlays() {
         let placement = CueLayout.place(
-            boundary: 22_050, phaseEnd: 22_060, toneSamples: 8_379, wordSamples: nil, speechBusyUntil: 0, sampleRate: Self.rate
+            boundary: 22_050, phaseEnd: 22_060, toneSamples: 8_379, wordSamples: nil, speechBusyUntil: 0,
+            sampleRate: Self.rate
         )
         #expect(placement.tone == 22_050)
     }
@@ -62,7 +67,8 @@ import Testing
     @Test(arguments: [(14_112, true), (14_113, false), (22_050, false)])
     func aWordThatWouldRunIntoTheNextBoundaryIsSaidAloneOnTheBoundary(word: Int64, fitsAfterTheTone: Bool) {
         let placement = CueLayout.place(
-            boundary: 100_000, phaseEnd: 122_050, toneSamples: 6_615, wordSamples: word, speechBusyUntil: 0, sampleRate: Self.rate
+            boundary: 100_000, phaseEnd: 122_050, toneSamples: 6_615, wordSamples: word, speechBusyUntil: 0,
+            sampleRate: Self.rate
         )
         if fitsAfterTheTone {
             #expect(placement == CueLayout.Placement(tone: 100_000, speech: 100_000 + 6_615 + Self.gap))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct CueToneTests {
@@ -26,8 +27,10 @@ import Testing
         let inhale = CueTone.cue(for: .inhale).samples(sampleRate: Self.rate, volume: 100)
         let exhale = CueTone.cue(for: .exhale).samples(sampleRate: Self.rate, volume: 100)
         let quarter = inhale.count / 4
-        let inhaleEarly = Self.crossingRate(inhale, 0..<quarter), inhaleLate = Self.crossingRate(inhale, 3 * quarter..<inhale.count)
-        let exhaleEarly = Self.crossingRate(exhale, 0..<quarter), exhaleLate = Self.crossingRate(exhale, 3 * quarter..<exhale.count)
+        let inhaleEarly = Self.crossingRate(inhale, 0..<quarter)
+        let inhaleLate = Self.crossingRate(inhale, 3 * quarter..<inhale.count)
+        let exhaleEarly = Self.crossingRate(exhale, 0..<quarter)
+        let exhaleLate = Self.crossingRate(exhale, 3 * quarter..<exhale.count)
         #expect(inhaleLate > inhaleEarly * 1.2, "inhale \(inhaleEarly) → \(inhaleLate) crossings/s")
         #expect(exhaleLate < exhaleEarly / 1.2, "exhale \(exhaleEarly) → \(exhaleLate) crossings/s")
     }
@@ -35,9 +38,12 @@ import Testing
     @Test func holdIsSteadyAndRestIsSoftest() {
         let hold = CueTone.cue(for: .hold).samples(sampleRate: Self.rate, volume: 100)
         let quarter = hold.count / 4
-        let early = Self.crossingRate(hold, 0..<quarter), late = Self.crossingRate(hold, 3 * quarter..<hold.count)
+        let early = Self.crossingRate(hold, 0..<quarter)
+        let late = Self.crossingRate(hold, 3 * quarter..<hold.count)
         #expect(abs(early - late) < early * 0.08)
-        func peak(_ kind: PhaseKind) -> Int { CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 100).map { abs(Int($0)) }.max()! }
+        func peak(_ kind: PhaseKind) -> Int {
+            CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 100).map { abs(Int($0)) }.max()!
+        }
         #expect(peak(.rest) < peak(.hold))
         #expect(peak(.hold) < peak(.inhale))
     }

@@ -13,7 +13,9 @@ import Testing
             .defaultMinutes: .minutes(hundredths: 250), .leadIn: .onOff(false),
             .quietHours: .quietHours((try! QuietHours.parse("22:00-07:00").get())), .remindPattern: .text("4-7-8"),
             .remindMinutes: .minutes(hundredths: 300),
-            .customPatterns: .patterns([BreathingPattern(name: "calm", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)])]),
+            .customPatterns: .patterns([
+                BreathingPattern(name: "calm", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)])
+            ]),
         ]
         document.unknownMembers = ["fromTheFuture": .bool(true)]
         let text = document.encoded()
@@ -24,7 +26,9 @@ import Testing
     }
 
     @Test func absentKeysTakeDefaultsAndPrecedenceIsFlagEnvironmentFileDefault() throws {
-        let (document, _) = try PreferencesDocument.decode(Array("{\"version\": 1, \"rate\": 200, \"pitch\": 60, \"volume\": 90}".utf8), rules: rules).get()
+        let (document, _) = try PreferencesDocument.decode(
+            Array("{\"version\": 1, \"rate\": 200, \"pitch\": 60, \"volume\": 90}".utf8), rules: rules
+        ).get()
         let preferences = try Preferences.resolve(
             flags: [.rate: "300"], environment: ["BREATHE_VOICE_RATE": "250", "BREATHE_VOICE_PITCH": "70"],
             document: document, rules: rules, localeLanguage: "es"
@@ -42,17 +46,28 @@ import Testing
     }
 
     @Test func voiceFollowsTheLanguage() throws {
-        let (document, _) = try PreferencesDocument.decode(Array("{\"language\": \"es\", \"voice\": {\"es\": \"es+f3\", \"en\": \"en-gb\"}}".utf8), rules: rules).get()
-        let spanish = try Preferences.resolve(environment: [:], document: document, rules: rules, localeLanguage: "en").get()
+        let (document, _) = try PreferencesDocument.decode(
+            Array("{\"language\": \"es\", \"voice\": {\"es\": \"es+f3\", \"en\": \"en-gb\"}}".utf8), rules: rules
+        ).get()
+        let spanish = try Preferences.resolve(environment: [:], document: document, rules: rules, localeLanguage: "en")
+            .get()
         #expect(spanish.voice == "es+f3")
-        let english = try Preferences.resolve(flags: [.language: "en"], environment: [:], document: document, rules: rules, localeLanguage: "en").get()
+        let english = try Preferences.resolve(
+            flags: [.language: "en"], environment: [:], document: document, rules: rules, localeLanguage: "en"
+        ).get()
         #expect(english.voice == "en-gb")
     }
 
     @Test func badEnvironmentValueIsAConfigurationProblem() {
-        guard case .failure(let refusal) = Preferences.resolve(
-            environment: ["BREATHE_VOICE_DISPLAY": "loud"], document: PreferencesDocument(), rules: rules, localeLanguage: "en"
-        ) else { Issue.record("accepted"); return }
+        guard
+            case .failure(let refusal) = Preferences.resolve(
+                environment: ["BREATHE_VOICE_DISPLAY": "loud"], document: PreferencesDocument(), rules: rules,
+                localeLanguage: "en"
+            )
+        else {
+            Issue.record("accepted")
+            return
+        }
         #expect(refusal.fromEnvironment)
     }
 
@@ -68,7 +83,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (PreferenceKey.rate, "80", PreferenceValue.integer(80)), (.rate, "450", .integer(450)), (.pitch, "0", .integer(0)),
+        (PreferenceKey.rate, "80", PreferenceValue.integer(80)), (.rate, "450", .integer(450)),
+        (.pitch, "0", .integer(0)),
         (.volume, "200", .integer(200)), (.speech, "off", .onOff(false)), (.display, "Quiet", .text("quiet")),
         (.defaultMinutes, "2.5", .minutes(hundredths: 250)), (.language, "ES", .text("es")),
     ])
@@ -84,7 +100,8 @@ import Testing
     ])
     func wrongTypesAndVersionsAreProblemsAtTheValue(text: String, line: Int, column: Int, newer: Bool) {
         guard case .failure(let problem) = PreferencesDocument.decode(Array(text.utf8), rules: rules) else {
-            Issue.record("accepted \(text)"); return
+            Issue.record("accepted \(text)")
+            return
         }
         #expect(problem.line == line)
         #expect(problem.column == column)

@@ -3,7 +3,8 @@ import Testing
 
 /// The history's fast reader must accept and reject exactly the lines the tree parser does, with the same record.
 @Suite struct SessionRecordReaderTests {
-    static let line = #"{"id":"0fd630f1-f29d-4da9-953f-48f1a09f76b5","start":"2004-01-29T23:04:50+02:00","end":"2004-01-29T23:24:56+02:00","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn"},"ramps":[{"phase":"exhale","seconds":8}],"plannedCycles":75,"actualCycles":75,"plannedSeconds":1200.0,"actualSeconds":1200.0,"status":"completed","moodBefore":3,"moodAfter":4,"language":"en","source":"interactive"}"#
+    static let line =
+        #"{"id":"0fd630f1-f29d-4da9-953f-48f1a09f76b5","start":"2004-01-29T23:04:50+02:00","end":"2004-01-29T23:24:56+02:00","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn"},"ramps":[{"phase":"exhale","seconds":8}],"plannedCycles":75,"actualCycles":75,"plannedSeconds":1200.0,"actualSeconds":1200.0,"status":"completed","moodBefore":3,"moodAfter":4,"language":"en","source":"interactive"}"#
 
     /// What the tree parser makes of a line.
     static func expected(_ bytes: [UInt8]) -> SessionRecord? {
@@ -17,18 +18,30 @@ import Testing
 
     static func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         var reader = SessionRecordReader()
-        #expect(reader.record(bytes) == expected(bytes), "\(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
+        #expect(
+            reader.record(bytes) == expected(bytes), "\(String(decoding: bytes, as: UTF8.self))",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
         ("valid", line),
-        ("members in another order", line.replacingOccurrences(#""id":"0fd630f1-f29d-4da9-953f-48f1a09f76b5","#, "") .replacingOccurrences(#""source":"interactive"}"#, #""source":"interactive","id":"x"}"#)),
+        (
+            "members in another order",
+            line.replacingOccurrences(#""id":"0fd630f1-f29d-4da9-953f-48f1a09f76b5","#, "").replacingOccurrences(
+                #""source":"interactive"}"#, #""source":"interactive","id":"x"}"#)
+        ),
         ("duplicate key", line.replacingOccurrences(#""source":"#, #""plannedCycles":3,"source":"#)),
         ("escaped duplicate key", line.replacingOccurrences(#""source":"#, #""pl\u0061nnedCycles":3,"source":"#)),
         ("escaped key", line.replacingOccurrences(#""end""#, #""\u0065nd""#)),
         ("Kelvin sign is not K", line.replacingOccurrences(#""source":"#, #""\u212A":1,"K":2,"source":"#)),
-        ("canonically equal keys", line.replacingOccurrences(#""source":"#, "\"caf\u{E9}\":1,\"cafe\u{301}\":2,\"source\":")),
-        ("non-ASCII and surrogate pair", line.replacingOccurrences(#""source":"#, #""extra":"café","e2":"\ud83d\ude00","source":"#)),
+        (
+            "canonically equal keys",
+            line.replacingOccurrences(#""source":"#, "\"caf\u{E9}\":1,\"cafe\u{301}\":2,\"source\":")
+        ),
+        (
+            "non-ASCII and surrogate pair",
+            line.replacingOccurrences(#""source":"#, #""extra":"café","e2":"\ud83d\ude00","source":"#)
+        ),
         ("lone surrogate", line.replacingOccurrences(#""source":"#, #""extra":"\ud83d","source":"#)),
         ("lone low surrogate", line.replacingOccurrences(#""source":"#, #""extra":"\ude00","source":"#)),
         ("escaped id", line.replacingOccurrences(#""id":""#, #""id":"\u00e9\n\/"#)),
@@ -37,7 +50,10 @@ import Testing
         ("two places", line.replacingOccurrences(#""actualSeconds":1200.0"#, #""actualSeconds":12.05"#)),
         ("trailing zeros", line.replacingOccurrences(#""actualSeconds":1200.0"#, #""actualSeconds":12.500"#)),
         ("negative tenths", line.replacingOccurrences(#""actualSeconds":1200.0"#, #""actualSeconds":-0.5"#)),
-        ("huge tenths", line.replacingOccurrences(#""actualSeconds":1200.0"#, #""actualSeconds":922337203685477580.7"#)),
+        (
+            "huge tenths",
+            line.replacingOccurrences(#""actualSeconds":1200.0"#, #""actualSeconds":922337203685477580.7"#)
+        ),
         ("huge cycles", line.replacingOccurrences(#""actualCycles":75"#, #""actualCycles":9223372036854775808"#)),
         ("leading zero", line.replacingOccurrences(#""actualCycles":75"#, #""actualCycles":075"#)),
         ("mood out of range", line.replacingOccurrences(#""moodAfter":4"#, #""moodAfter":6"#)),
@@ -46,9 +62,16 @@ import Testing
         ("name null", line.replacingOccurrences(#""name":"box""#, #""name":null"#)),
         ("name number", line.replacingOccurrences(#""name":"box""#, #""name":1"#)),
         ("ramps not a list", line.replacingOccurrences(#""ramps":[{"phase":"exhale","seconds":8}]"#, #""ramps":7"#)),
-        ("ramp not an object", line.replacingOccurrences(#""ramps":[{"phase":"exhale","seconds":8}]"#, #""ramps":[7]"#)),
+        (
+            "ramp not an object",
+            line.replacingOccurrences(#""ramps":[{"phase":"exhale","seconds":8}]"#, #""ramps":[7]"#)
+        ),
         ("ramp duplicate", line.replacingOccurrences(#""seconds":8}"#, #""seconds":8,"phase":"hold"}"#)),
-        ("pattern a list", line.replacingOccurrences(#""pattern":{"#, #""pattern":[{"#).replacingOccurrences(#""kind":"builtIn"}"#, #""kind":"builtIn"}]"#)),
+        (
+            "pattern a list",
+            line.replacingOccurrences(#""pattern":{"#, #""pattern":[{"#).replacingOccurrences(
+                #""kind":"builtIn"}"#, #""kind":"builtIn"}]"#)
+        ),
         ("byte order mark", "\u{FEFF}" + line),
         ("spaces", " " + line.replacingOccurrences(#"":"#, #"" : "#) + " \r"),
         ("trailing content", line + "x"),
@@ -66,7 +89,10 @@ import Testing
     @Test func agreesOnInvalidUTF8() {
         var bytes = Array(Self.line.utf8)
         let at = bytes.firstIndex(of: UInt8(ascii: "b"))!
-        for bad: [UInt8] in [[0xC3], [0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC0, 0xAF]] {
+        for bad: [UInt8] in [
+            [0xC3], [0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+            [0xC0, 0xAF],
+        ] {
             bytes = Array(Self.line.utf8)
             bytes.insert(contentsOf: bad, at: at)
             Self.check(bytes)
@@ -77,7 +103,10 @@ import Testing
         let bytes = Array(Self.line.utf8)
         for end in 0..<bytes.count { Self.check(Array(bytes[..<end])) }
         var generator = SystemRandomNumberGenerator()
-        let alphabet = Array(#"{}[]:,"\/ 0123456789.-eE+tfnulrsabcdou"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
+        let alphabet =
+            Array(#"{}[]:,"\/ 0123456789.-eE+tfnulrsabcdou"#.utf8) + [
+                0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF,
+            ]
         for _ in 0..<3000 {
             var damaged = bytes
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -100,8 +129,8 @@ import Testing
     }
 }
 
-private extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
         var result = ""
         var rest = self[...]
         while let range = rest.firstRange(of: target) {

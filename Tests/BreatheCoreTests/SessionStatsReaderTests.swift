@@ -52,14 +52,17 @@ import Testing
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let offset = ["+01:00", "+02:00", "-05:00", "Z", "+05:45"].randomElement(using: &random)!
         let hour = Int.random(in: 0..<24, using: &random)
-        let start = "\(year)-\(two(month))-\(two(date))T\(two(hour)):\(two(Int.random(in: 0..<60, using: &random))):07\(offset)"
+        let start =
+            "\(year)-\(two(month))-\(two(date))T\(two(hour)):\(two(Int.random(in: 0..<60, using: &random))):07\(offset)"
         let pattern = patterns.randomElement(using: &random)!
         let cycles = [0, 0, 1, 4, 11, 75].randomElement(using: &random)!
         let seconds = ["0", "0.5", "121.0", "64", "1200.0", "-3", "12.50"].randomElement(using: &random)!
-        let status = [#""completed""#, #""stopped""#, #""interrupted""#, #""c\u006fmpleted""#].randomElement(using: &random)!
+        let status = [#""completed""#, #""stopped""#, #""interrupted""#, #""c\u006fmpleted""#].randomElement(
+            using: &random)!
         func mood() -> String { ["null", "1", "2", "3", "4", "5"].randomElement(using: &random)! }
         var members = [
-            #""id":"\#(UInt64.random(in: 0...UInt64.max, using: &random))""#, #""start":"\#(start)""#, #""end":"\#(start)""#,
+            #""id":"\#(UInt64.random(in: 0...UInt64.max, using: &random))""#, #""start":"\#(start)""#,
+            #""end":"\#(start)""#,
             #""pattern":{\#(pattern)}"#, #""ramps":[{"phase":"exhale","seconds":8}]"#, #""plannedCycles":\#(cycles)"#,
             #""actualCycles":\#(cycles)"#, #""plannedSeconds":\#(seconds)"#, #""actualSeconds":\#(seconds)"#,
             #""status":\#(status)"#, #""moodBefore":\#(mood())"#, #""moodAfter":\#(mood())"#, #""language":"es""#,
@@ -129,9 +132,9 @@ import Testing
     }
 }
 
-private extension String {
+extension String {
     /// The line with whichever of `patterns` it holds replaced by `replacement`.
-    func replacingOccurrences(ofFirstPatternIn patterns: [String], with replacement: String) -> String {
+    fileprivate func replacingOccurrences(ofFirstPatternIn patterns: [String], with replacement: String) -> String {
         for pattern in patterns {
             if let range = firstRange(of: pattern) {
                 var result = self

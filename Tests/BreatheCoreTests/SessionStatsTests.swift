@@ -2,8 +2,10 @@ import BreatheCore
 import Testing
 
 @Suite struct SessionStatsTests {
-    static func record(_ start: String, tenths: Int = 600, pattern: String? = "box", kind: SessionRecord.PatternKind = .builtIn,
-                       before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionStatus = .completed) -> SessionRecord {
+    static func record(
+        _ start: String, tenths: Int = 600, pattern: String? = "box", kind: SessionRecord.PatternKind = .builtIn,
+        before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionStatus = .completed
+    ) -> SessionRecord {
         let time = LocalTimestamp.parse(start)!
         return SessionRecord(
             id: "x", start: time, end: time, patternName: pattern, timings: "4-4-4-4", patternKind: kind,
@@ -53,8 +55,9 @@ import Testing
         stats.add(Self.record("2024-06-11T00:00:01+02:00"))
         #expect(stats.longestStreak == 2)
         // The same instants seen from UTC would be one day; the local date is what counts.
-        #expect(LocalTimestamp.parse("2024-06-10T23:59:59+02:00")!.epochSeconds / 86_400
-            == LocalTimestamp.parse("2024-06-11T00:00:01+02:00")!.epochSeconds / 86_400)
+        #expect(
+            LocalTimestamp.parse("2024-06-10T23:59:59+02:00")!.epochSeconds / 86_400
+                == LocalTimestamp.parse("2024-06-11T00:00:01+02:00")!.epochSeconds / 86_400)
     }
 
     @Test func aSessionWithNoWholeCycleDoesNotCountAsAPracticeDay() {
@@ -94,7 +97,9 @@ import Testing
         #expect(stats.badges.contains(.fiveDaysInAWeek))
         for day in 6...7 { stats.add(Self.record("2024-01-0\(day)T10:00:00Z")) }
         #expect(stats.badges.contains(.streak7))
-        for index in 0..<93 { stats.add(Self.record("2024-01-07T11:00:00Z", tenths: index < 50 ? 700 : 0, before: 1, after: 2)) }
+        for index in 0..<93 {
+            stats.add(Self.record("2024-01-07T11:00:00Z", tenths: index < 50 ? 700 : 0, before: 1, after: 2))
+        }
         #expect(stats.sessions == 100)
         #expect(stats.badges.contains(.sessions100))
         #expect(stats.badges.contains(.moodImproved10))
@@ -140,17 +145,24 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("2024-10-27T02:30:00+02:00", "2024-10-27T02:30:00+02:00"), ("2024-10-27 02:30:00.125Z", "2024-10-27T02:30:00+00:00"),
-        ("2024-10-27T02:30:60-00:30", "2024-10-27T02:30:60-00:30"), ("2024-10-27T02:30:00.Z", "2024-10-27T02:30:00+00:00"),
-        ("2024-10-27T02:30:00", nil), ("2024-10-27T02:30:0Z", nil), ("2024-10-27T02:30:00+02", nil), ("2024-10-27T02:30:00+0200", nil),
-        ("2024-10-27T02:30:00+02:0x", nil), ("2024-10-27T02:30:00+x2:00", nil), ("2024-10-27T02:30:00+24:00", nil),
-        ("2024-10-27T02:30:00+02:60", nil), ("2024-10-27T02:30:00+02-00", nil), ("2024-10-27T02:30:00Z ", nil),
-        ("2024-1O-27T02:30:00Z", nil), ("2O24-10-27T02:30:00Z", nil), ("2024-10-27T02:3:000Z", nil), ("2024/10/27T02:30:00Z", nil),
-        ("2024-10-27X02:30:00Z", nil), ("2024-00-27T02:30:00Z", nil), ("2024-10-32T02:30:00Z", nil), ("2024-10-00T02:30:00Z", nil),
-        ("2024-10-27T24:30:00Z", nil), ("2024-10-27T02:60:00Z", nil), ("2024-10-27T02:30:61Z", nil), ("2024-10-27T02:30:00z", nil),
-        ("-024-10-27T02:30:00Z", nil), ("2024-10-27T02:30:00\u{0}+02:00", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2024-10-27T02:30:00+02:00", "2024-10-27T02:30:00+02:00"),
+            ("2024-10-27 02:30:00.125Z", "2024-10-27T02:30:00+00:00"),
+            ("2024-10-27T02:30:60-00:30", "2024-10-27T02:30:60-00:30"),
+            ("2024-10-27T02:30:00.Z", "2024-10-27T02:30:00+00:00"),
+            ("2024-10-27T02:30:00", nil), ("2024-10-27T02:30:0Z", nil), ("2024-10-27T02:30:00+02", nil),
+            ("2024-10-27T02:30:00+0200", nil),
+            ("2024-10-27T02:30:00+02:0x", nil), ("2024-10-27T02:30:00+x2:00", nil), ("2024-10-27T02:30:00+24:00", nil),
+            ("2024-10-27T02:30:00+02:60", nil), ("2024-10-27T02:30:00+02-00", nil), ("2024-10-27T02:30:00Z ", nil),
+            ("2024-1O-27T02:30:00Z", nil), ("2O24-10-27T02:30:00Z", nil), ("2024-10-27T02:3:000Z", nil),
+            ("2024/10/27T02:30:00Z", nil),
+            ("2024-10-27X02:30:00Z", nil), ("2024-00-27T02:30:00Z", nil), ("2024-10-32T02:30:00Z", nil),
+            ("2024-10-00T02:30:00Z", nil),
+            ("2024-10-27T24:30:00Z", nil), ("2024-10-27T02:60:00Z", nil), ("2024-10-27T02:30:61Z", nil),
+            ("2024-10-27T02:30:00z", nil),
+            ("-024-10-27T02:30:00Z", nil), ("2024-10-27T02:30:00\u{0}+02:00", nil),
+        ] as [(String, String?)])
     func timestampsAreCheckedByteByByte(text: String, printed: String?) {
         #expect(LocalTimestamp.parse(text)?.iso8601 == printed)
     }

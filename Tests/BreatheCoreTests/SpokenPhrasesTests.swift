@@ -1,9 +1,11 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct SpokenPhrasesTests {
     static let plan = try! SessionPlan.make(
-        pattern: BreathingPattern(name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
+        pattern: BreathingPattern(
+            name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
         length: .cycles(2), sampleRate: 22_050
     ).get()
 
@@ -11,12 +13,19 @@ import Testing
     /// known only when said (the seconds left on resuming, `t`, a new rate or tone level): `SpokenPhrases.isLive` tells
     /// them apart, and the runner has them said off the audio path.
     @Test(arguments: [
-        [SessionEvent.startRequested, .pauseRequested(at: 10), .resumeRequested, .leadInElapsed, .phaseElapsed, .phaseElapsed,
-         .phaseElapsed, .pauseRequested(at: 80_000), .continued, .resumeRequested, .skipRequested, .skipRequested, .closingElapsed],
+        [
+            SessionEvent.startRequested, .pauseRequested(at: 10), .resumeRequested, .leadInElapsed, .phaseElapsed,
+            .phaseElapsed,
+            .phaseElapsed, .pauseRequested(at: 80_000), .continued, .resumeRequested, .skipRequested, .skipRequested,
+            .closingElapsed,
+        ],
         [.startRequested, .leadInElapsed, .stopRequested(at: 70_000), .closingElapsed],
         [.startRequested, .leadInElapsed, .audioLost(at: 70_000), .stopRequested(at: 70_000)],
-        [.startRequested, .unknownKeyPressed, .helpRequested, .repeatRequested, .leadInElapsed, .repeatRequested, .toneVolumeChanged(nil),
-         .timeLeftRequested(at: 70_000), .speechRateChanged(200), .toneVolumeChanged(30), .skipRequested],
+        [
+            .startRequested, .unknownKeyPressed, .helpRequested, .repeatRequested, .leadInElapsed, .repeatRequested,
+            .toneVolumeChanged(nil),
+            .timeLeftRequested(at: 70_000), .speechRateChanged(200), .toneVolumeChanged(30), .skipRequested,
+        ],
     ])
     func everySpokenPhraseIsPrepared(events: [SessionEvent]) {
         let machine = SessionMachine(plan: Self.plan)
@@ -31,8 +40,12 @@ import Testing
             }
         }
         #expect(!spoken.isEmpty)
-        for message in spoken where !SpokenPhrases.isLive(message) { #expect(prepared.contains(message), "not prepared: \(message.key)") }
-        #expect(spoken.contains { SpokenPhrases.isLive($0) } == (events.contains(.resumeRequested) || events.contains(.timeLeftRequested(at: 70_000))))
+        for message in spoken where !SpokenPhrases.isLive(message) {
+            #expect(prepared.contains(message), "not prepared: \(message.key)")
+        }
+        #expect(
+            spoken.contains { SpokenPhrases.isLive($0) }
+                == (events.contains(.resumeRequested) || events.contains(.timeLeftRequested(at: 70_000))))
     }
 
     @Test func countsGoUpToTheLongestPhaseOnlyWhenCounting() {

@@ -10,20 +10,21 @@ package struct FakeCrontab {
     package var store: URL { folder.appendingPathComponent("store") }
 
     package init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-crontab-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-crontab-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let text = """
-        #!/bin/sh
-        store='\(folder.path)/store'
-        case "$1" in
-          -l) if [ -e "$store" ]; then exec cat "$store"; fi
-              echo "no crontab for $(id -un)" >&2; exit 1 ;;
-          -) if [ -e '\(folder.path)/refuse' ]; then cat >/dev/null; cat '\(folder.path)/refuse' >&2; exit 1; fi
-             exec cat > "$store" ;;
-          *) echo "fake crontab: unsupported option $1" >&2; exit 2 ;;
-        esac
+            #!/bin/sh
+            store='\(folder.path)/store'
+            case "$1" in
+              -l) if [ -e "$store" ]; then exec cat "$store"; fi
+                  echo "no crontab for $(id -un)" >&2; exit 1 ;;
+              -) if [ -e '\(folder.path)/refuse' ]; then cat >/dev/null; cat '\(folder.path)/refuse' >&2; exit 1; fi
+                 exec cat > "$store" ;;
+              *) echo "fake crontab: unsupported option $1" >&2; exit 2 ;;
+            esac
 
-        """
+            """
         try text.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }

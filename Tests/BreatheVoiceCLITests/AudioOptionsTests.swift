@@ -5,16 +5,37 @@ import Testing
 @Suite struct AudioOptionsTests {
     @Test(arguments: [
         (["--rate", "20"], "breathe-voice: Speech rate \"20\" is out of range: use a whole number from 80 to 450."),
-        (["--pitch", "high"], "breathe-voice: Speech pitch \"high\" is not a number: use a whole number from 0 to 100."),
-        (["--volume", "201"], "breathe-voice: Speech volume \"201\" is out of range: use a whole number from 0 to 200."),
-        (["--tone-volume", "101"], "breathe-voice: Tone volume \"101\" is out of range: use a whole number from 0 to 100."),
+        (
+            ["--pitch", "high"],
+            "breathe-voice: Speech pitch \"high\" is not a number: use a whole number from 0 to 100."
+        ),
+        (
+            ["--volume", "201"],
+            "breathe-voice: Speech volume \"201\" is out of range: use a whole number from 0 to 200."
+        ),
+        (
+            ["--tone-volume", "101"],
+            "breathe-voice: Tone volume \"101\" is out of range: use a whole number from 0 to 100."
+        ),
         (["--speech", "maybe"], "breathe-voice: --speech \"maybe\" is not on or off: use on or off."),
         (["--no-audio", "--output", "x.wav"], "breathe-voice: Give --no-audio or --output, not both."),
         (["--no-audio", "--require-audio"], "breathe-voice: Give --no-audio or --require-audio, not both."),
-        (["--voice", "en-usa", "--cycles", "1"], "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."),
-        (["--voice", "qqqqqqqq", "--cycles", "1"], "breathe-voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."),
-        (["--voice", "en-us+f33", "--cycles", "1"], "breathe-voice: Unknown voice variant \"f33\" in \"en-us+f33\": installed variants include f3."),
-        (["--voice", "en-usa+f3", "--cycles", "1"], "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."),
+        (
+            ["--voice", "en-usa", "--cycles", "1"],
+            "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
+        ),
+        (
+            ["--voice", "qqqqqqqq", "--cycles", "1"],
+            "breathe-voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."
+        ),
+        (
+            ["--voice", "en-us+f33", "--cycles", "1"],
+            "breathe-voice: Unknown voice variant \"f33\" in \"en-us+f33\": installed variants include f3."
+        ),
+        (
+            ["--voice", "en-usa+f3", "--cycles", "1"],
+            "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
+        ),
     ])
     func badValuesGiveExit64AndOneLine(arguments: [String], expected: String) throws {
         let run = try BinaryRun.run(arguments + ["--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent"])
@@ -25,13 +46,21 @@ import Testing
 
     /// Like a missing sound server: without a terminal, no speech-dispatcher is exit 69 and one line naming the fix.
     @Test(arguments: [
-        ("en", "breathe-voice: speech-dispatcher did not answer (/nonexistent/speechd.sock): install and start it (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; it starts on demand), or use --speech-via espeak."),
-        ("es", "breathe-voice: speech-dispatcher no ha respondido (/nonexistent/speechd.sock): instálalo y arráncalo (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; se inicia cuando hace falta), o usa --speech-via espeak."),
+        (
+            "en",
+            "breathe-voice: speech-dispatcher did not answer (/nonexistent/speechd.sock): install and start it (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; it starts on demand), or use --speech-via espeak."
+        ),
+        (
+            "es",
+            "breathe-voice: speech-dispatcher no ha respondido (/nonexistent/speechd.sock): instálalo y arráncalo (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng; se inicia cuando hace falta), o usa --speech-via espeak."
+        ),
     ])
     func noSpeechDispatcherWithoutATerminalIsExit69AndOneLine(language: String, expected: String) throws {
         let run = try BinaryRun.run(
             ["--speech-via", "speechd", "--cycles", "1", "--lang", language],
-            environment: ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
+            environment: [
+                "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent",
+            ]
         )
         #expect(run.status == 69)
         #expect(run.stderrLines == [expected])
@@ -42,7 +71,10 @@ import Testing
     @Test func screenReaderModeWithoutSpeechDispatcherIsPlainText() throws {
         let run = try BinaryRun.run(
             ["--screen-reader", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"],
-            environment: ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent", "TERM": "xterm"]
+            environment: [
+                "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent",
+                "TERM": "xterm",
+            ]
         )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
@@ -54,12 +86,16 @@ import Testing
     /// (screen-reader mode alone would go on as text); with espeak named, our own voice needs the sound server.
     @Test func explicitSpeechViaWinsOverScreenReaderMode() throws {
         let absent = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
-        let speechd = try BinaryRun.run(["--screen-reader", "--speech-via", "speechd", "--cycles", "1", "--lang", "en"],
-                                        environment: absent)
+        let speechd = try BinaryRun.run(
+            ["--screen-reader", "--speech-via", "speechd", "--cycles", "1", "--lang", "en"],
+            environment: absent)
         #expect(speechd.status == 69)
         #expect(speechd.stderr.hasPrefix("breathe-voice: speech-dispatcher did not answer"), "\(speechd.stderr)")
-        let espeak = try BinaryRun.run(["--screen-reader", "--speech-via", "espeak", "--cycles", "1", "--lang", "en",
-                                        "--require-audio"], environment: absent)
+        let espeak = try BinaryRun.run(
+            [
+                "--screen-reader", "--speech-via", "espeak", "--cycles", "1", "--lang", "en",
+                "--require-audio",
+            ], environment: absent)
         #expect(espeak.status == 69)
         #expect(espeak.stderr.hasPrefix("breathe-voice: No sound server answered"), "\(espeak.stderr)")
     }
@@ -67,12 +103,15 @@ import Testing
     /// The preferences reach the session: speechVia from the environment, screenReader from the file.
     @Test func speechViaAndScreenReaderArePreferences() throws {
         let absent = ["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]
-        let viaEnvironment = try BinaryRun.run(["--cycles", "1", "--lang", "en"], environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
+        let viaEnvironment = try BinaryRun.run(
+            ["--cycles", "1", "--lang", "en"],
+            environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
         #expect(viaEnvironment.status == 69)
         #expect(viaEnvironment.stderr.hasPrefix("breathe-voice: speech-dispatcher did not answer"))
         // The flag wins over the environment.
-        let flagWins = try BinaryRun.run(["--cycles", "1", "--lang", "en", "--speech-via", "espeak"],
-                                         environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
+        let flagWins = try BinaryRun.run(
+            ["--cycles", "1", "--lang", "en", "--speech-via", "espeak"],
+            environment: absent.merging(["BREATHE_VOICE_SPEECH_VIA": "speechd"]) { $1 })
         #expect(flagWins.stderr.hasPrefix("breathe-voice: No sound server answered"))
 
         let home = try TemporaryHome()
@@ -80,8 +119,10 @@ import Testing
         #expect(try home.run(["prefs", "get", "screenReader"]).stdout == "on\n")
         let refused = try home.run(["prefs", "set", "speechPriority", "loud"])
         #expect(refused.status == 64)
-        #expect(refused.stderrLines.count == 1 && refused.stderr.contains("message, text, important"), "\(refused.stderr)")
-        let session = try home.run(["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"], environment: absent)
+        #expect(
+            refused.stderrLines.count == 1 && refused.stderr.contains("message, text, important"), "\(refused.stderr)")
+        let session = try home.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"], environment: absent)
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdoutLines.contains("Speech: none."))
     }
@@ -89,31 +130,45 @@ import Testing
     @Test func spanishAudioErrorsAreSpanish() throws {
         let run = try BinaryRun.run(["--lang", "es", "--rate", "1000"])
         #expect(run.status == 64)
-        #expect(run.stderrLines == ["breathe-voice: El valor «1000» de la velocidad de la voz está fuera de rango: usa un número entero entre 80 y 450."])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: El valor «1000» de la velocidad de la voz está fuera de rango: usa un número entero entre 80 y 450."
+            ])
     }
 
     @Test func noServerWithoutATerminalIsExit69AndOneLine() throws {
-        let run = try BinaryRun.run(["--cycles", "1", "--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent/socket"])
+        let run = try BinaryRun.run(
+            ["--cycles", "1", "--lang", "en"], environment: ["PULSE_SERVER": "unix:/nonexistent/socket"])
         #expect(run.status == 69)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderrLines.first?.hasPrefix("breathe-voice: No sound server answered (") == true, "\(run.stderrLines)")
+        #expect(
+            run.stderrLines.first?.hasPrefix("breathe-voice: No sound server answered (") == true, "\(run.stderrLines)")
         #expect(run.stdout.isEmpty)
     }
 
-    @Test(arguments: [("es", ["es: Spanish (Spain)", "es-419: Spanish (Latin America)"]), ("en", ["en-gb: English (Great Britain)", "en-us: English (America)"])])
+    @Test(arguments: [
+        ("es", ["es: Spanish (Spain)", "es-419: Spanish (Latin America)"]),
+        ("en", ["en-gb: English (Great Britain)", "en-us: English (America)"]),
+    ])
     func voicesListsTheInstalledVoicesOfALanguage(language: String, expected: [String]) throws {
         let run = try BinaryRun.run(["voices", "--lang", language])
         #expect(run.status == 0)
         for line in expected { #expect(run.stdoutLines.contains(line)) }
         #expect(!run.stdout.contains("mbrola"))
-        #expect(run.stdoutLines.first == (language == "es" ? "Voces de eSpeak NG para Español:" : "eSpeak NG voices for English:"))
+        #expect(
+            run.stdoutLines.first
+                == (language == "es" ? "Voces de eSpeak NG para Español:" : "eSpeak NG voices for English:"))
     }
 
     @Test(arguments: ["en", "es-419", "en-us"])
     func aChosenVoiceIsUsed(voice: String) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-\(UUID().uuidString).wav"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path])
+        let run = try BinaryRun.run([
+            "--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let wav = try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(wav.rms(0..<11_025) > 300)
@@ -123,9 +178,13 @@ import Testing
     @Test(arguments: ["en-us+f3", "en-us+F3", "es+m2", "es-419+klatt"])
     func aVoiceVariantIsUsed(voice: String) throws {
         func render(_ voice: String) throws -> WavFile {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "breathe-voice-\(UUID().uuidString).wav"
+            ).path
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path])
+            let run = try BinaryRun.run([
+                "--pattern", "1-0-1", "--cycles", "1", "--voice", voice, "--tones", "off", "--output", path,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             return try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 @testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
@@ -14,11 +15,14 @@ import Testing
     func catchingReportsTheErrorInTheLanguageGiven(language: String) {
         let localizer = Localizer(language: language)
         do {
-            try CommandFailure.catching(localizer) { () throws(BreatheError) in throw .busy(Message(.errorSessionBusy)) }
+            try CommandFailure.catching(localizer) { () throws(BreatheError) in throw .busy(Message(.errorSessionBusy))
+            }
             Issue.record("nothing thrown")
         } catch {
             #expect(error.code == ExitStatus.busy)
-            #expect(error.line == localizer.string(Message(.errorPrefix, ["message": .message(Message(.errorSessionBusy))])))
+            #expect(
+                error.line == localizer.string(Message(.errorPrefix, ["message": .message(Message(.errorSessionBusy))]))
+            )
             #expect(error.line?.contains(localizer.string(Message(.errorSessionBusy))) == true)
         }
     }
@@ -52,6 +56,9 @@ import Testing
         #expect(try BreatheVoice.Start.parse(["--terse"]).preferenceFlags[.terse] == "on")
         #expect(try BreatheVoice.Start.parse([]).preferenceFlags[.terse] == nil)
         #expect(try BreatheVoice.Remind.parse(["--terse"]).preferenceFlags[.terse] == "on")
-        #expect(try BreatheVoice.Schedule.Add.parse(["--every", "2h", "--via", "systemd"]).preferenceFlags == [.scheduleVia: "systemd"])
+        #expect(
+            try BreatheVoice.Schedule.Add.parse(["--every", "2h", "--via", "systemd"]).preferenceFlags == [
+                .scheduleVia: "systemd"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import BreatheVoiceCLI
 
 /// Every command names itself: argument-parser otherwise derives the name from the type with `String(describing:)`

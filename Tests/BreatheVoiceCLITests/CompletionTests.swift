@@ -11,10 +11,13 @@ import Testing
     static func home() throws -> (home: TemporaryHome, environment: [String: String?]) {
         let home = try TemporaryHome()
         let preferences = home.preferencesFile
-        try FileManager.default.createDirectory(at: preferences.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: preferences.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"version": 1, "customPatterns": {"calm": "4-2-6"}}"#.utf8).write(to: preferences)
         let bin = BinaryRun.binary.deletingLastPathComponent().path
-        return (home, home.environment.merging(["PATH": bin + ":/usr/bin:/bin", "LC_ALL": "C.UTF-8"]) { _, new in new })
+        return (
+            home, home.environment.merging(["PATH": bin + ":/usr/bin:/bin", "LC_ALL": "C.UTF-8"]) { _, new in new }
+        )
     }
 
     /// What each case types, and a completion it must offer (never part of what was typed).
@@ -31,21 +34,26 @@ import Testing
     func bashCompletes(typed: String, offered: String) throws {
         let (home, environment) = try Self.home()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let words = typed.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
+        let words = typed.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(
+            separator: " ")
         let script = """
-        source completions/breathe-voice.bash
-        COMP_WORDS=(\(words)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-        COMP_LINE='\(typed)'; COMP_POINT=${#COMP_LINE}
-        $(complete -p breathe-voice | sed 's/.* -F \\([^ ]*\\) .*/\\1/') breathe-voice "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-        let run = try BinaryRun.run(["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"), directory: Self.root)
+            source completions/breathe-voice.bash
+            COMP_WORDS=(\(words)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMP_LINE='\(typed)'; COMP_POINT=${#COMP_LINE}
+            $(complete -p breathe-voice | sed 's/.* -F \\([^ ]*\\) .*/\\1/') breathe-voice "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let run = try BinaryRun.run(
+            ["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"),
+            directory: Self.root)
         #expect(run.stdoutLines.contains(offered), "\(typed): \(run.stdoutLines) \(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
     /// Types `typed` and TAB into an interactive shell in a pty and waits for `offered` to show up.
-    static func interactive(_ shell: [String], setup: String, typed: String, offered: String) throws -> (found: Bool, transcript: String) {
+    static func interactive(_ shell: [String], setup: String, typed: String, offered: String) throws -> (
+        found: Bool, transcript: String
+    ) {
         let (home, environment) = try Self.home()
         defer { try? FileManager.default.removeItem(at: home.root) }
         var env: [String: Any] = ["TERM": "dumb"]
@@ -60,7 +68,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.root.appendingPathComponent("scripts/pty-session.py").path] + shell
         process.currentDirectoryURL = Self.root
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -69,7 +78,8 @@ import Testing
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let transcript = String(decoding: Data(base64Encoded: object?["transcript"] as? String ?? "") ?? Data(), as: UTF8.self)
+        let transcript = String(
+            decoding: Data(base64Encoded: object?["transcript"] as? String ?? "") ?? Data(), as: UTF8.self)
         let error = object?["error"] as? String
         return (error == nil, transcript)
     }
@@ -84,7 +94,8 @@ import Testing
     @Test(arguments: cases)
     func fishCompletesInATerminal(typed: String, offered: String) throws {
         let setup = "source completions/breathe-voice.fish; function fish_prompt; echo 'READY> '; end"
-        let result = try Self.interactive(["/usr/bin/fish", "--no-config", "-i"], setup: setup, typed: typed, offered: offered)
+        let result = try Self.interactive(
+            ["/usr/bin/fish", "--no-config", "-i"], setup: setup, typed: typed, offered: offered)
         #expect(result.found, "fish, \(typed): \(result.transcript.suffix(400))")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// README's preference and flag tables, every `--help` default and `prefs show` all say what `PreferenceRules` says.
 @Suite struct DefaultsAgreementTests {
-    static let readme = (try? String(contentsOf: BinaryRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(contentsOf: BinaryRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The default as users read it: `prefs show`'s text, "none" where there is none.
     static func expected(_ key: PreferenceKey) -> String? {
@@ -18,10 +19,15 @@ import Testing
         var rows: [(keys: [PreferenceKey], values: String, defaults: String)] = []
         var inTable = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "| key | values | default | environment |" { inTable = true; continue }
+            if line == "| key | values | default | environment |" {
+                inTable = true
+                continue
+            }
             guard inTable else { continue }
             guard line.hasPrefix("|") else { break }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 5, !cells[1].hasPrefix("---") else { continue }
             // The key cell before any parenthesis: "`voice` (`voice.en`, `voice.es`)" names `voice` only.
             let keyCell = cells[1].split(separator: "(").first.map(String.init) ?? ""
@@ -70,10 +76,14 @@ import Testing
         #expect(readme.contains("(`--display MODE`, default `\(Self.expected(.display)!)`)"))
         // Every "N minute(s) of PATTERN" in the reminders section is remind.minutes of remind.pattern.
         let reminders = readme.components(separatedBy: "## Reminders from cron").last ?? ""
-        let mentions = reminders.matches(of: /(\d+(?:\.\d+)?) minutes? of (box|[a-z0-9-]+)/).map { ("\($0.1)", "\($0.2)") }
+        let mentions = reminders.matches(of: /(\d+(?:\.\d+)?) minutes? of (box|[a-z0-9-]+)/).map {
+            ("\($0.1)", "\($0.2)")
+        }
         #expect(!mentions.isEmpty)
         for (minutes, pattern) in mentions {
-            #expect(minutes == Self.expected(.remindMinutes) && pattern == Self.expected(.remindPattern), "\(minutes) minutes of \(pattern)")
+            #expect(
+                minutes == Self.expected(.remindMinutes) && pattern == Self.expected(.remindPattern),
+                "\(minutes) minutes of \(pattern)")
         }
     }
 
@@ -100,7 +110,8 @@ import Testing
         (["start"], PreferenceKey.defaultPattern, PreferenceKey.defaultMinutes),
         (["remind"], .remindPattern, .remindMinutes),
     ])
-    func helpDefaultsAreTheCoreDefaults(command: [String], patternKey: PreferenceKey, minutesKey: PreferenceKey) throws {
+    func helpDefaultsAreTheCoreDefaults(command: [String], patternKey: PreferenceKey, minutesKey: PreferenceKey) throws
+    {
         let help = try Self.optionHelp(command)
         let expectations: [(String, PreferenceKey)] = [
             ("--pattern", patternKey), ("--minutes", minutesKey), ("--rate", .rate), ("--pitch", .pitch),
@@ -115,19 +126,26 @@ import Testing
 
     @Test func scheduleAddHelpGivesTheReminderLength() throws {
         let help = try Self.optionHelp(["schedule", "add"])
-        #expect(help["--minutes"]?.contains("default \(Self.expected(.remindMinutes)!)") == true, "\(help["--minutes"] ?? "")")
+        #expect(
+            help["--minutes"]?.contains("default \(Self.expected(.remindMinutes)!)") == true,
+            "\(help["--minutes"] ?? "")")
         #expect(help["--via"]?.contains("default \(Self.expected(.scheduleVia)!)") == true, "\(help["--via"] ?? "")")
     }
 
     @Test func remindDiscussionGivesTheReminderDefaults() throws {
         let run = try BinaryRun.run(["remind", "--help"])
         let text = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("\(Self.expected(.remindMinutes)!) minutes of \(Self.expected(.remindPattern)!) breathing"))
+        #expect(
+            text.contains("\(Self.expected(.remindMinutes)!) minutes of \(Self.expected(.remindPattern)!) breathing"))
     }
 
     @Test func prefsShowInAFreshHomeGivesTheCoreDefaults() throws {
-        let run = try BinaryRun.run(["prefs", "show", "--lang", "en"], environment: Dictionary(
-            uniqueKeysWithValues: PreferenceKey.allCases.compactMap(\.environmentVariable).map { ($0, String?.none) }))
+        let run = try BinaryRun.run(
+            ["prefs", "show", "--lang", "en"],
+            environment: Dictionary(
+                uniqueKeysWithValues: PreferenceKey.allCases.compactMap(\.environmentVariable).map {
+                    ($0, String?.none)
+                }))
         #expect(run.status == 0, "\(run.stderr)")
         var shown: [String: String] = [:]
         for line in run.stdoutLines {
@@ -146,7 +164,8 @@ import Testing
             let data = try Data(contentsOf: BinaryRun.packageRoot.appendingPathComponent("Locales/\(code).json"))
             return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         }
-        let english = try catalog("en"), spanish = try catalog("es")
+        let english = try catalog("en")
+        let spanish = try catalog("es")
         var checked = 0
         for (key, value) in english where key.hasPrefix("help.") {
             guard let text = value as? String else { continue }

@@ -23,7 +23,8 @@ import Testing
         let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
-        let notice = "No sound server answered, so the demo is saved to \(wav.path) and shown here as text, in real time."
+        let notice =
+            "No sound server answered, so the demo is saved to \(wav.path) and shown here as text, in real time."
         #expect(run.stdoutLines.filter { $0 == notice }.count == 1, "\(run.stdoutLines)")
         // The program's own lines (after make's echo of the command): the notice, then the text session.
         let lines = Array(run.stdoutLines.drop { $0 != notice })

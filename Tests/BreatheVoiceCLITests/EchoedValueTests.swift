@@ -56,12 +56,15 @@ import Testing
         let environment: [String: String?] = ["LC_ALL": language, "BREATHE_VOICE_CRONTAB": "/bin/false"]
         // The same refusal of a short value: the bad value may add its 40 characters, "…" and quotes, no more (a
         // refusal that lists every choice, such as prefs set's keys, is longer than 200 characters by itself).
-        let short = try home.run(command.map { $0.replacingOccurrences(of: "VALUE", with: "z!z") }, environment: environment)
+        let short = try home.run(
+            command.map { $0.replacingOccurrences(of: "VALUE", with: "z!z") }, environment: environment)
         Self.check(short, "\(command) \(language) z!z", limit: 400)
         for value in Self.badValues {
             let arguments = command.map { $0.replacingOccurrences(of: "VALUE", with: value) }
             let run = try home.run(arguments, environment: environment)
-            Self.check(run, "\(command) \(language) \(value.prefix(20).debugDescription)", limit: max(200, short.stderr.count + 41))
+            Self.check(
+                run, "\(command) \(language) \(value.prefix(20).debugDescription)",
+                limit: max(200, short.stderr.count + 41))
         }
     }
 
@@ -70,7 +73,8 @@ import Testing
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
         for value in Self.badValues {
-            let run = try home.run(["start", "--no-audio"], environment: ["LC_ALL": language, "BREATHE_VOICE_RATE": value])
+            let run = try home.run(
+                ["start", "--no-audio"], environment: ["LC_ALL": language, "BREATHE_VOICE_RATE": value])
             Self.check(run, "BREATHE_VOICE_RATE \(language) \(value.prefix(20).debugDescription)")
         }
     }
@@ -79,10 +83,12 @@ import Testing
     func aMissingEditorIsOneLine(language: String) throws {
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let run = try home.run(["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "/nonexistent", "VISUAL": nil])
+        let run = try home.run(
+            ["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "/nonexistent", "VISUAL": nil])
         Self.check(run, "EDITOR=/nonexistent \(language)")
         #expect(run.stderr.contains("/nonexistent"))
-        let named = try home.run(["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "no-such-editor-here -w", "VISUAL": nil])
+        let named = try home.run(
+            ["prefs", "edit"], environment: ["LC_ALL": language, "EDITOR": "no-such-editor-here -w", "VISUAL": nil])
         Self.check(named, "EDITOR=no-such-editor-here \(language)")
     }
 }

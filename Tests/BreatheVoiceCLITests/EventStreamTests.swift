@@ -35,7 +35,8 @@ import Testing
         var objects: [[String: Any]] = []
         var previous = "start"
         for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
             #expect(Set(object.keys) == Set(schema.keys), "keys of \(line)")
             for (key, types) in schema {
                 if let value = object[key] { #expect(types.contains(type(of: value)), "\(key) in \(line)") }
@@ -54,16 +55,22 @@ import Testing
     /// is a record of its own (the state stays `active`), with the number in `lines` and, when our voice says it, in
     /// `spoken`.
     @Test func countsArePrintedAndInTheEventStream() throws {
-        let plain = try BinaryRun.run(["--pattern", "3-0-2", "--cycles", "1", "--count", "--no-audio", "--plain", "--lang", "en"])
-        #expect(plain.status == 0)
-        #expect(Array(plain.stdoutLines.dropFirst(2).prefix(6)) == [
-            "Breathe in, 3 seconds. Cycle 1 of 1.", "2.", "3.", "Breathe out, 2 seconds.", "2.", "Session complete: 1 cycle in 5 seconds.",
+        let plain = try BinaryRun.run([
+            "--pattern", "3-0-2", "--cycles", "1", "--count", "--no-audio", "--plain", "--lang", "en",
         ])
+        #expect(plain.status == 0)
+        #expect(
+            Array(plain.stdoutLines.dropFirst(2).prefix(6)) == [
+                "Breathe in, 3 seconds. Cycle 1 of 1.", "2.", "3.", "Breathe out, 2 seconds.", "2.",
+                "Session complete: 1 cycle in 5 seconds.",
+            ])
         let home = try TemporaryHome()
         let events = home.root.appendingPathComponent("events.jsonl")
         let wav = home.root.appendingPathComponent("session.wav")
-        let render = try home.run(["--pattern", "3-0-2", "--cycles", "1", "--count", "--output", wav.path, "--events", "json=" + events.path,
-                                   "--lang", "en", "--plain"])
+        let render = try home.run([
+            "--pattern", "3-0-2", "--cycles", "1", "--count", "--output", wav.path, "--events", "json=" + events.path,
+            "--lang", "en", "--plain",
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         let objects = try Self.validate(String(decoding: try Data(contentsOf: events), as: UTF8.self))
         let counted = objects.filter { ($0["lines"] as? [String])?.first.map { $0.first?.isNumber == true } == true }
@@ -73,14 +80,21 @@ import Testing
             let line = try #require((object["lines"] as? [String])?.first)
             #expect(object["spoken"] as? [String] == [String(line.dropLast())], "\(object)")
         }
-        #expect(render.stdoutLines.filter { $0.hasSuffix(".") && $0.dropLast().allSatisfy(\.isNumber) }.count == counted.count)
+        #expect(
+            render.stdoutLines.filter { $0.hasSuffix(".") && $0.dropLast().allSatisfy(\.isNumber) }.count
+                == counted.count)
     }
 
     @Test func everyLineIsJSONThatFitsTheSchemaInALegalOrder() throws {
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--events", "json", "--lang", "en"])
+        let run = try BinaryRun.run([
+            "--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--events", "json", "--lang", "en",
+        ])
         #expect(run.status == 0)
         let objects = try Self.validate(run.stdout)
-        #expect(objects.map { $0["state"] as? String } == ["preparing", "active", "active", "active", "active", "completing", "completed"])
+        #expect(
+            objects.map { $0["state"] as? String } == [
+                "preparing", "active", "active", "active", "active", "completing", "completed",
+            ])
         #expect(objects.map { $0["phase"] as? String } == [nil, "inhale", "exhale", "inhale", "exhale", nil, nil])
         let active = objects[1]
         #expect(active["planned"] as? Double == 3)
@@ -90,9 +104,12 @@ import Testing
     }
 
     @Test func eventsGoToAFileWhileThePlainDisplayKeepsStandardOutput() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--events", "json=\(path)", "--lang", "en"])
+        let run = try BinaryRun.run([
+            "--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--events", "json=\(path)", "--lang", "en",
+        ])
         #expect(run.status == 0)
         #expect(run.stdoutLines.first == "Custom pattern, in seconds: in 1, out 1. 1 cycle, about 2 seconds.")
         let objects = try Self.validate(try String(contentsOfFile: path, encoding: .utf8))
@@ -102,17 +119,27 @@ import Testing
     @Test(arguments: [
         (["--events", "xml"], 64, "breathe-voice: Event stream \"xml\" is not json, json=PATH or json=fd:N."),
         (["--events", "json=fd:97"], 64, "breathe-voice: Event stream file descriptor 97 is not open."),
-        (["--events", "json", "--plain"], 64, "breathe-voice: --events json writes to standard output, which --display plain also needs: write the events to json=PATH or json=fd:N."),
-        (["--events", "json=/nonexistent/dir/x.jsonl"], 73, "breathe-voice: Cannot open the event stream \"/nonexistent/dir/x.jsonl\": No such file or directory."),
+        (
+            ["--events", "json", "--plain"], 64,
+            "breathe-voice: --events json writes to standard output, which --display plain also needs: write the events to json=PATH or json=fd:N."
+        ),
+        (
+            ["--events", "json=/nonexistent/dir/x.jsonl"], 73,
+            "breathe-voice: Cannot open the event stream \"/nonexistent/dir/x.jsonl\": No such file or directory."
+        ),
     ])
     func badEventDestinationsAreOneLineErrors(arguments: [String], status: Int32, line: String) throws {
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"] + arguments, environment: ["LC_ALL": "C"])
+        let run = try BinaryRun.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"] + arguments,
+            environment: ["LC_ALL": "C"])
         #expect(run.status == status)
         #expect(run.stderrLines == [line])
     }
 
     @Test func timingReportListsEveryCueWithMaximumAndMedian() throws {
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--timing-report", "--lang", "en"])
+        let run = try BinaryRun.run([
+            "--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--timing-report", "--lang", "en",
+        ])
         #expect(run.status == 0)
         let lines = run.stdoutLines
         let header = try #require(lines.firstIndex(of: "Cue timing, planned against played:"))
@@ -123,11 +150,14 @@ import Testing
         #expect(rows.first?.hasPrefix("Cycle 1, Breathe in, planned at 3 s: ") == true)
         #expect(rows[3].hasPrefix("Cycle 2, Breathe out, planned at 6 s: "))
         let summary = try #require(rows.last)
-        #expect(summary.range(of: #"^4 cues: at most [0-9.]+ ms late, median [0-9.]+ ms\.$"#, options: .regularExpression) != nil, "\(summary)")
+        #expect(
+            summary.range(of: #"^4 cues: at most [0-9.]+ ms late, median [0-9.]+ ms\.$"#, options: .regularExpression)
+                != nil, "\(summary)")
         // Then which voice spoke: none, without audio.
         #expect(lines[end + 1] == "Speech: none.")
         // Generous: a text cue on an idle machine is a few milliseconds late, never a tenth of a second.
-        let late = rows.dropLast().compactMap { row in row.split(separator: " ").dropLast(2).last.flatMap { Double($0) } }
+        let late = rows.dropLast().compactMap { row in row.split(separator: " ").dropLast(2).last.flatMap { Double($0) }
+        }
         #expect(late.count == 4)
         #expect(late.allSatisfy { $0 < 100 }, "\(late)")
     }

@@ -80,9 +80,14 @@ extension FaultInjectionTests {
     @Test func defect04ExportIntoAMissingFolderIs73AndCreatesNothing() throws {
         let home = try Self.homeWithOneSession()
         let missing = home.root.appendingPathComponent("nope")
-        let run = try home.run(["history", "export", "--format", "json", "--output", missing.path + "/deeper/x.json", "--lang", "en"])
+        let run = try home.run([
+            "history", "export", "--format", "json", "--output", missing.path + "/deeper/x.json", "--lang", "en",
+        ])
         #expect(run.status == 73)
-        #expect(run.stderrLines == ["breathe-voice: Cannot create \(missing.path)/deeper/x.json: No such file or directory."])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: Cannot create \(missing.path)/deeper/x.json: No such file or directory."
+            ])
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
@@ -119,9 +124,14 @@ extension FaultInjectionTests {
             var fields: [String: UInt64] = [:]
             for line in status.split(separator: "\n") {
                 let parts = line.split(separator: ":", maxSplits: 1)
-                if parts.count == 2 { fields[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) }
+                if parts.count == 2 {
+                    fields[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+                }
             }
-            if ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0 || (fields["SigCgt"] ?? 0) & runtime != 0 { return }
+            if ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0 || (fields["SigCgt"] ?? 0) & runtime != 0
+            {
+                return
+            }
             sched_yield()
         }
     }
@@ -134,7 +144,8 @@ extension FaultInjectionTests {
             let home = try TemporaryHome()
             let (number, code) = signals[index % 3]
             let wav = home.root.appendingPathComponent("out.wav").path
-            let arguments = mode == "text"
+            let arguments =
+                mode == "text"
                 ? Self.quickSession
                 : ["--pattern", "1-1", "--cycles", "2", "--plain", "--lang", "en", "--output", wav]
             // The first three runs get their signal the instant the program runs code of its own; the rest anywhere
@@ -142,19 +153,23 @@ extension FaultInjectionTests {
             let delay = index < 3 ? 0 : UInt32(random.next() % (mode == "text" ? 5_000_000 : 400_000))
             // Backtraces on, whatever the test runner's environment says: the runtime's SIGQUIT handler marks the
             // moment the program's own code starts (see waitUntilSignalsAreTaken).
-            let started = try FaultRun.start(arguments, home: home, environment: ["SWIFT_BACKTRACE": "enable=yes"],
-                                             standardOutput: .path("capture"))
+            let started = try FaultRun.start(
+                arguments, home: home, environment: ["SWIFT_BACKTRACE": "enable=yes"],
+                standardOutput: .path("capture"))
             Self.waitUntilSignalsAreTaken(started.pid)
             if delay > 0 { usleep(delay) }
             kill(started.pid, number)
             let run = FaultRun.finish(started)
-            let context = "\(mode) run \(index): signal \(number) after \(delay) µs: \(run.ending)\n\(run.stdout)\(run.stderr)"
+            let context =
+                "\(mode) run \(index): signal \(number) after \(delay) µs: \(run.ending)\n\(run.stdout)\(run.stderr)"
             // The documented code, or 0 when the run was already over when the signal came.
             #expect(run.ending == .exited(code) || run.ending == .exited(0) && delay > 0, "\(context)")
             if run.ending == .exited(0) && code != 0 { #expect(run.stdout.contains("Session complete"), "\(context)") }
             let records = Self.historyLines(home)
             #expect(records.count <= 1, "\(context)")
-            if run.stdout.contains("Breathe in") { #expect(records.count == 1, "something was breathed but not recorded: \(context)") }
+            if run.stdout.contains("Breathe in") {
+                #expect(records.count == 1, "something was breathed but not recorded: \(context)")
+            }
             if mode == "wav" {
                 #expect(Self.temporaries(in: home.root.path).isEmpty, "a temporary WAV was left: \(context)")
                 if FileManager.default.fileExists(atPath: wav) {
@@ -178,7 +193,8 @@ extension FaultInjectionTests {
         #expect(Self.temporaries(in: home.root.path).isEmpty)
         // An existing file stays as it was.
         try Self.victimBytes.write(to: URL(fileURLWithPath: wav))
-        let again = try FaultRun.run(Self.render + ["--output", wav], home: home, prefix: ["prlimit", "--fsize=60000"])
+        let again = try FaultRun.run(
+            Self.render + ["--output", wav], home: home, prefix: ["prlimit", "--fsize=60000"])
         #expect(again.ending == .exited(74))
         #expect(try Data(contentsOf: URL(fileURLWithPath: wav)) == Self.victimBytes)
         #expect(Self.temporaries(in: home.root.path).isEmpty)
@@ -191,8 +207,9 @@ extension FaultInjectionTests {
             let home = try TemporaryHome()
             let wav = home.root.appendingPathComponent("out.wav").path
             // A long render (about 11 minutes of audio), so the signal comes while it is being written.
-            let started = try FaultRun.start(["--pattern", "4-4", "--cycles", "80", "--plain", "--lang", "en", "--output", wav],
-                                             home: home, environment: ["SWIFT_BACKTRACE": "enable=no"], standardOutput: .path("capture"))
+            let started = try FaultRun.start(
+                ["--pattern", "4-4", "--cycles", "80", "--plain", "--lang", "en", "--output", wav],
+                home: home, environment: ["SWIFT_BACKTRACE": "enable=no"], standardOutput: .path("capture"))
             Self.waitUntilSignalsAreTaken(started.pid)
             usleep(UInt32(random.next() % 300_000))
             kill(started.pid, number)
@@ -214,7 +231,8 @@ extension FaultInjectionTests {
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
         let before = try Data(contentsOf: home.preferencesFile)
-        let run = try FaultRun.run(["prefs", "set", "voice", "en-us", "--lang", "en"], home: home, prefix: ["prlimit", "--fsize=40"])
+        let run = try FaultRun.run(
+            ["prefs", "set", "voice", "en-us", "--lang", "en"], home: home, prefix: ["prlimit", "--fsize=40"])
         #expect(run.ending == .exited(74), "\(run.ending) \(run.stderr)")
         #expect(try Data(contentsOf: home.preferencesFile) == before)
         #expect(Self.temporaries(in: home.preferencesFile.deletingLastPathComponent().path).isEmpty)
@@ -227,7 +245,8 @@ extension FaultInjectionTests {
         let state = home.historyFile.deletingLastPathComponent().path
         var random = SplitMix(state: 8)
         for index in 0..<20 {
-            let started = try FaultRun.start(["prefs", "set", "rate", String(100 + index)], home: home, standardOutput: .path("capture"))
+            let started = try FaultRun.start(
+                ["prefs", "set", "rate", String(100 + index)], home: home, standardOutput: .path("capture"))
             usleep(UInt32(random.next() % 20_000))
             kill(started.pid, SIGKILL)
             _ = FaultRun.finish(started)
@@ -236,9 +255,13 @@ extension FaultInjectionTests {
         // in each folder, and one just made, which a run under way may still own.
         let phrases = home.root.path + "/cache/breathe-voice/phrases"
         for folder in [state, phrases] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        for path in [config + "/.preferences.json.tmp-99999-dead", state + "/.history.jsonl.tmp-99999-dead", phrases + "/.tmp-99999-dead"] {
+        for path in [
+            config + "/.preferences.json.tmp-99999-dead", state + "/.history.jsonl.tmp-99999-dead",
+            phrases + "/.tmp-99999-dead",
+        ] {
             try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
         }
         let old = [config, state, phrases].flatMap { folder in Self.temporaries(in: folder).map { folder + "/" + $0 } }
@@ -281,13 +304,18 @@ extension FaultInjectionTests {
     func defect10UnwritableHistoryStopsANonInteractiveSessionBeforeItPlays(language: String) throws {
         let home = try TemporaryHome()
         let environment = try Self.unwritableState(home)
-        let session = try home.run(["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", language], environment: environment)
+        let session = try home.run(
+            ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", language], environment: environment
+        )
         #expect(session.status == 73)
         #expect(session.stderrLines.count == 1)
         #expect(session.stdout.isEmpty, "the session played: \(session.stdout)")
-        let expected = language == "en" ? "The session would not be recorded, so it was not started." : "La sesión no quedaría registrada"
+        let expected =
+            language == "en"
+            ? "The session would not be recorded, so it was not started." : "La sesión no quedaría registrada"
         #expect(session.stderr.contains(expected), "\(session.stderr)")
-        let remind = try home.run(Self.quickReminder.filter { $0 != "en" && $0 != "--lang" } + ["--lang", language], environment: environment)
+        let remind = try home.run(
+            Self.quickReminder.filter { $0 != "en" && $0 != "--lang" } + ["--lang", language], environment: environment)
         #expect(remind.status == 73)
         #expect(remind.stderrLines.count == 1)
         #expect(remind.stderr.contains(expected), "\(remind.stderr)")
@@ -296,10 +324,12 @@ extension FaultInjectionTests {
     @Test func defect10UnwritableHistoryIsOneWarningAtATerminal() throws {
         let home = try TemporaryHome()
         let environment = try Self.unwritableState(home)
-        let run = try PtySession.run(["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"], steps: [
-            .expect("Warning: this session will not be recorded."),
-            .expect("Session complete"),
-        ], environment: environment)
+        let run = try PtySession.run(
+            ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"],
+            steps: [
+                .expect("Warning: this session will not be recorded."),
+                .expect("Session complete"),
+            ], environment: environment)
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.text.components(separatedBy: "will not be recorded").count == 2)
@@ -316,7 +346,8 @@ extension FaultInjectionTests {
         let value = kind == "fd" ? "json=fd:\(descriptor)" : "json=/dev/full"
         let run = try FaultRun.run(Self.quickSession + ["--events", value], home: home)
         #expect(run.ending == .exited(74), "\(run.ending) \(run.stderr)")
-        #expect(run.stderrLines == ["breathe-voice: Cannot write the event stream \"\(value)\": No space left on device."])
+        #expect(
+            run.stderrLines == ["breathe-voice: Cannot write the event stream \"\(value)\": No space left on device."])
         // The session itself ran and was recorded.
         #expect(Self.historyLines(home).count == 1)
     }
@@ -330,8 +361,9 @@ extension FaultInjectionTests {
         let server = try PulseServer.Own()
         try #require(server.isUp, "could not start a private PulseAudio server of our own")
         let home = try TemporaryHome()
-        let started = try FaultRun.start(["--pattern", "2-0-2", "--cycles", "5", "--plain", "--lang", "en", "--tones", "off"],
-                                         home: home, environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "5", "--plain", "--lang", "en", "--tones", "off"],
+            home: home, environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
         // Once the second cycle is announced, the first was surely breathed; then the server dies.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {

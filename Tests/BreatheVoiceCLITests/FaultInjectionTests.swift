@@ -20,8 +20,10 @@ import Testing
         chmod(url.path, mode_t(mode))
     }
 
-    static let quickReminder = ["remind", "--allow-silent", "--speech", "off", "--tones", "off", "--plain", "--lang", "en",
-                                "--pattern", "1-1", "--cycles", "1"]
+    static let quickReminder = [
+        "remind", "--allow-silent", "--speech", "off", "--tones", "off", "--plain", "--lang", "en",
+        "--pattern", "1-1", "--cycles", "1",
+    ]
     static let quickSession = ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"]
 
     // MARK: 1. The session lock never follows a link.
@@ -46,8 +48,10 @@ import Testing
         let victim = try Self.victim(in: home)
         try Self.makeFolder(home.historyFile.deletingLastPathComponent())
         try FileManager.default.createSymbolicLink(at: home.historyFile, withDestinationURL: victim)
-        for arguments in [Self.quickSession, ["history", "clear", "--yes", "--lang", "en"], ["history", "--lang", "en"],
-                          ["stats", "--lang", "en"]] {
+        for arguments in [
+            Self.quickSession, ["history", "clear", "--yes", "--lang", "en"], ["history", "--lang", "en"],
+            ["stats", "--lang", "en"],
+        ] {
             let run = try home.run(arguments)
             #expect(run.status == 73 || run.status == 74, "\(arguments)")
             #expect(run.stderr.contains("symbolic link"), "\(arguments): \(run.stderr)")
@@ -62,12 +66,18 @@ import Testing
         let home = try TemporaryHome()
         let url = home.root.appendingPathComponent(folder)
         try Self.makeFolder(url, mode: 0o777)
-        let command = folder.hasPrefix("config") ? ["prefs", "set", "rate", "200", "--lang", "en"]
-            : folder.hasPrefix("state") ? ["history", "--lang", "en"]
-            : Self.quickReminder
+        let command =
+            folder.hasPrefix("config")
+            ? ["prefs", "set", "rate", "200", "--lang", "en"]
+            : folder.hasPrefix("state")
+                ? ["history", "--lang", "en"]
+                : Self.quickReminder
         let run = try home.run(command)
         #expect(run.status == 73)
-        #expect(run.stderrLines == ["breathe-voice: Other users can write in the folder \(url.path), so breathe-voice will not use it: make it private with chmod 700 \(url.path)."])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: Other users can write in the folder \(url.path), so breathe-voice will not use it: make it private with chmod 700 \(url.path)."
+            ])
         // Nothing was written into it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }.isEmpty)
     }
@@ -77,7 +87,8 @@ import Testing
         #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
         #expect(try home.run(Self.quickSession).status == 0)
         for folder in ["config/breathe-voice", "state/breathe-voice", "run/breathe-voice"] {
-            let attributes = try FileManager.default.attributesOfItem(atPath: home.root.appendingPathComponent(folder).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: home.root.appendingPathComponent(folder).path)
             #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0, "\(folder)")
         }
     }
@@ -93,7 +104,9 @@ import Testing
         case "fifo": #expect(mkfifo(path, 0o600) == 0)
         case "zero": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
         case "urandom": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/urandom")
-        default: try Data(("{\"version\": 1, \"x\": \"" + String(repeating: "a", count: 2 << 20) + "\"}").utf8).write(to: home.preferencesFile)
+        default:
+            try Data(("{\"version\": 1, \"x\": \"" + String(repeating: "a", count: 2 << 20) + "\"}").utf8).write(
+                to: home.preferencesFile)
         }
         // Before the fix a FIFO hung for ever and /dev/zero grew memory without end; now the answer takes milliseconds.
         // The bound only tells an answer from a hang, generously, so that a loaded machine never fails it.
@@ -123,10 +136,14 @@ import Testing
         // took over 10 s for 100 000 keys.) A ratio, not a wall-clock bound, so that the machine's load cancels out.
         let (_, tenThousand) = try timed(10_000)
         let (run, hundredThousand) = try timed(100_000)
-        #expect(hundredThousand < 30 * tenThousand + 1, "10 000 keys: \(tenThousand) s, 100 000 keys: \(hundredThousand) s")
+        #expect(
+            hundredThousand < 30 * tenThousand + 1, "10 000 keys: \(tenThousand) s, 100 000 keys: \(hundredThousand) s")
         #expect(run.status == 0)
         #expect(run.stdoutLines == ["175"])
-        #expect(run.stderrLines == ["Warning: preferences \(home.preferencesFile.path): 100000 unknown preferences are ignored, the first \"0\" at line 1, column 18."])
+        #expect(
+            run.stderrLines == [
+                "Warning: preferences \(home.preferencesFile.path): 100000 unknown preferences are ignored, the first \"0\" at line 1, column 18."
+            ])
     }
 
     // MARK: 17. A preferences path that cannot be a file is a bad preferences file (78) with the fix.
@@ -142,7 +159,8 @@ import Testing
             try Data("{\"version\": 1}".utf8).write(to: home.preferencesFile)
             chmod(path, 0)
         case "loop": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
-        default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: home.root.path + "/nowhere")
+        default:
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: home.root.path + "/nowhere")
         }
         for language in ["en", "es"] {
             let run = try home.run(["prefs", "show", "--lang", language])
@@ -165,7 +183,9 @@ import Testing
     // MARK: 5. Concurrent changes are all kept.
 
     /// Starts every command at once in `home` and waits for them all.
-    static func runConcurrently(_ commands: [[String]], home: TemporaryHome, environment: [String: String?] = [:]) throws -> [FaultRun] {
+    static func runConcurrently(_ commands: [[String]], home: TemporaryHome, environment: [String: String?] = [:])
+        throws -> [FaultRun]
+    {
         let started = try commands.map {
             try FaultRun.start($0, home: home, environment: environment, standardOutput: .path("capture"))
         }
@@ -173,13 +193,17 @@ import Testing
     }
 
     static func savedPatterns(_ json: [String: Any]) -> [String] {
-        (json["patterns"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "saved" }.compactMap { $0["name"] as? String }
+        (json["patterns"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "saved" }.compactMap {
+            $0["name"] as? String
+        }
     }
 
     @Test func defect05TwentyConcurrentPreferenceWritersAllKeepTheirChange() throws {
         let home = try TemporaryHome()
         let patterns = (0..<17).map { ["patterns", "add", "p\($0)", "4-\($0 + 1)", "--lang", "en"] }
-        let settings = [["prefs", "set", "rate", "222"], ["prefs", "set", "pitch", "61"], ["prefs", "set", "volume", "77"]]
+        let settings = [
+            ["prefs", "set", "rate", "222"], ["prefs", "set", "pitch", "61"], ["prefs", "set", "volume", "77"],
+        ]
         let runs = try Self.runConcurrently(patterns + settings, home: home)
         for run in runs { #expect(run.ending == .exited(0), "\(run.stderr)") }
         let listed = try home.run(["patterns", "--json"])
@@ -220,9 +244,11 @@ import Testing
     // MARK: 6. Every write to standard output is checked.
 
     static let everyCommand: [[String]] = [
-        ["patterns"], ["prefs", "show"], ["prefs", "get", "rate"], ["history"], ["stats"], ["history", "export", "--format", "csv"],
+        ["patterns"], ["prefs", "show"], ["prefs", "get", "rate"], ["history"], ["stats"],
+        ["history", "export", "--format", "csv"],
         ["schedule", "list"], ["--help"], ["--version"], ["voices"], ["doctor"], quickSession,
-        ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--events", "json", "--display", "quiet", "--lang", "en"], ["patterns", "add", "calm", "4-4"], ["prefs", "set", "rate", "200"],
+        ["--pattern", "1-1", "--cycles", "1", "--no-audio", "--events", "json", "--display", "quiet", "--lang", "en"],
+        ["patterns", "add", "calm", "4-4"], ["prefs", "set", "rate", "200"],
     ]
 
     @Test(arguments: ["/dev/full", "closed"])
@@ -239,7 +265,9 @@ import Testing
                 standardOutput: target == "closed" ? .closed : .path("/dev/full")
             )
             #expect(run.ending == .exited(74), "\(command) to \(target): \(run.ending) \(run.stderr)")
-            #expect(run.stderrLines.last?.hasPrefix("breathe-voice: Cannot write standard output: ") == true, "\(command): \(run.stderr)")
+            #expect(
+                run.stderrLines.last?.hasPrefix("breathe-voice: Cannot write standard output: ") == true,
+                "\(command): \(run.stderr)")
         }
     }
 
@@ -249,7 +277,8 @@ import Testing
         let home = try TemporaryHome()
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        let started = try FaultRun.start(Self.quickSession + ["--cycles", "2"], home: home, standardOutput: .descriptor(ends[1]))
+        let started = try FaultRun.start(
+            Self.quickSession + ["--cycles", "2"], home: home, standardOutput: .descriptor(ends[1]))
         close(ends[1])
         // The reader goes away at once, before the first line (as `| head -c0` would).
         close(ends[0])

@@ -15,7 +15,8 @@ import Testing
         }
         let history = try home.run(["history", "--lang", "en"])
         #expect(history.stdoutLines.count == 3)
-        #expect(history.stdoutLines[0].hasSuffix("Custom pattern, 1-1, 1 of 1 cycle, 2 seconds, completed. Mood 2 to 4."))
+        #expect(
+            history.stdoutLines[0].hasSuffix("Custom pattern, 1-1, 1 of 1 cycle, 2 seconds, completed. Mood 2 to 4."))
         #expect(try home.run(["history", "--last", "2", "--json"]).stdoutLines.count == 2)
         let stats = try home.run(["stats", "--lang", "en"])
         #expect(stats.stdoutLines.first == "3 sessions in total, 6 seconds of breathing.")
@@ -34,14 +35,19 @@ import Testing
 
     @Test func csvExportQuotesCommasAndQuotesInPatternNames() throws {
         let home = try TemporaryHome()
-        let line = #"{"id":"a","start":"2024-03-31T10:00:00+02:00","end":"2024-03-31T10:01:00+02:00","pattern":{"name":"calm, \"deep\"","timings":"4-6","kind":"saved"},"ramps":[],"plannedCycles":6,"actualCycles":6,"plannedSeconds":60,"actualSeconds":60,"status":"completed","moodBefore":null,"moodAfter":null,"language":"en","source":"interactive"}"#
-        try FileManager.default.createDirectory(at: home.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line =
+            #"{"id":"a","start":"2024-03-31T10:00:00+02:00","end":"2024-03-31T10:01:00+02:00","pattern":{"name":"calm, \"deep\"","timings":"4-6","kind":"saved"},"ramps":[],"plannedCycles":6,"actualCycles":6,"plannedSeconds":60,"actualSeconds":60,"status":"completed","moodBefore":null,"moodAfter":null,"language":"en","source":"interactive"}"#
+        try FileManager.default.createDirectory(
+            at: home.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data((line + "\n").utf8).write(to: home.historyFile)
         let out = home.root.appendingPathComponent("out.csv")
         let run = try home.run(["history", "export", "--format", "csv", "--output", out.path, "--lang", "en"])
         #expect(run.stdoutLines == ["Exported 1 session to \(out.path)."])
         let rows = try String(contentsOf: out, encoding: .utf8).components(separatedBy: "\r\n")
-        #expect(rows[1] == #"a,2024-03-31T10:00:00+02:00,2024-03-31T10:01:00+02:00,"calm, ""deep""",4-6,,6,6,60,60,completed,,,en,interactive"#)
+        #expect(
+            rows[1]
+                == #"a,2024-03-31T10:00:00+02:00,2024-03-31T10:01:00+02:00,"calm, ""deep""",4-6,,6,6,60,60,completed,,,en,interactive"#
+        )
         let json = try home.run(["history", "export", "--format", "json"])
         let array = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
         #expect((array?.first?["pattern"] as? [String: Any])?["name"] as? String == "calm, \"deep\"")
@@ -59,9 +65,12 @@ import Testing
         for daysAgo in [0, 1, 2, 4] {
             let day = calendar.date(byAdding: .day, value: -daysAgo, to: calendar.startOfDay(for: Date()))!
             let time = formatter.string(from: calendar.date(bySettingHour: 0, minute: 0, second: 30, of: day)!)
-            lines += #"{"id":"\#(daysAgo)","start":"\#(time)","end":"\#(time)","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn"},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":16,"actualSeconds":16,"status":"completed","moodBefore":null,"moodAfter":null,"language":"en","source":"interactive"}"# + "\n"
+            lines +=
+                #"{"id":"\#(daysAgo)","start":"\#(time)","end":"\#(time)","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn"},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":16,"actualSeconds":16,"status":"completed","moodBefore":null,"moodAfter":null,"language":"en","source":"interactive"}"#
+                + "\n"
         }
-        try FileManager.default.createDirectory(at: home.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(lines.utf8).write(to: home.historyFile)
         let stats = try home.run(["stats", "--lang", "en"], environment: ["TZ": "Europe/Madrid"])
         #expect(stats.stdoutLines.contains("Current streak: 3 days. Longest streak: 3 days."))
@@ -77,7 +86,10 @@ import Testing
         #expect(try home.run(Self.session).status == 0)
         let history = try home.run(["history", "--lang", "en"])
         #expect(history.stdoutLines.count == 2)
-        #expect(history.stderrLines == ["Warning: history \(home.historyFile.path), line 2 is not a readable session and is skipped."])
+        #expect(
+            history.stderrLines == [
+                "Warning: history \(home.historyFile.path), line 2 is not a readable session and is skipped."
+            ])
         let stats = try home.run(["stats", "--lang", "en"])
         #expect(stats.stdoutLines.first?.hasPrefix("2 sessions in total") == true)
         #expect(stats.stderrLines == history.stderrLines)
@@ -87,12 +99,18 @@ import Testing
         let home = try TemporaryHome()
         let last = try home.run(["history", "--last", "0", "--lang", "en"])
         #expect(last.status == 64)
-        #expect(last.stderrLines == ["breathe-voice: Option --last: \"0\" is not allowed; use a whole number from 1 to 1000000."])
+        #expect(
+            last.stderrLines == [
+                "breathe-voice: Option --last: \"0\" is not allowed; use a whole number from 1 to 1000000."
+            ])
         let since = try home.run(["history", "--since", "2024-02-30", "--lang", "es"])
         #expect(since.status == 64)
         #expect(since.stderrLines == ["breathe-voice: «2024-02-30» no es una fecha: usa AAAA-MM-DD."])
         let mood = try home.run(Self.session + ["--mood-after", "6"])
         #expect(mood.status == 64)
-        #expect(mood.stderrLines == ["breathe-voice: Option --mood-after: \"6\" is not allowed; use a whole number from 1 (very stressed) to 5 (very calm)."])
+        #expect(
+            mood.stderrLines == [
+                "breathe-voice: Option --mood-after: \"6\" is not allowed; use a whole number from 1 (very stressed) to 5 (very calm)."
+            ])
     }
 }

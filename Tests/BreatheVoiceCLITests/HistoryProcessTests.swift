@@ -9,7 +9,8 @@ import Testing
     static let appender = BinaryRun.builtExecutable(named: "HistoryAppender")
 
     static func scratchFile() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-history-" + UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-history-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // The state folder itself does not exist yet: the writers race to create it.
         return folder.path + "/state/breathe-voice/history.jsonl"
@@ -46,13 +47,17 @@ import Testing
         var order: [String: [Int]] = [:]
         for (number, line) in lines.enumerated() {
             let record = SessionRecord.parse(line: line)
-            #expect(record != nil, "line \(number + 1) is not one whole record: \(String(decoding: line, as: UTF8.self))")
-            guard let parts = record?.id.split(separator: "-"), parts.count == 2, let index = Int(parts[1]) else { continue }
+            #expect(
+                record != nil, "line \(number + 1) is not one whole record: \(String(decoding: line, as: UTF8.self))")
+            guard let parts = record?.id.split(separator: "-"), parts.count == 2, let index = Int(parts[1]) else {
+                continue
+            }
             order[String(parts[0]), default: []].append(index)
         }
         #expect(order.count == 20)
         for (writer, indices) in order {
-            #expect(indices == Array(0..<50), "writer \(writer) appended \(indices.count) records, out of order or lost")
+            #expect(
+                indices == Array(0..<50), "writer \(writer) appended \(indices.count) records, out of order or lost")
         }
     }
 
@@ -68,7 +73,9 @@ import Testing
             // Wait until it has appended something (the file grew), then let it run a little longer, a different
             // time each round, so that the kill lands at many points of an append (write, fsync, unlock).
             let deadline = Date().addingTimeInterval(10)
-            while ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= before, Date() < deadline {
+            while ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= before,
+                Date() < deadline
+            {
                 usleep(200)
             }
             usleep(UInt32(round % 8) * 400)
@@ -81,7 +88,9 @@ import Testing
             if !complete { torn.insert(lines.count - 1) }
             let records = lines.map { SessionRecord.parse(line: $0) }
             let unreadable = Set(records.indices.filter { records[$0] == nil })
-            #expect(unreadable.isSubset(of: torn), "round \(round): unreadable lines \(unreadable.subtracting(torn).sorted())")
+            #expect(
+                unreadable.isSubset(of: torn),
+                "round \(round): unreadable lines \(unreadable.subtracting(torn).sorted())")
             let mine = records.compactMap { $0?.id }.filter { $0.hasPrefix("r\(round)-") }
             #expect(!mine.isEmpty, "round \(round): the writer appended nothing before the kill")
             #expect(mine == (0..<mine.count).map { "r\(round)-\($0)" }, "round \(round): records lost or out of order")
@@ -97,7 +106,10 @@ import Testing
         // The store reads every record back; only a line torn by a kill (if any) is skipped, with its number.
         var count = 0
         var skipped: [Int] = []
-        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { _ in count += 1; return true }
+        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { _ in
+            count += 1
+            return true
+        }
         #expect(count == expectedRecords)
         #expect(skipped == torn.map { $0 + 1 }.sorted())
     }

@@ -25,9 +25,13 @@ import Testing
         #expect(Self.keys(of: run.stdout) == ["version", "patterns"])
         #expect(document["version"] as? Int == 1)
         let patterns = try #require(document["patterns"] as? [[String: Any]])
-        #expect(patterns.map { $0["name"] as? String } == ["4-7-8", "box", "diaphragmatic", "resonant", "7-11", "sigh", "calm"])
+        #expect(
+            patterns.map { $0["name"] as? String } == [
+                "4-7-8", "box", "diaphragmatic", "resonant", "7-11", "sigh", "calm",
+            ])
         for pattern in patterns {
-            #expect(Set(pattern.keys) == ["name", "kind", "title", "timings", "phases", "cycleSeconds", "breathsPerMinute"])
+            #expect(
+                Set(pattern.keys) == ["name", "kind", "title", "timings", "phases", "cycleSeconds", "breathsPerMinute"])
         }
         let calm = try #require(patterns.last)
         #expect(calm["kind"] as? String == "saved")
@@ -52,7 +56,8 @@ import Testing
         #expect(!voices.isEmpty)
         for voice in voices {
             #expect(Set(voice.keys) == ["code", "name", "identifier", "languages"])
-            #expect((voice["languages"] as? [String])?.contains { $0 == language || $0.hasPrefix(language + "-") } == true)
+            #expect(
+                (voice["languages"] as? [String])?.contains { $0 == language || $0.hasPrefix(language + "-") } == true)
         }
         let text = try BinaryRun.run(["voices", "--lang", language]).stdoutLines.dropFirst()
         #expect(voices.map { "\($0["code"] as? String ?? ""): \($0["name"] as? String ?? "")" } == Array(text))
@@ -80,7 +85,9 @@ import Testing
         }
         #expect(reminders[0]["summary"] as? String == "--every 45m")
         #expect((reminders[0]["times"] as? [String])?.count == 3)
-        #expect(reminders[1]["times"] as? [String] == ["30 12 * * 0,6"] || reminders[1]["times"] as? [String] == ["30 12 * * 6,0"])
+        #expect(
+            reminders[1]["times"] as? [String] == ["30 12 * * 0,6"]
+                || reminders[1]["times"] as? [String] == ["30 12 * * 6,0"])
         let lines = try #require(reminders[1]["lines"] as? [String])
         #expect(lines.count == 1 && lines[0].hasSuffix(" remind"))
     }
@@ -119,10 +126,12 @@ import Testing
     @Test func statsHasAVersionAndEveryKeyEvenWithNoHistory() throws {
         let run = try BinaryRun.run(["stats", "--json"])
         let document = try Self.document(run)
-        #expect(Self.keys(of: run.stdout) == [
-            "version", "sessions", "seconds", "currentStreak", "longestStreak", "lastSevenDays", "averageMoodChange",
-            "moodSessions", "topPatterns", "badges",
-        ])
+        #expect(
+            Self.keys(of: run.stdout) == [
+                "version", "sessions", "seconds", "currentStreak", "longestStreak", "lastSevenDays",
+                "averageMoodChange",
+                "moodSessions", "topPatterns", "badges",
+            ])
         #expect(document["version"] as? Int == 1)
         #expect(document["averageMoodChange"] is NSNull)
         #expect(document["sessions"] as? Int == 0)

@@ -13,7 +13,9 @@ import Testing
     static func opened(_ run: BinaryRun) -> [String] {
         run.stderrLines.compactMap { line -> String? in
             guard let range = line.range(of: "file=") else { return nil }
-            return line[range.upperBound...].split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) }
+            return line[range.upperBound...].split(separator: " ").first.map {
+                String($0.trimmingCharacters(in: .whitespaces))
+            }
         }
     }
 
@@ -53,7 +55,9 @@ import Testing
     /// phrase is cached), and then libpulse neither (libespeak-ng itself needs it, through libpcaudio).
     @Test func speechIsOpenedOnlyOnACacheMiss() throws {
         let home = try TemporaryHome()
-        let arguments = ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--output", home.root.path + "/session.wav"]
+        let arguments = [
+            "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--output", home.root.path + "/session.wav",
+        ]
         let first = try Self.run(arguments, in: home)
         #expect(first.status == 0)
         #expect(Self.opened(first).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(first))")
@@ -67,7 +71,10 @@ import Testing
     /// maps libespeak-ng no more than one without `--voice`, and an unknown voice is still refused on a miss.
     @Test func aCachedVoiceIsNotCheckedAgain() throws {
         let home = try TemporaryHome()
-        let arguments = ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--voice", "en-gb", "--output", home.root.path + "/session.wav"]
+        let arguments = [
+            "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--voice", "en-gb", "--output",
+            home.root.path + "/session.wav",
+        ]
         let first = try Self.run(arguments, in: home)
         #expect(first.status == 0)
         #expect(Self.opened(first).contains { $0.hasPrefix(Self.speech) }, "\(Self.opened(first))")

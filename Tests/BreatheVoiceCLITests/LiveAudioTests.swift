@@ -26,7 +26,10 @@ struct LiveAudioTests {
         try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
         // --pattern 2-1-2-1 --cycles 2 with tones only: 8 cues over 12 s, 18 s with the lead-in and closing.
         let plan = try SessionPlan.make(
-            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2), Phase(.rest, seconds: 1)]),
+            pattern: BreathingPattern(phases: [
+                Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2),
+                Phase(.rest, seconds: 1),
+            ]),
             length: .cycles(2), sampleRate: Self.rate
         ).get()
         let recorder = try MonitorRecorder()
@@ -43,8 +46,9 @@ struct LiveAudioTests {
         for index in 1..<planned.count {
             let heardInterval = heard[index] - heard[index - 1]
             let plannedInterval = planned[index] - planned[index - 1]
-            #expect(abs(heardInterval - plannedInterval) <= tolerance,
-                    "cue \(index): \(heardInterval) samples after the previous one, planned \(plannedInterval)")
+            #expect(
+                abs(heardInterval - plannedInterval) <= tolerance,
+                "cue \(index): \(heardInterval) samples after the previous one, planned \(plannedInterval)")
         }
     }
 
@@ -52,7 +56,8 @@ struct LiveAudioTests {
     static func rms(_ samples: [Int16], _ range: Range<Int>) -> Double {
         let clamped = max(0, range.lowerBound)..<min(samples.count, range.upperBound)
         guard !clamped.isEmpty else { return 0 }
-        return (clamped.reduce(0.0) { $0 + Double(samples[$1]) * Double(samples[$1]) } / Double(clamped.count)).squareRoot()
+        return (clamped.reduce(0.0) { $0 + Double(samples[$1]) * Double(samples[$1]) } / Double(clamped.count))
+            .squareRoot()
     }
 
     /// The heard onset within 150 ms of `sample`, if any.
@@ -67,9 +72,13 @@ struct LiveAudioTests {
         ("en", ["--pattern", "box", "--minutes", "1"], SessionLength.minutes(hundredths: 100), "Rest, 4 seconds."),
         ("es", ["--pattern", "box", "--cycles", "1"], .cycles(1), "Descansa, 4 segundos."),
     ])
-    func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String) throws {
+    func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String)
+        throws
+    {
         try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
-        let plan = try SessionPlan.make(pattern: #require(BreathingPattern.builtIn(named: "box")), length: length, sampleRate: Self.rate).get()
+        let plan = try SessionPlan.make(
+            pattern: #require(BreathingPattern.builtIn(named: "box")), length: length, sampleRate: Self.rate
+        ).get()
         let recorder = try MonitorRecorder()
         let run = try BinaryRun.run(arguments + ["--lang", language])
         let samples = try recorder.stop()
@@ -83,16 +92,20 @@ struct LiveAudioTests {
         var matched: [Int] = []
         for cue in cues {
             let planned = start + Int(plan.start(of: cue))
-            matched.append(try #require(Self.onset(near: planned, in: heard), "no cue heard near \(cue) (sample \(planned)): \(heard)"))
+            matched.append(
+                try #require(
+                    Self.onset(near: planned, in: heard), "no cue heard near \(cue) (sample \(planned)): \(heard)"))
         }
-        let breathing = (start + Int(plan.breathingStart) - Self.rate / 10)..<(start + Int(plan.breathingEnd) - Self.rate / 10)
+        let breathing =
+            (start + Int(plan.breathingStart) - Self.rate / 10)..<(start + Int(plan.breathingEnd) - Self.rate / 10)
         #expect(heard.filter(breathing.contains) == matched, "sounds off the cues during the breathing: \(heard)")
         let tolerance = Self.rate * 15 / 1000
         for index in 1..<cues.count {
             let heardInterval = matched[index] - matched[index - 1]
             let plannedInterval = Int(plan.start(of: cues[index]) - plan.start(of: cues[index - 1]))
-            #expect(abs(heardInterval - plannedInterval) <= tolerance,
-                    "\(cues[index]): \(heardInterval) samples after the previous cue, planned \(plannedInterval)")
+            #expect(
+                abs(heardInterval - plannedInterval) <= tolerance,
+                "\(cues[index]): \(heardInterval) samples after the previous cue, planned \(plannedInterval)")
         }
         // Speech follows each cue: over 0.7 s from the onset, the energy heard exceeds the tone's own energy by that of
         // a phrase (RMS 300 or more). The tone alone would leave (almost) nothing over.
@@ -119,7 +132,8 @@ struct LiveAudioTests {
         let home = try TemporaryHome()
         let arguments = ["--pattern", "2-0-2", "--cycles", "1", "--lang", "en"]
         let plan = try SessionPlan.make(
-            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.exhale, seconds: 2)]), length: .cycles(1), sampleRate: Self.rate
+            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.exhale, seconds: 2)]),
+            length: .cycles(1), sampleRate: Self.rate
         ).get()
         for session in 1...2 {
             let recorder = try MonitorRecorder()
@@ -128,13 +142,16 @@ struct LiveAudioTests {
             let samples = try recorder.stop(after: 2)
             #expect(run.status == 0, "session \(session): \(run.stderr)")
             let badges = run.stdoutLines.filter { $0.hasPrefix("New badge:") }
-            #expect(badges == (session == 1 ? ["New badge: First session.", "New badge: Your own pattern."] : []), "\(run.stdoutLines)")
+            #expect(
+                badges == (session == 1 ? ["New badge: First session.", "New badge: Your own pattern."] : []),
+                "\(run.stdoutLines)")
 
             // Align on the first cue: the first sound after the lead-in's "get ready", at its planned distance.
             let heard = Self.onsets(samples)
             let leadIn = try #require(heard.first, "session \(session): nothing was heard")
             let firstCue = Int(plan.start(of: .phase(cycle: 1, index: 0)))
-            let cue = try #require(Self.onset(near: leadIn + firstCue, in: heard), "session \(session): no first cue: \(heard)")
+            let cue = try #require(
+                Self.onset(near: leadIn + firstCue, in: heard), "session \(session): no first cue: \(heard)")
             let closing = cue - firstCue + Int(plan.breathingEnd)
             let end = cue - firstCue + Int(plan.totalSamples)
             #expect(Self.rms(samples, closing..<closing + Self.rate) > 300, "session \(session): no closing words")
@@ -158,7 +175,8 @@ struct LiveAudioTests {
         environment["PULSE_SERVER"] = server.address
         process.environment = environment
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -181,7 +199,9 @@ struct LiveAudioTests {
             .split(separator: "\n").map(String.init)
         #expect(process.terminationStatus == 69)
         #expect(stderrLines.count == 1)
-        #expect(stderrLines.first?.hasPrefix("breathe-voice: The sound server went away during the session") == true, "\(stderrLines)")
+        #expect(
+            stderrLines.first?.hasPrefix("breathe-voice: The sound server went away during the session") == true,
+            "\(stderrLines)")
     }
 
     /// Cron's conditions: no XDG_RUNTIME_DIR, no PULSE_SERVER, no D-Bus, PATH=/usr/bin:/bin. The program must find the
@@ -201,7 +221,8 @@ struct LiveAudioTests {
             return
         }
         let createdRuntime = !files.fileExists(atPath: runtime)
-        try files.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try files.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try? files.removeItem(atPath: link)
         try files.createSymbolicLink(atPath: link, withDestinationPath: privateDirectory)
         defer {
@@ -226,7 +247,8 @@ struct LiveAudioTests {
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty, "cron would mail: \(run.stdout)")
         #expect(run.stderr.isEmpty, "cron would mail: \(run.stderr)")
-        let history = try String(contentsOf: home.appendingPathComponent(".local/state/breathe-voice/history.jsonl"), encoding: .utf8)
+        let history = try String(
+            contentsOf: home.appendingPathComponent(".local/state/breathe-voice/history.jsonl"), encoding: .utf8)
         #expect(history.split(separator: "\n").count == 1)
         #expect(history.contains("\"source\":\"cron\""))
         #expect(history.contains("\"status\":\"completed\""))
@@ -283,7 +305,9 @@ struct LiveAudioTests {
         server.kill()
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0, "\(run.text)")
-        #expect(run.quiet.first?.isEmpty == true, "not paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
+        #expect(
+            run.quiet.first?.isEmpty == true,
+            "not paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
         #expect(run.lines.filter { $0.hasPrefix("The sound server went away") }.count == 1, "\(run.text)")
         #expect(run.lines.contains { $0.hasPrefix("Session interrupted after 0 of 20 cycles") }, "\(run.text)")
         #expect(!run.text.contains("Fatal error") && !run.text.contains("breathe-voice:"), "\(run.text)")
@@ -301,12 +325,14 @@ struct LiveAudioTests {
         // A machine with a real session server there cannot show the failure; there is none in CI.
         if FileManager.default.fileExists(atPath: "/run/user/\(getuid())/pulse/native") { return }
         let home = try TemporaryHome()
-        let run = try BinaryRun.run(["remind", "--cycles", "1", "--lang", "en"],
-                                    environment: ["PATH": "/usr/bin:/bin", "HOME": home.root.path], clearEnvironment: true)
+        let run = try BinaryRun.run(
+            ["remind", "--cycles", "1", "--lang", "en"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": home.root.path], clearEnvironment: true)
         #expect(run.status == 69)
-        #expect(run.stderrLines == [
-            "breathe-voice: No sound server answered (no PulseAudio socket found): a reminder must be heard. Start PulseAudio or PipeWire in your session (cron looks for /run/user/UID/pulse/native), or add --allow-silent to keep only the record.",
-        ])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: No sound server answered (no PulseAudio socket found): a reminder must be heard. Start PulseAudio or PipeWire in your session (cron looks for /run/user/UID/pulse/native), or add --allow-silent to keep only the record."
+            ])
         #expect(run.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.root.path + "/.local/state/breathe-voice/history.jsonl"))
     }

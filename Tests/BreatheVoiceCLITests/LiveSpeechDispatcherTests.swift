@@ -9,7 +9,8 @@ extension LiveAudioTests {
     static func speechdAddress() -> String? {
         if let address = ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"], !address.isEmpty { return address }
         if PulseServer.required {
-            Issue.record("no private speech-dispatcher: run the tests through scripts/with-pulse.sh scripts/with-speechd.sh")
+            Issue.record(
+                "no private speech-dispatcher: run the tests through scripts/with-pulse.sh scripts/with-speechd.sh")
         }
         return nil
     }
@@ -67,8 +68,10 @@ extension LiveAudioTests {
         let process = Process()
         process.executableURL = BinaryRun.binary
         // The slowest rate, sent to speech-dispatcher because it is given explicitly: "Breathe in" lasts well over a second.
-        process.arguments = ["--pattern", "8-8", "--cycles", "1", "--tones", "off", "--speech-via", "speechd",
-                             "--rate", "80", "--lang", "en"]
+        process.arguments = [
+            "--pattern", "8-8", "--cycles", "1", "--tones", "off", "--speech-via", "speechd",
+            "--rate", "80", "--lang", "en",
+        ]
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in try TemporaryHome().environment { environment[key] = value }
         environment["SPEECHD_ADDRESS"] = address
@@ -82,7 +85,9 @@ extension LiveAudioTests {
         var heardAt: Int?
         while heardAt == nil, Date() < deadline, process.isRunning {
             let data = (try? Data(contentsOf: recorder.file)) ?? Data()
-            let samples = stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+            let samples = stride(from: 0, to: data.count - 1, by: 2).map {
+                Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
+            }
             if let first = samples.firstIndex(where: { abs(Int($0)) > 1000 }), samples.count > first + Self.rate / 10 {
                 heardAt = first
             } else {
@@ -107,8 +112,10 @@ extension LiveAudioTests {
         guard let address = Self.speechdAddress() else { return }
         let recorder = try MonitorRecorder()
         let run = try PtySession.run(
-            ["--pattern", "30-30", "--cycles", "1", "--tones", "off", "--speech-via", "speechd", "--rate", "80",
-             "--lang", "en", "--plain", "--mood-after", "3"],
+            [
+                "--pattern", "30-30", "--cycles", "1", "--tones", "off", "--speech-via", "speechd", "--rate", "80",
+                "--lang", "en", "--plain", "--mood-after", "3",
+            ],
             steps: [
                 .expect("Breathe in, 30 seconds. Cycle 1 of 1.\n"),
                 .quiet(0.5), .send("?"), .quiet(1.5), .send(" "), .expect("Paused"),
@@ -123,7 +130,8 @@ extension LiveAudioTests {
         // half after that. From six seconds after the first sound to eleven, only silence: "Paused" is long over, the
         // help (had it not been cancelled) would still be speaking, and q has not been pressed yet.
         let first = try #require(samples.firstIndex { abs(Int($0)) > 1000 }, "nothing was heard")
-        #expect(Self.loud(samples, first..<first + 2 * Self.rate, level: 300) > Self.rate / 10, "the phrase was not heard")
+        #expect(
+            Self.loud(samples, first..<first + 2 * Self.rate, level: 300) > Self.rate / 10, "the phrase was not heard")
         let silent = Self.loud(samples, first + 6 * Self.rate..<first + 11 * Self.rate, level: 300)
         #expect(silent == 0, "\(silent) loud samples while paused: the key help was not cancelled")
     }

@@ -57,7 +57,8 @@ import Testing
         for entry in entries { try Data("garbage".utf8).write(to: phrases.appendingPathComponent(entry)) }
         try #expect(Self.render(in: home) == reference)
         for entry in entries {
-            try #expect(Data(contentsOf: phrases.appendingPathComponent(entry)).count > 1000, "\(entry) was not repaired")
+            try #expect(
+                Data(contentsOf: phrases.appendingPathComponent(entry)).count > 1000, "\(entry) was not repaired")
         }
     }
 }

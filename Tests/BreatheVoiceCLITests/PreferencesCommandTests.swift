@@ -7,7 +7,8 @@ import Testing
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "rate", "220", "--lang", "en"]).stdoutLines == ["Set rate to 220."])
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["220"])
-        let shown = try home.run(["prefs", "show", "--origin", "--lang", "en"], environment: ["BREATHE_VOICE_PITCH": "70"])
+        let shown = try home.run(
+            ["prefs", "show", "--origin", "--lang", "en"], environment: ["BREATHE_VOICE_PITCH": "70"])
         #expect(shown.stdoutLines.contains("rate: 220 (from the file)"))
         #expect(shown.stdoutLines.contains("pitch: 70 (from BREATHE_VOICE_PITCH)"))
         #expect(shown.stdoutLines.contains("volume: 100 (default)"))
@@ -21,10 +22,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("en", ["rate", "500"], "breathe-voice: Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."),
-        ("es", ["rate", "500"], "breathe-voice: Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."),
-        ("en", ["nonsense", "1"], "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, scheduleVia, customPatterns, voice.en, voice.es, voice.es-419."),
-        ("es", ["display", "loud"], "breathe-voice: Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
+        (
+            "en", ["rate", "500"],
+            "breathe-voice: Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."
+        ),
+        (
+            "es", ["rate", "500"],
+            "breathe-voice: Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."
+        ),
+        (
+            "en", ["nonsense", "1"],
+            "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, count, display, terse, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, scheduleVia, customPatterns, voice.en, voice.es, voice.es-419."
+        ),
+        (
+            "es", ["display", "loud"],
+            "breathe-voice: Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."
+        ),
     ])
     func setRefusesWithOneLocalizedLine(language: String, arguments: [String], expected: String) throws {
         let home = try TemporaryHome()
@@ -50,14 +63,19 @@ import Testing
     func corruptFileIsExit78AndLeftAsItWas(name: String) throws {
         let bytes = Data(Self.corrupt.first { $0.0 == name }!.1)
         let home = try TemporaryHome()
-        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try bytes.write(to: home.preferencesFile)
-        for arguments in [["prefs", "get", "rate"], ["prefs", "set", "rate", "100"], ["prefs", "show"], ["patterns"],
-                          ["patterns", "add", "calm", "4-6"], ["stats"], ["--pattern", "1-1", "--cycles", "1", "--no-audio"]] {
+        for arguments in [
+            ["prefs", "get", "rate"], ["prefs", "set", "rate", "100"], ["prefs", "show"], ["patterns"],
+            ["patterns", "add", "calm", "4-6"], ["stats"], ["--pattern", "1-1", "--cycles", "1", "--no-audio"],
+        ] {
             let run = try home.run(arguments + ["--lang", "en"])
             #expect(run.status == 78, "\(arguments)")
             #expect(run.stderrLines.count == 1, "\(arguments)")
-            #expect(run.stderr.contains(home.preferencesFile.path) && run.stderr.contains("line ") && run.stderr.contains("column "))
+            #expect(
+                run.stderr.contains(home.preferencesFile.path) && run.stderr.contains("line ")
+                    && run.stderr.contains("column "))
             #expect(run.stdout.isEmpty)
             #expect(try Data(contentsOf: home.preferencesFile) == bytes, "\(arguments) changed the file")
         }
@@ -65,7 +83,9 @@ import Testing
         #expect(reset.status == 0)
         #expect(reset.stdout.hasPrefix("Moved \(home.preferencesFile.path) aside to \(home.preferencesFile.path).bak-"))
         let directory = home.preferencesFile.deletingLastPathComponent()
-        let backups = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("preferences.json.bak-") }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("preferences.json.bak-")
+        }
         #expect(backups.count == 1)
         #expect(try Data(contentsOf: directory.appendingPathComponent(backups[0])) == bytes)
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["175"])
@@ -73,21 +93,29 @@ import Testing
 
     @Test func corruptFileErrorNamesLineAndColumnInSpanish() throws {
         let home = try TemporaryHome()
-        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\n  \"rate\": \"rápido\"\n}".utf8).write(to: home.preferencesFile)
         let run = try home.run(["prefs", "get", "rate", "--lang", "es"])
         #expect(run.status == 78)
-        #expect(run.stderrLines == ["breathe-voice: Preferencias \(home.preferencesFile.path), línea 2, columna 11: rate tiene un valor no válido; usa un número entero entre 80 y 450. Corrígelo con «breathe-voice prefs edit» o apártalo con «breathe-voice prefs reset»."])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: Preferencias \(home.preferencesFile.path), línea 2, columna 11: rate tiene un valor no válido; usa un número entero entre 80 y 450. Corrígelo con «breathe-voice prefs edit» o apártalo con «breathe-voice prefs reset»."
+            ])
     }
 
     @Test func unknownKeysWarnButWork() throws {
         let home = try TemporaryHome()
-        try FileManager.default.createDirectory(at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"version\": 1, \"rate\": 200, \"sparkles\": true}".utf8).write(to: home.preferencesFile)
         let run = try home.run(["prefs", "get", "rate", "--lang", "en"])
         #expect(run.status == 0)
         #expect(run.stdoutLines == ["200"])
-        #expect(run.stderrLines == ["Warning: preferences \(home.preferencesFile.path), line 1, column 41: unknown preference \"sparkles\" is ignored."])
+        #expect(
+            run.stderrLines == [
+                "Warning: preferences \(home.preferencesFile.path), line 1, column 41: unknown preference \"sparkles\" is ignored."
+            ])
         // Rewriting keeps what this version does not understand.
         #expect(try home.run(["prefs", "set", "pitch", "60"]).status == 0)
         #expect(try String(contentsOf: home.preferencesFile, encoding: .utf8).contains("\"sparkles\": true"))
@@ -97,7 +125,8 @@ import Testing
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
         let before = try Data(contentsOf: home.preferencesFile)
-        let bad = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/9999/", "EDITOR": nil])
+        let bad = try home.run(
+            ["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/9999/", "EDITOR": nil])
         #expect(bad.status == 78)
         #expect(bad.stderrLines.count == 1)
         #expect(try Data(contentsOf: home.preferencesFile) == before)
@@ -132,11 +161,19 @@ import Testing
 
     @Test func namedPatternsAreSavedListedUsedAndCannotShadowBuiltIns() throws {
         let home = try TemporaryHome()
-        #expect(try home.run(["patterns", "add", "calm", "1-0-1-0", "--lang", "en"]).stdoutLines == ["Saved pattern calm: 1-1."])
+        #expect(
+            try home.run(["patterns", "add", "calm", "1-0-1-0", "--lang", "en"]).stdoutLines == [
+                "Saved pattern calm: 1-1."
+            ])
         let shadow = try home.run(["patterns", "add", "box", "4-4", "--lang", "en"])
         #expect(shadow.status == 64)
-        #expect(shadow.stderrLines == ["breathe-voice: Pattern name \"box\" is taken by a built-in pattern: choose another name."])
-        #expect(try home.run(["patterns", "--lang", "en"]).stdoutLines.contains("calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 1-1, 30 breaths a minute."))
+        #expect(
+            shadow.stderrLines == [
+                "breathe-voice: Pattern name \"box\" is taken by a built-in pattern: choose another name."
+            ])
+        #expect(
+            try home.run(["patterns", "--lang", "en"]).stdoutLines.contains(
+                "calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 1-1, 30 breaths a minute."))
         #expect(try home.run(["prefs", "set", "leadIn", "off"]).status == 0)
         let session = try home.run(["--pattern", "calm", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"])
         #expect(session.stdoutLines.first == "Pattern calm, in seconds: in 1, out 1. 1 cycle, about 2 seconds.")

@@ -7,7 +7,8 @@ import Testing
     static let textOnly = ["--plain", "--speech", "off", "--tones", "off"]
 
     static func runtimeFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-remind-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-remind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -29,15 +30,17 @@ import Testing
     @Test func inQuietHoursItDoesNothingAndExits0() throws {
         let runtime = try Self.runtimeFolder()
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let run = try BinaryRun.run(["remind", "--quiet-hours", Self.window(aroundNow: true), "--lang", "en"],
-                                    environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let run = try BinaryRun.run(
+            ["remind", "--quiet-hours", Self.window(aroundNow: true), "--lang", "en"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.isEmpty)
 
         let window = Self.window(aroundNow: true)
-        let verbose = try BinaryRun.run(["remind", "--quiet-hours", window, "--verbose", "--lang", "es"],
-                                        environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let verbose = try BinaryRun.run(
+            ["remind", "--quiet-hours", window, "--verbose", "--lang", "es"],
+            environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(verbose.status == 0)
         #expect(verbose.stdout.isEmpty)
         let parts = window.split(separator: "-")
@@ -48,19 +51,23 @@ import Testing
         let runtime = try Self.runtimeFolder()
         defer { try? FileManager.default.removeItem(at: runtime) }
         let run = try BinaryRun.run(
-            ["remind", "--quiet-hours", Self.window(aroundNow: false), "--pattern", "1-0-1", "--cycles", "1", "--lang", "en"] + Self.textOnly,
+            [
+                "remind", "--quiet-hours", Self.window(aroundNow: false), "--pattern", "1-0-1", "--cycles", "1",
+                "--lang", "en",
+            ] + Self.textOnly,
             environment: ["XDG_RUNTIME_DIR": runtime.path]
         )
         #expect(run.status == 0)
         // The session's lines; the first session's badges follow them.
-        #expect(Array(run.stdoutLines.prefix(6)) == [
-            "Time for a breathing break.",
-            "Custom pattern, in seconds: in 1, out 1. 1 cycle, about 2 seconds.",
-            "Get ready.",
-            "Breathe in, 1 second. Cycle 1 of 1.",
-            "Breathe out, 1 second.",
-            "Session complete: 1 cycle in 2 seconds.",
-        ])
+        #expect(
+            Array(run.stdoutLines.prefix(6)) == [
+                "Time for a breathing break.",
+                "Custom pattern, in seconds: in 1, out 1. 1 cycle, about 2 seconds.",
+                "Get ready.",
+                "Breathe in, 1 second. Cycle 1 of 1.",
+                "Breathe out, 1 second.",
+                "Session complete: 1 cycle in 2 seconds.",
+            ])
         #expect(run.stderr.isEmpty)
         #expect(FileManager.default.fileExists(atPath: runtime.path + "/breathe-voice/session.lock"))
     }
@@ -87,12 +94,14 @@ import Testing
         }
         #expect(String(decoding: seen, as: UTF8.self).hasPrefix("Time for a breathing break.\n"))
 
-        let second = try BinaryRun.run(["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"] + Self.textOnly,
-                                       environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let second = try BinaryRun.run(
+            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"] + Self.textOnly,
+            environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty)
         #expect(second.stderr.isEmpty)
-        let verbose = try BinaryRun.run(["remind", "--verbose", "--lang", "en"] + Self.textOnly, environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let verbose = try BinaryRun.run(
+            ["remind", "--verbose", "--lang", "en"] + Self.textOnly, environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(verbose.status == 0)
         #expect(verbose.stdout.isEmpty)
         #expect(verbose.stderrLines == ["Another breathing session is running: no reminder now."])
@@ -106,6 +115,9 @@ import Testing
     @Test func badQuietHoursAreExit64() throws {
         let run = try BinaryRun.run(["remind", "--quiet-hours", "22-07", "--lang", "en"])
         #expect(run.status == 64)
-        #expect(run.stderrLines == ["breathe-voice: Quiet hours \"22-07\" are not HH:MM-HH:MM: write, for example, 22:00-07:00."])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: Quiet hours \"22-07\" are not HH:MM-HH:MM: write, for example, 22:00-07:00."
+            ])
     }
 }

@@ -7,17 +7,23 @@ import Testing
     static let rate = 22_050
     /// `--pattern 2-1-2-1 --cycles 2`: a 3 s lead-in, 12 s of breathing, 3 s of closing words.
     static let plan = try! SessionPlan.make(
-        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2), Phase(.rest, seconds: 1)]),
+        pattern: BreathingPattern(phases: [
+            Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2), Phase(.rest, seconds: 1),
+        ]),
         length: .cycles(2), sampleRate: rate
     ).get()
     static let session = ["--pattern", "2-1-2-1", "--cycles", "2"]
 
     static var boundaries: [(start: Int, kind: PhaseKind)] {
-        (1...2).flatMap { cycle in (0..<4).map { (Int(plan.start(of: .phase(cycle: cycle, index: $0))), plan.kind(ofPhase: $0)) } }
+        (1...2).flatMap { cycle in
+            (0..<4).map { (Int(plan.start(of: .phase(cycle: cycle, index: $0))), plan.kind(ofPhase: $0)) }
+        }
     }
 
     static func render(_ arguments: [String]) throws -> (run: BinaryRun, wav: WavFile) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-\(UUID().uuidString).wav").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-\(UUID().uuidString).wav"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try BinaryRun.run(arguments + ["--output", path], environment: ["PULSE_SERVER": "unix:/nonexistent"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -29,7 +35,9 @@ import Testing
         #expect(wav.samples.count == Int(Self.plan.totalSamples))
         #expect(wav.declaredDataBytes == 2 * Int(Self.plan.totalSamples))
         #expect(wav.sampleRate == 22_050 && wav.channels == 1 && wav.bitsPerSample == 16)
-        #expect(run.stdoutLines.first == "Custom pattern, in seconds: in 2, hold 1, out 2, rest 1. 2 cycles, about 12 seconds.")
+        #expect(
+            run.stdoutLines.first
+                == "Custom pattern, in seconds: in 2, hold 1, out 2, rest 1. 2 cycles, about 12 seconds.")
         // The session's own lines, up to its summary; a first session's badges may follow.
         #expect(run.stdoutLines.prefix { !$0.hasPrefix("Session complete") }.count + 1 == 11)
     }
@@ -41,7 +49,9 @@ import Testing
             let tone = CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 70)
             let envelopeOnset = try #require(tone.firstIndex { $0 != 0 })
             #expect(envelopeOnset <= 4)
-            #expect(wav.samples[(start - 2000)..<start].allSatisfy { $0 == 0 }, "sound before the \(kind) boundary \(start)")
+            #expect(
+                wav.samples[(start - 2000)..<start].allSatisfy { $0 == 0 }, "sound before the \(kind) boundary \(start)"
+            )
             let onset = wav.samples[start...].firstIndex { $0 != 0 }
             #expect(onset == start + envelopeOnset, "\(kind) at \(start): onset \(String(describing: onset))")
         }
@@ -53,8 +63,11 @@ import Testing
             let length = CueTone.cue(for: kind).samples(sampleRate: Self.rate, volume: 70).count
             let early = wav.crossingRate(start..<start + length / 4)
             let late = wav.crossingRate(start + 3 * length / 4..<start + length)
-            if kind == .inhale { #expect(late > early * 1.2, "inhale \(early) → \(late)") }
-            else { #expect(late < early / 1.2, "exhale \(early) → \(late)") }
+            if kind == .inhale {
+                #expect(late > early * 1.2, "inhale \(early) → \(late)")
+            } else {
+                #expect(late < early / 1.2, "exhale \(early) → \(late)")
+            }
         }
     }
 
@@ -73,7 +86,8 @@ import Testing
     /// A WAV file is always spoken by eSpeak NG: `--speech-via speechd` renders the same samples, and says so.
     @Test func aRenderIsAlwaysSpokenByESpeakNG() throws {
         let espeak = try Self.render(Self.session + ["--lang", "en"]).wav
-        let (run, speechd) = try Self.render(Self.session + ["--lang", "en", "--speech-via", "speechd", "--timing-report"])
+        let (run, speechd) = try Self.render(
+            Self.session + ["--lang", "en", "--speech-via", "speechd", "--timing-report"])
         #expect(speechd.samples == espeak.samples)
         #expect(run.stdoutLines.contains("Speech: eSpeak NG, on the same sound stream as the tones."))
     }
@@ -127,7 +141,9 @@ import Testing
                 #expect(try home.run(["prefs", "get", "rate"]).stdout == rate + "\n")
             }
             let path = home.root.appendingPathComponent("s.wav").path
-            let run = try home.run(["--pattern", "1-0-1", "--cycles", "1", "--tones", "off", "--lang", "en", "--output", path])
+            let run = try home.run([
+                "--pattern", "1-0-1", "--cycles", "1", "--tones", "off", "--lang", "en", "--output", path,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             let wav = try WavFile(Data(contentsOf: URL(fileURLWithPath: path)))
             // "Get ready", alone in the 3-second lead-in: from its first to its last audible sample.

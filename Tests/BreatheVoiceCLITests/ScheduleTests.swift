@@ -15,37 +15,53 @@ import Testing
         #expect(list0.status == 0)
         #expect(list0.stdoutLines == ["No reminders are scheduled."])
 
-        let add = try fake.run(["schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00", "--days", "mon-fri"])
+        let add = try fake.run([
+            "schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00", "--days", "mon-fri",
+        ])
         #expect(add.status == 0)
         #expect(add.stderr.isEmpty)
-        #expect(add.stdoutLines == ["Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5."])
+        #expect(
+            add.stdoutLines == [
+                "Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5."
+            ])
         let binary = BinaryRun.binary.resolvingSymlinksInPath().path
-        #expect(fake.text == original + "\n" + """
-        # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it (a newline was added before this line)
-        # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri
-        0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind
-        # END breathe-voice reminders
+        #expect(
+            fake.text == original + "\n" + """
+                # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it (a newline was added before this line)
+                # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri
+                0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind
+                # END breathe-voice reminders
 
-        """)
+                """)
 
-        let second = try fake.run(["schedule", "add", "--at", "12:30", "--pattern", "4-7-8", "--minutes", "2", "--allow-silent"])
-        #expect(second.stdoutLines == ["Added reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent): crontab times 30 12 * * *."])
-        #expect(fake.text?.contains("30 12 * * * XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind --pattern 4-7-8 --minutes 2 --allow-silent\n") == true)
+        let second = try fake.run([
+            "schedule", "add", "--at", "12:30", "--pattern", "4-7-8", "--minutes", "2", "--allow-silent",
+        ])
+        #expect(
+            second.stdoutLines == [
+                "Added reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent): crontab times 30 12 * * *."
+            ])
+        #expect(
+            fake.text?.contains(
+                "30 12 * * * XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind --pattern 4-7-8 --minutes 2 --allow-silent\n"
+            ) == true)
 
         let list = try fake.run(["schedule", "list"])
-        #expect(list.stdoutLines == [
-            "Reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5.",
-            "Reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent): crontab times 30 12 * * *.",
-        ])
+        #expect(
+            list.stdoutLines == [
+                "Reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5.",
+                "Reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent): crontab times 30 12 * * *.",
+            ])
 
         let before = fake.text
         let dry = try fake.run(["schedule", "remove", "1", "--dry-run"])
         #expect(dry.status == 0)
-        #expect(dry.stdoutLines == [
-            "Dry run, the crontab is not changed. It would change like this:",
-            "- # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri",
-            "- 0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind",
-        ])
+        #expect(
+            dry.stdoutLines == [
+                "Dry run, the crontab is not changed. It would change like this:",
+                "- # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri",
+                "- 0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind",
+            ])
         #expect(fake.text == before)
 
         let remove = try fake.run(["schedule", "remove", "1"])
@@ -67,12 +83,30 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--every", "50m"], "en", "breathe-voice: cron cannot repeat every 50 minutes exactly through the day: use --every 48m or --every 1h, or give --from and --to."),
-        (["--every", "50m"], "es", "breathe-voice: cron no puede repetir cada 50 minutos de forma exacta durante todo el día: usa --every 48m o --every 1h, o indica --from y --to."),
-        (["--every", "7m"], "en", "breathe-voice: cron cannot repeat every 7 minutes exactly through the day: use --every 6m or --every 8m, or give --from and --to."),
-        (["--every", "2 hours"], "en", "breathe-voice: Interval \"2 hours\" is not a duration: write minutes or hours, such as 45m, 2h or 1h30m."),
-        (["--at", "25:00"], "es", "breathe-voice: La hora «25:00» no tiene la forma HH:MM: usa una hora de 24 horas, como 09:00 o 18:30."),
-        (["--every", "1h", "--pattern", "nope"], "en", "breathe-voice: Unknown pattern \"nope\": use one of 4-7-8, box, diaphragmatic, resonant, 7-11, sigh, or timings such as 4-7-8."),
+        (
+            ["--every", "50m"], "en",
+            "breathe-voice: cron cannot repeat every 50 minutes exactly through the day: use --every 48m or --every 1h, or give --from and --to."
+        ),
+        (
+            ["--every", "50m"], "es",
+            "breathe-voice: cron no puede repetir cada 50 minutos de forma exacta durante todo el día: usa --every 48m o --every 1h, o indica --from y --to."
+        ),
+        (
+            ["--every", "7m"], "en",
+            "breathe-voice: cron cannot repeat every 7 minutes exactly through the day: use --every 6m or --every 8m, or give --from and --to."
+        ),
+        (
+            ["--every", "2 hours"], "en",
+            "breathe-voice: Interval \"2 hours\" is not a duration: write minutes or hours, such as 45m, 2h or 1h30m."
+        ),
+        (
+            ["--at", "25:00"], "es",
+            "breathe-voice: La hora «25:00» no tiene la forma HH:MM: usa una hora de 24 horas, como 09:00 o 18:30."
+        ),
+        (
+            ["--every", "1h", "--pattern", "nope"], "en",
+            "breathe-voice: Unknown pattern \"nope\": use one of 4-7-8, box, diaphragmatic, resonant, 7-11, sigh, or timings such as 4-7-8."
+        ),
     ])
     func refusalsAreOneLineAndExit64(arguments: [String], language: String, expected: String) throws {
         let fake = try FakeCrontab()
@@ -85,11 +119,13 @@ import Testing
     }
 
     @Test func aMissingCrontabCommandIsExit69WithThePackageToInstall() throws {
-        let run = try BinaryRun.run(["schedule", "list"], environment: ["BREATHE_VOICE_CRONTAB": nil, "PATH": "/nonexistent", "LC_ALL": "C"])
+        let run = try BinaryRun.run(
+            ["schedule", "list"], environment: ["BREATHE_VOICE_CRONTAB": nil, "PATH": "/nonexistent", "LC_ALL": "C"])
         #expect(run.status == 69)
-        #expect(run.stderrLines == [
-            "breathe-voice: The crontab command \"crontab\" was not found: install the cron package (Debian: sudo apt install cron).",
-        ])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: The crontab command \"crontab\" was not found: install the cron package (Debian: sudo apt install cron)."
+            ])
     }
 
     @Test func removingAnUnknownReminderIsExit64() throws {

@@ -42,7 +42,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
-        let environment: [String: String?] = ["BREATHE_VOICE_CRONTAB": fake.script.path, "LC_ALL": language, "LANG": nil]
+        let environment: [String: String?] = [
+            "BREATHE_VOICE_CRONTAB": fake.script.path, "LC_ALL": language, "LANG": nil,
+        ]
         let save = try home.run(["patterns", "add", "calm", "4-4"], environment: environment)
         #expect(save.status == 0)
         let add = try home.run(["schedule", "add", "--at", "12:00", "--pattern", "calm"], environment: environment)

@@ -7,7 +7,8 @@ import Testing
     /// Holds the session lock in `home` as a running session would, until the returned descriptor is closed.
     static func holdLock(in home: TemporaryHome) throws -> Int32 {
         let folder = home.root.appendingPathComponent("run/breathe-voice")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let descriptor = open(home.lockFile.path, O_RDWR | O_CREAT, 0o600)
         #expect(descriptor >= 0)
         #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
@@ -15,8 +16,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("en", "breathe-voice: Another breathing session is running (it holds the session lock): wait for it to end, or use --force to start this one anyway."),
-        ("es", "breathe-voice: Ya hay otra sesión de respiración en curso (tiene el bloqueo de sesión): espera a que termine o usa --force para empezar esta de todos modos."),
+        (
+            "en",
+            "breathe-voice: Another breathing session is running (it holds the session lock): wait for it to end, or use --force to start this one anyway."
+        ),
+        (
+            "es",
+            "breathe-voice: Ya hay otra sesión de respiración en curso (tiene el bloqueo de sesión): espera a que termine o usa --force para empezar esta de todos modos."
+        ),
     ])
     func aSecondStartIsExit75UnlessForced(language: String, expected: String) throws {
         let home = try TemporaryHome()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BreatheVoiceCLI
 
 /// A Spanish user meets no English: every command's help and every kind of refused command line, run through the
@@ -10,7 +11,8 @@ import Testing
 
     /// Words of English prose that Spanish never uses. Option names, values, paths and commands are left out first.
     static let englishWords: Set<String> = [
-        "the", "is", "of", "and", "with", "for", "to", "not", "from", "your", "you", "this", "that", "session", "sessions",
+        "the", "is", "of", "and", "with", "for", "to", "not", "from", "your", "you", "this", "that", "session",
+        "sessions",
         "breathing", "seconds", "minutes", "default", "options", "usage", "overview", "unknown", "missing",
         "invalid", "please", "value", "expected", "unexpected", "argument", "arguments", "did", "mean", "information",
         "found", "answered", "cannot", "when", "each", "every", "run", "runs", "set", "see",
@@ -55,7 +57,8 @@ import Testing
         #expect(spanish.stdout.hasPrefix("RESUMEN: Escribe todo el historial"))
         let english = try BinaryRun.run(["history", "export", "--lang=en", "--help"], environment: Self.spanish)
         #expect(english.stdout.hasPrefix("OVERVIEW: Write the whole history"))
-        let fromEnvironment = try BinaryRun.run(["doctor", "--help"], environment: ["LC_ALL": nil, "LC_MESSAGES": nil, "LANG": "es_ES.UTF-8"])
+        let fromEnvironment = try BinaryRun.run(
+            ["doctor", "--help"], environment: ["LC_ALL": nil, "LC_MESSAGES": nil, "LANG": "es_ES.UTF-8"])
         #expect(fromEnvironment.stdout.hasPrefix("RESUMEN: Comprueba la voz"))
     }
 
@@ -81,7 +84,9 @@ import Testing
                 invocations.append(command.path + [name])
                 // A file name is a valid value: rendering or exporting to one is not a refusal. (`prefs reset` and
                 // `prefs edit` do not check --lang: they reset or edit whatever the language.)
-                if !["output", "wav"].contains(argument.preferredName ?? ""), !["reset", "edit"].contains(command.path.last) {
+                if !["output", "wav"].contains(argument.preferredName ?? ""),
+                    !["reset", "edit"].contains(command.path.last)
+                {
                     invocations.append(command.path + [name, "zz\nzz"])
                 }
             }
@@ -89,23 +94,31 @@ import Testing
                 if let name = argument.names.last { invocations.append(command.path + [name + "=3"]) }
             }
         }
-        invocations += [["prefs", "set"], ["prefs", "set", "rate"], ["patterns", "add", "calm"], ["prefs", "get"],
-                        ["--minutes", "2", "--cycles", "3"], ["--pattern", "4-x-8"], ["--cyles", "3"]]
+        invocations += [
+            ["prefs", "set"], ["prefs", "set", "rate"], ["patterns", "add", "calm"], ["prefs", "get"],
+            ["--minutes", "2", "--cycles", "3"], ["--pattern", "4-x-8"], ["--cyles", "3"],
+        ]
         return invocations
     }()
 
     @Test(arguments: badInvocations)
     func refusalIsOneSpanishLine(arguments: [String]) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-es-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-es-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try BinaryRun.run(arguments + ["--no-audio"].filter { _ in arguments.first?.hasPrefix("-") == true },
-                                    environment: Self.spanish.merging(["BREATHE_VOICE_CRONTAB": "/nonexistent/crontab", "VISUAL": "false", "EDITOR": "false"]) { $1 },
-                                    directory: folder)
+        let run = try BinaryRun.run(
+            arguments + ["--no-audio"].filter { _ in arguments.first?.hasPrefix("-") == true },
+            environment: Self.spanish.merging([
+                "BREATHE_VOICE_CRONTAB": "/nonexistent/crontab", "VISUAL": "false", "EDITOR": "false",
+            ]) { $1 },
+            directory: folder)
         #expect(run.status == 64, "\(arguments): exit \(run.status), \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(arguments): \(run.stderr)")
         #expect(run.stderr.hasPrefix("breathe-voice: "))
-        #expect(Self.englishIn(run.stderr).isEmpty, "\(arguments): English words \(Self.englishIn(run.stderr)) in \(run.stderr)")
+        #expect(
+            Self.englishIn(run.stderr).isEmpty,
+            "\(arguments): English words \(Self.englishIn(run.stderr)) in \(run.stderr)")
     }
 }
 
@@ -116,14 +129,16 @@ import Testing
         let help = try BinaryRun.run(["start", "--help"], environment: ["LC_ALL": locale, "BREATHE_VOICE_LANG": nil])
         #expect(help.stdout.contains("(Enter lo"))
         #expect(help.stdout.hasPrefix("RESUMEN: Ejecuta una sesión de respiración"))
-        let session = try BinaryRun.run(["--pattern", "1-1", "--cycles", "1", "--plain", "--no-audio"],
-                                        environment: ["LC_ALL": locale, "BREATHE_VOICE_LANG": nil])
+        let session = try BinaryRun.run(
+            ["--pattern", "1-1", "--cycles", "1", "--plain", "--no-audio"],
+            environment: ["LC_ALL": locale, "BREATHE_VOICE_LANG": nil])
         #expect(session.status == 0)
         #expect(session.stdoutLines.contains { $0.hasPrefix("Patrón personalizado") })
     }
 
     @Test func spainKeepsItsWords() throws {
-        let help = try BinaryRun.run(["start", "--help"], environment: ["LC_ALL": "es_ES.UTF-8", "BREATHE_VOICE_LANG": nil])
+        let help = try BinaryRun.run(
+            ["start", "--help"], environment: ["LC_ALL": "es_ES.UTF-8", "BREATHE_VOICE_LANG": nil])
         #expect(help.stdout.contains("(Intro lo"))
         let flag = try BinaryRun.run(["start", "--help", "--lang", "es-419"], environment: ["LC_ALL": "C"])
         #expect(flag.stdout.contains("(Enter lo"))
@@ -151,7 +166,9 @@ import Testing
     @Test func statsNamesPatternsInSpanish() throws {
         let home = try TemporaryHome()
         for pattern in ["box", "5.5-5.5"] {
-            #expect(try home.run(["--pattern", pattern, "--cycles", "1", "--plain", "--no-audio", "--lang", "es"]).status == 0)
+            #expect(
+                try home.run(["--pattern", pattern, "--cycles", "1", "--plain", "--no-audio", "--lang", "es"]).status
+                    == 0)
         }
         let stats = try home.run(["stats", "--lang", "es"]).stdoutLines
         #expect(stats.contains("Patrones más usados: 5,5-5,5 (1), Respiración cuadrada (1)."))

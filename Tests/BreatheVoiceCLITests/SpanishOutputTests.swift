@@ -45,8 +45,10 @@ import Testing
                 "BREATHE_VOICE_CRONTAB": crontab.script.path, "PULSE_SERVER": "unix:/nonexistent/pulse",
                 "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
             ]) { $1 }
-            for arguments in [["--pattern", "box", "--cycles", "1", "--plain", "--no-audio"], ["patterns", "add", "calma", "4-6"],
-                              ["schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00"]] {
+            for arguments in [
+                ["--pattern", "box", "--cycles", "1", "--plain", "--no-audio"], ["patterns", "add", "calma", "4-6"],
+                ["schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00"],
+            ] {
                 let run = try home.run(arguments, environment: environment)
                 #expect(run.status == 0, "\(arguments): \(run.stderr)")
             }
@@ -81,7 +83,9 @@ import Testing
             (["--cycles", "1", "--output", "/nonexistent/folder/x.wav"], 73),
         ]
         // A crontab program that fails without a word: the exit status is said in Spanish too.
-        let silentFailure = try setup.home.run(["schedule", "list"], environment: setup.environment.merging(["BREATHE_VOICE_CRONTAB": "/bin/false"]) { $1 })
+        let silentFailure = try setup.home.run(
+            ["schedule", "list"], environment: setup.environment.merging(["BREATHE_VOICE_CRONTAB": "/bin/false"]) { $1 }
+        )
         #expect(silentFailure.status == 74, "\(silentFailure.stderr)")
         #expect(silentFailure.stderr.contains("código de salida 1"), "\(silentFailure.stderr)")
         let noSound = try setup.run(cases[0].arguments)
@@ -92,7 +96,9 @@ import Testing
         for (run, expected) in zip([noSound, noFolder, badPreferences], cases) {
             #expect(run.status == expected.status, "\(expected.arguments): \(run.status) \(run.stderr)")
             #expect(run.stderrLines.count == 1, "\(expected.arguments): \(run.stderr)")
-            #expect(Self.englishIn(run.stderr).isEmpty, "\(expected.arguments): English words \(Self.englishIn(run.stderr)) in \(run.stderr)")
+            #expect(
+                Self.englishIn(run.stderr).isEmpty,
+                "\(expected.arguments): English words \(Self.englishIn(run.stderr)) in \(run.stderr)")
         }
     }
 }

@@ -6,18 +6,19 @@ import Testing
     @Test func plainTextOnlySessionPrintsEveryEventInOrder() throws {
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", "en"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines == [
-            "Custom pattern, in seconds: in 1, out 1. 2 cycles, about 4 seconds.",
-            "Get ready.",
-            "Breathe in, 1 second. Cycle 1 of 2.",
-            "Breathe out, 1 second.",
-            "Breathe in, 1 second. Cycle 2 of 2.",
-            "Breathe out, 1 second.",
-            "Session complete: 2 cycles in 4 seconds.",
-            // A fresh history: the first session and a typed pattern each earn a badge.
-            "New badge: First session.",
-            "New badge: Your own pattern.",
-        ])
+        #expect(
+            run.stdoutLines == [
+                "Custom pattern, in seconds: in 1, out 1. 2 cycles, about 4 seconds.",
+                "Get ready.",
+                "Breathe in, 1 second. Cycle 1 of 2.",
+                "Breathe out, 1 second.",
+                "Breathe in, 1 second. Cycle 2 of 2.",
+                "Breathe out, 1 second.",
+                "Session complete: 2 cycles in 4 seconds.",
+                // A fresh history: the first session and a typed pattern each earn a badge.
+                "New badge: First session.",
+                "New badge: Your own pattern.",
+            ])
         #expect(run.stderr.isEmpty)
         let controls = run.standardOutput.filter { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F }
         #expect(controls.isEmpty, "control bytes in plain output: \(Array(controls))")
@@ -26,15 +27,16 @@ import Testing
     @Test func spanishSessionIsInSpanish() throws {
         let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines == [
-            "Patrón personalizado, en segundos: inhala 1, exhala 1. Duración: un ciclo, aproximadamente 2 segundos.",
-            "Prepárate.",
-            "Inhala, un segundo. Ciclo 1 de 1.",
-            "Exhala, un segundo.",
-            "Sesión completada: un ciclo en 2 segundos.",
-            "Nueva insignia: Primera sesión.",
-            "Nueva insignia: Tu propio patrón.",
-        ])
+        #expect(
+            run.stdoutLines == [
+                "Patrón personalizado, en segundos: inhala 1, exhala 1. Duración: un ciclo, aproximadamente 2 segundos.",
+                "Prepárate.",
+                "Inhala, un segundo. Ciclo 1 de 1.",
+                "Exhala, un segundo.",
+                "Sesión completada: un ciclo en 2 segundos.",
+                "Nueva insignia: Primera sesión.",
+                "Nueva insignia: Tu propio patrón.",
+            ])
     }
 
     /// `--terse` (or the `terse` preference, here through its environment variable) says only the instruction and its
@@ -43,8 +45,11 @@ import Testing
         (["--terse", "--lang", "en"], [String: String?](), ["Breathe in, 1.5.", "Breathe out, 1."]),
         (["--lang", "es"], ["BREATHE_VOICE_TERSE": "on"], ["Inhala, 1,5.", "Exhala, 1."]),
     ])
-    func terseSaysOnlyTheInstructionAndItsSeconds(arguments: [String], environment: [String: String?], phases: [String]) throws {
-        let run = try BinaryRun.run(["--pattern", "1.5-0-1", "--cycles", "2", "--no-audio", "--plain"] + arguments, environment: environment)
+    func terseSaysOnlyTheInstructionAndItsSeconds(arguments: [String], environment: [String: String?], phases: [String])
+        throws
+    {
+        let run = try BinaryRun.run(
+            ["--pattern", "1.5-0-1", "--cycles", "2", "--no-audio", "--plain"] + arguments, environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Array(run.stdoutLines.dropFirst(2).prefix(4)) == phases + phases)
     }
@@ -58,8 +63,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--inhale", "abc"], "breathe-voice: Inhale \"abc\" is not a number: use a number of seconds from 1 to 60, with at most one decimal."),
-        (["--pattern", "4-7-8-9-1"], "breathe-voice: Pattern \"4-7-8-9-1\" has 5 fields: give 2 to 4 numbers of seconds, in-hold-out-rest, such as 4-7-8."),
+        (
+            ["--inhale", "abc"],
+            "breathe-voice: Inhale \"abc\" is not a number: use a number of seconds from 1 to 60, with at most one decimal."
+        ),
+        (
+            ["--pattern", "4-7-8-9-1"],
+            "breathe-voice: Pattern \"4-7-8-9-1\" has 5 fields: give 2 to 4 numbers of seconds, in-hold-out-rest, such as 4-7-8."
+        ),
         (["--frobnicate-xyzzy"], "breathe-voice: Unknown option '--frobnicate-xyzzy'"),
         (["--lang", "fr"], "breathe-voice: Unknown language \"fr\": use one of en, es, es-419."),
         (["--minutes", "2", "--cycles", "3"], "breathe-voice: Give --minutes or --cycles, not both."),
@@ -74,13 +85,15 @@ import Testing
     @Test func spanishErrorsAreSpanish() throws {
         let run = try BinaryRun.run(["--lang", "es", "--exhale", "0", "--no-audio"])
         #expect(run.status == 64)
-        #expect(run.stderrLines == [
-            "breathe-voice: El valor «0» de exhalación está fuera de rango: usa un número de segundos entre 1 y 60, con un decimal como máximo.",
-        ])
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: El valor «0» de exhalación está fuera de rango: usa un número de segundos entre 1 y 60, con un decimal como máximo."
+            ])
     }
 
     @Test func binaryCopiedAloneStillSpeaksSpanish() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-alone-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-alone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("breathe-voice")
@@ -94,10 +107,22 @@ import Testing
     @Test func patternsShowsEveryBuiltInWithItsNumbers() throws {
         let run = try BinaryRun.run(["patterns", "--lang", "en"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines.contains("resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.5-5.5, 5.45 breaths a minute."))
-        #expect(run.stdoutLines.contains("box (Box breathing): Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 4-4-4-4, 3.75 breaths a minute."))
-        #expect(run.stdoutLines.contains("diaphragmatic (Diaphragmatic breathing): Breathe in 4 seconds, Breathe out 6 seconds. 4-6, 6 breaths a minute."))
-        #expect(run.stdoutLines.contains("sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 2-1-6, 6.67 breaths a minute."))
+        #expect(
+            run.stdoutLines.contains(
+                "resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.5-5.5, 5.45 breaths a minute."
+            ))
+        #expect(
+            run.stdoutLines.contains(
+                "box (Box breathing): Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 4-4-4-4, 3.75 breaths a minute."
+            ))
+        #expect(
+            run.stdoutLines.contains(
+                "diaphragmatic (Diaphragmatic breathing): Breathe in 4 seconds, Breathe out 6 seconds. 4-6, 6 breaths a minute."
+            ))
+        #expect(
+            run.stdoutLines.contains(
+                "sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 2-1-6, 6.67 breaths a minute."
+            ))
         #expect(run.stdoutLines.count == 7)
     }
 
@@ -105,11 +130,25 @@ import Testing
     @Test func spanishPatternsUseTheDecimalComma() throws {
         let run = try BinaryRun.run(["patterns", "--lang", "es"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines.contains("resonant (Respiración resonante): Inhala 5,5 segundos, Exhala 5,5 segundos. 5,5-5,5, 5,45 respiraciones por minuto."))
-        #expect(run.stdoutLines.contains("diaphragmatic (Respiración diafragmática): Inhala 4 segundos, Exhala 6 segundos. 4-6, 6 respiraciones por minuto."))
-        #expect(run.stdoutLines.contains("sigh (Suspiro fisiológico): Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 2-1-6, 6,67 respiraciones por minuto."))
-        let intro = try BinaryRun.run(["--pattern", "5.5-5.5", "--cycles", "1", "--no-audio", "--plain", "--lang", "es"])
-        #expect(intro.stdoutLines.first == "Patrón personalizado, en segundos: inhala 5,5, exhala 5,5. Duración: un ciclo, aproximadamente 11 segundos.")
+        #expect(
+            run.stdoutLines.contains(
+                "resonant (Respiración resonante): Inhala 5,5 segundos, Exhala 5,5 segundos. 5,5-5,5, 5,45 respiraciones por minuto."
+            ))
+        #expect(
+            run.stdoutLines.contains(
+                "diaphragmatic (Respiración diafragmática): Inhala 4 segundos, Exhala 6 segundos. 4-6, 6 respiraciones por minuto."
+            ))
+        #expect(
+            run.stdoutLines.contains(
+                "sigh (Suspiro fisiológico): Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 2-1-6, 6,67 respiraciones por minuto."
+            ))
+        let intro = try BinaryRun.run([
+            "--pattern", "5.5-5.5", "--cycles", "1", "--no-audio", "--plain", "--lang", "es",
+        ])
+        #expect(
+            intro.stdoutLines.first
+                == "Patrón personalizado, en segundos: inhala 5,5, exhala 5,5. Duración: un ciclo, aproximadamente 11 segundos."
+        )
     }
 
     @Test func helpListsTheExitCodes() throws {

@@ -26,13 +26,18 @@ import Testing
         }
 
         func run(_ arguments: [String]) throws -> BinaryRun {
-            try home.run(arguments, environment: [
-                "BREATHE_VOICE_CRONTAB": crontab.script.path, "BREATHE_VOICE_SYSTEMCTL": systemctl.path, "LC_ALL": "C",
-                "LANG": nil, "BREATHE_VOICE_SCHEDULE_VIA": nil,
-            ])
+            try home.run(
+                arguments,
+                environment: [
+                    "BREATHE_VOICE_CRONTAB": crontab.script.path, "BREATHE_VOICE_SYSTEMCTL": systemctl.path,
+                    "LC_ALL": "C",
+                    "LANG": nil, "BREATHE_VOICE_SCHEDULE_VIA": nil,
+                ])
         }
 
-        var calls: [String] { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        var calls: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
 
         func unitText(_ name: String) throws -> String {
             try String(contentsOf: unitFolder.appendingPathComponent(name), encoding: .utf8)
@@ -44,7 +49,9 @@ import Testing
         }
     }
 
-    static func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -61,13 +68,16 @@ import Testing
     @Test func addWritesUnitsThatSystemdAcceptsAndEnablesTheTimer() throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let add = try setup.run(["schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00", "--days", "mon-fri",
-                                 "--pattern", "4-7-8", "--via", "systemd"])
-        #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdoutLines == [
-            "Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri --pattern 4-7-8): systemd timer breathe-voice-remind-1.timer, OnCalendar Mon,Tue,Wed,Thu,Fri *-*-* 09..17/2:00:00.",
-            "Enabled and started breathe-voice-remind-1.timer (systemctl --user enable --now).",
+        let add = try setup.run([
+            "schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00", "--days", "mon-fri",
+            "--pattern", "4-7-8", "--via", "systemd",
         ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stdoutLines == [
+                "Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri --pattern 4-7-8): systemd timer breathe-voice-remind-1.timer, OnCalendar Mon,Tue,Wed,Thu,Fri *-*-* 09..17/2:00:00.",
+                "Enabled and started breathe-voice-remind-1.timer (systemctl --user enable --now).",
+            ])
         #expect(setup.calls == ["--user daemon-reload", "--user enable --now breathe-voice-remind-1.timer"])
         #expect(setup.crontab.text == nil, "the crontab is left alone")
         let service = try setup.unitText("breathe-voice-remind-1.service")
@@ -75,9 +85,11 @@ import Testing
         #expect(service.contains("\nExecStart=\(binary) remind --pattern 4-7-8\n"))
         #expect(service.contains("\nEnvironment=XDG_RUNTIME_DIR=/run/user/\(getuid())\n"))
         // systemd's own check of both files (the man page named in Documentation= is not installed in a build tree).
-        let verify = try Self.tool(["systemd-analyze", "verify", "--man=no",
-                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path,
-                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.service").path])
+        let verify = try Self.tool([
+            "systemd-analyze", "verify", "--man=no",
+            setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path,
+            setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.service").path,
+        ])
         #expect(verify.status == 0, "\(verify.output)")
         #expect(verify.output.isEmpty, "\(verify.output)")
     }
@@ -87,8 +99,13 @@ import Testing
         defer { setup.remove() }
         let add = try setup.run(["schedule", "add", "--at", "12:30", "--via", "systemd"])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdoutLines.last == "No systemd user manager answered: run systemctl --user daemon-reload, then systemctl --user enable --now breathe-voice-remind-1.timer.")
-        #expect(FileManager.default.fileExists(atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path))
+        #expect(
+            add.stdoutLines.last
+                == "No systemd user manager answered: run systemctl --user daemon-reload, then systemctl --user enable --now breathe-voice-remind-1.timer."
+        )
+        #expect(
+            FileManager.default.fileExists(
+                atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path))
     }
 
     @Test func thePreferenceChoosesSystemdAndADryRunWritesNothing() throws {
@@ -102,7 +119,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: setup.unitFolder.path))
         #expect(setup.calls.isEmpty)
         let add = try setup.run(["schedule", "add", "--every", "45m"])
-        #expect(add.stdoutLines.first?.hasPrefix("Added reminder 1 (--every 45m): systemd timer") == true, "\(add.stdoutLines)")
+        #expect(
+            add.stdoutLines.first?.hasPrefix("Added reminder 1 (--every 45m): systemd timer") == true,
+            "\(add.stdoutLines)")
         let bad = try setup.run(["schedule", "add", "--every", "1h", "--via", "anacron"])
         #expect(bad.status == 64)
         #expect(bad.stderrLines.count == 1)
@@ -115,15 +134,20 @@ import Testing
         #expect(try setup.run(["schedule", "add", "--at", "12:30", "--via", "systemd"]).status == 0)
         let third = try setup.run(["schedule", "add", "--at", "18:00"])
         #expect(third.stdoutLines == ["Added reminder 3 (--at 18:00): crontab times 0 18 * * *."])
-        #expect(try setup.run(["schedule", "add", "--at", "21:00", "--via", "systemd"]).stdoutLines.first?.hasPrefix("Added reminder 4 ") == true)
+        #expect(
+            try setup.run(["schedule", "add", "--at", "21:00", "--via", "systemd"]).stdoutLines.first?.hasPrefix(
+                "Added reminder 4 ") == true)
         let list = try setup.run(["schedule", "list"])
-        #expect(list.stdoutLines == [
-            "Reminder 1 (--at 08:00): crontab times 0 8 * * *.",
-            "Reminder 2 (--at 12:30): systemd timer breathe-voice-remind-2.timer, OnCalendar *-*-* 12:30:00.",
-            "Reminder 3 (--at 18:00): crontab times 0 18 * * *.",
-            "Reminder 4 (--at 21:00): systemd timer breathe-voice-remind-4.timer, OnCalendar *-*-* 21:00:00.",
-        ])
-        let json = try JSONSerialization.jsonObject(with: try setup.run(["schedule", "list", "--json"]).standardOutput) as? [String: Any]
+        #expect(
+            list.stdoutLines == [
+                "Reminder 1 (--at 08:00): crontab times 0 8 * * *.",
+                "Reminder 2 (--at 12:30): systemd timer breathe-voice-remind-2.timer, OnCalendar *-*-* 12:30:00.",
+                "Reminder 3 (--at 18:00): crontab times 0 18 * * *.",
+                "Reminder 4 (--at 21:00): systemd timer breathe-voice-remind-4.timer, OnCalendar *-*-* 21:00:00.",
+            ])
+        let json =
+            try JSONSerialization.jsonObject(with: try setup.run(["schedule", "list", "--json"]).standardOutput)
+            as? [String: Any]
         let reminders = try #require(json?["reminders"] as? [[String: Any]])
         #expect(reminders.map { $0["via"] as? String } == ["cron", "systemd", "cron", "systemd"])
         #expect(reminders.allSatisfy { Set($0.keys) == ["id", "via", "summary", "times", "lines", "files"] })
@@ -131,15 +155,25 @@ import Testing
         let removeTimer = try setup.run(["schedule", "remove", "2"])
         #expect(removeTimer.stdoutLines == ["Removed reminder 2 (--at 12:30)."])
         #expect(setup.calls.suffix(2) == ["--user disable --now breathe-voice-remind-2.timer", "--user daemon-reload"])
-        #expect(!FileManager.default.fileExists(atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-2.timer").path))
-        #expect(!FileManager.default.fileExists(atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-2.service").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-2.timer").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-2.service").path))
         #expect(try setup.run(["schedule", "remove", "3"]).stdoutLines == ["Removed reminder 3 (--at 18:00)."])
         // A new reminder never takes the number of a timer still installed.
-        #expect(try setup.run(["schedule", "add", "--at", "07:00"]).stdoutLines.first?.hasPrefix("Added reminder 5 ") == true)
+        #expect(
+            try setup.run(["schedule", "add", "--at", "07:00"]).stdoutLines.first?.hasPrefix("Added reminder 5 ")
+                == true)
 
         let all = try setup.run(["schedule", "remove", "--all"])
         #expect(all.status == 0, "\(all.stderr)")
-        #expect(Set(all.stdoutLines) == ["Removed reminder 4 (--at 21:00).", "Removed reminder 1 (--at 08:00).", "Removed reminder 5 (--at 07:00)."])
+        #expect(
+            Set(all.stdoutLines) == [
+                "Removed reminder 4 (--at 21:00).", "Removed reminder 1 (--at 08:00).",
+                "Removed reminder 5 (--at 07:00).",
+            ])
         #expect(try setup.run(["schedule", "list"]).stdoutLines == ["No reminders are scheduled."])
     }
 
@@ -160,9 +194,12 @@ import Testing
                         bounds = range
                     } else {
                         let ends = pieces[0].split(separator: "-").map { Int($0)! }
-                        bounds = ends[0]...(ends.count == 2 ? ends[1] : (pieces.count == 2 ? range.upperBound : ends[0]))
+                        bounds =
+                            ends[0]...(ends.count == 2 ? ends[1] : (pieces.count == 2 ? range.upperBound : ends[0]))
                     }
-                    for value in stride(from: bounds.lowerBound, through: bounds.upperBound, by: step) { result.insert(value) }
+                    for value in stride(from: bounds.lowerBound, through: bounds.upperBound, by: step) {
+                        result.insert(value)
+                    }
                 }
                 return result
             }
@@ -185,7 +222,8 @@ import Testing
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
             let parts = calendar.dateComponents([.hour, .minute, .weekday], from: date)
-            if lines.contains(where: { $0.fires(minute: parts.minute!, hour: parts.hour!, weekday: parts.weekday! - 1) }) {
+            if lines.contains(where: { $0.fires(minute: parts.minute!, hour: parts.hour!, weekday: parts.weekday! - 1) }
+            ) {
                 let formatter = DateFormatter()
                 formatter.timeZone = TimeZone(identifier: "UTC")
                 formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -199,8 +237,9 @@ import Testing
 
     /// `systemd-analyze calendar`'s next times for every expression, merged, the first `count`.
     static func systemdTimes(_ expressions: [String], base: String, count: Int) throws -> [String] {
-        let run = try tool(["systemd-analyze", "calendar", "--iterations", String(count), "--base-time", base] + expressions,
-                           environment: ["TZ": "UTC", "LC_ALL": "C"])
+        let run = try tool(
+            ["systemd-analyze", "calendar", "--iterations", String(count), "--base-time", base] + expressions,
+            environment: ["TZ": "UTC", "LC_ALL": "C"])
         #expect(run.status == 0, "\(run.output)")
         let times = run.output.split(separator: "\n").compactMap { line -> String? in
             guard line.contains("Next elapse:") || line.contains("Iter. #") else { return nil }
@@ -228,19 +267,26 @@ import Testing
         let cron = try setup.run(["schedule", "add"] + request + ["--dry-run"])
         #expect(cron.status == 0, "\(cron.stderr)")
         let cronLines = cron.stdoutLines.filter { $0.hasPrefix("+ ") && !$0.hasPrefix("+ #") }
-            .map { CronLine($0.dropFirst(2).split(separator: " ", omittingEmptySubsequences: true).prefix(5).map { $0 }) }
+            .map {
+                CronLine($0.dropFirst(2).split(separator: " ", omittingEmptySubsequences: true).prefix(5).map { $0 })
+            }
         try #require(!cronLines.isEmpty)
         #expect(try setup.run(["schedule", "add"] + request + ["--via", "systemd"]).status == 0)
         // Every generated pair passes systemd's own check, not only the first test's.
-        let verify = try Self.tool(["systemd-analyze", "verify", "--man=no",
-                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path,
-                                    setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.service").path])
+        let verify = try Self.tool([
+            "systemd-analyze", "verify", "--man=no",
+            setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.timer").path,
+            setup.unitFolder.appendingPathComponent("breathe-voice-remind-1.service").path,
+        ])
         #expect(verify.status == 0 && verify.output.isEmpty, "\(request): \(verify.output)")
         let timer = try setup.unitText("breathe-voice-remind-1.timer")
-        let calendars = timer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map { String($0.dropFirst("OnCalendar=".count)) }
+        let calendars = timer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }.map {
+            String($0.dropFirst("OnCalendar=".count))
+        }
         #expect(calendars.count == cronLines.count)
         // Monday 2026-01-05 00:00 UTC, and a Saturday evening, so that weekdays, weekends and midnight all come up.
-        for (base, seconds) in [("2026-01-05 00:00:00 UTC", 1_767_571_200), ("2026-01-10 20:07:00 UTC", 1_768_075_620)] {
+        for (base, seconds) in [("2026-01-05 00:00:00 UTC", 1_767_571_200), ("2026-01-10 20:07:00 UTC", 1_768_075_620)]
+        {
             let expected = Self.cronTimes(cronLines, after: seconds, count: 40)
             let actual = try Self.systemdTimes(calendars, base: base, count: 40)
             #expect(actual == expected, "\(request) from \(base)")

@@ -6,22 +6,29 @@ import Testing
     static let session = ["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--lang", "en", "--mood-after", "3"]
 
     @Test func spacePausesAndResumesSSkipsQStopsAndSaves() throws {
-        let run = try PtySession.run(Self.session + ["--plain"], steps: [
-            .expect("Breathe in, 1 second. Cycle 1 of 3."),
-            .send(" "),
-            .expect("Paused. Press space to resume, q to quit.\n"),
-            .quiet(1.6),
-            .send(" "),
-            .expect("Resuming. Breathe in for 1 second more.\n"),
-            .send("s"),
-            .expect("Skipped. Breathe out, 1 second.\n"),
-            .send("q"),
-        ])
+        let run = try PtySession.run(
+            Self.session + ["--plain"],
+            steps: [
+                .expect("Breathe in, 1 second. Cycle 1 of 3."),
+                .send(" "),
+                .expect("Paused. Press space to resume, q to quit.\n"),
+                .quiet(1.6),
+                .send(" "),
+                .expect("Resuming. Breathe in for 1 second more.\n"),
+                .send("s"),
+                .expect("Skipped. Breathe out, 1 second.\n"),
+                .send("q"),
+            ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         // Nothing is printed while paused, though a 1-second phase would otherwise have ended twice over.
-        #expect(run.quiet.first?.isEmpty == true, "printed while paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
-        #expect(run.lines.contains("Keys: space pauses or resumes, s skips to the next phase, t says the time left, r repeats the instruction, plus and minus change the speech rate, the brackets change the tone volume, q stops, question mark repeats this help."))
+        #expect(
+            run.quiet.first?.isEmpty == true,
+            "printed while paused: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
+        #expect(
+            run.lines.contains(
+                "Keys: space pauses or resumes, s skips to the next phase, t says the time left, r repeats the instruction, plus and minus change the speech rate, the brackets change the tone volume, q stops, question mark repeats this help."
+            ))
         #expect(run.lines.contains { $0.hasPrefix("Session stopped after 0 of 3 cycles") })
         #expect(!run.lines.contains("Breathe in, 1 second. Cycle 2 of 3."))
         #expect(run.stty["after"] == run.stty["before"])
@@ -36,7 +43,8 @@ import Testing
     ])
     func everyExitPathRestoresTheTerminal(how: String, status: Int32, summary: String) throws {
         let stop: PtySession.Step = how.count == 1 ? .send(how) : .kill(how)
-        let run = try PtySession.run(Self.session + ["--plain"], steps: [.expect("Breathe in, 1 second. Cycle 1 of 3."), stop])
+        let run = try PtySession.run(
+            Self.session + ["--plain"], steps: [.expect("Breathe in, 1 second. Cycle 1 of 3."), stop])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == status)
         #expect(run.text.contains(summary))
@@ -45,36 +53,53 @@ import Testing
     }
 
     @Test func ctrlZStopsWithTheTerminalRestoredAndFgStaysPausedUntilSpace() throws {
-        let run = try PtySession.run(Self.session + ["--plain"], steps: [
-            .expect("Breathe in, 1 second. Cycle 1 of 3."),
-            .send("\u{1A}"),
-            .expect("Paused. Press space to resume, q to quit.\n"),
-            .stopped,
-            .foreground,
-            .expect("Paused. Press space to resume, q to quit.\n"),
-            .quiet(1.6),
-            .send(" "),
-            .expect("Resuming. Breathe in for 1 second more.\n"),
-            .expect("Breathe out, 1 second."),
-            .send("q"),
-        ])
+        let run = try PtySession.run(
+            Self.session + ["--plain"],
+            steps: [
+                .expect("Breathe in, 1 second. Cycle 1 of 3."),
+                .send("\u{1A}"),
+                .expect("Paused. Press space to resume, q to quit.\n"),
+                .stopped,
+                .foreground,
+                .expect("Paused. Press space to resume, q to quit.\n"),
+                .quiet(1.6),
+                .send(" "),
+                .expect("Resuming. Breathe in for 1 second more.\n"),
+                .expect("Breathe out, 1 second."),
+                .send("q"),
+            ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.stty["stopped"] == run.stty["before"], "the terminal was left raw while the job was stopped")
-        #expect(run.quiet.first?.isEmpty == true, "resumed by itself after fg: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
+        #expect(
+            run.quiet.first?.isEmpty == true,
+            "resumed by itself after fg: \(String(decoding: run.quiet.first ?? Data(), as: UTF8.self))")
         #expect(run.stty["after"] == run.stty["before"])
     }
 
     @Test(arguments: [
-        ("en", ["Keys: space pauses", "Get ready.", "Breathe out, 1 second.", "Session complete: 2 cycles in 4 seconds.",
-                "How do you feel now?", "Mood 4 recorded."]),
-        ("es", ["Teclas: espacio pausa", "Prepárate.", "Exhala, un segundo.", "Sesión completada: 2 ciclos en 4 segundos.",
-                "¿Cómo te sientes ahora?", "Ánimo 4 registrado."]),
+        (
+            "en",
+            [
+                "Keys: space pauses", "Get ready.", "Breathe out, 1 second.",
+                "Session complete: 2 cycles in 4 seconds.",
+                "How do you feel now?", "Mood 4 recorded.",
+            ]
+        ),
+        (
+            "es",
+            [
+                "Teclas: espacio pausa", "Prepárate.", "Exhala, un segundo.",
+                "Sesión completada: 2 ciclos en 4 segundos.",
+                "¿Cómo te sientes ahora?", "Ánimo 4 registrado.",
+            ]
+        ),
     ])
     func plainTranscriptOfAWholeSessionHasNoNoiseBytes(language: String, expected: [String]) throws {
         // The whole session as a user lives it, the mood question at the end included.
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", language],
-                                     steps: [.expect(expected[4], timeout: 20), .send("4\n"), .expect(expected[5])])
+        let run = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "2", "--no-audio", "--plain", "--lang", language],
+            steps: [.expect(expected[4], timeout: 20), .send("4\n"), .expect(expected[5])])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
@@ -85,24 +110,28 @@ import Testing
     /// Every key of a text-only session, in English, each answered with one printed sentence: t, r, an unknown key,
     /// + and - (nothing is spoken), [ and ] (no tones), ?, s, and t and the resume while paused.
     @Test func everyKeyIsAnsweredWithOneSentence() throws {
-        let session = ["--pattern", "4-0-4", "--cycles", "2", "--no-audio", "--plain", "--lang", "en", "--mood-after", "3"]
-        let run = try PtySession.run(session, steps: [
-            .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
-            .send("t"), .expect("Breathe in. Time left: "),
-            .send("r"), .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
-            .send("x"), .expect("Press question mark for help.\n"),
-            .send("+"), .expect("Nothing is spoken in this session.\n"),
-            .send("-"), .expect("Nothing is spoken in this session.\n"),
-            .send("]"), .expect("No tones play in this session.\n"),
-            .send("["), .expect("No tones play in this session.\n"),
-            .send("?"), .expect("question mark repeats this help.\n"),
-            .send("s"), .expect("Skipped. Breathe out, 4 seconds.\n"),
-            .send(" "), .expect("Paused. Press space to resume, q to quit.\n"),
-            .send("t"), .expect("Breathe out. Time left: "),
-            .send("r"), .expect("Paused. Press space to resume, q to quit.\n"),
-            .send(" "), .expect("Resuming. Breathe out for "),
-            .send("q"), .expect("Session stopped"),
-        ])
+        let session = [
+            "--pattern", "4-0-4", "--cycles", "2", "--no-audio", "--plain", "--lang", "en", "--mood-after", "3",
+        ]
+        let run = try PtySession.run(
+            session,
+            steps: [
+                .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
+                .send("t"), .expect("Breathe in. Time left: "),
+                .send("r"), .expect("Breathe in, 4 seconds. Cycle 1 of 2.\n"),
+                .send("x"), .expect("Press question mark for help.\n"),
+                .send("+"), .expect("Nothing is spoken in this session.\n"),
+                .send("-"), .expect("Nothing is spoken in this session.\n"),
+                .send("]"), .expect("No tones play in this session.\n"),
+                .send("["), .expect("No tones play in this session.\n"),
+                .send("?"), .expect("question mark repeats this help.\n"),
+                .send("s"), .expect("Skipped. Breathe out, 4 seconds.\n"),
+                .send(" "), .expect("Paused. Press space to resume, q to quit.\n"),
+                .send("t"), .expect("Breathe out. Time left: "),
+                .send("r"), .expect("Paused. Press space to resume, q to quit.\n"),
+                .send(" "), .expect("Resuming. Breathe out for "),
+                .send("q"), .expect("Session stopped"),
+            ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
@@ -110,51 +139,72 @@ import Testing
         // The phase left is whole seconds rounded up; the session left runs to the end of the last breath.
         let timeLeft = lines.filter { $0.contains("Time left:") }
         #expect(timeLeft.count == 2, "\(lines)")
-        #expect(timeLeft.first?.range(of: #"^Breathe in\. Time left: [1-4] seconds? in this phase, 1[3-6] seconds in the session\.$"#,
-                                      options: .regularExpression) != nil, "\(timeLeft)")
-        #expect(timeLeft.last?.range(of: #"^Breathe out\. Time left: [1-4] seconds? in this phase, (9|1[0-2]) seconds in the session\.$"#,
-                                     options: .regularExpression) != nil, "\(timeLeft)")
+        #expect(
+            timeLeft.first?.range(
+                of: #"^Breathe in\. Time left: [1-4] seconds? in this phase, 1[3-6] seconds in the session\.$"#,
+                options: .regularExpression) != nil, "\(timeLeft)")
+        #expect(
+            timeLeft.last?.range(
+                of: #"^Breathe out\. Time left: [1-4] seconds? in this phase, (9|1[0-2]) seconds in the session\.$"#,
+                options: .regularExpression) != nil, "\(timeLeft)")
         #expect(lines.filter { $0 == "Breathe in, 4 seconds. Cycle 1 of 2." }.count == 2)
-        #expect(lines.contains { $0.range(of: #"^Resuming\. Breathe out for [1-4] seconds? more\.$"#, options: .regularExpression) != nil })
+        #expect(
+            lines.contains {
+                $0.range(of: #"^Resuming\. Breathe out for [1-4] seconds? more\.$"#, options: .regularExpression) != nil
+            })
         #expect(lines.filter { $0.hasPrefix("Keys: ") }.count == 2)
     }
 
     @Test func keysAnswerInSpanish() throws {
-        let run = try PtySession.run(["--pattern", "4-0-4", "--cycles", "1", "--no-audio", "--plain", "--lang", "es", "--mood-after", "3"], steps: [
-            .expect("Inhala, 4 segundos. Ciclo 1 de 1.\n"),
-            .send("x"), .expect("Pulsa el signo de interrogación para ver la ayuda.\n"),
-            .send("t"), .expect("Inhala. Tiempo restante: "),
-            .send("+"), .expect("En esta sesión no hay voz.\n"),
-            .send("s"), .expect("Fase saltada. Exhala, 4 segundos.\n"),
-            .send("q"), .expect("Sesión detenida"),
-        ])
+        let run = try PtySession.run(
+            ["--pattern", "4-0-4", "--cycles", "1", "--no-audio", "--plain", "--lang", "es", "--mood-after", "3"],
+            steps: [
+                .expect("Inhala, 4 segundos. Ciclo 1 de 1.\n"),
+                .send("x"), .expect("Pulsa el signo de interrogación para ver la ayuda.\n"),
+                .send("t"), .expect("Inhala. Tiempo restante: "),
+                .send("+"), .expect("En esta sesión no hay voz.\n"),
+                .send("s"), .expect("Fase saltada. Exhala, 4 segundos.\n"),
+                .send("q"), .expect("Sesión detenida"),
+            ])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
-        #expect(run.lines.contains { $0.range(of: #"^Inhala\. Tiempo restante: ([1-4] segundos|un segundo) en esta fase, [5-8] segundos en toda la sesión\.$"#,
-                                              options: .regularExpression) != nil }, "\(run.lines)")
+        #expect(
+            run.lines.contains {
+                $0.range(
+                    of:
+                        #"^Inhala\. Tiempo restante: ([1-4] segundos|un segundo) en esta fase, [5-8] segundos en toda la sesión\.$"#,
+                    options: .regularExpression) != nil
+            }, "\(run.lines)")
         #expect(run.lines.contains { $0.hasPrefix("Teclas: ") && $0.contains("t dice el tiempo restante") })
     }
 
     /// There is no mood to ask about before a whole cycle was breathed: a stop in the first cycle ends without the
     /// question (and is recorded), a stop after one cycle asks it.
     @Test func moodIsAskedOnlyAfterAWholeCycle() throws {
-        let early = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
-            .expect("Breathe in, 1 second. Cycle 1 of 3.\n"), .send("q"), .expect("Session stopped after 0 of 3 cycles"),
-        ])
+        let early = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"],
+            steps: [
+                .expect("Breathe in, 1 second. Cycle 1 of 3.\n"), .send("q"),
+                .expect("Session stopped after 0 of 3 cycles"),
+            ])
         #expect(early.error == nil, "\(early.error ?? "")\n\(early.text)")
         #expect(early.status == 0)
         #expect(!early.text.contains("How do you feel now?"))
-        let late = try PtySession.run(["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"], steps: [
-            .expect("Breathe in, 1 second. Cycle 2 of 3.\n"), .send("q"), .expect("How do you feel now?"), .send("\n"),
-            .expect("No mood recorded."),
-        ])
+        let late = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "3", "--no-audio", "--plain", "--lang", "en"],
+            steps: [
+                .expect("Breathe in, 1 second. Cycle 2 of 3.\n"), .send("q"), .expect("How do you feel now?"),
+                .send("\n"),
+                .expect("No mood recorded."),
+            ])
         #expect(late.error == nil, "\(late.error ?? "")\n\(late.text)")
         #expect(late.status == 0)
         #expect(late.text.contains("Session stopped after 1 of 3 cycles"))
     }
 
     @Test func visualModeRedrawsOneLineInColourAndLeavesTheCursorVisible() throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"],
-                                     steps: [.expect("Session complete", timeout: 20)])
+        let run = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"],
+            steps: [.expect("Session complete", timeout: 20)])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.status == 0)
         #expect(run.text.contains("\r\u{1B}[2K"), "no status line redraws")
@@ -174,8 +224,9 @@ import Testing
     }
 
     @Test func visualModeHonoursNoColor() throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--display", "visual"],
-                                     steps: [.expect("Session complete", timeout: 20)], environment: ["NO_COLOR": "1"])
+        let run = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--display", "visual"],
+            steps: [.expect("Session complete", timeout: 20)], environment: ["NO_COLOR": "1"])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.text.contains("\r\u{1B}[2K"), "no status line: the test would prove nothing")
         #expect(run.text.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) == nil, "SGR despite NO_COLOR")
@@ -183,15 +234,17 @@ import Testing
 
     @Test(arguments: [["--display", "visual"], ["--display", "auto"], []])
     func termDumbFallsBackToPlain(display: [String]) throws {
-        let run = try PtySession.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"] + display,
-                                     steps: [.expect("Session complete", timeout: 20)], environment: ["TERM": "dumb"])
+        let run = try PtySession.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--mood-after", "3", "--lang", "en"] + display,
+            steps: [.expect("Session complete", timeout: 20)], environment: ["TERM": "dumb"])
         #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
         #expect(run.noiseBytes.isEmpty, "noise bytes: \(run.noiseBytes)")
         #expect(run.text.contains("Breathe in, 1 second. Cycle 1 of 1.\n"))
     }
 
     @Test func withoutATerminalNoKeysAreAnnouncedOrRead() throws {
-        let run = try BinaryRun.run(["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"], input: Data("q q q".utf8))
+        let run = try BinaryRun.run(
+            ["--pattern", "1-0-1", "--cycles", "1", "--no-audio", "--lang", "en"], input: Data("q q q".utf8))
         #expect(run.status == 0)
         #expect(!run.stdout.contains("Keys:"))
         #expect(run.stdout.contains("Session complete"), "keys from a pipe must not stop the session")

@@ -17,14 +17,18 @@ import Testing
     func tonesAreSilentWhileWordsAreSpoken(toneVolume: String?, language: String) throws {
         let volume = toneVolume.map { ["--tone-volume", $0] } ?? []
         let both = try RenderTests.render(RenderTests.session + ["--lang", language] + volume).wav
-        let speech = try RenderTests.render(RenderTests.session + ["--lang", language, "--tone-volume", "0"]).wav.samples.map(Int.init)
+        let speech = try RenderTests.render(RenderTests.session + ["--lang", language, "--tone-volume", "0"]).wav
+            .samples.map(Int.init)
         #expect(both.samples.count == speech.count)
         let tones = zip(both.samples, speech).map { Int($0) - $1 }
 
-        var speechEnergy = 0.0, toneEnergy = 0.0, speechWindows = 0
+        var speechEnergy = 0.0
+        var toneEnergy = 0.0
+        var speechWindows = 0
         for start in stride(from: 0, to: speech.count - Self.window, by: Self.window) {
             let range = start..<start + Self.window
-            let speechRMS = (range.reduce(0.0) { $0 + Double(speech[$1] * speech[$1]) } / Double(Self.window)).squareRoot()
+            let speechRMS = (range.reduce(0.0) { $0 + Double(speech[$1] * speech[$1]) } / Double(Self.window))
+                .squareRoot()
             guard speechRMS > 30 else { continue }
             speechWindows += 1
             speechEnergy += speechRMS * speechRMS

@@ -1,6 +1,7 @@
 import BreatheCore
 import Foundation
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// A sink that keeps every sample in memory and can be told to lose its server after some samples.
@@ -20,7 +21,9 @@ final class MemoryAudioSink: AudioSink {
     func latencySamples() -> Int64 { 0 }
     func flush() { flushes += 1 }
     func finish() throws(BreatheError) { finished = true }
-    func reconnect() throws(BreatheError) { throw .unavailable(Message(.errorAudioLost, ["detail": .text("still gone")])) }
+    func reconnect() throws(BreatheError) {
+        throw .unavailable(Message(.errorAudioLost, ["detail": .text("still gone")]))
+    }
 }
 
 /// Collects the lines and the position each announcement was handed over at.
@@ -36,30 +39,42 @@ final class LineRecorder: SessionPresenter {
     static let localizer = Localizer(language: "en")
     /// A fake voice: every phrase is 0.2 s of a constant level that encodes its length, so it can be found in the output.
     static let fakeSpeech = Speech(
-        voices: { () throws(BreatheError) -> [SpeechVoice] in [SpeechVoice(code: "en-us", name: "Fake", languages: ["en-us"], identifier: "fake/en-us")] },
+        voices: { () throws(BreatheError) -> [SpeechVoice] in
+            [SpeechVoice(code: "en-us", name: "Fake", languages: ["en-us"], identifier: "fake/en-us")]
+        },
         synthesize: { (text: String, _: SpeechSettings) throws(BreatheError) -> AudioClip in
             AudioClip([Int16](repeating: 3, count: 4410))
         }
     )
     static let plan = try! SessionPlan.make(
-        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2)]),
+        pattern: BreathingPattern(phases: [
+            Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2),
+        ]),
         length: .cycles(2), sampleRate: 22_050
     ).get()
 
-    static func runner(sink: MemoryAudioSink, presenter: LineRecorder, speech: Bool = true, tones: Bool = true,
-                       counting: Bool = false, interactive: Bool = false, inputs: SessionInputPoller = SessionInputPoller())
-        throws -> AudioSessionRunner<MemoryAudioSink> {
+    static func runner(
+        sink: MemoryAudioSink, presenter: LineRecorder, speech: Bool = true, tones: Bool = true,
+        counting: Bool = false, interactive: Bool = false, inputs: SessionInputPoller = SessionInputPoller()
+    )
+        throws -> AudioSessionRunner<MemoryAudioSink>
+    {
         let choices = AudioChoices(speech: speech, counting: counting, tones: tones)
-        let phrases = speech
-            ? try PhraseBook(plan: plan, counting: counting, localizer: localizer, speech: fakeSpeech, settings: choices.speechSettings(localizer: localizer))
+        let phrases =
+            speech
+            ? try PhraseBook(
+                plan: plan, counting: counting, localizer: localizer, speech: fakeSpeech,
+                settings: choices.speechSettings(localizer: localizer))
             : PhraseBook(localizer: localizer)
-        return AudioSessionRunner(machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
-                                  tones: choices.toneClips(sampleRate: 22_050), counting: counting, inputs: inputs,
-                                  interactive: interactive, blockSamples: 97)
+        return AudioSessionRunner(
+            machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
+            tones: choices.toneClips(sampleRate: 22_050), counting: counting, inputs: inputs,
+            interactive: interactive, blockSamples: 97)
     }
 
     @Test func rendersExactlyThePlanWithEachToneOnItsBoundary() throws {
-        let sink = MemoryAudioSink(), presenter = LineRecorder()
+        let sink = MemoryAudioSink()
+        let presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter, speech: false)
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .completed)
@@ -76,15 +91,17 @@ final class LineRecorder: SessionPresenter {
     }
 
     @Test func linesComeOutAtTheirSamplesInOrder() throws {
-        let sink = MemoryAudioSink(), presenter = LineRecorder()
+        let sink = MemoryAudioSink()
+        let presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter)
         _ = try runner.run().get()
-        #expect(presenter.lines.map(\.text) == [
-            "Custom pattern, in seconds: in 2, hold 1, out 2. 2 cycles, about 10 seconds.", "Get ready.",
-            "Breathe in, 2 seconds. Cycle 1 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
-            "Breathe in, 2 seconds. Cycle 2 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
-            "Session complete: 2 cycles in 10 seconds.",
-        ])
+        #expect(
+            presenter.lines.map(\.text) == [
+                "Custom pattern, in seconds: in 2, hold 1, out 2. 2 cycles, about 10 seconds.", "Get ready.",
+                "Breathe in, 2 seconds. Cycle 1 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
+                "Breathe in, 2 seconds. Cycle 2 of 2.", "Hold, 1 second.", "Breathe out, 2 seconds.",
+                "Session complete: 2 cycles in 10 seconds.",
+            ])
         #expect(presenter.lines[2].position == Self.plan.start(of: .phase(cycle: 1, index: 0)))
         // The lead-in phrase is mixed at sample 0; the inhale tone starts on the first boundary, and its phrase a gap
         // after the tone has ended (CueLayout): nothing is added to the tone.
@@ -98,7 +115,8 @@ final class LineRecorder: SessionPresenter {
     }
 
     @Test func countsLandOnWholeSecondsInsideAPhase() throws {
-        let sink = MemoryAudioSink(), presenter = LineRecorder()
+        let sink = MemoryAudioSink()
+        let presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter, tones: false, counting: true)
         _ = try runner.run().get()
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
@@ -108,33 +126,46 @@ final class LineRecorder: SessionPresenter {
     }
 
     @Test func aLostServerEndsANonInteractiveRunWithTheError() throws {
-        let sink = MemoryAudioSink(), presenter = LineRecorder()
+        let sink = MemoryAudioSink()
+        let presenter = LineRecorder()
         sink.failAfter = 100_000
         var runner = try Self.runner(sink: sink, presenter: presenter)
         let result = runner.run()
-        guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(error.exitCode == 69)
         #expect(error.message.key == .errorAudioLost)
     }
 
     @Test func aLostServerPausesAnInteractiveRunAndSaysSo() throws {
-        let sink = MemoryAudioSink(), presenter = LineRecorder()
+        let sink = MemoryAudioSink()
+        let presenter = LineRecorder()
         sink.failAfter = 100_000
         // A key source that presses q only once the server is gone.
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
-        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
         _ = write(pipeEnds[1], "q", 1)
         let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
-            guard presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) else { return nil }
+            guard presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) else {
+                return nil
+            }
             var byte: UInt8 = 0
             _ = read(pipeEnds[0], &byte, 1)
             return byte == UInt8(ascii: "q") ? .quit : nil
         }
-        var runner = try Self.runner(sink: sink, presenter: presenter, interactive: true, inputs: SessionInputPoller(sources: [source]))
+        var runner = try Self.runner(
+            sink: sink, presenter: presenter, interactive: true, inputs: SessionInputPoller(sources: [source]))
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .interrupted)
-        #expect(presenter.lines.map(\.text).contains("The sound server went away. Paused; press space to go on, q to quit."))
+        #expect(
+            presenter.lines.map(\.text).contains("The sound server went away. Paused; press space to go on, q to quit.")
+        )
     }
 
     /// `+`, `]` and `t` pressed during the lead-in of a session with sound: the rate and the tone level change for the
@@ -155,7 +186,10 @@ final class LineRecorder: SessionPresenter {
             var samples: [Int16] = []
             let holdAt: Int
             let worker: PhraseWorker
-            init(holdAt: Int, worker: PhraseWorker) { self.holdAt = holdAt; self.worker = worker }
+            init(holdAt: Int, worker: PhraseWorker) {
+                self.holdAt = holdAt
+                self.worker = worker
+            }
             var isFile: Bool { true }
             func write(_ block: [Int16]) throws(BreatheError) {
                 if samples.count + block.count >= holdAt { while worker.isBusy { sched_yield() } }
@@ -168,7 +202,10 @@ final class LineRecorder: SessionPresenter {
         }
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
-        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
         _ = write(pipeEnds[1], "+]t", 3)
         let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
             var byte: UInt8 = 0
@@ -177,13 +214,15 @@ final class LineRecorder: SessionPresenter {
         }
         let choices = AudioChoices(speech: true, tones: true)
         let settings = choices.speechSettings(localizer: Self.localizer)
-        let phrases = try PhraseBook(plan: Self.plan, counting: false, localizer: Self.localizer, speech: rateVoice, settings: settings)
+        let phrases = try PhraseBook(
+            plan: Self.plan, counting: false, localizer: Self.localizer, speech: rateVoice, settings: settings)
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
         let sink = WaitingSink(holdAt: 0, worker: worker)
         let presenter = LineRecorder()
         var runner = AudioSessionRunner(
             machine: SessionMachine(plan: Self.plan), sink: sink, presenters: [presenter], phrases: phrases,
-            tones: choices.toneClips(sampleRate: 22_050), counting: false, inputs: SessionInputPoller(sources: [source]),
+            tones: choices.toneClips(sampleRate: 22_050), counting: false,
+            inputs: SessionInputPoller(sources: [source]),
             interactive: true, blockSamples: 97
         )
         runner.worker = worker
@@ -195,7 +234,10 @@ final class LineRecorder: SessionPresenter {
         let lines = presenter.lines.map(\.text)
         #expect(lines.contains("Speech rate 200 words a minute."))
         #expect(lines.contains("Tone volume 80."))
-        #expect(lines.contains { $0.hasPrefix("Get ready. Time left: 3 seconds in this phase, 13 seconds in the session.") }, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("Get ready. Time left: 3 seconds in this phase, 13 seconds in the session.")
+            }, "\(lines)")
         // Said during the lead-in at the new rate: the rate's own sentence and the time left.
         #expect(sink.samples[0..<start].contains(200))
         #expect(sink.samples[0..<start].firstIndex(of: 175) == 0, "the lead-in's own phrase, prepared before")

@@ -1,5 +1,6 @@
 import BreatheCore
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// Choosing the display from the flags, the environment and the terminal; keys; the event stream's JSON text.
@@ -22,11 +23,19 @@ import Testing
         Row(id: "auto into a pipe is plain", terminal: false, expected: .plain, colour: false),
         Row(id: "auto with TERM=dumb is plain", environment: ["TERM": "dumb"], expected: .plain, colour: false),
         Row(id: "auto without TERM is plain", environment: [:], expected: .plain, colour: false),
-        Row(id: "explicit visual with TERM=dumb is plain", display: .visual, environment: ["TERM": "dumb"], expected: .plain, colour: false),
-        Row(id: "NO_COLOR turns colour off", environment: ["TERM": "xterm", "NO_COLOR": "1"], expected: .visual, colour: false),
-        Row(id: "empty NO_COLOR does not", environment: ["TERM": "xterm", "NO_COLOR": ""], expected: .visual, colour: true),
+        Row(
+            id: "explicit visual with TERM=dumb is plain", display: .visual, environment: ["TERM": "dumb"],
+            expected: .plain, colour: false),
+        Row(
+            id: "NO_COLOR turns colour off", environment: ["TERM": "xterm", "NO_COLOR": "1"], expected: .visual,
+            colour: false),
+        Row(
+            id: "empty NO_COLOR does not", environment: ["TERM": "xterm", "NO_COLOR": ""], expected: .visual,
+            colour: true),
         Row(id: "--color never", color: .never, expected: .visual, colour: false),
-        Row(id: "--color always overrides NO_COLOR", color: .always, environment: ["TERM": "xterm", "NO_COLOR": "1"], expected: .visual, colour: true),
+        Row(
+            id: "--color always overrides NO_COLOR", color: .always, environment: ["TERM": "xterm", "NO_COLOR": "1"],
+            expected: .visual, colour: true),
         Row(id: "--plain wins", display: .visual, plain: true, expected: .plain, colour: false),
         Row(id: "quiet", display: .quiet, expected: .quiet, colour: false),
         Row(id: "events on stdout make auto quiet", events: "json", expected: .quiet, colour: false),
@@ -44,11 +53,15 @@ import Testing
     }
 
     @Test func eventsOnStandardOutputRefuseAnExplicitDisplay() {
-        let result = OutputOptions.resolve(display: .visual, events: "json", environment: [:], standardOutputIsTerminal: true)
+        let result = OutputOptions.resolve(
+            display: .visual, events: "json", environment: [:], standardOutputIsTerminal: true)
         #expect(throws: InputError.self) { try result.get() }
     }
 
-    @Test(arguments: [("json", EventsDestination.standardOutput), ("json=-", .standardOutput), ("json=/a/b", .file("/a/b")), ("json=fd:1", .descriptor(1))])
+    @Test(arguments: [
+        ("json", EventsDestination.standardOutput), ("json=-", .standardOutput), ("json=/a/b", .file("/a/b")),
+        ("json=fd:1", .descriptor(1)),
+    ])
     func parsesEventDestinations(text: String, expected: EventsDestination) throws {
         #expect(try EventsDestination.parse(text).get() == expected)
     }

@@ -39,7 +39,8 @@ struct Scratch {
     static func record(_ index: Int) -> SessionRecord {
         let time = LocalTimestamp.parse("2024-03-31T10:00:00+02:00")!
         return SessionRecord(
-            id: String(index), start: time, end: time, patternName: "box, \"mine\"", timings: "4-4-4-4", patternKind: .saved,
+            id: String(index), start: time, end: time, patternName: "box, \"mine\"", timings: "4-4-4-4",
+            patternKind: .saved,
             plannedCycles: 4, actualCycles: 4, plannedTenths: 640, actualTenths: 640, status: .completed, language: "en"
         )
     }
@@ -56,7 +57,10 @@ struct Scratch {
         try store.append(Self.record(3))
         var ids: [String] = []
         var skipped: [Int] = []
-        try store.forEach(skipped: { skipped.append($0) }) { ids.append($0.id); return true }
+        try store.forEach(skipped: { skipped.append($0) }) {
+            ids.append($0.id)
+            return true
+        }
         #expect(ids == ["1", "3"])
         #expect(skipped == [2])
     }
@@ -70,7 +74,10 @@ struct Scratch {
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
         var ids: [String] = []
         var skipped: [Int] = []
-        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) { ids.append($0.id); return true }
+        try HistoryStore(path: path).forEach(skipped: { skipped.append($0) }) {
+            ids.append($0.id)
+            return true
+        }
         #expect(ids == ["1", "4"])
         #expect(skipped == [2, 3])
         // `stats` reads without records, but skips the same lines and counts the same sessions.
@@ -98,16 +105,28 @@ struct Scratch {
         if finalNewline { text += "\n" }
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         let store = HistoryStore(path: path)
-        var forward: [String] = [], forwardSkipped: [Int] = []
-        try store.forEach(skipped: { forwardSkipped.append($0) }) { forward.append($0.id); return true }
-        var backward: [String] = [], backwardSkipped: [Int] = []
-        try store.forEachFromNewest(skipped: { backwardSkipped.append($0) }) { backward.append($0.id); return true }
+        var forward: [String] = []
+        var forwardSkipped: [Int] = []
+        try store.forEach(skipped: { forwardSkipped.append($0) }) {
+            forward.append($0.id)
+            return true
+        }
+        var backward: [String] = []
+        var backwardSkipped: [Int] = []
+        try store.forEachFromNewest(skipped: { backwardSkipped.append($0) }) {
+            backward.append($0.id)
+            return true
+        }
         #expect(backward.reversed() == forward)
         #expect(backwardSkipped == forwardSkipped)
         #expect(forwardSkipped.count == 11)
         // Stopping early reads only the tail: the skipped lines it reports are the ones it met.
-        var last: [String] = [], lastSkipped: [Int] = []
-        try store.forEachFromNewest(skipped: { lastSkipped.append($0) }) { last.append($0.id); return last.count < 5 }
+        var last: [String] = []
+        var lastSkipped: [Int] = []
+        try store.forEachFromNewest(skipped: { lastSkipped.append($0) }) {
+            last.append($0.id)
+            return last.count < 5
+        }
         #expect(last == ["2999", "2998", "2997", "2996", "2995"])
         #expect(lastSkipped == [forwardSkipped.last!])
     }
@@ -115,11 +134,20 @@ struct Scratch {
     @Test func readingFromTheNewestOfAMissingOrEmptyFileFindsNothing() throws {
         let directory = try Scratch().path
         var count = 0
-        try HistoryStore(path: directory + "/none.jsonl").forEachFromNewest { _ in count += 1; return true }
+        try HistoryStore(path: directory + "/none.jsonl").forEachFromNewest { _ in
+            count += 1
+            return true
+        }
         _ = FileManager.default.createFile(atPath: directory + "/empty.jsonl", contents: Data())
-        try HistoryStore(path: directory + "/empty.jsonl").forEachFromNewest { _ in count += 1; return true }
+        try HistoryStore(path: directory + "/empty.jsonl").forEachFromNewest { _ in
+            count += 1
+            return true
+        }
         _ = FileManager.default.createFile(atPath: directory + "/one.jsonl", contents: Data(Self.record(1).line.utf8))
-        try HistoryStore(path: directory + "/one.jsonl").forEachFromNewest { _ in count += 1; return true }
+        try HistoryStore(path: directory + "/one.jsonl").forEachFromNewest { _ in
+            count += 1
+            return true
+        }
         #expect(count == 1)
     }
 
@@ -130,7 +158,10 @@ struct Scratch {
         let clock = ContinuousClock()
         var stats = SessionStats()
         let elapsed = try clock.measure {
-            try HistoryStore(path: path).forEach { stats.add($0); return true }
+            try HistoryStore(path: path).forEach {
+                stats.add($0)
+                return true
+            }
         }
         #expect(stats.sessions == 100_000)
         // Debug builds are several times slower than release; the release binary is checked end to end.
@@ -164,7 +195,10 @@ struct Scratch {
 @Suite struct PreferenceMessagesTests {
     /// Every refusal, worded in English and Spanish: one line naming the key and what is allowed.
     @Test(arguments: [
-        ("en", PreferenceKey.rate, "500", "Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."),
+        (
+            "en", PreferenceKey.rate, "500",
+            "Preference rate: \"500\" is not allowed; use a whole number from 80 to 450."
+        ),
         ("es", .rate, "500", "Preferencia rate: «500» no es válido; usa un número entero entre 80 y 450."),
         ("en", .pitch, "x", "Preference pitch: \"x\" is not allowed; use a whole number from 0 to 100."),
         ("es", .pitch, "x", "Preferencia pitch: «x» no es válido; usa un número entero entre 0 y 100."),
@@ -180,19 +214,44 @@ struct Scratch {
         ("es", .display, "loud", "Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
         ("en", .language, "fr", "Preference language: \"fr\" is not allowed; use one of en, es, es-419."),
         ("es", .language, "fr", "Preferencia language: «fr» no es válido; usa uno de en, es, es-419."),
-        ("en", .voice, "a b", "Preference voice: \"a b\" is not allowed; use an eSpeak NG voice name such as en-us or es+f3."),
-        ("es", .voice, "a b", "Preferencia voice: «a b» no es válido; usa un nombre de voz de eSpeak NG como en-us o es+f3."),
-        ("en", .defaultPattern, "zz", "Preference defaultPattern: \"zz\" is not allowed; use a built-in or saved pattern name, or timings such as 4-7-8."),
-        ("es", .remindPattern, "zz", "Preferencia remind.pattern: «zz» no es válido; usa el nombre de un patrón incorporado o guardado, o tiempos como 4-7-8."),
-        ("en", .defaultMinutes, "0", "Preference defaultMinutes: \"0\" is not allowed; use a number of minutes from 0.1 to 1440."),
-        ("es", .remindMinutes, "0", "Preferencia remind.minutes: «0» no es válido; usa un número de minutos entre 0,1 y 1440."),
-        ("en", .quietHours, "late", "Preference quietHours: \"late\" is not allowed; use a start and an end time such as 22:00-07:00."),
-        ("es", .quietHours, "tarde", "Preferencia quietHours: «tarde» no es válido; usa una hora de inicio y otra de fin, como 22:00-07:00."),
+        (
+            "en", .voice, "a b",
+            "Preference voice: \"a b\" is not allowed; use an eSpeak NG voice name such as en-us or es+f3."
+        ),
+        (
+            "es", .voice, "a b",
+            "Preferencia voice: «a b» no es válido; usa un nombre de voz de eSpeak NG como en-us o es+f3."
+        ),
+        (
+            "en", .defaultPattern, "zz",
+            "Preference defaultPattern: \"zz\" is not allowed; use a built-in or saved pattern name, or timings such as 4-7-8."
+        ),
+        (
+            "es", .remindPattern, "zz",
+            "Preferencia remind.pattern: «zz» no es válido; usa el nombre de un patrón incorporado o guardado, o tiempos como 4-7-8."
+        ),
+        (
+            "en", .defaultMinutes, "0",
+            "Preference defaultMinutes: \"0\" is not allowed; use a number of minutes from 0.1 to 1440."
+        ),
+        (
+            "es", .remindMinutes, "0",
+            "Preferencia remind.minutes: «0» no es válido; usa un número de minutos entre 0,1 y 1440."
+        ),
+        (
+            "en", .quietHours, "late",
+            "Preference quietHours: \"late\" is not allowed; use a start and an end time such as 22:00-07:00."
+        ),
+        (
+            "es", .quietHours, "tarde",
+            "Preferencia quietHours: «tarde» no es válido; usa una hora de inicio y otra de fin, como 22:00-07:00."
+        ),
     ])
     func refusalsAreOneLocalizedLine(language: String, key: PreferenceKey, value: String, expected: String) {
         let rules = PreferenceRules(languages: LocaleCatalog.codes)
         #expect(rules.parse(key, value) == nil)
-        let text = Localizer(language: language).string(Preferences.refusal(key: key.rawValue, value: value, allowed: rules.allowed(key)))
+        let text = Localizer(language: language).string(
+            Preferences.refusal(key: key.rawValue, value: value, allowed: rules.allowed(key)))
         #expect(text == expected)
     }
 
@@ -204,7 +263,12 @@ struct Scratch {
             let spanish = LocaleCatalog.all["es"]!.entries[key.rawValue]
             #expect(english != nil && spanish != nil, "\(key.rawValue)")
             func placeholders(_ entry: LocaleCatalog.Entry?) -> Set<String> {
-                Set((entry?.templates ?? []).flatMap { $0.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) } })
+                Set(
+                    (entry?.templates ?? []).flatMap {
+                        $0.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
+                            $0.split(separator: "}").first.map(String.init)
+                        }
+                    })
             }
             #expect(placeholders(english) == placeholders(spanish), "\(key.rawValue)")
         }

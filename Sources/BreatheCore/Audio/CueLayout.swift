@@ -38,14 +38,17 @@ package enum CueLayout {
     ///   - wordSamples: the spoken word's length in samples; nil when speech is off.
     ///   - speechBusyUntil: the sample where the speech already on the timeline ends (0 or less when there is none).
     package static func place(
-        boundary: Int64, phaseEnd: Int64, toneSamples: Int64?, wordSamples: Int64?, speechBusyUntil: Int64, sampleRate: Int
+        boundary: Int64, phaseEnd: Int64, toneSamples: Int64?, wordSamples: Int64?, speechBusyUntil: Int64,
+        sampleRate: Int
     ) -> Placement {
         let gap = gapSamples(sampleRate: sampleRate)
         if speechBusyUntil > boundary {
             return Placement(tone: nil, speech: speechBusyUntil + gap)
         }
         guard let toneSamples, toneSamples > 0 else { return Placement(tone: nil, speech: boundary) }
-        guard let wordSamples, wordSamples > 0 else { return Placement(tone: boundary, speech: boundary + toneSamples + gap) }
+        guard let wordSamples, wordSamples > 0 else {
+            return Placement(tone: boundary, speech: boundary + toneSamples + gap)
+        }
         if boundary + toneSamples + gap + wordSamples <= phaseEnd {
             return Placement(tone: boundary, speech: boundary + toneSamples + gap)
         }

@@ -73,7 +73,10 @@ func sine(_ x: Double) -> Double {
     let twoPi = 2 * Double.pi
     var y = x - twoPi * (x / twoPi).rounded(.down) // 0..<2π
     var sign = 1.0
-    if y > Double.pi { y -= Double.pi; sign = -1 } // 0..<π
+    if y > Double.pi {
+        y -= Double.pi
+        sign = -1
+    } // 0..<π
     if y > Double.pi / 2 { y = Double.pi - y } // 0...π/2
     let y2 = y * y
     var term = y

@@ -26,7 +26,10 @@ package struct JSONParser {
         parser.tracksPositions = positions
         do throws(JSONSyntaxError) {
             // A UTF-8 byte order mark is tolerated at the very start, as editors sometimes write one.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                parser.index = 3
+                parser.lineStart = 3
+            }
             parser.skipSpace()
             let node = try parser.value()
             parser.skipSpace()
@@ -85,9 +88,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return node(try object())
         case UInt8(ascii: "["): return node(try array())
         case UInt8(ascii: "\""): return node(.string(try string()))
-        case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
-        case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
-        case UInt8(ascii: "n"): try literal("null"); return node(.null)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return node(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return node(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return node(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(.number(try number()))
         default: throw error(bytes[index] >= 0x80 ? .invalidUTF8 : .unexpectedCharacter)
         }
@@ -114,7 +123,10 @@ package struct JSONParser {
         // Past a few members the keys go into a set too, so that a huge object stays linear.
         var seen: Set<String> = []
         skipSpace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
@@ -138,7 +150,9 @@ package struct JSONParser {
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw error(.unexpectedCharacter)
             }
         }
@@ -150,7 +164,10 @@ package struct JSONParser {
         index += 1
         var elements: [JSONNode] = []
         skipSpace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
         while true {
             skipSpace()
             elements.append(try value())
@@ -158,7 +175,9 @@ package struct JSONParser {
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw error(.unexpectedCharacter)
             }
         }
@@ -183,7 +202,9 @@ package struct JSONParser {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits() > 0 else { throw error(.invalidNumber, at: start) }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -234,7 +255,8 @@ package struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try hex4(escapeStart)
                     if (0xD800...0xDBFF).contains(code) {
-                        guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"), bytes[index + 2] == UInt8(ascii: "u")
+                        guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"),
+                            bytes[index + 2] == UInt8(ascii: "u")
                         else { throw error(.invalidEscape, at: escapeStart) }
                         index += 2
                         let low = try hex4(escapeStart)

@@ -104,7 +104,8 @@ package struct JSONTape {
         let item = entries[entry]
         guard item.kind == .number else { return nil }
         let digits = bytes[item.start] == UInt8(ascii: "-") ? item.start + 1 : item.start
-        for cursor in digits..<item.end where bytes[cursor] &- UInt8(ascii: "0") >= 10 { return nil } // a fraction or an exponent
+        // A fraction or an exponent.
+        for cursor in digits..<item.end where bytes[cursor] &- UInt8(ascii: "0") >= 10 { return nil }
         return JSONTape.integer(bytes, item.start, item.end)
     }
 
@@ -117,7 +118,10 @@ package struct JSONTape {
         for cursor in item.start..<item.end {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return nil }
-            if byte == UInt8(ascii: ".") { point = cursor; break }
+            if byte == UInt8(ascii: ".") {
+                point = cursor
+                break
+            }
         }
         guard let wholeValue = JSONTape.integer(bytes, item.start, point) else { return nil }
         var tenth = 0
@@ -129,7 +133,8 @@ package struct JSONTape {
             if places == 1 { tenth = Int(bytes[last] - UInt8(ascii: "0")) }
         }
         let (scaled, overflow1) = wholeValue.multipliedReportingOverflow(by: 10)
-        let (result, overflow2) = scaled.addingReportingOverflow(bytes[item.start] == UInt8(ascii: "-") ? -tenth : tenth)
+        let (result, overflow2) = scaled.addingReportingOverflow(
+            bytes[item.start] == UInt8(ascii: "-") ? -tenth : tenth)
         guard !overflow1, !overflow2 else { return nil }
         return result
     }
@@ -138,12 +143,16 @@ package struct JSONTape {
     private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var negative = false
         var cursor = start
-        if bytes[cursor] == UInt8(ascii: "-") { negative = true; cursor += 1 }
+        if bytes[cursor] == UInt8(ascii: "-") {
+            negative = true
+            cursor += 1
+        }
         var value = 0
         while cursor < end {
             let digit = Int(bytes[cursor] &- UInt8(ascii: "0"))
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
             value = sum
             cursor += 1
@@ -160,18 +169,23 @@ package struct JSONTape {
             var code: UInt32 = 0
             for offset in 0..<4 {
                 let byte = raw[at + offset]
-                let digit: UInt8 = switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-                default: byte - UInt8(ascii: "A") + 10
-                }
+                let digit: UInt8 =
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+                    default: byte - UInt8(ascii: "A") + 10
+                    }
                 code = code << 4 | UInt32(digit)
             }
             return code
         }
         while cursor < raw.count {
             let byte = raw[cursor]
-            guard byte == UInt8(ascii: "\\") else { out.append(byte); cursor += 1; continue }
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                cursor += 1
+                continue
+            }
             let escape = raw[cursor + 1]
             cursor += 2
             switch escape {
@@ -222,7 +236,9 @@ package struct JSONTape {
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ kind: Kind, _ flag: Bool, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func literal(_ word: StaticString, _ kind: Kind, _ flag: Bool, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         let count = word.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
         for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
@@ -272,7 +288,9 @@ package struct JSONTape {
             guard index < bytes.count else { return false }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return close(me)
+            case UInt8(ascii: "}"):
+                index += 1
+                return close(me)
             default: return false
             }
         }
@@ -296,7 +314,9 @@ package struct JSONTape {
             guard index < bytes.count else { return false }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return close(me)
+            case UInt8(ascii: "]"):
+                index += 1
+                return close(me)
             default: return false
             }
         }
@@ -312,10 +332,12 @@ package struct JSONTape {
     /// Byte-wise equality of two short runs (Core has no libc, so no memcmp).
     @inline(__always)
     static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
         // Overlapping loads of the first and last bytes cover every byte without reading outside the two runs.
         func same<Word: FixedWidthInteger>(_ word: Word.Type, at offset: Int) -> Bool {
-            a.loadUnaligned(fromByteOffset: offset, as: Word.self) == b.loadUnaligned(fromByteOffset: offset, as: Word.self)
+            a.loadUnaligned(fromByteOffset: offset, as: Word.self)
+                == b.loadUnaligned(fromByteOffset: offset, as: Word.self)
         }
         switch count {
         case 0: return true
@@ -345,7 +367,8 @@ package struct JSONTape {
 
     /// Keys are duplicates when their texts are equal Strings (canonical equivalence, as JSONParser compares them).
     private func sameKey(_ first: Int, _ second: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let a = entries[first], b = entries[second]
+        let a = entries[first]
+        let b = entries[second]
         if a.flag && b.flag {
             guard a.end - a.start == b.end - b.start else { return false }
             return JSONTape.equal(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, a.end - a.start)
@@ -372,7 +395,9 @@ package struct JSONTape {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits(&index) > 0 else { return false }
         }
         entries.append(Entry(kind: .number, flag: false, start: start, end: index, next: entries.count + 1))
@@ -391,9 +416,11 @@ package struct JSONTape {
             if cursor &+ 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
-                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-                let marks = (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote)
-                    | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let marks =
+                    (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote)
+                        | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
                 if marks == 0 {
                     cursor += 8
                     continue
@@ -433,15 +460,17 @@ package struct JSONTape {
         guard index < bytes.count else { return false }
         switch bytes[index] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 1
             return true
         case UInt8(ascii: "u"):
             guard let code = hex4(bytes, at: index + 1) else { return false }
             index += 5
             if (0xD800...0xDBFF).contains(code) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                      let low = hex4(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u"),
+                    let low = hex4(bytes, at: index + 2), (0xDC00...0xDFFF).contains(low)
+                else { return false }
                 index += 6
                 return true
             }
@@ -472,15 +501,24 @@ package struct JSONTape {
     private mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let lead = bytes[index]
         let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return false
         }
         guard index + length <= bytes.count else { return false }

@@ -32,7 +32,9 @@ package indirect enum JSONValue: Hashable, Sendable {
 
     /// A whole number, if this is one that fits in an Int.
     package var integer: Int? {
-        guard case .number(let text) = self, !text.contains("."), !text.contains("e"), !text.contains("E") else { return nil }
+        guard case .number(let text) = self, !text.contains("."), !text.contains("e"), !text.contains("E") else {
+            return nil
+        }
         return Int(text)
     }
 

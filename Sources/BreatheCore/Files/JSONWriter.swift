@@ -26,7 +26,10 @@ package enum JSONWriter {
         case .number(let text): output += text
         case .string(let text): quote(text, into: &output)
         case .array(let elements):
-            if elements.isEmpty { output += "[]"; return }
+            if elements.isEmpty {
+                output += "[]"
+                return
+            }
             output += "["
             for (position, element) in elements.enumerated() {
                 if position > 0 { output += "," }
@@ -36,7 +39,10 @@ package enum JSONWriter {
             newline(level)
             output += "]"
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
             output += "{"
             for (position, member) in members.enumerated() {
                 if position > 0 { output += "," }
@@ -60,7 +66,8 @@ package enum JSONWriter {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -11,7 +11,9 @@ package enum CSVWriter {
     }
 
     package static func escape(_ field: String) -> String {
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return field
+        }
         var quoted = "\""
         for character in field {
             quoted.append(character)

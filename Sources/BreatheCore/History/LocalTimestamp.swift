@@ -71,13 +71,16 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     package var iso8601: String {
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(offsetSeconds)
-        return LocalTimestamp.dateText(dayNumber: dayNumber) + "T" + LocalTimestamp.pad(hour, 2) + ":" + LocalTimestamp.pad(minute, 2)
-            + ":" + LocalTimestamp.pad(second, 2) + sign + LocalTimestamp.pad(offset / 3600, 2) + ":" + LocalTimestamp.pad(offset % 3600 / 60, 2)
+        return LocalTimestamp.dateText(dayNumber: dayNumber) + "T" + LocalTimestamp.pad(hour, 2) + ":"
+            + LocalTimestamp.pad(minute, 2)
+            + ":" + LocalTimestamp.pad(second, 2) + sign + LocalTimestamp.pad(offset / 3600, 2) + ":"
+            + LocalTimestamp.pad(offset % 3600 / 60, 2)
     }
 
     /// "2024-03-31 09:15", for listings.
     package var shortText: String {
-        LocalTimestamp.dateText(dayNumber: dayNumber) + " " + LocalTimestamp.pad(hour, 2) + ":" + LocalTimestamp.pad(minute, 2)
+        LocalTimestamp.dateText(dayNumber: dayNumber) + " " + LocalTimestamp.pad(hour, 2) + ":"
+            + LocalTimestamp.pad(minute, 2)
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
@@ -106,10 +109,15 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
             }
             return value
         }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
-        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        guard notDigit == 0, base[4] == 45, base[7] == 45, base[10] == 84 || base[10] == 32, base[13] == 58, base[16] == 58,
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        let year = number(0, 4)
+        let month = number(5, 2)
+        let day = number(8, 2)
+        let hour = number(11, 2)
+        let minute = number(14, 2)
+        let second = number(17, 2)
+        guard notDigit == 0, base[4] == 45, base[7] == 45, base[10] == 84 || base[10] == 32, base[13] == 58,
+            base[16] == 58,
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         if index < bytes.count, bytes[index] == 46 {
@@ -121,12 +129,14 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
         if bytes[index] == 90, index + 1 == bytes.count {
             offset = 0
         } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == bytes.count, bytes[index + 3] == 58 {
-            let hours = number(index + 1, 2), minutes = number(index + 4, 2)
+            let hours = number(index + 1, 2)
+            let minutes = number(index + 4, 2)
             guard notDigit == 0, hours < 24, minutes < 60 else { return nil }
             offset = (bytes[index] == 45 ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {
             return nil
         }
-        return LocalTimestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
+        return LocalTimestamp(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
     }
 }

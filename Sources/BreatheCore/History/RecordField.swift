@@ -18,7 +18,8 @@ enum RecordField: Int, CaseIterable, Sendable {
     var object: Object {
         switch self {
         case .id, .start, .end, .pattern, .ramps, .plannedCycles, .actualCycles, .plannedSeconds, .actualSeconds,
-             .status, .moodBefore, .moodAfter, .language, .source: .record
+            .status, .moodBefore, .moodAfter, .language, .source:
+            .record
         case .patternName, .patternTimings, .patternKind: .pattern
         case .rampPhase, .rampSeconds: .ramp
         }

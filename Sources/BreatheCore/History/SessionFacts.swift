@@ -10,7 +10,9 @@ package struct SessionFacts: Hashable, Sendable {
     package var moodBefore: Int?
     package var moodAfter: Int?
 
-    package init(dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?, moodAfter: Int?) {
+    package init(
+        dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?, moodAfter: Int?
+    ) {
         self.dayNumber = dayNumber
         self.actualTenths = actualTenths
         self.isPracticeDay = isPracticeDay

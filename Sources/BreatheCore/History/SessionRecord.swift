@@ -75,7 +75,11 @@ package struct SessionRecord: Hashable, Sendable {
                 "timings": .string(timings),
                 "kind": .string(patternKind.rawValue),
             ]),
-            "ramps": .array(ramps.map { JSONNode(.object(["phase": .string($0.kind.rawValue), "seconds": JSONWriter.tenths($0.targetTenths)])) }),
+            "ramps": .array(
+                ramps.map {
+                    JSONNode(
+                        .object(["phase": .string($0.kind.rawValue), "seconds": JSONWriter.tenths($0.targetTenths)]))
+                }),
             "plannedCycles": .number(String(plannedCycles)),
             "actualCycles": .number(String(actualCycles)),
             "plannedSeconds": JSONWriter.tenths(plannedTenths),
@@ -106,23 +110,25 @@ package struct SessionRecord: Hashable, Sendable {
             return .some(level)
         }
         guard let id = value["id"]?.value.string,
-              let start = value["start"]?.value.string.flatMap(LocalTimestamp.parse),
-              let end = value["end"]?.value.string.flatMap(LocalTimestamp.parse),
-              let pattern = value["pattern"]?.value,
-              let timings = pattern["timings"]?.value.string,
-              let kind = pattern["kind"]?.value.string.flatMap(PatternKind.init(rawValue:)),
-              let plannedCycles = int("plannedCycles"), let actualCycles = int("actualCycles"),
-              let plannedTenths = value["plannedSeconds"]?.value.tenths, let actualTenths = value["actualSeconds"]?.value.tenths,
-              let status = value["status"]?.value.string.flatMap(SessionStatus.init(rawValue:)),
-              let moodBefore = mood("moodBefore"), let moodAfter = mood("moodAfter"),
-              let language = value["language"]?.value.string,
-              let source = value["source"]?.value.string.flatMap(Source.init(rawValue:))
+            let start = value["start"]?.value.string.flatMap(LocalTimestamp.parse),
+            let end = value["end"]?.value.string.flatMap(LocalTimestamp.parse),
+            let pattern = value["pattern"]?.value,
+            let timings = pattern["timings"]?.value.string,
+            let kind = pattern["kind"]?.value.string.flatMap(PatternKind.init(rawValue:)),
+            let plannedCycles = int("plannedCycles"), let actualCycles = int("actualCycles"),
+            let plannedTenths = value["plannedSeconds"]?.value.tenths,
+            let actualTenths = value["actualSeconds"]?.value.tenths,
+            let status = value["status"]?.value.string.flatMap(SessionStatus.init(rawValue:)),
+            let moodBefore = mood("moodBefore"), let moodAfter = mood("moodAfter"),
+            let language = value["language"]?.value.string,
+            let source = value["source"]?.value.string.flatMap(Source.init(rawValue:))
         else { return nil }
         var ramps: [Ramp] = []
         if case .array(let elements)? = value["ramps"]?.value {
             for element in elements {
                 guard let phase = element.value["phase"]?.value.string.flatMap(PhaseKind.init(rawValue:)),
-                      let seconds = element.value["seconds"]?.value.tenths else { return nil }
+                    let seconds = element.value["seconds"]?.value.tenths
+                else { return nil }
                 ramps.append(Ramp(kind: phase, targetTenths: seconds))
             }
         }
@@ -134,7 +140,8 @@ package struct SessionRecord: Hashable, Sendable {
         }
         self.init(
             id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
-            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths, actualTenths: actualTenths,
+            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths,
+            actualTenths: actualTenths,
             status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
         )
     }

@@ -30,7 +30,9 @@ package struct SessionRecordReader {
     /// label's text) are never made: `stats` over a long history spends its time here.
     package mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
         guard tape.load(line) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { facts(line, slots: $0) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) {
+            facts(line, slots: $0)
+        }
     }
 
     /// Every field's name and its fingerprint, by slot (`RecordField.rawValue`); one slot per field.
@@ -45,10 +47,12 @@ package struct SessionRecordReader {
     /// Records, in each of the slots `fields`, the entry of the object's member with that slot's name (or leaves -1).
     /// False when `object` is not an object.
     private func members(
-        of object: Int, _ fields: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, into slots: UnsafeMutableBufferPointer<Int>
+        of object: Int, _ fields: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>,
+        into slots: UnsafeMutableBufferPointer<Int>
     ) -> Bool {
         guard tape.entries[object].kind == .object else { return false }
-        let names = SessionRecordReader.names, prints = SessionRecordReader.prints
+        let names = SessionRecordReader.names
+        let prints = SessionRecordReader.prints
         UnsafeMutableBufferPointer(rebasing: slots[fields]).update(repeating: -1)
         var key = object + 1
         var expected = fields.lowerBound
@@ -56,11 +60,14 @@ package struct SessionRecordReader {
         while key < end {
             let print = tape.entries[key].fingerprint
             // Lines written by the program have the members in order, so the expected name nearly always matches first.
-            if expected < fields.upperBound && print == prints[expected] && tape.string(key, equals: names[expected], in: bytes) {
+            if expected < fields.upperBound && print == prints[expected]
+                && tape.string(key, equals: names[expected], in: bytes)
+            {
                 slots[expected] = key + 1
                 expected += 1
             } else {
-                for slot in fields where (print == -1 || print == prints[slot]) && tape.string(key, equals: names[slot], in: bytes) {
+                for slot in fields
+                where (print == -1 || print == prints[slot]) && tape.string(key, equals: names[slot], in: bytes) {
                     slots[slot] = key + 1
                     expected = slot + 1
                     break
@@ -76,18 +83,30 @@ package struct SessionRecordReader {
         _ entry: Int, _ cases: [(StaticString, Value)], _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Value? where Value.RawValue == String {
         guard entry >= 0 else { return nil }
-        guard tape.plainBytes(entry, in: bytes) != nil else { return tape.string(entry, in: bytes).flatMap(Value.init(rawValue:)) }
+        guard tape.plainBytes(entry, in: bytes) != nil else {
+            return tape.string(entry, in: bytes).flatMap(Value.init(rawValue:))
+        }
         for (text, value) in cases where tape.string(entry, equals: text, in: bytes) { return value }
         return nil
     }
 
-    private static let kinds: [(StaticString, SessionRecord.PatternKind)] = [("builtIn", .builtIn), ("saved", .saved), ("timings", .timings)]
-    private static let statuses: [(StaticString, SessionStatus)] = [("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted)]
-    private static let sources: [(StaticString, SessionRecord.Source)] = [("interactive", .interactive), ("cron", .cron)]
-    private static let phases: [(StaticString, PhaseKind)] = [("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest)]
+    private static let kinds: [(StaticString, SessionRecord.PatternKind)] = [
+        ("builtIn", .builtIn), ("saved", .saved), ("timings", .timings),
+    ]
+    private static let statuses: [(StaticString, SessionStatus)] = [
+        ("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted),
+    ]
+    private static let sources: [(StaticString, SessionRecord.Source)] = [
+        ("interactive", .interactive), ("cron", .cron),
+    ]
+    private static let phases: [(StaticString, PhaseKind)] = [
+        ("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest),
+    ]
 
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { decode(bytes, slots: $0) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) {
+            decode(bytes, slots: $0)
+        }
     }
 
     // MARK: Fields shared by the full record and the stats-only facts
@@ -128,14 +147,14 @@ package struct SessionRecordReader {
         func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
         func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
         guard let start = time(slots[.start]), let end = time(slots[.end]),
-              slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
-              let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
-              let plannedCycles = int(slots[.plannedCycles]), let actualCycles = int(slots[.actualCycles]),
-              let plannedTenths = tenths(slots[.plannedSeconds]), let actualTenths = tenths(slots[.actualSeconds]),
-              let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
-              let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
-              let source = choice(slots[.source], SessionRecordReader.sources, bytes),
-              let id = text(slots[.id]), let timings = text(slots[.patternTimings]), let language = text(slots[.language])
+            slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
+            let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
+            let plannedCycles = int(slots[.plannedCycles]), let actualCycles = int(slots[.actualCycles]),
+            let plannedTenths = tenths(slots[.plannedSeconds]), let actualTenths = tenths(slots[.actualSeconds]),
+            let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
+            let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
+            let source = choice(slots[.source], SessionRecordReader.sources, bytes),
+            let id = text(slots[.id]), let timings = text(slots[.patternTimings]), let language = text(slots[.language])
         else { return nil }
         var ramps: [Ramp] = []
         let list = slots[.ramps]
@@ -143,8 +162,8 @@ package struct SessionRecordReader {
             var element = list + 1
             while element < tape.entries[list].next {
                 guard members(of: element, SessionRecordReader.rampSlots, bytes, into: slots),
-                      let phase = choice(slots[.rampPhase], SessionRecordReader.phases, bytes),
-                      let seconds = tenths(slots[.rampSeconds])
+                    let phase = choice(slots[.rampPhase], SessionRecordReader.phases, bytes),
+                    let seconds = tenths(slots[.rampSeconds])
                 else { return nil }
                 ramps.append(Ramp(kind: phase, targetTenths: seconds))
                 element = tape.entries[element].next
@@ -160,7 +179,8 @@ package struct SessionRecordReader {
         }
         return SessionRecord(
             id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
-            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths, actualTenths: actualTenths,
+            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths,
+            actualTenths: actualTenths,
             status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
         )
     }
@@ -175,21 +195,22 @@ package struct SessionRecordReader {
         func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
         func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
         guard let start = time(slots[.start]), time(slots[.end]) != nil,
-              slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
-              let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
-              int(slots[.plannedCycles]) != nil, let actualCycles = int(slots[.actualCycles]),
-              tenths(slots[.plannedSeconds]) != nil, let actualTenths = tenths(slots[.actualSeconds]),
-              let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
-              let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
-              choice(slots[.source], SessionRecordReader.sources, bytes) != nil,
-              isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language])
+            slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
+            let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
+            int(slots[.plannedCycles]) != nil, let actualCycles = int(slots[.actualCycles]),
+            tenths(slots[.plannedSeconds]) != nil, let actualTenths = tenths(slots[.actualSeconds]),
+            let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
+            let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
+            choice(slots[.source], SessionRecordReader.sources, bytes) != nil,
+            isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language])
         else { return nil }
         let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {
             var element = list + 1
             while element < tape.entries[list].next {
                 guard members(of: element, SessionRecordReader.rampSlots, bytes, into: slots),
-                      choice(slots[.rampPhase], SessionRecordReader.phases, bytes) != nil, tenths(slots[.rampSeconds]) != nil
+                    choice(slots[.rampPhase], SessionRecordReader.phases, bytes) != nil,
+                    tenths(slots[.rampSeconds]) != nil
                 else { return nil }
                 element = tape.entries[element].next
             }
@@ -203,16 +224,18 @@ package struct SessionRecordReader {
             return nil
         }
         let entry = tape.entries[labelEntry]
-        let label: Label = entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: bytes) ?? "")
+        let label: Label =
+            entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: bytes) ?? "")
         let facts = SessionFacts(
-            dayNumber: start.dayNumber, actualTenths: actualTenths, isPracticeDay: actualCycles > 0 || status == .completed,
+            dayNumber: start.dayNumber, actualTenths: actualTenths,
+            isPracticeDay: actualCycles > 0 || status == .completed,
             isCustomPattern: kind != .builtIn, moodBefore: moodBefore, moodAfter: moodAfter
         )
         return (facts, label)
     }
 }
 
-private extension UnsafeMutableBufferPointer<Int> {
+extension UnsafeMutableBufferPointer<Int> {
     /// The entry found for a field (its slot), or -1.
-    subscript(field: RecordField) -> Int { self[field.rawValue] }
+    fileprivate subscript(field: RecordField) -> Int { self[field.rawValue] }
 }

@@ -65,7 +65,9 @@ package struct SessionStats: Hashable, Sendable {
 
     /// The longest run of consecutive practice days.
     package var longestStreak: Int {
-        var longest = 0, run = 0, last: Int?
+        var longest = 0
+        var run = 0
+        var last: Int?
         for day in days.keys.sorted() {
             run = last.map { day == $0 + 1 ? run + 1 : 1 } ?? 1
             longest = max(longest, run)

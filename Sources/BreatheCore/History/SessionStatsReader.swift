@@ -38,7 +38,9 @@ package struct SessionStatsReader {
         var stats = partial
         labelBytes.withUnsafeBufferPointer { all in
             for label in labels {
-                stats.countPattern(String(decoding: UnsafeBufferPointer(rebasing: all[label.range]), as: UTF8.self), sessions: label.count)
+                stats.countPattern(
+                    String(decoding: UnsafeBufferPointer(rebasing: all[label.range]), as: UTF8.self),
+                    sessions: label.count)
             }
         }
         return stats

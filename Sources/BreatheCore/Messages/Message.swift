@@ -76,11 +76,15 @@ extension Message {
         if hours > 0 {
             let hourPart = Message(.unitHours, ["n": .integer(hours)])
             guard minutes > 0 else { return hourPart }
-            return Message(.durationPair, ["first": .message(hourPart), "second": .message(Message(.unitMinutes, ["n": .integer(minutes)]))])
+            return Message(
+                .durationPair,
+                ["first": .message(hourPart), "second": .message(Message(.unitMinutes, ["n": .integer(minutes)]))])
         }
         let minutePart = Message(.unitMinutes, ["n": .integer(minutes)])
         guard seconds > 0 else { return minutePart }
-        return Message(.durationPair, ["first": .message(minutePart), "second": .message(Message(.unitSeconds, ["n": .integer(seconds)]))])
+        return Message(
+            .durationPair,
+            ["first": .message(minutePart), "second": .message(Message(.unitSeconds, ["n": .integer(seconds)]))])
     }
 
     /// "1 cycle", "10 cycles".
@@ -107,9 +111,10 @@ extension Message {
             let first = plan.phaseTenths(cycle: 1, index: index)
             let last = plan.phaseTenths(cycle: plan.cycles, index: index)
             let name = Message(timingsKey(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index)))
-            parts.append(first == last
-                ? Message(.timingsPhase, ["phase": .message(name), "seconds": .tenths(first)])
-                : Message(.timingsRamp, ["phase": .message(name), "from": .tenths(first), "to": .tenths(last)]))
+            parts.append(
+                first == last
+                    ? Message(.timingsPhase, ["phase": .message(name), "seconds": .tenths(first)])
+                    : Message(.timingsRamp, ["phase": .message(name), "from": .tenths(first), "to": .tenths(last)]))
         }
         guard var result = parts.first else { return Message(.timingsList, ["first": .text(""), "second": .text("")]) }
         for part in parts.dropFirst() {

@@ -6,5 +6,6 @@ extension NumberField {
     /// `--volume`: 0–200, 100 normal.
     package static let speechVolume = NumberField(name: .fieldVolume, places: 0, range: 0...200, rangeKey: .rangeCount)
     /// `--tone-volume`: 0–100.
-    package static let toneVolume = NumberField(name: .fieldToneVolume, places: 0, range: 0...100, rangeKey: .rangeCount)
+    package static let toneVolume = NumberField(
+        name: .fieldToneVolume, places: 0, range: 0...100, rangeKey: .rangeCount)
 }

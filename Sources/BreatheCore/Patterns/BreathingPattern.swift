@@ -59,14 +59,19 @@ package struct BreathingPattern: Hashable, Sendable {
 extension BreathingPattern {
     /// The patterns that ship with the program, in the order `patterns` lists them.
     package static let builtIn: [BreathingPattern] = [
-        BreathingPattern(name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)]),
-        BreathingPattern(name: "box", phases: [
-            Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4), Phase(.rest, seconds: 4),
-        ]),
+        BreathingPattern(
+            name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)]),
+        BreathingPattern(
+            name: "box",
+            phases: [
+                Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4),
+                Phase(.rest, seconds: 4),
+            ]),
         BreathingPattern(name: "diaphragmatic", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)]),
         BreathingPattern(name: "resonant", phases: [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)]),
         BreathingPattern(name: "7-11", phases: [Phase(.inhale, seconds: 7), Phase(.exhale, seconds: 11)]),
-        BreathingPattern(name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
+        BreathingPattern(
+            name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
     ]
 
     /// The pattern used when none is asked for.

@@ -22,7 +22,8 @@ package struct NumberField: Sendable {
     }
 
     /// `--minutes`: up to two decimals, from 0.1 to 1440 (24 hours).
-    package static let minutes = NumberField(name: .fieldMinutes, places: 2, range: 10...144_000, rangeKey: .rangeMinutes)
+    package static let minutes = NumberField(
+        name: .fieldMinutes, places: 2, range: 10...144_000, rangeKey: .rangeMinutes)
 
     /// `--cycles`: a whole number from 1 to 100 000.
     package static let cycles = NumberField(name: .fieldCycles, places: 0, range: 1...100_000, rangeKey: .rangeCount)
@@ -49,13 +50,15 @@ package struct NumberField: Sendable {
         let parts = digits.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         guard (1...2).contains(parts.count), !parts[0].isEmpty || parts.count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              parts.count == 1 || !parts[1].isEmpty
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            parts.count == 1 || !parts[1].isEmpty
         else { return .failure(error(.errorNotANumber, text)) }
         let whole = parts[0].drop { $0 == "0" }
         var fraction = parts.count == 2 ? parts[1] : ""
         while fraction.last == "0" { fraction = fraction.dropLast() }
-        guard fraction.count <= places else { return .failure(error(places == 0 ? .errorNotANumber : .errorTooPrecise, text)) }
+        guard fraction.count <= places else {
+            return .failure(error(places == 0 ? .errorNotANumber : .errorTooPrecise, text))
+        }
         // Anything longer than nine digits is far out of every range; refuse it before it can overflow.
         guard whole.count <= 9 else { return .failure(error(.errorOutOfRange, text)) }
         var value = Int(whole) ?? 0
@@ -69,11 +72,14 @@ package struct NumberField: Sendable {
     }
 
     func error(_ key: MessageKey, _ value: String) -> InputError {
-        InputError(Message(key, [
-            "field": .message(Message(name)),
-            "value": .userValue(value),
-            "range": .message(rangeMessage),
-        ]))
+        InputError(
+            Message(
+                key,
+                [
+                    "field": .message(Message(name)),
+                    "value": .userValue(value),
+                    "range": .message(rangeMessage),
+                ]))
     }
 
     /// "1 to 60 seconds", "0.1 to 1440 minutes", "1 to 100000".
@@ -97,7 +103,7 @@ extension String {
     var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[start...end])
     }

@@ -1,13 +1,15 @@
 /// Reads a pattern the way a user names it: a built-in or saved name, or timings such as `4-7-8-0`.
 package enum PatternSpec {
     /// Resolves `text` against the built-ins, then the user's saved patterns, then as 2 to 4 timings (in-hold-out-rest).
-    package static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError> {
+    package static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError>
+    {
         let name = text.trimmingSpaces
         if let pattern = BreathingPattern.builtIn(named: name) { return .success(pattern) }
         if let pattern = saved.first(where: { $0.name == name }) { return .success(pattern) }
         guard let first = name.first, first.isASCIIDigit || first == "." || first == "," || first == "-" else {
             let names = (BreathingPattern.builtIn + saved).compactMap(\.name).joined(separator: ", ")
-            return .failure(InputError(Message(.errorPatternUnknown, ["value": .userValue(text), "names": .text(names)])))
+            return .failure(
+                InputError(Message(.errorPatternUnknown, ["value": .userValue(text), "names": .text(names)])))
         }
         return parseTimings(name, original: text)
     }
@@ -16,15 +18,20 @@ package enum PatternSpec {
     package static func parseTimings(_ text: String, original: String? = nil) -> Result<BreathingPattern, InputError> {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard (2...4).contains(fields.count) else {
-            return .failure(InputError(Message(.errorPatternFields, [
-                "value": .userValue(original ?? text), "count": .integer(fields.count),
-            ])))
+            return .failure(
+                InputError(
+                    Message(
+                        .errorPatternFields,
+                        [
+                            "value": .userValue(original ?? text), "count": .integer(fields.count),
+                        ])))
         }
-        let kinds: [PhaseKind] = switch fields.count {
-        case 2: [.inhale, .exhale]
-        case 3: [.inhale, .hold, .exhale]
-        default: [.inhale, .hold, .exhale, .rest]
-        }
+        let kinds: [PhaseKind] =
+            switch fields.count {
+            case 2: [.inhale, .exhale]
+            case 3: [.inhale, .hold, .exhale]
+            default: [.inhale, .hold, .exhale, .rest]
+            }
         var phases: [Phase] = []
         for (kind, field) in zip(kinds, fields) {
             switch NumberField.seconds(kind).parse(field) {

@@ -7,7 +7,10 @@ package struct SessionRequest: Sendable {
     package var minutes: String?
     package var cycles: String?
 
-    package init(pattern: String? = nil, overrides: [PhaseKind: String] = [:], ramps: [String] = [], minutes: String? = nil, cycles: String? = nil) {
+    package init(
+        pattern: String? = nil, overrides: [PhaseKind: String] = [:], ramps: [String] = [], minutes: String? = nil,
+        cycles: String? = nil
+    ) {
         self.pattern = pattern
         self.overrides = overrides
         self.ramps = ramps

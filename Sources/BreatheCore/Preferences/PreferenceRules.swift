@@ -57,10 +57,16 @@ package struct PreferenceRules: Sendable {
         case .volume: return count(Self.volume)
         case .toneVolume: return count(Self.toneVolume)
         case .speech, .tones, .count, .terse, .leadIn, .screenReader: return Message(.allowedOnOff)
-        case .speechVia: return Message(.allowedChoice, ["choices": .text(SpeechBackend.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .speechPriority: return Message(.allowedChoice, ["choices": .text(SpeechPriority.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .display: return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
-        case .scheduleVia: return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
+        case .speechVia:
+            return Message(
+                .allowedChoice, ["choices": .text(SpeechBackend.allCases.map(\.rawValue).joined(separator: ", "))])
+        case .speechPriority:
+            return Message(
+                .allowedChoice, ["choices": .text(SpeechPriority.allCases.map(\.rawValue).joined(separator: ", "))])
+        case .display:
+            return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
+        case .scheduleVia:
+            return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
         case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
         case .quietHours: return Message(.allowedQuietHours)
@@ -70,11 +76,14 @@ package struct PreferenceRules: Sendable {
 
     /// Reads a value typed by the user (`prefs set`, an environment variable, an option). Nil means "not allowed";
     /// the caller words the error with `allowed(key)`. Pattern names are checked against `customPatterns`.
-    package func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = []) -> PreferenceValue? {
+    package func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = [])
+        -> PreferenceValue?
+    {
         let trimmed = text.trimmingSpaces
         func integer(_ range: ClosedRange<Int>) -> PreferenceValue? {
             guard trimmed.count <= 9, !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed),
-                  range.contains(value) else { return nil }
+                range.contains(value)
+            else { return nil }
             return .integer(value)
         }
         switch key {
@@ -117,16 +126,20 @@ package struct PreferenceRules: Sendable {
 
     /// An eSpeak NG voice name: letters, digits and `-_+./`, 1 to 64 characters (e.g. en-us, es+f3, gmw/en-GB-x-rp).
     package static func isVoiceName(_ text: String) -> Bool {
-        (1...64).contains(text.count) && text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+./".unicodeScalars.contains($0))
-        }
+        (1...64).contains(text.count)
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+./".unicodeScalars.contains($0))
+            }
     }
 
     /// Checks a name for a new custom pattern; nil when it is fine, else the refusal.
     package static func checkPatternName(_ name: String) -> Message? {
         let scalars = name.unicodeScalars
         guard nameLength.contains(name.count), let first = scalars.first, first.properties.isAlphabetic,
-              scalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
+            scalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_"
+            })
         else { return Message(.errorPatternName, ["name": .userValue(name)]) }
         if BreathingPattern.builtIn(named: name) != nil {
             return Message(.errorPatternBuiltIn, ["name": .userValue(name)])
@@ -135,9 +148,13 @@ package struct PreferenceRules: Sendable {
     }
 
     /// Reads a value from the file. On failure, returns what was wrong, as a sentence about `key`.
-    package func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<PreferenceValue, InputError> {
+    package func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<
+        PreferenceValue, InputError
+    > {
         func refuse() -> Result<PreferenceValue, InputError> {
-            .failure(InputError(Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
+            .failure(
+                InputError(
+                    Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
         case .speech, .tones, .count, .terse, .leadIn, .screenReader:
@@ -150,12 +167,14 @@ package struct PreferenceRules: Sendable {
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
         case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority:
-            guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else { return refuse() }
+            guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else {
+                return refuse()
+            }
             return .success(parsed)
         case .quietHours:
             guard let start = node.value["start"]?.value.string.flatMap({ try? TimeOfDay.parse($0).get() }),
-                  let end = node.value["end"]?.value.string.flatMap({ try? TimeOfDay.parse($0).get() }),
-                  case .object(let members) = node.value, members.count == 2
+                let end = node.value["end"]?.value.string.flatMap({ try? TimeOfDay.parse($0).get() }),
+                case .object(let members) = node.value, members.count == 2
             else { return refuse() }
             return .success(.quietHours(QuietHours(start: start, end: end)))
         case .voice:

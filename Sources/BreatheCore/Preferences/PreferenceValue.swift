@@ -41,7 +41,8 @@ package enum PreferenceValue: Hashable, Sendable {
 
     /// The value in `prefs show --json`: numbers as numbers, switches as true/false, the rest as in the file.
     static func hundredthsText(_ hundredths: Int) -> String {
-        let whole = hundredths / 100, fraction = hundredths % 100
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
         if fraction == 0 { return String(whole) }
         if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
         return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"

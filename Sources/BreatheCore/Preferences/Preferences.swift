@@ -26,12 +26,18 @@ package struct Preferences: Hashable, Sendable {
     /// Who says the phrases (`--speech-via`).
     package var speechVia: SpeechBackend { values[.speechVia]?.text.flatMap(SpeechBackend.init(rawValue:)) ?? .espeak }
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
-    package var speechPriority: SpeechPriority { values[.speechPriority]?.text.flatMap(SpeechPriority.init(rawValue:)) ?? .message }
+    package var speechPriority: SpeechPriority {
+        values[.speechPriority]?.text.flatMap(SpeechPriority.init(rawValue:)) ?? .message
+    }
     /// Screen-reader mode (`--screen-reader`).
     package var screenReader: Bool { values[.screenReader]?.flag ?? false }
     package var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
     package var defaultLength: SessionLength {
-        if case .minutes(let hundredths)? = values[.defaultMinutes] { .minutes(hundredths: hundredths) } else { .default }
+        if case .minutes(let hundredths)? = values[.defaultMinutes] {
+            .minutes(hundredths: hundredths)
+        } else {
+            .default
+        }
     }
     package var leadIn: Bool { values[.leadIn]?.flag ?? true }
     package var quietHours: QuietHours? {
@@ -39,7 +45,11 @@ package struct Preferences: Hashable, Sendable {
     }
     package var remindPattern: String { values[.remindPattern]?.text ?? BreathingPattern.defaultName }
     package var remindLength: SessionLength {
-        if case .minutes(let hundredths)? = values[.remindMinutes] { .minutes(hundredths: hundredths) } else { .minutes(hundredths: 200) }
+        if case .minutes(let hundredths)? = values[.remindMinutes] {
+            .minutes(hundredths: hundredths)
+        } else {
+            .minutes(hundredths: 200)
+        }
     }
 
     /// `cron` or `systemd`: how `schedule add` schedules a reminder.
@@ -78,7 +88,10 @@ package struct Preferences: Hashable, Sendable {
             }
             if let flag = key.flag, let text = flags[key] {
                 guard let value = rules.parse(key, text, customPatterns: patterns) else {
-                    return .failure(Refusal(message: refusal(.prefNameFlag, ["flag": .text(flag)], text, rules.allowed(key)), fromEnvironment: false))
+                    return .failure(
+                        Refusal(
+                            message: refusal(.prefNameFlag, ["flag": .text(flag)], text, rules.allowed(key)),
+                            fromEnvironment: false))
                 }
                 values[key] = value
                 origins[key] = .flag(flag)
@@ -86,14 +99,20 @@ package struct Preferences: Hashable, Sendable {
             }
             if let variable = key.environmentVariable, let text = environment[variable], !text.isEmpty {
                 guard let value = rules.parse(key, text, customPatterns: patterns) else {
-                    return .failure(Refusal(message: refusal(.prefNameEnvironment, ["variable": .text(variable)], text, rules.allowed(key)), fromEnvironment: true))
+                    return .failure(
+                        Refusal(
+                            message: refusal(
+                                .prefNameEnvironment, ["variable": .text(variable)], text, rules.allowed(key)),
+                            fromEnvironment: true))
                 }
                 values[key] = value
                 origins[key] = .environment(variable)
                 continue
             }
             if key == .voice {
-                if case .voices(let voices)? = document.values[.voice], let name = voices[values[.language]?.text ?? localeLanguage] {
+                if case .voices(let voices)? = document.values[.voice],
+                    let name = voices[values[.language]?.text ?? localeLanguage]
+                {
                     values[key] = .text(name)
                     origins[key] = .file
                 } else {
@@ -112,10 +131,15 @@ package struct Preferences: Hashable, Sendable {
         return .success(Preferences(values: values, origins: origins, customPatterns: patterns))
     }
 
-    static func refusal(_ nameKey: MessageKey, _ nameArguments: [String: MessageArgument], _ text: String, _ allowed: Message) -> Message {
-        Message(.errorPrefValue, [
-            "name": .message(Message(nameKey, nameArguments)), "value": .userValue(text), "allowed": .message(allowed),
-        ])
+    static func refusal(
+        _ nameKey: MessageKey, _ nameArguments: [String: MessageArgument], _ text: String, _ allowed: Message
+    ) -> Message {
+        Message(
+            .errorPrefValue,
+            [
+                "name": .message(Message(nameKey, nameArguments)), "value": .userValue(text),
+                "allowed": .message(allowed),
+            ])
     }
 
     /// The sentence for a value `prefs set` refuses.

@@ -38,13 +38,16 @@ package struct PreferencesDocument: Hashable, Sendable {
     }
 
     /// Reads the file's bytes: syntax, version, then every value.
-    package static func decode(_ bytes: [UInt8], rules: PreferenceRules) -> Result<(PreferencesDocument, [UnknownKey]), Problem> {
+    package static func decode(_ bytes: [UInt8], rules: PreferenceRules) -> Result<
+        (PreferencesDocument, [UnknownKey]), Problem
+    > {
         switch JSONParser.parse(bytes) {
         case .failure(let error):
-            return .failure(Problem(
-                message: Message(.errorPrefsFileSyntax, ["problem": .message(Message(syntaxKey(error.kind)))]),
-                line: error.line, column: error.column
-            ))
+            return .failure(
+                Problem(
+                    message: Message(.errorPrefsFileSyntax, ["problem": .message(Message(syntaxKey(error.kind)))]),
+                    line: error.line, column: error.column
+                ))
         case .success(let root):
             return decode(root, rules: rules)
         }
@@ -62,19 +65,24 @@ package struct PreferencesDocument: Hashable, Sendable {
         }
     }
 
-    static func decode(_ root: JSONNode, rules: PreferenceRules) -> Result<(PreferencesDocument, [UnknownKey]), Problem> {
+    static func decode(_ root: JSONNode, rules: PreferenceRules) -> Result<(PreferencesDocument, [UnknownKey]), Problem>
+    {
         guard case .object(let members) = root.value else {
             return .failure(Problem(message: Message(.errorPrefsFileNotObject), line: root.line, column: root.column))
         }
         if let version = root.value["version"] {
             guard let number = version.value.integer, number >= 1 else {
-                return .failure(Problem(message: Message(.errorPrefsFileVersion), line: version.line, column: version.column))
+                return .failure(
+                    Problem(message: Message(.errorPrefsFileVersion), line: version.line, column: version.column))
             }
             if number > PreferenceRules.version {
-                return .failure(Problem(
-                    message: Message(.errorPrefsFileNewer, ["version": .integer(number), "known": .integer(PreferenceRules.version)]),
-                    line: version.line, column: version.column, isNewerVersion: true
-                ))
+                return .failure(
+                    Problem(
+                        message: Message(
+                            .errorPrefsFileNewer,
+                            ["version": .integer(number), "known": .integer(PreferenceRules.version)]),
+                        line: version.line, column: version.column, isNewerVersion: true
+                    ))
             }
         }
         var document = PreferencesDocument()
@@ -87,16 +95,20 @@ package struct PreferencesDocument: Hashable, Sendable {
             if member.key == "version" { continue }
             if member.key == "remind" {
                 guard case .object(let remind) = member.node.value else {
-                    return .failure(Problem(
-                        message: Message(.errorPrefsFileValue, ["key": .text("remind"), "allowed": .message(Message(.allowedRemind))]),
-                        line: member.node.line, column: member.node.column
-                    ))
+                    return .failure(
+                        Problem(
+                            message: Message(
+                                .errorPrefsFileValue,
+                                ["key": .text("remind"), "allowed": .message(Message(.allowedRemind))]),
+                            line: member.node.line, column: member.node.column
+                        ))
                 }
                 for entry in remind {
                     if let key = PreferenceKey(rawValue: "remind." + entry.key) {
                         entries.append((key, entry.node))
                     } else {
-                        unknown.append(UnknownKey(key: "remind." + entry.key, line: entry.node.line, column: entry.node.column))
+                        unknown.append(
+                            UnknownKey(key: "remind." + entry.key, line: entry.node.line, column: entry.node.column))
                     }
                 }
             } else if let key = PreferenceKey(rawValue: member.key), !key.rawValue.contains(".") {
@@ -121,7 +133,9 @@ package struct PreferencesDocument: Hashable, Sendable {
 
     /// The file's text: version first, then the set keys in a fixed order, then members kept from a newer program.
     package func encoded() -> String {
-        var members: [(key: String, node: JSONNode)] = [(key: "version", node: JSONNode(.number(String(PreferenceRules.version))))]
+        var members: [(key: String, node: JSONNode)] = [
+            (key: "version", node: JSONNode(.number(String(PreferenceRules.version))))
+        ]
         var remind: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {
             guard let value = values[key] else { continue }

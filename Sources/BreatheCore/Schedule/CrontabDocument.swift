@@ -90,7 +90,9 @@ package struct CrontabDocument: Hashable, Sendable {
     package var bytes: [UInt8] {
         guard !reminders.isEmpty else {
             // A newline the block added is dropped only when nothing follows, so no two lines are ever joined.
-            if !after.isEmpty, !before.isEmpty, before.last != CrontabDocument.newline { return before + [CrontabDocument.newline] + after }
+            if !after.isEmpty, !before.isEmpty, before.last != CrontabDocument.newline {
+                return before + [CrontabDocument.newline] + after
+            }
             return before + after
         }
         let separated = !before.isEmpty && before.last != CrontabDocument.newline
@@ -139,7 +141,8 @@ package struct CrontabDocument: Hashable, Sendable {
             while start < bytes.count {
                 let newlineIndex = bytes[start...].firstIndex(of: CrontabDocument.newline)
                 let contentEnd = newlineIndex ?? bytes.count
-                lines.append(Line(start: start, contentEnd: contentEnd, end: newlineIndex.map { $0 + 1 } ?? bytes.count))
+                lines.append(
+                    Line(start: start, contentEnd: contentEnd, end: newlineIndex.map { $0 + 1 } ?? bytes.count))
                 start = lines[lines.count - 1].end
             }
             return lines
@@ -171,7 +174,9 @@ package struct ScheduledReminder: Hashable, Sendable {
 
     /// The five time fields of each line, such as "0 9-17/2 * * 1-5".
     package var timings: [String] {
-        lines.map { $0.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).prefix(5).joined(separator: " ") }
+        lines.map {
+            $0.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).prefix(5).joined(separator: " ")
+        }
     }
 
     /// The command of each line, after the time fields.

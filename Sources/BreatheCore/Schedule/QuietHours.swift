@@ -34,8 +34,8 @@ package struct QuietHours: Hashable, Sendable {
     package static func parse(_ text: String) -> Result<QuietHours, InputError> {
         let parts = text.trimmingSpaces.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              case .success(let start) = TimeOfDay.parse(String(parts[0])),
-              case .success(let end) = TimeOfDay.parse(String(parts[1]))
+            case .success(let start) = TimeOfDay.parse(String(parts[0])),
+            case .success(let end) = TimeOfDay.parse(String(parts[1]))
         else { return .failure(InputError(Message(.errorQuietHoursSyntax, ["value": .userValue(text)]))) }
         return .success(QuietHours(start: start, end: end))
     }

@@ -30,9 +30,11 @@ package struct ReminderInterval: Hashable, Sendable {
             rest = rest.dropFirst(digits.count)
             let unit: Character
             if rest.hasPrefix("min") {
-                unit = "m"; rest = rest.dropFirst(3)
+                unit = "m"
+                rest = rest.dropFirst(3)
             } else if rest.hasPrefix("h") || rest.hasPrefix("m") {
-                unit = rest.first!; rest = rest.dropFirst()
+                unit = rest.first!
+                rest = rest.dropFirst()
             } else {
                 return .failure(syntax)
             }

@@ -25,7 +25,8 @@ package struct ReminderSchedule: Hashable, Sendable {
     package var times: [Int] {
         switch timing {
         case .every(let interval): Array(stride(from: 0, to: TimeOfDay.minutesPerDay, by: interval.minutes))
-        case .window(let interval, let from, let to): Array(stride(from: from.minutes, through: to.minutes, by: interval.minutes))
+        case .window(let interval, let from, let to):
+            Array(stride(from: from.minutes, through: to.minutes, by: interval.minutes))
         case .daily(let times): times.map(\.minutes).sorted()
         }
     }
@@ -36,7 +37,8 @@ package struct ReminderSchedule: Hashable, Sendable {
     /// The whole crontab lines: the time fields, then `program remind …` with the user's runtime directory set, so
     /// that the reminder finds the sound server although cron sets no `XDG_RUNTIME_DIR`.
     package func crontabLines(program: String, userID: UInt32) -> [String] {
-        let command = "XDG_RUNTIME_DIR=/run/user/" + String(userID) + " "
+        let command =
+            "XDG_RUNTIME_DIR=/run/user/" + String(userID) + " "
             + ShellWord.cronCommand([program, "remind"] + remindArguments)
         return cronTimings.map { $0.text + " " + command }
     }
@@ -46,7 +48,8 @@ package struct ReminderSchedule: Hashable, Sendable {
         var words: [String] = []
         switch timing {
         case .every(let interval): words += ["--every", interval.text]
-        case .window(let interval, let from, let to): words += ["--every", interval.text, "--from", from.text, "--to", to.text]
+        case .window(let interval, let from, let to):
+            words += ["--every", interval.text, "--from", from.text, "--to", to.text]
         case .daily(let times): for time in times { words += ["--at", time.text] }
         }
         if days != .everyDay { words += ["--days", days.text] }
@@ -80,18 +83,24 @@ package struct ReminderSchedule: Hashable, Sendable {
                 let interval = try ReminderInterval.parse(every).get()
                 if from == nil, to == nil {
                     guard TimeOfDay.minutesPerDay % interval.minutes == 0 else {
-                        throw InputError(Message(.errorIntervalInexact, [
-                            "interval": .message(interval.message),
-                            "suggestion": .message(suggestion(near: interval) { TimeOfDay.minutesPerDay % $0 == 0 }),
-                        ]))
+                        throw InputError(
+                            Message(
+                                .errorIntervalInexact,
+                                [
+                                    "interval": .message(interval.message),
+                                    "suggestion": .message(
+                                        suggestion(near: interval) { TimeOfDay.minutesPerDay % $0 == 0 }),
+                                ]))
                     }
                     timing = .every(interval)
                 } else {
-                    var start = TimeOfDay(minutes: 0)!, end = TimeOfDay(minutes: TimeOfDay.minutesPerDay - 1)!
+                    var start = TimeOfDay(minutes: 0)!
+                    var end = TimeOfDay(minutes: TimeOfDay.minutesPerDay - 1)!
                     if let from { start = try TimeOfDay.parse(from).get() }
                     if let to { end = try TimeOfDay.parse(to).get() }
                     guard start < end else {
-                        throw InputError(Message(.errorScheduleWindowOrder, ["from": .text(start.text), "to": .text(end.text)]))
+                        throw InputError(
+                            Message(.errorScheduleWindowOrder, ["from": .text(start.text), "to": .text(end.text)]))
                     }
                     timing = .window(interval, from: start, to: end)
                 }
@@ -104,10 +113,13 @@ package struct ReminderSchedule: Hashable, Sendable {
 
     /// "--every 48m or --every 1h": the nearest intervals on either side that `works`.
     static func suggestion(near interval: ReminderInterval, works: (Int) -> Bool) -> Message {
-        let lower = stride(from: interval.minutes - 1, through: ReminderInterval.allowed.lowerBound, by: -1).first(where: works)
+        let lower = stride(from: interval.minutes - 1, through: ReminderInterval.allowed.lowerBound, by: -1).first(
+            where: works)
         let higher = (interval.minutes + 1...ReminderInterval.allowed.upperBound).first(where: works)
         let texts = [lower, higher].compactMap { $0.flatMap(ReminderInterval.init(minutes:))?.text }
-        if texts.count == 2 { return Message(.scheduleSuggestTwo, ["first": .text(texts[0]), "second": .text(texts[1])]) }
+        if texts.count == 2 {
+            return Message(.scheduleSuggestTwo, ["first": .text(texts[0]), "second": .text(texts[1])])
+        }
         return Message(.scheduleSuggestOne, ["first": .text(texts.first ?? "1m")])
     }
 }

@@ -7,9 +7,13 @@
 package enum ShellWord {
     /// The word as the shell will read it back: bare when it is plain, else in single quotes.
     package static func quote(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./:=@+,-".unicodeScalars.contains($0))
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "_./:=@+,-".unicodeScalars.contains($0))
+            }
         if plain { return word }
         return "'" + word.replacing("'", with: "'\\''") + "'"
     }

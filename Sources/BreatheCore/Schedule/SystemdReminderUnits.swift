@@ -31,7 +31,9 @@ package struct SystemdReminderUnits: Hashable, Sendable {
 
     /// The units for `schedule`, numbered `id`.
     package init(id: Int, schedule: ReminderSchedule) {
-        self.init(id: id, summary: schedule.summary.singleLine, calendars: schedule.cronTimings.map(SystemdCalendar.expression))
+        self.init(
+            id: id, summary: schedule.summary.singleLine,
+            calendars: schedule.cronTimings.map(SystemdCalendar.expression))
     }
 
     /// The timer file's text.
@@ -78,9 +80,13 @@ package struct SystemdReminderUnits: Hashable, Sendable {
     /// doubled so that systemd neither expands specifiers nor variables in it.
     static func quote(_ word: String) -> String {
         let escaped = escapeSpecifiers(word).replacing("$", with: "$$")
-        let plain = !escaped.isEmpty && escaped.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./:=+,@%$".unicodeScalars.contains($0))
-        }
+        let plain =
+            !escaped.isEmpty
+            && escaped.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "-_./:=+,@%$".unicodeScalars.contains($0))
+            }
         if plain { return escaped }
         return "\"" + escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }

@@ -28,9 +28,9 @@ package struct TimeOfDay: Hashable, Comparable, Sendable {
         let trimmed = text.trimmingSpaces
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
-              let time = TimeOfDay(hour: hour, minute: minute)
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            let time = TimeOfDay(hour: hour, minute: minute)
         else { return .failure(InputError(Message(.errorTimeSyntax, ["value": .userValue(text)]))) }
         return .success(time)
     }

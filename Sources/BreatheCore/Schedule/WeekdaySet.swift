@@ -85,7 +85,10 @@ package struct WeekdaySet: Hashable, Sendable {
                 .map { String($0).trimmingSpaces }
             guard (1...2).contains(ends.count) else { return .failure(error) }
             guard let first = spellings[ends[0]] else { return .failure(error) }
-            guard ends.count == 2 else { days.append(first); continue }
+            guard ends.count == 2 else {
+                days.append(first)
+                continue
+            }
             guard let last = spellings[ends[1]] else { return .failure(error) }
             // A range may wrap past Saturday: fri-mon is Friday, Saturday, Sunday, Monday.
             var day = first

@@ -31,22 +31,27 @@ package struct SessionMachine: Sendable {
         switch (state, event) {
         // MARK: idle
         case (.idle, .startRequested):
-            let intro = Announcement(line: Message(.lineIntro, [
-                "pattern": .message(.patternName(plan.pattern)),
-                "timings": .message(.timings(of: plan)),
-                "cycles": .message(.cycles(plan.cycles)),
-                "duration": .message(.duration(tenths: plan.breathingTenths)),
-            ]))
-            let opening: [SessionEffect] = (self.opening.map { [.announce($0)] } ?? []) + [.announce(intro)]
+            let intro = Announcement(
+                line: Message(
+                    .lineIntro,
+                    [
+                        "pattern": .message(.patternName(plan.pattern)),
+                        "timings": .message(.timings(of: plan)),
+                        "cycles": .message(.cycles(plan.cycles)),
+                        "duration": .message(.duration(tenths: plan.breathingTenths)),
+                    ]))
+            let opening: [SessionEffect] =
+                (self.opening.map { [.announce($0)] } ?? []) + [.announce(intro)]
                 + (announcesKeys ? [.announce(keysAnnouncement)] : [])
             if plan.leadInSamples > 0 {
                 return valid(.preparing, opening + enterLeadIn())
             }
             return valid(.active(cycle: 1, index: 0), opening + enterPhase(cycle: 1, index: 0))
         case (.idle, .leadInElapsed), (.idle, .phaseElapsed), (.idle, .pauseRequested), (.idle, .resumeRequested),
-             (.idle, .skipRequested), (.idle, .stopRequested), (.idle, .interrupted), (.idle, .continued),
-             (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed), (.idle, .timeLeftRequested),
-             (.idle, .repeatRequested), (.idle, .unknownKeyPressed), (.idle, .speechRateChanged), (.idle, .toneVolumeChanged):
+            (.idle, .skipRequested), (.idle, .stopRequested), (.idle, .interrupted), (.idle, .continued),
+            (.idle, .helpRequested), (.idle, .audioLost), (.idle, .closingElapsed), (.idle, .timeLeftRequested),
+            (.idle, .repeatRequested), (.idle, .unknownKeyPressed), (.idle, .speechRateChanged),
+            (.idle, .toneVolumeChanged):
             // Nothing has started, so there is nothing to pause, stop or time.
             return invalid(state)
 
@@ -54,8 +59,9 @@ package struct SessionMachine: Sendable {
         case (.preparing, .leadInElapsed):
             return valid(.active(cycle: 1, index: 0), enterPhase(cycle: 1, index: 0))
         case (.preparing, .skipRequested):
-            return valid(.active(cycle: 1, index: 0),
-                         [.cancelTimer, .seek(to: plan.end(of: .leadIn))] + enterPhase(cycle: 1, index: 0, skipped: true))
+            return valid(
+                .active(cycle: 1, index: 0),
+                [.cancelTimer, .seek(to: plan.end(of: .leadIn))] + enterPhase(cycle: 1, index: 0, skipped: true))
         case (.preparing, .pauseRequested(let position)):
             return pause(at: .leadIn, position: position, reason: .user)
         case (.preparing, .interrupted(let reason, let position)):
@@ -63,7 +69,8 @@ package struct SessionMachine: Sendable {
         case (.preparing, .audioLost(let position)):
             return pause(at: .leadIn, position: position, reason: .audioLost)
         case (.preparing, .stopRequested(let position)):
-            return complete(.stopped, cyclesCompleted: 0, position: position, from: [.cancelTimer, .seek(to: position)])
+            return complete(
+                .stopped, cyclesCompleted: 0, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.preparing, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
         case (.preparing, .timeLeftRequested(let position)):
@@ -73,7 +80,7 @@ package struct SessionMachine: Sendable {
         case (.preparing, .unknownKeyPressed), (.preparing, .speechRateChanged), (.preparing, .toneVolumeChanged):
             return valid(state, [.announce(answer(to: event))])
         case (.preparing, .startRequested), (.preparing, .phaseElapsed), (.preparing, .resumeRequested),
-             (.preparing, .continued), (.preparing, .closingElapsed):
+            (.preparing, .continued), (.preparing, .closingElapsed):
             // Already started; not paused; no phase or closing timer runs during the lead-in.
             return invalid(state)
 
@@ -90,17 +97,19 @@ package struct SessionMachine: Sendable {
         case (.active(let cycle, let index), .audioLost(let position)):
             return pause(at: .phase(cycle: cycle, index: index), position: position, reason: .audioLost)
         case (.active(let cycle, _), .stopRequested(let position)):
-            return complete(.stopped, cyclesCompleted: cycle - 1, position: position, from: [.cancelTimer, .seek(to: position)])
+            return complete(
+                .stopped, cyclesCompleted: cycle - 1, position: position, from: [.cancelTimer, .seek(to: position)])
         case (.active, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
         case (.active(let cycle, let index), .timeLeftRequested(let position)):
             return valid(state, [.announce(timeLeft(in: .phase(cycle: cycle, index: index), at: position))])
         case (.active(let cycle, let index), .repeatRequested):
-            return valid(state, [.announce(Announcement(line: phaseLine(cycle: cycle, index: index), speech: phaseName(index)))])
+            return valid(
+                state, [.announce(Announcement(line: phaseLine(cycle: cycle, index: index), speech: phaseName(index)))])
         case (.active, .unknownKeyPressed), (.active, .speechRateChanged), (.active, .toneVolumeChanged):
             return valid(state, [.announce(answer(to: event))])
         case (.active, .startRequested), (.active, .leadInElapsed), (.active, .resumeRequested), (.active, .continued),
-             (.active, .closingElapsed):
+            (.active, .closingElapsed):
             // Already running; the lead-in and closing timers cannot be pending while a phase is.
             return invalid(state)
 
@@ -108,9 +117,11 @@ package struct SessionMachine: Sendable {
         case (.paused(let paused), .resumeRequested):
             return resume(paused)
         case (.paused(let paused), .stopRequested(let position)):
-            let status: SessionStatus = paused.reason == .hangup || paused.reason == .audioLost ? .interrupted : .stopped
+            let status: SessionStatus =
+                paused.reason == .hangup || paused.reason == .audioLost ? .interrupted : .stopped
             let done: Int = if case .phase(let cycle, _) = paused.resume { cycle - 1 } else { 0 }
-            return complete(status, cyclesCompleted: done, position: position, from: [.seek(to: position), .markResume])
+            return complete(
+                status, cyclesCompleted: done, position: position, from: [.seek(to: position), .markResume])
         case (.paused(var paused), .interrupted(let reason, _)):
             // Already still; remember the stronger reason so that a stop records "interrupted" after a hangup.
             if reason == .hangup { paused.reason = .hangup }
@@ -124,14 +135,21 @@ package struct SessionMachine: Sendable {
         case (.paused, .helpRequested):
             return valid(state, [.announce(keysAnnouncement)])
         case (.paused(let paused), .timeLeftRequested):
-            return valid(state, [.announce(timeLeft(in: paused.resume, at: plan.start(of: paused.resume) + paused.elapsed))])
+            return valid(
+                state, [.announce(timeLeft(in: paused.resume, at: plan.start(of: paused.resume) + paused.elapsed))])
         case (.paused(let paused), .repeatRequested):
             // The instruction that holds now is the pause's own: how to go on.
-            return valid(state, [.announce(paused.reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement)])
+            return valid(
+                state,
+                [
+                    .announce(
+                        paused.reason == .audioLost ? Announcement(line: Message(.lineAudioLost)) : pausedAnnouncement)
+                ])
         case (.paused, .unknownKeyPressed), (.paused, .speechRateChanged), (.paused, .toneVolumeChanged):
             return valid(state, [.announce(answer(to: event))])
-        case (.paused, .startRequested), (.paused, .leadInElapsed), (.paused, .phaseElapsed), (.paused, .pauseRequested),
-             (.paused, .skipRequested), (.paused, .closingElapsed):
+        case (.paused, .startRequested), (.paused, .leadInElapsed), (.paused, .phaseElapsed),
+            (.paused, .pauseRequested),
+            (.paused, .skipRequested), (.paused, .closingElapsed):
             // Timers were cancelled on pausing, so these are stale; pausing twice and skipping while paused mean nothing.
             return invalid(state)
 
@@ -142,20 +160,20 @@ package struct SessionMachine: Sendable {
             // The record is already saved; cut the closing words short.
             return valid(.completed(summary), [.cancelTimer, .finish(summary)])
         case (.completing, .startRequested), (.completing, .leadInElapsed), (.completing, .phaseElapsed),
-             (.completing, .pauseRequested), (.completing, .resumeRequested), (.completing, .skipRequested),
-             (.completing, .interrupted), (.completing, .continued), (.completing, .helpRequested),
-             (.completing, .timeLeftRequested), (.completing, .repeatRequested), (.completing, .unknownKeyPressed),
-             (.completing, .speechRateChanged), (.completing, .toneVolumeChanged):
+            (.completing, .pauseRequested), (.completing, .resumeRequested), (.completing, .skipRequested),
+            (.completing, .interrupted), (.completing, .continued), (.completing, .helpRequested),
+            (.completing, .timeLeftRequested), (.completing, .repeatRequested), (.completing, .unknownKeyPressed),
+            (.completing, .speechRateChanged), (.completing, .toneVolumeChanged):
             // The session is over but for its closing words; only their end or a stop moves it on.
             return invalid(state)
 
         // MARK: completed
         case (.completed, .startRequested), (.completed, .leadInElapsed), (.completed, .phaseElapsed),
-             (.completed, .pauseRequested), (.completed, .resumeRequested), (.completed, .skipRequested),
-             (.completed, .stopRequested), (.completed, .interrupted), (.completed, .continued),
-             (.completed, .helpRequested), (.completed, .audioLost), (.completed, .closingElapsed),
-             (.completed, .timeLeftRequested), (.completed, .repeatRequested), (.completed, .unknownKeyPressed),
-             (.completed, .speechRateChanged), (.completed, .toneVolumeChanged):
+            (.completed, .pauseRequested), (.completed, .resumeRequested), (.completed, .skipRequested),
+            (.completed, .stopRequested), (.completed, .interrupted), (.completed, .continued),
+            (.completed, .helpRequested), (.completed, .audioLost), (.completed, .closingElapsed),
+            (.completed, .timeLeftRequested), (.completed, .repeatRequested), (.completed, .unknownKeyPressed),
+            (.completed, .speechRateChanged), (.completed, .toneVolumeChanged):
             // Final state.
             return invalid(state)
         }
@@ -185,7 +203,8 @@ package struct SessionMachine: Sendable {
         let kind = plan.kind(ofPhase: index)
         let name = phaseName(index)
         let line = phaseLine(cycle: cycle, index: index)
-        let announcement = skipped
+        let announcement =
+            skipped
             ? Announcement(line: Message(.lineSkipped, ["line": .message(line)]), speech: SpokenPhrases.skipped(name))
             : Announcement(line: line, speech: name)
         return [
@@ -202,16 +221,20 @@ package struct SessionMachine: Sendable {
         let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
         let tenths = plan.phaseTenths(cycle: cycle, index: index)
         if terse { return Message(.linePhaseTerse, ["phase": .message(name), "seconds": .tenths(tenths)]) }
-        let arguments: [String: MessageArgument] = ["phase": .message(name), "duration": .message(.seconds(tenths: tenths))]
+        let arguments: [String: MessageArgument] = [
+            "phase": .message(name), "duration": .message(.seconds(tenths: tenths)),
+        ]
         guard index == 0 else { return Message(.linePhase, arguments) }
-        return Message(.linePhaseCycle, arguments.merging(["cycle": .integer(cycle), "cycles": .integer(plan.cycles)]) { $1 })
+        return Message(
+            .linePhaseCycle, arguments.merging(["cycle": .integer(cycle), "cycles": .integer(plan.cycles)]) { $1 })
     }
 
     /// Moves on from a finished (or skipped) phase to the next phase, or to the closing words after the last.
     private func advance(from segment: Segment, prefix: [SessionEffect], skipped: Bool = false) -> Transition {
         switch plan.segment(after: segment) {
         case .phase(let cycle, let index):
-            return valid(.active(cycle: cycle, index: index), prefix + enterPhase(cycle: cycle, index: index, skipped: skipped))
+            return valid(
+                .active(cycle: cycle, index: index), prefix + enterPhase(cycle: cycle, index: index, skipped: skipped))
         case .leadIn, .closing, nil:
             return complete(.completed, cyclesCompleted: plan.cycles, position: plan.breathingEnd, from: prefix)
         }
@@ -243,10 +266,12 @@ package struct SessionMachine: Sendable {
         let name: Message = if case .phase(_, let index) = segment { phaseName(index) } else { Message(.speechLeadIn) }
         let phaseLeft = wholeSeconds(from: position, to: plan.end(of: segment))
         let sessionLeft = wholeSeconds(from: position, to: plan.breathingEnd)
-        let message = Message(.lineTimeLeft, [
-            "phase": .message(name), "phaseLeft": .message(.seconds(tenths: phaseLeft * 10)),
-            "sessionLeft": .message(.duration(tenths: sessionLeft * 10)),
-        ])
+        let message = Message(
+            .lineTimeLeft,
+            [
+                "phase": .message(name), "phaseLeft": .message(.seconds(tenths: phaseLeft * 10)),
+                "sessionLeft": .message(.duration(tenths: sessionLeft * 10)),
+            ])
         return Announcement(line: message, speech: message)
     }
 
@@ -259,8 +284,8 @@ package struct SessionMachine: Sendable {
         case .toneVolumeChanged(let volume?): message = Message(.lineToneVolume, ["volume": .integer(volume)])
         case .toneVolumeChanged(nil): message = Message(.lineTonesOff)
         case .startRequested, .leadInElapsed, .phaseElapsed, .pauseRequested, .resumeRequested, .skipRequested,
-             .stopRequested, .interrupted, .continued, .helpRequested, .audioLost, .closingElapsed, .timeLeftRequested,
-             .repeatRequested, .unknownKeyPressed:
+            .stopRequested, .interrupted, .continued, .helpRequested, .audioLost, .closingElapsed, .timeLeftRequested,
+            .repeatRequested, .unknownKeyPressed:
             message = Message(.lineUnknownKey)
         }
         return Announcement(line: message, speech: message)
@@ -289,36 +314,53 @@ package struct SessionMachine: Sendable {
             event = .leadInElapsed
         }
         let left = wholeSeconds(from: plan.start(of: paused.resume) + paused.elapsed, to: plan.end(of: paused.resume))
-        let resumed = Message(.lineResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))])
-        return valid(state, [
-            .markResume,
-            .announce(Announcement(line: resumed, speech: Message(.speechResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))]))),
-            .startTimer(deadline: plan.end(of: paused.resume), event: event),
-        ])
+        let resumed = Message(
+            .lineResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))])
+        return valid(
+            state,
+            [
+                .markResume,
+                .announce(
+                    Announcement(
+                        line: resumed,
+                        speech: Message(
+                            .speechResumed, ["phase": .message(name), "seconds": .message(.seconds(tenths: left * 10))])
+                    )),
+                .startTimer(deadline: plan.end(of: paused.resume), event: event),
+            ])
     }
 
-    private func complete(_ status: SessionStatus, cyclesCompleted: Int, position: Int64, from prefix: [SessionEffect]) -> Transition {
-        let summary = SessionSummary(status: status, cyclesCompleted: cyclesCompleted, cyclesPlanned: plan.cycles, position: position)
+    private func complete(_ status: SessionStatus, cyclesCompleted: Int, position: Int64, from prefix: [SessionEffect])
+        -> Transition
+    {
+        let summary = SessionSummary(
+            status: status, cyclesCompleted: cyclesCompleted, cyclesPlanned: plan.cycles, position: position)
         let tenths = Int((position - plan.breathingStart) * 10 / Int64(plan.sampleRate))
         let line: Message
         let speech: Message
         switch status {
         case .completed:
-            line = Message(.lineCompleted, ["cycles": .message(.cycles(cyclesCompleted)), "duration": .message(.duration(tenths: max(0, tenths)))])
+            line = Message(
+                .lineCompleted,
+                ["cycles": .message(.cycles(cyclesCompleted)), "duration": .message(.duration(tenths: max(0, tenths)))])
             speech = Message(.speechCompleted)
         case .stopped, .interrupted:
-            line = Message(status == .stopped ? .lineStopped : .lineInterrupted, [
-                "done": .integer(cyclesCompleted), "cycles": .message(.cycles(plan.cycles)),
-                "duration": .message(.duration(tenths: max(0, tenths))),
-            ])
+            line = Message(
+                status == .stopped ? .lineStopped : .lineInterrupted,
+                [
+                    "done": .integer(cyclesCompleted), "cycles": .message(.cycles(plan.cycles)),
+                    "duration": .message(.duration(tenths: max(0, tenths))),
+                ])
             speech = Message(.speechStopped)
         }
-        return valid(.completing(summary), prefix + [
-            .enterSegment(.closing),
-            .announce(Announcement(line: line, speech: speech)),
-            .save(summary),
-            .startTimer(deadline: position + plan.closingSamples, event: .closingElapsed),
-        ])
+        return valid(
+            .completing(summary),
+            prefix + [
+                .enterSegment(.closing),
+                .announce(Announcement(line: line, speech: speech)),
+                .save(summary),
+                .startTimer(deadline: position + plan.closingSamples, event: .closingElapsed),
+            ])
     }
 }
 

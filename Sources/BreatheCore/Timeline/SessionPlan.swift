@@ -32,10 +32,13 @@ package struct SessionPlan: Hashable, Sendable {
         var seen = Set<PhaseKind>()
         for ramp in ramps {
             guard seen.insert(ramp.kind).inserted else {
-                return .failure(InputError(Message(.errorRampTwice, ["field": .message(Message(NumberField.fieldKey(ramp.kind)))])))
+                return .failure(
+                    InputError(Message(.errorRampTwice, ["field": .message(Message(NumberField.fieldKey(ramp.kind)))])))
             }
             guard pattern.firstIndex(of: ramp.kind) != nil else {
-                return .failure(InputError(Message(.errorRampMissingPhase, ["field": .message(Message(NumberField.fieldKey(ramp.kind)))])))
+                return .failure(
+                    InputError(
+                        Message(.errorRampMissingPhase, ["field": .message(Message(NumberField.fieldKey(ramp.kind)))])))
             }
         }
         let base = Int64(pattern.cycleTenths)
@@ -61,10 +64,14 @@ package struct SessionPlan: Hashable, Sendable {
         )
         // A length in minutes is capped at 24 hours by its own range (and may overrun it by less than one cycle).
         guard case .cycles = length, plan.breathingTenths > SessionLength.longestTenths else { return .success(plan) }
-        return .failure(InputError(Message(.errorLengthTooLong, ["duration": .message(.duration(tenths: plan.breathingTenths))])))
+        return .failure(
+            InputError(Message(.errorLengthTooLong, ["duration": .message(.duration(tenths: plan.breathingTenths))])))
     }
 
-    init(pattern: BreathingPattern, ramps: [Ramp], cycles: Int, sampleRate: Int, leadInSamples: Int64, closingSamples: Int64) {
+    init(
+        pattern: BreathingPattern, ramps: [Ramp], cycles: Int, sampleRate: Int, leadInSamples: Int64,
+        closingSamples: Int64
+    ) {
         self.pattern = pattern
         self.ramps = ramps
         self.cycles = cycles
@@ -75,7 +82,9 @@ package struct SessionPlan: Hashable, Sendable {
         let denominator = Int64(rampsApply ? cycles - 1 : 1)
         self.denominator = denominator
         baseNumerators = pattern.phases.map { Int64($0.tenths) * denominator }
-        stepNumerators = rampsApply ? SessionPlan.rampDeltas(pattern: pattern, ramps: ramps).map(Int64.init) : pattern.phases.map { _ in 0 }
+        stepNumerators =
+            rampsApply
+            ? SessionPlan.rampDeltas(pattern: pattern, ramps: ramps).map(Int64.init) : pattern.phases.map { _ in 0 }
     }
 
     /// Per phase, target minus pattern value in tenths (0 for phases without a ramp). Only the first phase of a kind ramps.
@@ -135,7 +144,8 @@ package struct SessionPlan: Hashable, Sendable {
     package func start(of segment: Segment) -> Int64 {
         switch segment {
         case .leadIn: 0
-        case .phase(let cycle, let index): leadInSamples + samples(numerator: phaseStartNumerator(cycle: cycle, index: index))
+        case .phase(let cycle, let index):
+            leadInSamples + samples(numerator: phaseStartNumerator(cycle: cycle, index: index))
         case .closing: breathingEnd
         }
     }
@@ -157,9 +167,13 @@ package struct SessionPlan: Hashable, Sendable {
         switch segment {
         case .leadIn: .phase(cycle: 1, index: 0)
         case .phase(let cycle, let index):
-            if index + 1 < pattern.phases.count { .phase(cycle: cycle, index: index + 1) }
-            else if cycle < cycles { .phase(cycle: cycle + 1, index: 0) }
-            else { .closing }
+            if index + 1 < pattern.phases.count {
+                .phase(cycle: cycle, index: index + 1)
+            } else if cycle < cycles {
+                .phase(cycle: cycle + 1, index: 0)
+            } else {
+                .closing
+            }
         case .closing: nil
         }
     }

@@ -36,7 +36,9 @@ struct ArgumentErrorText {
             let option = quote(rest[..<end])
             let tail = rest[rest.index(after: end)...]
             if tail.hasPrefix(". Did you mean '"), let close = tail.dropFirst(16).firstIndex(of: "'") {
-                return Message(.argsUnknownOptionSuggestion, ["option": option, "suggestion": synopsis(tail.dropFirst(16)[..<close])])
+                return Message(
+                    .argsUnknownOptionSuggestion,
+                    ["option": option, "suggestion": synopsis(tail.dropFirst(16)[..<close])])
             }
             return Message(.argsUnknownOption, ["option": option])
         }
@@ -51,14 +53,24 @@ struct ArgumentErrorText {
         if let value = between(text, "Unexpected argument '", "'") {
             return Message(.argsUnexpectedArgument, ["value": quote(value)])
         }
-        if let range = text.firstRange(of: " unexpected arguments: '"), let count = Int(text[..<range.lowerBound]), text.hasSuffix("'") {
+        if let range = text.firstRange(of: " unexpected arguments: '"), let count = Int(text[..<range.lowerBound]),
+            text.hasSuffix("'")
+        {
             let values = text[range.upperBound...].dropLast().components(separatedBy: "', '")
-            return Message(.argsUnexpectedArguments, ["count": .integer(count), "values": .text(values.map { quoteText(Substring($0)) }.joined(separator: ", "))])
+            return Message(
+                .argsUnexpectedArguments,
+                [
+                    "count": .integer(count),
+                    "values": .text(values.map { quoteText(Substring($0)) }.joined(separator: ", ")),
+                ])
         }
         if text.hasPrefix("Value to be set with "), let range = text.firstRange(of: " had already been set with ") {
-            return Message(.argsDuplicateFlag, [
-                "second": quote(firstQuoted(text[..<range.lowerBound]) ?? ""), "first": quote(firstQuoted(text[range.upperBound...]) ?? ""),
-            ])
+            return Message(
+                .argsDuplicateFlag,
+                [
+                    "second": quote(firstQuoted(text[..<range.lowerBound]) ?? ""),
+                    "first": quote(firstQuoted(text[range.upperBound...]) ?? ""),
+                ])
         }
         if let argument = between(text, "Missing expected argument '", "'") {
             return Message(.argsMissingArgument, ["argument": synopsis(argument)])
@@ -88,10 +100,14 @@ struct ArgumentErrorText {
             let value = quote(rest[..<range.lowerBound])
             if tail.isEmpty { return Message(.argsInvalidValue, ["value": value, "option": synopsis(option)]) }
             if tail.hasPrefix(". Please provide one of") {
-                return Message(.argsInvalidValueChoices, ["value": value, "option": synopsis(option), "choices": .text(choices(tail))])
+                return Message(
+                    .argsInvalidValueChoices,
+                    ["value": value, "option": synopsis(option), "choices": .text(choices(tail))])
             }
             if tail.hasPrefix(": ") {
-                return Message(.argsInvalidValueDetail, ["value": value, "option": synopsis(option), "detail": .text(String(tail.dropFirst(2)))])
+                return Message(
+                    .argsInvalidValueDetail,
+                    ["value": value, "option": synopsis(option), "detail": .text(String(tail.dropFirst(2)))])
             }
         }
         return nil
@@ -113,11 +129,14 @@ struct ArgumentErrorText {
         }
         let quoted = values.map { quoteText(Substring($0)) }
         guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
-        return localizer.string(Message(.argsOr, ["first": .text(quoted.dropLast().joined(separator: ", ")), "last": .text(last)]))
+        return localizer.string(
+            Message(.argsOr, ["first": .text(quoted.dropLast().joined(separator: ", ")), "last": .text(last)]))
     }
 
     private func between(_ text: Substring, _ prefix: String, _ suffix: String) -> Substring? {
-        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count else { return nil }
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count else {
+            return nil
+        }
         let inner = text.dropFirst(prefix.count).dropLast(suffix.count)
         return inner.contains("\n") ? nil : inner
     }

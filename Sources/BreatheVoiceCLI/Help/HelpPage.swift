@@ -17,7 +17,8 @@ struct HelpPage {
 
     /// The frame's sentences (`helpPage.<name>`), which every locale has.
     static let frameKeys = [
-        "overview", "usage", "arguments", "options", "subcommands", "default", "optionsPlaceholder", "subcommandPlaceholder",
+        "overview", "usage", "arguments", "options", "subcommands", "default", "optionsPlaceholder",
+        "subcommandPlaceholder",
         "seeHelp", "values", "defaultValue", "valuesAndDefault",
     ]
 
@@ -41,7 +42,8 @@ struct HelpPage {
         }
         page += text.frame("usage") + ": " + usage(command) + "\n\n"
 
-        var positionals: [String] = [], options: [String] = []
+        var positionals: [String] = []
+        var options: [String] = []
         for argument in command.arguments {
             let element = self.element(label: label(argument), abstract: description(argument, of: command))
             if argument.kind == .positional { positionals.append(element) } else { options.append(element) }
@@ -72,7 +74,8 @@ struct HelpPage {
         } else if arguments.count > 12 {
             arguments = arguments.filter { $0.kind == .positional || !$0.isOptional }
             let options = text.frame("optionsPlaceholder")
-            usage = !arguments.isEmpty && arguments.count <= 12
+            usage =
+                !arguments.isEmpty && arguments.count <= 12
                 ? "\(toolName) [\(options)] " + arguments.map(synopsis).joined(separator: " ")
                 : "\(toolName) \(options)"
         } else {
@@ -118,12 +121,13 @@ struct HelpPage {
     private func description(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> String {
         let values = argument.allValues.filter { !$0.isEmpty }.joined(separator: ", ")
         let defaultValue = argument.defaultValue ?? ""
-        let suffix = switch (values.isEmpty, defaultValue.isEmpty) {
-        case (true, true): ""
-        case (false, true): text.frame("values", ["values": values])
-        case (true, false): text.frame("defaultValue", ["value": defaultValue])
-        case (false, false): text.frame("valuesAndDefault", ["values": values, "value": defaultValue])
-        }
+        let suffix =
+            switch (values.isEmpty, defaultValue.isEmpty) {
+            case (true, true): ""
+            case (false, true): text.frame("values", ["values": values])
+            case (true, false): text.frame("defaultValue", ["value": defaultValue])
+            case (false, false): text.frame("valuesAndDefault", ["values": values, "value": defaultValue])
+            }
         return [text.abstract(argument, of: command), suffix].filter { !$0.isEmpty }.joined(separator: " ")
     }
 

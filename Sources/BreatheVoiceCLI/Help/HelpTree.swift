@@ -53,12 +53,16 @@ struct HelpTree: Sendable {
         do {
             _ = try BreatheVoice.parseAsRoot(["--experimental-dump-help"])
         } catch {
-            if let tree = HelpTree(dump: BreatheVoice.fullMessage(for: error), defaults: defaultSubcommands(BreatheVoice.self)) {
+            if let tree = HelpTree(
+                dump: BreatheVoice.fullMessage(for: error), defaults: defaultSubcommands(BreatheVoice.self))
+            {
                 return tree
             }
         }
         // argument-parser always answers the request; an empty tree only leaves the help untranslated.
-        return HelpTree(root: Command(path: [], abstract: "", discussion: "", arguments: [], subcommands: [], defaultSubcommand: nil))
+        return HelpTree(
+            root: Command(
+                path: [], abstract: "", discussion: "", arguments: [], subcommands: [], defaultSubcommand: nil))
     }()
 
     init(root: Command) {
@@ -67,7 +71,9 @@ struct HelpTree: Sendable {
 
     /// Reads argument-parser's JSON description; nil when it is not one.
     init?(dump: String, defaults: [[String]: String]) {
-        guard case .success(let node) = JSONParser.parse(dump), let command = node.value["command"]?.value else { return nil }
+        guard case .success(let node) = JSONParser.parse(dump), let command = node.value["command"]?.value else {
+            return nil
+        }
         root = Self.command(command, path: [], defaults: defaults)
     }
 
@@ -76,9 +82,10 @@ struct HelpTree: Sendable {
         if case .array(let nodes)? = value["subcommands"]?.value {
             for node in nodes {
                 guard let name = node.value["commandName"]?.value.string,
-                      node.value["shouldDisplay"]?.value != .bool(false),
-                      // argument-parser's own `help` command is not listed in the help either.
-                      name != "help" else { continue }
+                    node.value["shouldDisplay"]?.value != .bool(false),
+                    // argument-parser's own `help` command is not listed in the help either.
+                    name != "help"
+                else { continue }
                 subcommands.append(command(node.value, path: path + [name], defaults: defaults))
             }
         }
@@ -89,14 +96,18 @@ struct HelpTree: Sendable {
             }
         }
         return Command(
-            path: path, abstract: value["abstract"]?.value.string ?? "", discussion: value["discussion"]?.value.string ?? "",
+            path: path, abstract: value["abstract"]?.value.string ?? "",
+            discussion: value["discussion"]?.value.string ?? "",
             arguments: arguments, subcommands: subcommands, defaultSubcommand: defaults[path]
         )
     }
 
     private static func argument(_ value: JSONValue) -> Argument? {
-        guard let kindText = value["kind"]?.value.string, let kind = Argument.Kind(rawValue: kindText) else { return nil }
-        var short: [String] = [], long: [String] = []
+        guard let kindText = value["kind"]?.value.string, let kind = Argument.Kind(rawValue: kindText) else {
+            return nil
+        }
+        var short: [String] = []
+        var long: [String] = []
         if case .array(let names)? = value["names"]?.value {
             for name in names {
                 guard let text = name.value["name"]?.value.string else { continue }
@@ -113,12 +124,15 @@ struct HelpTree: Sendable {
             kind: kind, names: short + long, preferredName: value["preferredName"]?.value["name"]?.value.string,
             valueName: value["valueName"]?.value.string ?? "", abstract: value["abstract"]?.value.string ?? "",
             defaultValue: value["defaultValue"]?.value.string, allValues: allValues,
-            isOptional: value["isOptional"]?.value == .bool(true), isRepeating: value["isRepeating"]?.value == .bool(true)
+            isOptional: value["isOptional"]?.value == .bool(true),
+            isRepeating: value["isRepeating"]?.value == .bool(true)
         )
     }
 
     /// Which subcommand runs by default, by command path: the JSON description leaves it out.
-    private static func defaultSubcommands(_ command: any ParsableCommand.Type, path: [String] = []) -> [[String]: String] {
+    private static func defaultSubcommands(_ command: any ParsableCommand.Type, path: [String] = []) -> [[String]:
+        String]
+    {
         var result: [[String]: String] = [:]
         let configuration = command.configuration
         if let fallback = configuration.defaultSubcommand { result[path] = name(of: fallback) }

@@ -6,9 +6,12 @@ import BreatheVoiceKit
 /// The same order as a session's: `--lang` on the command line, then `BREATHE_VOICE_LANG`, the `language`
 /// preference, and `LC_ALL`, `LC_MESSAGES`, `LANG`. An unknown `--lang` falls through to the rest.
 enum InterfaceLanguage {
-    static func localizer(arguments: [String], environment: [String: String] = ProcessEnvironment.current) -> Localizer {
+    static func localizer(arguments: [String], environment: [String: String] = ProcessEnvironment.current) -> Localizer
+    {
         var flag = langFlag(arguments)
-        if let value = flag, case .failure = LanguageChoice.resolve(flag: value, environment: environment) { flag = nil }
+        if let value = flag, case .failure = LanguageChoice.resolve(flag: value, environment: environment) {
+            flag = nil
+        }
         var flags: [PreferenceKey: String] = [:]
         flags[.language] = flag
         var ignored = DiscardingSink()

@@ -18,19 +18,28 @@ struct LivePulseLibrary: Sendable {
     let mainloopIterate: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let mainloopSetPollFunc: @convention(c) (OpaquePointer?, pa_poll_func?, UnsafeMutableRawPointer?) -> Void
     let contextNew: @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?) -> OpaquePointer?
-    let contextConnect: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, pa_context_flags_t, UnsafePointer<pa_spawn_api>?) -> Int32
+    let contextConnect:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, pa_context_flags_t, UnsafePointer<pa_spawn_api>?) ->
+            Int32
     let contextGetState: @convention(c) (OpaquePointer?) -> pa_context_state_t
     let contextErrno: @convention(c) (OpaquePointer?) -> Int32
     let contextDisconnect: @convention(c) (OpaquePointer?) -> Void
     let contextUnref: @convention(c) (OpaquePointer?) -> Void
-    let streamNew: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_sample_spec>?, UnsafePointer<pa_channel_map>?) -> OpaquePointer?
-    let streamConnectPlayback: @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_buffer_attr>?, pa_stream_flags_t, UnsafePointer<pa_cvolume>?, OpaquePointer?
-    ) -> Int32
+    let streamNew:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_sample_spec>?, UnsafePointer<pa_channel_map>?
+        ) -> OpaquePointer?
+    let streamConnectPlayback:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<pa_buffer_attr>?, pa_stream_flags_t,
+            UnsafePointer<pa_cvolume>?, OpaquePointer?
+        ) -> Int32
     let streamGetState: @convention(c) (OpaquePointer?) -> pa_stream_state_t
     let streamWritableSize: @convention(c) (OpaquePointer?) -> Int
-    let streamWrite: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
-    let streamGetLatency: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let streamWrite:
+        @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
+    let streamGetLatency:
+        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
     let streamFlush: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamDrain: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamUpdateTimingInfo: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
@@ -47,37 +56,38 @@ struct LivePulseLibrary: Sendable {
     private static func load() -> Result<LivePulseLibrary, SharedLibrary.LoadError> {
         do throws(SharedLibrary.LoadError) {
             let library = try SharedLibrary.open(["libpulse.so.0"]).get()
-            return .success(LivePulseLibrary(
-                mainloopNew: try library.function("pa_mainloop_new"),
-                mainloopFree: try library.function("pa_mainloop_free"),
-                mainloopGetAPI: try library.function("pa_mainloop_get_api"),
-                mainloopPrepare: try library.function("pa_mainloop_prepare"),
-                mainloopPoll: try library.function("pa_mainloop_poll"),
-                mainloopDispatch: try library.function("pa_mainloop_dispatch"),
-                mainloopIterate: try library.function("pa_mainloop_iterate"),
-                mainloopSetPollFunc: try library.function("pa_mainloop_set_poll_func"),
-                contextNew: try library.function("pa_context_new"),
-                contextConnect: try library.function("pa_context_connect"),
-                contextGetState: try library.function("pa_context_get_state"),
-                contextErrno: try library.function("pa_context_errno"),
-                contextDisconnect: try library.function("pa_context_disconnect"),
-                contextUnref: try library.function("pa_context_unref"),
-                streamNew: try library.function("pa_stream_new"),
-                streamConnectPlayback: try library.function("pa_stream_connect_playback"),
-                streamGetState: try library.function("pa_stream_get_state"),
-                streamWritableSize: try library.function("pa_stream_writable_size"),
-                streamWrite: try library.function("pa_stream_write"),
-                streamGetLatency: try library.function("pa_stream_get_latency"),
-                streamFlush: try library.function("pa_stream_flush"),
-                streamDrain: try library.function("pa_stream_drain"),
-                streamUpdateTimingInfo: try library.function("pa_stream_update_timing_info"),
-                streamDisconnect: try library.function("pa_stream_disconnect"),
-                streamUnref: try library.function("pa_stream_unref"),
-                operationGetState: try library.function("pa_operation_get_state"),
-                operationUnref: try library.function("pa_operation_unref"),
-                strerror: try library.function("pa_strerror"),
-                libraryVersion: try library.function("pa_get_library_version")
-            ))
+            return .success(
+                LivePulseLibrary(
+                    mainloopNew: try library.function("pa_mainloop_new"),
+                    mainloopFree: try library.function("pa_mainloop_free"),
+                    mainloopGetAPI: try library.function("pa_mainloop_get_api"),
+                    mainloopPrepare: try library.function("pa_mainloop_prepare"),
+                    mainloopPoll: try library.function("pa_mainloop_poll"),
+                    mainloopDispatch: try library.function("pa_mainloop_dispatch"),
+                    mainloopIterate: try library.function("pa_mainloop_iterate"),
+                    mainloopSetPollFunc: try library.function("pa_mainloop_set_poll_func"),
+                    contextNew: try library.function("pa_context_new"),
+                    contextConnect: try library.function("pa_context_connect"),
+                    contextGetState: try library.function("pa_context_get_state"),
+                    contextErrno: try library.function("pa_context_errno"),
+                    contextDisconnect: try library.function("pa_context_disconnect"),
+                    contextUnref: try library.function("pa_context_unref"),
+                    streamNew: try library.function("pa_stream_new"),
+                    streamConnectPlayback: try library.function("pa_stream_connect_playback"),
+                    streamGetState: try library.function("pa_stream_get_state"),
+                    streamWritableSize: try library.function("pa_stream_writable_size"),
+                    streamWrite: try library.function("pa_stream_write"),
+                    streamGetLatency: try library.function("pa_stream_get_latency"),
+                    streamFlush: try library.function("pa_stream_flush"),
+                    streamDrain: try library.function("pa_stream_drain"),
+                    streamUpdateTimingInfo: try library.function("pa_stream_update_timing_info"),
+                    streamDisconnect: try library.function("pa_stream_disconnect"),
+                    streamUnref: try library.function("pa_stream_unref"),
+                    operationGetState: try library.function("pa_operation_get_state"),
+                    operationUnref: try library.function("pa_operation_unref"),
+                    strerror: try library.function("pa_strerror"),
+                    libraryVersion: try library.function("pa_get_library_version")
+                ))
         } catch {
             return .failure(error)
         }

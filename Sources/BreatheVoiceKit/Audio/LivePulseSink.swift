@@ -41,7 +41,8 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
-    package init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError) {
+    package init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError)
+    {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
         }
@@ -67,8 +68,10 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
     ///
     /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
-    package static func serverAddress(environment: [String: String], userID: UInt32 = getuid(),
-                                     exists: (String) -> Bool = socketExists) -> String? {
+    package static func serverAddress(
+        environment: [String: String], userID: UInt32 = getuid(),
+        exists: (String) -> Bool = socketExists
+    ) -> String? {
         if let server = environment["PULSE_SERVER"], !server.isEmpty { return server }
         var candidates: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
@@ -100,14 +103,18 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private func connect() throws(BreatheError) {
         func unavailable(_ error: Int32) -> BreatheError {
             close()
-            return .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText(LivePulseSink.describe(error, library))]))
+            return .unavailable(
+                Message(.errorAudioUnavailable, ["detail": .systemText(LivePulseSink.describe(error, library))]))
         }
         guard let mainloop = library.mainloopNew() else { throw unavailable(Int32(PA_ERR_INTERNAL.rawValue)) }
         self.mainloop = mainloop
-        library.mainloopSetPollFunc(mainloop, { descriptors, count, timeout, userdata in
-            guard let userdata else { return SystemCall.poll(descriptors, nfds_t(count), timeout) }
-            return Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue().merge(descriptors, Int(count), timeout)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        library.mainloopSetPollFunc(
+            mainloop,
+            { descriptors, count, timeout, userdata in
+                guard let userdata else { return SystemCall.poll(descriptors, nfds_t(count), timeout) }
+                return Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue().merge(
+                    descriptors, Int(count), timeout)
+            }, Unmanaged.passUnretained(self).toOpaque())
         guard let context = library.contextNew(library.mainloopGetAPI(mainloop), "breathe-voice") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
@@ -118,7 +125,9 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         while true {
             let state = library.contextGetState(context)
             if state == PA_CONTEXT_READY { break }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || library.mainloopIterate(mainloop, 1, nil) < 0 {
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED
+                || library.mainloopIterate(mainloop, 1, nil) < 0
+            {
                 throw unavailable(library.contextErrno(context))
             }
         }
@@ -132,15 +141,18 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
             maxlength: UInt32.max, tlength: bytes(targetMilliseconds), prebuf: bytes(LivePulseSink.startMilliseconds),
             minreq: bytes(min(LivePulseSink.requestMilliseconds, targetMilliseconds / 2)), fragsize: UInt32.max
         )
-        let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                                                | PA_STREAM_ADJUST_LATENCY.rawValue)
+        let flags = pa_stream_flags_t(
+            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                | PA_STREAM_ADJUST_LATENCY.rawValue)
         guard library.streamConnectPlayback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw unavailable(library.contextErrno(context))
         }
         while true {
             let state = library.streamGetState(stream)
             if state == PA_STREAM_READY { break }
-            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED || library.mainloopIterate(mainloop, 1, nil) < 0 {
+            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
+                || library.mainloopIterate(mainloop, 1, nil) < 0
+            {
                 throw unavailable(library.contextErrno(context))
             }
         }
@@ -222,7 +234,9 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
         // No free callback: libpulse copies the samples.
-        let result = samples.withUnsafeBytes { library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE) }
+        let result = samples.withUnsafeBytes {
+            library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE)
+        }
         if result < 0 { throw lost() }
         written += Int64(samples.count)
     }

@@ -1,4 +1,3 @@
-
 /// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
 ///
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
@@ -24,12 +23,14 @@ package final class PendingPulseSink {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(outcome).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let outcome = Unmanaged<Outcome>.fromOpaque(context).takeRetainedValue()
-            outcome.result = PendingPulseSink.connect(outcome)
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let outcome = Unmanaged<Outcome>.fromOpaque(context).takeRetainedValue()
+                outcome.result = PendingPulseSink.connect(outcome)
+                return nil
+            }, context)
         if started == 0 {
             self.thread = thread
         } else {
@@ -42,7 +43,8 @@ package final class PendingPulseSink {
 
     private static func connect(_ outcome: Outcome) -> Result<LivePulseSink, BreatheError> {
         do throws(BreatheError) {
-            return .success(try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds))
+            return .success(
+                try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds))
         } catch {
             return .failure(error)
         }

@@ -48,7 +48,8 @@ package final class WavSink: AudioSink {
                 opened = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
             }
             guard opened >= 0 else {
-                throw .cannotCreate(Message(.errorOutputCreate, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
+                throw .cannotCreate(
+                    Message(.errorOutputCreate, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             descriptor = opened
             ownsDescriptor = true
@@ -112,12 +113,24 @@ package final class WavSink: AudioSink {
         let dataBytes = UInt32(clamping: samples * 2)
         var bytes: [UInt8] = []
         func text(_ value: String) { bytes += Array(value.utf8) }
-        func u32(_ value: UInt32) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
+        func u32(_ value: UInt32) {
+            bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+        }
         func u16(_ value: UInt16) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8)] }
         let rate = UInt32(AudioFormat.sampleRate)
-        text("RIFF"); u32(dataBytes &+ 36); text("WAVE")
-        text("fmt "); u32(16); u16(1); u16(1); u32(rate); u32(rate * 2); u16(2); u16(16)
-        text("data"); u32(dataBytes)
+        text("RIFF")
+        u32(dataBytes &+ 36)
+        text("WAVE")
+        text("fmt ")
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(rate)
+        u32(rate * 2)
+        u16(2)
+        u16(16)
+        text("data")
+        u32(dataBytes)
         return bytes
     }
 
@@ -151,7 +164,8 @@ package final class WavSink: AudioSink {
                 bytes.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             }
             if result < 0 {
-                throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
+                throw .io(
+                    Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
             }
             offset += result
         }

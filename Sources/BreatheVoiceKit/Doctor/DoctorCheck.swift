@@ -25,7 +25,8 @@ package enum DoctorFinding: Hashable, Sendable {
     package func line(_ localizer: Localizer) -> String {
         switch self {
         case .ok(let check): localizer.string(Message(.doctorOk, ["check": .message(check)]))
-        case .problem(let check, let fix): localizer.string(Message(.doctorProblem, ["check": .message(check), "fix": .message(fix)]))
+        case .problem(let check, let fix):
+            localizer.string(Message(.doctorProblem, ["check": .message(check), "fix": .message(fix)]))
         }
     }
 }
@@ -34,21 +35,24 @@ package enum DoctorFinding: Hashable, Sendable {
 package enum DoctorReport {
     package static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
         let entries = findings.map { check, finding in
-            let (status, message, fix): (String, Message, Message?) = switch finding {
-            case .ok(let message): ("ok", message, nil)
-            case .problem(let message, let fix): ("problem", message, fix)
-            }
-            return JSONNode(.object([
-                ("check", JSONNode(.string(check))),
-                ("status", JSONNode(.string(status))),
-                ("message", JSONNode(.string(localizer.string(message)))),
-                ("fix", JSONNode(fix.map { .string(localizer.string($0)) } ?? .null)),
-            ]))
+            let (status, message, fix): (String, Message, Message?) =
+                switch finding {
+                case .ok(let message): ("ok", message, nil)
+                case .problem(let message, let fix): ("problem", message, fix)
+                }
+            return JSONNode(
+                .object([
+                    ("check", JSONNode(.string(check))),
+                    ("status", JSONNode(.string(status))),
+                    ("message", JSONNode(.string(localizer.string(message)))),
+                    ("fix", JSONNode(fix.map { .string(localizer.string($0)) } ?? .null)),
+                ]))
         }
-        return JSONWriter.pretty(.object([
-            ("version", JSONNode(.number("1"))),
-            ("ok", JSONNode(.bool(!findings.contains { $0.finding.isProblem }))),
-            ("checks", JSONNode(.array(entries))),
-        ]))
+        return JSONWriter.pretty(
+            .object([
+                ("version", JSONNode(.number("1"))),
+                ("ok", JSONNode(.bool(!findings.contains { $0.finding.isProblem }))),
+                ("checks", JSONNode(.array(entries))),
+            ]))
     }
 }

@@ -31,7 +31,10 @@ package enum DoctorChecks {
     ) -> DoctorCheck {
         DoctorCheck(name: "speech-dispatcher") {
             guard let address = connect() else { return [.ok(Message(.doctorSpeechdReachable))] }
-            return [.problem(Message(.doctorSpeechdUnreachable, ["detail": .text(address)]), fix: Message(.doctorSpeechdFix))]
+            return [
+                .problem(
+                    Message(.doctorSpeechdUnreachable, ["detail": .text(address)]), fix: Message(.doctorSpeechdFix))
+            ]
         }
     }
 
@@ -53,7 +56,11 @@ package enum DoctorChecks {
         DoctorCheck(name: "speech-data") {
             let fix = Message(.doctorSpeechDataFix)
             guard let folder = candidates.first(where: SessionLock.isDirectory) else {
-                return [.problem(Message(.doctorSpeechDataMissing, ["paths": .text(candidates.joined(separator: ", "))]), fix: fix)]
+                return [
+                    .problem(
+                        Message(.doctorSpeechDataMissing, ["paths": .text(candidates.joined(separator: ", "))]),
+                        fix: fix)
+                ]
             }
             var findings: [DoctorFinding] = [.ok(Message(.doctorSpeechDataFound, ["path": .text(folder)]))]
             let voiceFiles = Set(files(under: folder + "/lang", depth: 3).map { $0.lowercased() })
@@ -63,7 +70,8 @@ package enum DoctorChecks {
                 let arguments: [String: MessageArgument] = [
                     "language": .text(catalog.name), "voice": .text(catalog.voice), "path": .text(folder),
                 ]
-                if access(folder + "/" + language + "_dict", R_OK) == 0, voiceFiles.contains(catalog.voice.lowercased()) {
+                if access(folder + "/" + language + "_dict", R_OK) == 0, voiceFiles.contains(catalog.voice.lowercased())
+                {
                     findings.append(.ok(Message(.doctorVoiceFound, arguments)))
                 } else {
                     findings.append(.problem(Message(.doctorVoiceMissing, arguments), fix: fix))
@@ -82,20 +90,23 @@ package enum DoctorChecks {
                 findings.append(.ok(Message(.doctorAudioNotLocal, ["server": .text(server)])))
             case .socket(let path):
                 if let reason = SoundServerSocket.connectionProblem(at: path) {
-                    findings.append(.problem(
-                        Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .systemText(reason)]),
-                        fix: Message(.doctorAudioFix)
-                    ))
+                    findings.append(
+                        .problem(
+                            Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .systemText(reason)]),
+                            fix: Message(.doctorAudioFix)
+                        ))
                 } else {
                     findings.append(.ok(Message(.doctorAudioReachable, ["path": .text(path)])))
                 }
             }
             let cronPath = SoundServerSocket.cronPath(userID: userID)
             if let reason = SoundServerSocket.connectionProblem(at: cronPath) {
-                findings.append(.problem(
-                    Message(.doctorAudioCronUnreachable, ["path": .text(cronPath), "reason": .systemText(reason)]),
-                    fix: Message(.doctorAudioCronFix, ["user": .text(userName(environment: environment, userID: userID))])
-                ))
+                findings.append(
+                    .problem(
+                        Message(.doctorAudioCronUnreachable, ["path": .text(cronPath), "reason": .systemText(reason)]),
+                        fix: Message(
+                            .doctorAudioCronFix, ["user": .text(userName(environment: environment, userID: userID))])
+                    ))
             } else {
                 findings.append(.ok(Message(.doctorAudioCronReachable, ["path": .text(cronPath)])))
             }
@@ -113,7 +124,11 @@ package enum DoctorChecks {
                 case .failure(let error): throw BreatheError.badData(error.message)
                 }
             } catch {
-                return [.problem(Message(.doctorCrontabUnreadable, ["reason": .message(error.message)]), fix: Message(.doctorCrontabFix))]
+                return [
+                    .problem(
+                        Message(.doctorCrontabUnreadable, ["reason": .message(error.message)]),
+                        fix: Message(.doctorCrontabFix))
+                ]
             }
             guard !document.reminders.isEmpty else { return [.ok(Message(.doctorCrontabNone))] }
             var findings: [DoctorFinding] = []
@@ -123,7 +138,10 @@ package enum DoctorChecks {
                     if program.hasPrefix("/"), access(program, X_OK) == 0, !SessionLock.isDirectory(program) {
                         findings.append(.ok(Message(.doctorCrontabProgram, arguments)))
                     } else {
-                        findings.append(.problem(Message(.doctorCrontabProgramMissing, arguments), fix: Message(.doctorCrontabProgramFix, arguments)))
+                        findings.append(
+                            .problem(
+                                Message(.doctorCrontabProgramMissing, arguments),
+                                fix: Message(.doctorCrontabProgramFix, arguments)))
                     }
                 }
             }
@@ -136,7 +154,12 @@ package enum DoctorChecks {
         DoctorCheck(name: "quiet-hours") {
             guard let quietHours else { return [.ok(Message(.doctorQuietHoursNone))] }
             if let problem = quietHours.problem { return [.problem(problem, fix: Message(.doctorQuietHoursFix))] }
-            return [.ok(Message(.doctorQuietHoursOk, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))]
+            return [
+                .ok(
+                    Message(
+                        .doctorQuietHoursOk, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)])
+                )
+            ]
         }
     }
 
@@ -151,10 +174,16 @@ package enum DoctorChecks {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name == "." || name == ".." { continue }
             let path = folder + "/" + name
-            if SessionLock.isDirectory(path) { names += files(under: path, depth: depth - 1) } else { names.append(name) }
+            if SessionLock.isDirectory(path) {
+                names += files(under: path, depth: depth - 1)
+            } else {
+                names.append(name)
+            }
         }
         return names
     }

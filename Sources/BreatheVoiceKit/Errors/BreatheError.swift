@@ -20,7 +20,7 @@ package enum BreatheError: Error, Sendable {
     package var message: Message {
         switch self {
         case .usage(let message), .badData(let message), .unavailable(let message), .cannotCreate(let message),
-             .io(let message), .busy(let message), .badPreferences(let message):
+            .io(let message), .busy(let message), .badPreferences(let message):
             message
         }
     }

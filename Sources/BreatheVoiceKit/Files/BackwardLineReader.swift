@@ -52,7 +52,10 @@ struct BackwardLineReader<Failure: Error>: ~Copyable {
             // Only the tail is scanned, so a plain backward loop is quick enough (Glibc's module has no memrchr).
             var cursor = end - 1
             while cursor >= bufferStart && byte(at: cursor) != 0x0A { cursor -= 1 }
-            if cursor >= bufferStart { newline = cursor; break }
+            if cursor >= bufferStart {
+                newline = cursor
+                break
+            }
             guard try extend(keepingUpTo: end) else { break }
         }
         lineStart = newline + 1

@@ -29,7 +29,8 @@ package final class FileLock: Sendable {
         if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) != 0 {
             let code = errno
             close(descriptor)
-            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
+            throw .cannotCreate(
+                Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
         }
         return FileLock(path: path, descriptor: descriptor)
     }

@@ -66,8 +66,10 @@ package enum FileSystem {
     /// Writes `bytes` to a new temporary file beside `path` (given `mode`, else `createMode` under the umask), fsyncs
     /// it, renames it over `path` and makes the rename durable; any failure removes the temporary file. A temporary
     /// file that cannot be created is reported by its own name (`reportTemporary`) or as `path`.
-    private static func replaceThroughTemporary(_ path: String, in directory: String, _ bytes: [UInt8], createMode: mode_t,
-                                                mode: mode_t?, reportTemporary: Bool) throws(BreatheError) {
+    private static func replaceThroughTemporary(
+        _ path: String, in directory: String, _ bytes: [UInt8], createMode: mode_t,
+        mode: mode_t?, reportTemporary: Bool
+    ) throws(BreatheError) {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
@@ -91,7 +93,8 @@ package enum FileSystem {
     /// `path` and `StaleTemporaries` knows what to sweep.
     package static func temporaryPath(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        return parent(of: path) + "/." + name + ".tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return parent(of: path) + "/." + name + ".tmp-" + String(getpid()) + "-"
+            + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
 
     /// Writes a file the user named (`history export --output PATH`), in a folder that is the user's business: it is

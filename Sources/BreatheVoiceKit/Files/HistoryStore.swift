@@ -185,7 +185,8 @@ package struct HistoryStore: Sendable {
         let capacity = 1 << 16
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { storage.deallocate() }
-        var offset = 0, count = 0
+        var offset = 0
+        var count = 0
         while offset < end {
             let chunk = min(capacity, end - offset)
             try readFully(descriptor, into: storage, count: chunk, at: offset)
@@ -199,10 +200,14 @@ package struct HistoryStore: Sendable {
         return count
     }
 
-    private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(BreatheError) {
+    private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+        throws(BreatheError)
+    {
         var done = 0
         while done < count {
-            let got = SystemCall.retryingOnInterrupt { pread(descriptor, target + done, count - done, off_t(offset + done)) }
+            let got = SystemCall.retryingOnInterrupt {
+                pread(descriptor, target + done, count - done, off_t(offset + done))
+            }
             // A file that shrank under us (cleared meanwhile) reads as an I/O error rather than as stale bytes.
             guard got > 0 else { throw FileSystem.readError(path) }
             done += got

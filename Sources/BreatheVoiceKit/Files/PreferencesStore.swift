@@ -8,7 +8,10 @@ package struct PreferencesStore: Sendable {
     package let path: String
     package let rules: PreferenceRules
 
-    package init(directories: XDGDirectories = XDGDirectories(), rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+    package init(
+        directories: XDGDirectories = XDGDirectories(),
+        rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)
+    ) {
         path = directories.preferencesFile
         self.rules = rules
     }
@@ -35,7 +38,8 @@ package struct PreferencesStore: Sendable {
         case .success(let bytes): return bytes
         case .failure(.system(ENOTDIR)): return nil
         case .failure(let problem):
-            throw .badPreferences(Message(.errorPrefsUnusable, ["file": .text(path), "reason": .message(problem.reason)]))
+            throw .badPreferences(
+                Message(.errorPrefsUnusable, ["file": .text(path), "reason": .message(problem.reason)]))
         }
     }
 
@@ -46,22 +50,37 @@ package struct PreferencesStore: Sendable {
     package func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
         switch PreferencesDocument.decode(bytes, rules: rules) {
         case .failure(let problem):
-            return .failure(.badPreferences(Message(problem.isNewerVersion ? .errorPrefsFileNewerFix : .errorPrefsFile, [
-                "file": .text(path), "line": .integer(problem.line), "column": .integer(problem.column),
-                "problem": .message(problem.message),
-            ])))
+            return .failure(
+                .badPreferences(
+                    Message(
+                        problem.isNewerVersion ? .errorPrefsFileNewerFix : .errorPrefsFile,
+                        [
+                            "file": .text(path), "line": .integer(problem.line), "column": .integer(problem.column),
+                            "problem": .message(problem.message),
+                        ])))
         case .success(let (document, unknown)):
             // A few unknown keys are named one by one; many (a file from elsewhere) give one line in all.
             if unknown.count > PreferencesStore.unknownKeysNamed, let first = unknown.first {
-                return .success((document, [Message(.warningUnknownKeys, [
-                    "file": .text(path), "count": .integer(unknown.count), "key": .userValue(first.key),
-                    "line": .integer(first.line), "column": .integer(first.column),
-                ])]))
+                return .success(
+                    (
+                        document,
+                        [
+                            Message(
+                                .warningUnknownKeys,
+                                [
+                                    "file": .text(path), "count": .integer(unknown.count), "key": .userValue(first.key),
+                                    "line": .integer(first.line), "column": .integer(first.column),
+                                ])
+                        ]
+                    ))
             }
             let warnings = unknown.map {
-                Message(.warningUnknownKey, [
-                    "file": .text(path), "line": .integer($0.line), "column": .integer($0.column), "key": .userValue($0.key),
-                ])
+                Message(
+                    .warningUnknownKey,
+                    [
+                        "file": .text(path), "line": .integer($0.line), "column": .integer($0.column),
+                        "key": .userValue($0.key),
+                    ])
             }
             return .success((document, warnings))
         }
@@ -116,7 +135,8 @@ package struct PreferencesStore: Sendable {
             localeLanguage: LanguageChoice.fromEnvironment(environment)
         ) {
         case .failure(let refusal):
-            let error: BreatheError = refusal.fromEnvironment ? .badPreferences(refusal.message) : .usage(refusal.message)
+            let error: BreatheError =
+                refusal.fromEnvironment ? .badPreferences(refusal.message) : .usage(refusal.message)
             return .failure(ResolveFailure(error: error, localizer: fallback))
         case .success(let preferences):
             let localizer = Localizer(language: preferences.language)
@@ -128,7 +148,9 @@ package struct PreferencesStore: Sendable {
     /// The language to report a preferences problem in.
     package func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
         for candidate in [flagLanguage, environment["BREATHE_VOICE_LANG"]] {
-            if let candidate, case .success(let code) = LanguageChoice.resolve(flag: candidate, environment: environment) {
+            if let candidate,
+                case .success(let code) = LanguageChoice.resolve(flag: candidate, environment: environment)
+            {
                 return Localizer(language: code)
             }
         }

@@ -25,7 +25,9 @@ package enum SecureDirectory {
             throw FileSystem.cannotCreate(path)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw FileSystem.cannotCreate(path, ENOTDIR) }
-        if let problem = problem(owner: status.st_uid, mode: status.st_mode, path: path) { throw .cannotCreate(problem) }
+        if let problem = problem(owner: status.st_uid, mode: status.st_mode, path: path) {
+            throw .cannotCreate(problem)
+        }
     }
 
     /// The refusal for a folder with this owner and mode, or nil when it is safe to use.

@@ -25,8 +25,9 @@ package enum StaleTemporaries {
     static func sweep(folder: String, now: time_t) {
         var status = stat()
         guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-              SecureDirectory.problem(owner: status.st_uid, mode: status.st_mode, path: folder) == nil,
-              let stream = opendir(folder) else { return }
+            SecureDirectory.problem(owner: status.st_uid, mode: status.st_mode, path: folder) == nil,
+            let stream = opendir(folder)
+        else { return }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
         while let entry = readdir(stream) {
@@ -36,7 +37,8 @@ package enum StaleTemporaries {
             guard isTemporaryName(name) else { continue }
             var file = stat()
             guard fstatat(descriptor, name, &file, AT_SYMLINK_NOFOLLOW) == 0, file.st_mode & S_IFMT == S_IFREG,
-                  file.st_uid == geteuid(), Int(now) - Int(file.st_mtim.tv_sec) > age else { continue }
+                file.st_uid == geteuid(), Int(now) - Int(file.st_mtim.tv_sec) > age
+            else { continue }
             unlinkat(descriptor, name, 0)
         }
     }

@@ -17,16 +17,20 @@ package struct HistoryFilter: Hashable, Sendable {
         if let last {
             let field = NumberField(name: .fieldCycles, places: 0, range: 1...1_000_000, rangeKey: .rangeCount)
             guard case .success(let value) = field.parse(last) else {
-                throw .usage(Message(.errorPrefValue, [
-                    "name": .message(Message(.prefNameFlag, ["flag": .text("--last")])), "value": .userValue(last),
-                    "allowed": .message(field.rangeMessage),
-                ]))
+                throw .usage(
+                    Message(
+                        .errorPrefValue,
+                        [
+                            "name": .message(Message(.prefNameFlag, ["flag": .text("--last")])),
+                            "value": .userValue(last),
+                            "allowed": .message(field.rangeMessage),
+                        ]))
             }
             self.last = value
         }
         if let since {
             guard let date = LocalTimestamp.parse(since + "T00:00:00Z"), since.count == 10,
-                  LocalTimestamp.date(dayNumber: date.dayNumber) == (date.year, date.month, date.day)
+                LocalTimestamp.date(dayNumber: date.dayNumber) == (date.year, date.month, date.day)
             else { throw .usage(Message(.errorDate, ["value": .userValue(since)])) }
             sinceDay = date.dayNumber
         }
@@ -34,7 +38,9 @@ package struct HistoryFilter: Hashable, Sendable {
 
     /// The matching records, oldest first, streamed; with `--last` only the file's tail is read, from the newest back.
     /// `skipped` hears the line number of each unreadable line met.
-    package func records(_ store: HistoryStore, skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> [SessionRecord] {
+    package func records(_ store: HistoryStore, skipped: (Int) -> Void = { _ in }) throws(BreatheError)
+        -> [SessionRecord]
+    {
         var records: [SessionRecord] = []
         if let last {
             try store.forEachFromNewest(skipped: skipped) { record in

@@ -30,7 +30,8 @@ package struct SessionFrontend {
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
         )
         try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
-        var launcher = SessionLauncher(plan: request.plan, localizer: localizer, output: request.output, extraPresenters: [recorder])
+        var launcher = SessionLauncher(
+            plan: request.plan, localizer: localizer, output: request.output, extraPresenters: [recorder])
         launcher.counting = request.counting
         launcher.readsKeys = request.readsKeys
         launcher.opening = request.opening
@@ -41,7 +42,8 @@ package struct SessionFrontend {
         do throws(BreatheError) {
             if let choices = request.audio {
                 let session = AudioSessionLauncher(
-                    launcher: launcher, choices: choices, interactive: request.interactive, allowsSilence: request.allowsSilence
+                    launcher: launcher, choices: choices, interactive: request.interactive,
+                    allowsSilence: request.allowsSilence
                 )
                 audioLauncher = session
                 outcome = try session.run()

@@ -14,7 +14,9 @@ extension SessionFrontend {
             /// The failure to report for one that ended the session. A reminder gives cron's advice for a missing
             /// sound server instead of the usual one (`--no-audio`), which does not apply to it.
             package func failure(_ error: BreatheError) -> BreatheError {
-                guard case .reminder = self, case .unavailable(let message) = error, message.key == .errorAudioUnavailable else {
+                guard case .reminder = self, case .unavailable(let message) = error,
+                    message.key == .errorAudioUnavailable
+                else {
                     return error
                 }
                 return .unavailable(Message(.errorRemindAudioUnavailable, message.arguments))

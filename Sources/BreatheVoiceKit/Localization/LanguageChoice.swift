@@ -7,9 +7,13 @@ package enum LanguageChoice {
         if let flag {
             let code = normalize(flag)
             guard let code, LocaleCatalog.codes.contains(code) else {
-                return .failure(InputError(Message(.errorLanguageUnknown, [
-                    "value": .userValue(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
-                ])))
+                return .failure(
+                    InputError(
+                        Message(
+                            .errorLanguageUnknown,
+                            [
+                                "value": .userValue(flag), "codes": .text(LocaleCatalog.codes.joined(separator: ", ")),
+                            ])))
             }
             return .success(code)
         }

@@ -52,7 +52,9 @@ package struct LocaleCatalog: Sendable {
 
     /// Parsed with the program's own JSON parser: the binary then needs no Foundation for its sentences.
     init(code: String, json: String) throws {
-        guard case .success(let root) = JSONParser.parse(json), case .object(let members) = root.value else { throw MalformedFile() }
+        guard case .success(let root) = JSONParser.parse(json), case .object(let members) = root.value else {
+            throw MalformedFile()
+        }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(members.count)
         for member in members {
@@ -95,7 +97,9 @@ package struct LocaleCatalog: Sendable {
     /// languages it uses.
     package static func named(_ code: String) -> LocaleCatalog? {
         if let known = parsed.withLock({ $0[code] }) { return known }
-        guard let json = embeddedLocaleFile(code), var catalog = try? LocaleCatalog(code: code, json: json) else { return nil }
+        guard let json = embeddedLocaleFile(code), var catalog = try? LocaleCatalog(code: code, json: json) else {
+            return nil
+        }
         // Regional variants (es-419) hold only what differs; their parent fills in the rest.
         if let parentCode = catalog.parent, parentCode != code, let parent = named(parentCode) {
             catalog = catalog.inheriting(from: parent)

@@ -14,7 +14,9 @@ package struct Localizer: Sendable {
     /// The message in words, with every placeholder filled in.
     package func string(_ message: Message) -> String {
         // English is parsed only if a sentence is missing (the locale tests say none is).
-        let entry = catalog.entries[message.key.rawValue] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
+        let entry =
+            catalog.entries[message.key.rawValue]
+            ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
         let template: String
         switch entry {
         case .text(let text)?:
@@ -41,8 +43,10 @@ package struct Localizer: Sendable {
 
     /// Writes plain decimal text such as timings ("5.5-5.5") with this language's decimal separator.
     package func decimals(_ text: String) -> String {
-        catalog.decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false)
-            .joined(separator: catalog.decimalSeparator)
+        catalog.decimalSeparator == "."
+            ? text
+            : text.split(separator: ".", omittingEmptySubsequences: false)
+                .joined(separator: catalog.decimalSeparator)
     }
 
     private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {

@@ -34,7 +34,8 @@ package struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     package let speaksCounts: Bool
 
     package init(
-        plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil, clock: @escaping () -> UInt64
+        plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil,
+        clock: @escaping () -> UInt64
     ) {
         self.speaksCounts = speaksCounts ?? speaks
         self.plan = plan
@@ -109,10 +110,11 @@ package struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         case .completing, .completed: segment = .closing
         case .idle: segment = nil
         }
-        let status: SessionStatus? = switch state {
-        case .completing(let summary), .completed(let summary): summary.status
-        case .idle, .preparing, .active, .paused: nil
-        }
+        let status: SessionStatus? =
+            switch state {
+            case .completing(let summary), .completed(let summary): summary.status
+            case .idle, .preparing, .active, .paused: nil
+            }
         var object = JSONObject()
         object.add("version", .number(1))
         object.add("state", .string(state.name))

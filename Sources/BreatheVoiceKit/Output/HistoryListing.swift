@@ -41,41 +41,56 @@ package struct HistoryListing {
     package func stats(_ stats: SessionStats, today: Int) -> String {
         var lines: [Message] = []
         guard stats.sessions > 0 else { return PlainText.line(localizer.string(Message(.historyEmpty))) }
-        lines.append(Message(.statsTotal, [
-            "sessions": .message(Message(.unitSessions, ["n": .integer(stats.sessions)])),
-            "duration": .message(.duration(tenths: stats.tenths)),
-        ]))
-        lines.append(Message(.statsStreak, [
-            "current": .message(Message(.unitDays, ["n": .integer(stats.currentStreak(today: today))])),
-            "longest": .message(Message(.unitDays, ["n": .integer(stats.longestStreak)])),
-        ]))
+        lines.append(
+            Message(
+                .statsTotal,
+                [
+                    "sessions": .message(Message(.unitSessions, ["n": .integer(stats.sessions)])),
+                    "duration": .message(.duration(tenths: stats.tenths)),
+                ]))
+        lines.append(
+            Message(
+                .statsStreak,
+                [
+                    "current": .message(Message(.unitDays, ["n": .integer(stats.currentStreak(today: today))])),
+                    "longest": .message(Message(.unitDays, ["n": .integer(stats.longestStreak)])),
+                ]))
         for entry in stats.lastSevenDays(today: today) {
             let weekday = Message(MessageKey(rawValue: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
             let date = MessageArgument.text(LocalTimestamp.dateText(dayNumber: entry.day))
             if entry.sessions == 0 {
                 lines.append(Message(.statsDayNone, ["weekday": .message(weekday), "date": date]))
             } else {
-                lines.append(Message(.statsDay, [
-                    "weekday": .message(weekday), "date": date,
-                    "sessions": .message(Message(.unitSessions, ["n": .integer(entry.sessions)])),
-                    "duration": .message(.duration(tenths: entry.tenths)),
-                ]))
+                lines.append(
+                    Message(
+                        .statsDay,
+                        [
+                            "weekday": .message(weekday), "date": date,
+                            "sessions": .message(Message(.unitSessions, ["n": .integer(entry.sessions)])),
+                            "duration": .message(.duration(tenths: entry.tenths)),
+                        ]))
             }
         }
         if let change = stats.averageMoodChangeTenths {
-            lines.append(Message(.statsMood, [
-                "change": .text((change > 0 ? "+" : "") + localizer.number(tenths: change)),
-                "sessions": .message(Message(.unitSessions, ["n": .integer(stats.moodSessions)])),
-            ]))
+            lines.append(
+                Message(
+                    .statsMood,
+                    [
+                        "change": .text((change > 0 ? "+" : "") + localizer.number(tenths: change)),
+                        "sessions": .message(Message(.unitSessions, ["n": .integer(stats.moodSessions)])),
+                    ]))
         } else {
             lines.append(Message(.statsMoodNone))
         }
         let patterns = stats.topPatterns().map {
-            localizer.string(Message(.statsPatternItem, ["name": .text(patternLabel($0.label)), "n": .integer($0.sessions)]))
+            localizer.string(
+                Message(.statsPatternItem, ["name": .text(patternLabel($0.label)), "n": .integer($0.sessions)]))
         }
         lines.append(Message(.statsPatterns, ["list": .text(patterns.joined(separator: ", "))]))
         let badges = stats.badges.map { localizer.string($0.title) }
-        lines.append(badges.isEmpty ? Message(.statsNoBadges) : Message(.statsBadges, ["list": .text(badges.joined(separator: ", "))]))
+        lines.append(
+            badges.isEmpty
+                ? Message(.statsNoBadges) : Message(.statsBadges, ["list": .text(badges.joined(separator: ", "))]))
         return lines.map { PlainText.line(localizer.string($0)) }.joined()
     }
 
@@ -94,10 +109,11 @@ package struct HistoryListing {
     package func statsJSON(_ stats: SessionStats, today: Int) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let days = stats.lastSevenDays(today: today).map {
-            JSONNode(.object([
-                ("date", JSONNode(.string(LocalTimestamp.dateText(dayNumber: $0.day)))),
-                ("sessions", number($0.sessions)), ("seconds", JSONNode(JSONWriter.tenths($0.tenths))),
-            ]))
+            JSONNode(
+                .object([
+                    ("date", JSONNode(.string(LocalTimestamp.dateText(dayNumber: $0.day)))),
+                    ("sessions", number($0.sessions)), ("seconds", JSONNode(JSONWriter.tenths($0.tenths))),
+                ]))
         }
         let members: [(key: String, node: JSONNode)] = [
             ("version", number(1)),
@@ -108,9 +124,15 @@ package struct HistoryListing {
             ("lastSevenDays", JSONNode(.array(days))),
             ("averageMoodChange", JSONNode(stats.averageMoodChangeTenths.map(JSONWriter.tenths) ?? .null)),
             ("moodSessions", number(stats.moodSessions)),
-            ("topPatterns", JSONNode(.array(stats.topPatterns().map {
-                JSONNode(.object([("name", JSONNode(.string($0.label))), ("sessions", number($0.sessions))]))
-            }))),
+            (
+                "topPatterns",
+                JSONNode(
+                    .array(
+                        stats.topPatterns().map {
+                            JSONNode(
+                                .object([("name", JSONNode(.string($0.label))), ("sessions", number($0.sessions))]))
+                        }))
+            ),
             ("badges", JSONNode(.array(stats.badges.map { JSONNode(.string($0.rawValue)) }))),
         ]
         return JSONWriter.pretty(.object(members))

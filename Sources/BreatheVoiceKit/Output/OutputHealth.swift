@@ -64,17 +64,29 @@ package enum OutputHealth {
         if outputError != 0 && outputError != EPIPE {
             var standardError = FileDescriptorSink.standardError
             let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(outputError))])
-            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, [
-                "message": .message(Message(.errorStandardOutput, ["reason": .message(reason)])),
-            ]))))
+            standardError.write(
+                PlainText.line(
+                    localizer.string(
+                        Message(
+                            .errorPrefix,
+                            [
+                                "message": .message(Message(.errorStandardOutput, ["reason": .message(reason)]))
+                            ]))))
             return ExitStatus.io
         }
         if let failure = watchedError, failure.code != EPIPE {
             var standardError = FileDescriptorSink.standardError
             let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(failure.code))])
-            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, [
-                "message": .message(Message(.errorEventsWrite, ["value": .text(failure.name), "reason": .message(reason)])),
-            ]))))
+            standardError.write(
+                PlainText.line(
+                    localizer.string(
+                        Message(
+                            .errorPrefix,
+                            [
+                                "message": .message(
+                                    Message(
+                                        .errorEventsWrite, ["value": .text(failure.name), "reason": .message(reason)]))
+                            ]))))
             return ExitStatus.io
         }
         if errorError != 0 && errorError != EPIPE { return ExitStatus.io }

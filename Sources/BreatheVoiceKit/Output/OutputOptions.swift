@@ -53,7 +53,9 @@ package struct OutputOptions: Hashable, Sendable {
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
     package var terse = false
 
-    package init(display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false) {
+    package init(
+        display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false
+    ) {
         self.display = display == .auto ? .plain : display
         self.color = color
         self.events = events
@@ -99,11 +101,12 @@ package struct OutputOptions: Hashable, Sendable {
             mode = standardOutputIsTerminal && !dumb && !preferencesSayPlain ? .visual : .plain
         }
         if mode == .visual && term == "dumb" { mode = .plain }
-        let useColor: Bool = switch color {
-        case .always: mode == .visual
-        case .never: false
-        case .auto: mode == .visual && standardOutputIsTerminal && !noColor && !dumb
-        }
+        let useColor: Bool =
+            switch color {
+            case .always: mode == .visual
+            case .never: false
+            case .auto: mode == .visual && standardOutputIsTerminal && !noColor && !dumb
+            }
         return .success(OutputOptions(display: mode, color: useColor, events: destination, timingReport: timingReport))
     }
 }

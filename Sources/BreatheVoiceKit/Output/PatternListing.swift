@@ -16,13 +16,17 @@ package struct PatternListing {
                     + " " + localizer.string(.seconds(tenths: phase.tenths))
             }.joined(separator: ", ")
             let bpm = Self.breathsPerMinute(pattern)
-            lines.append(localizer.string(Message(.patternsRow, [
-                "name": .decimals(pattern.name ?? pattern.timingsText),
-                "title": .message(.patternName(pattern)),
-                "phases": .text(phases),
-                "timings": .decimals(pattern.timingsText),
-                "bpm": .decimals(bpm),
-            ])))
+            lines.append(
+                localizer.string(
+                    Message(
+                        .patternsRow,
+                        [
+                            "name": .decimals(pattern.name ?? pattern.timingsText),
+                            "title": .message(.patternName(pattern)),
+                            "phases": .text(phases),
+                            "timings": .decimals(pattern.timingsText),
+                            "bpm": .decimals(bpm),
+                        ])))
         }
         return lines.map(PlainText.line).joined()
     }
@@ -38,21 +42,36 @@ package struct PatternListing {
     /// `patterns --json`: one document, version 1, built-in patterns then saved ones; every key always present.
     package func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
         func entry(_ pattern: BreathingPattern, kind: String) -> JSONNode {
-            JSONNode(.object([
-                ("name", JSONNode(.string(pattern.name ?? pattern.timingsText))),
-                ("kind", JSONNode(.string(kind))),
-                ("title", JSONNode(.string(localizer.string(.patternName(pattern))))),
-                ("timings", JSONNode(.string(pattern.timingsText))),
-                ("phases", JSONNode(.array(pattern.phases.map {
-                    JSONNode(.object([("phase", JSONNode(.string($0.kind.rawValue))), ("seconds", JSONNode(JSONWriter.tenths($0.tenths)))]))
-                }))),
-                ("cycleSeconds", JSONNode(JSONWriter.tenths(pattern.cycleTenths))),
-                ("breathsPerMinute", JSONNode(.number(Self.breathsPerMinute(pattern)))),
-            ]))
+            JSONNode(
+                .object([
+                    ("name", JSONNode(.string(pattern.name ?? pattern.timingsText))),
+                    ("kind", JSONNode(.string(kind))),
+                    ("title", JSONNode(.string(localizer.string(.patternName(pattern))))),
+                    ("timings", JSONNode(.string(pattern.timingsText))),
+                    (
+                        "phases",
+                        JSONNode(
+                            .array(
+                                pattern.phases.map {
+                                    JSONNode(
+                                        .object([
+                                            ("phase", JSONNode(.string($0.kind.rawValue))),
+                                            ("seconds", JSONNode(JSONWriter.tenths($0.tenths))),
+                                        ]))
+                                }))
+                    ),
+                    ("cycleSeconds", JSONNode(JSONWriter.tenths(pattern.cycleTenths))),
+                    ("breathsPerMinute", JSONNode(.number(Self.breathsPerMinute(pattern)))),
+                ]))
         }
-        return JSONWriter.pretty(.object([
-            ("version", JSONNode(.number("1"))),
-            ("patterns", JSONNode(.array(builtIn.map { entry($0, kind: "builtIn") } + saved.map { entry($0, kind: "saved") }))),
-        ]))
+        return JSONWriter.pretty(
+            .object([
+                ("version", JSONNode(.number("1"))),
+                (
+                    "patterns",
+                    JSONNode(
+                        .array(builtIn.map { entry($0, kind: "builtIn") } + saved.map { entry($0, kind: "saved") }))
+                ),
+            ]))
     }
 }

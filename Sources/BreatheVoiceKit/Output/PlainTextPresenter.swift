@@ -13,7 +13,8 @@ package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement): sink.write(PlainText.line(localizer.string(announcement.line)))
-        case .count(let number): sink.write(PlainText.line(localizer.string(Message(.lineCount, ["n": .integer(number)]))))
+        case .count(let number):
+            sink.write(PlainText.line(localizer.string(Message(.lineCount, ["n": .integer(number)]))))
         case .enterSegment, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save, .finish: break
         }
     }

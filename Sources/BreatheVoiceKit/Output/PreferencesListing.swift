@@ -57,9 +57,14 @@ package struct PreferencesListing {
         var members: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {
             let value = preferences.values[key]?.json ?? .null
-            guard origins else { members.append((key.rawValue, JSONNode(value))); continue }
+            guard origins else {
+                members.append((key.rawValue, JSONNode(value)))
+                continue
+            }
             let origin = preferences.origins[key] ?? .builtIn
-            var detail: [(key: String, node: JSONNode)] = [("value", JSONNode(value)), ("origin", JSONNode(.string(origin.name)))]
+            var detail: [(key: String, node: JSONNode)] = [
+                ("value", JSONNode(value)), ("origin", JSONNode(.string(origin.name))),
+            ]
             switch origin {
             case .flag(let name), .environment(let name): detail.append(("source", JSONNode(.string(name))))
             case .file, .builtIn: break

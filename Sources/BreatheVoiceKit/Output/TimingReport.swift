@@ -45,11 +45,12 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
 
     /// The whole report, one sentence per line.
     package var text: String {
-        let backendKey: MessageKey = switch spokenBy {
-        case .espeak: .timingSpeechEspeak
-        case .speechd: .timingSpeechSpeechd
-        case nil: .timingSpeechNone
-        }
+        let backendKey: MessageKey =
+            switch spokenBy {
+            case .espeak: .timingSpeechEspeak
+            case .speechd: .timingSpeechSpeechd
+            case nil: .timingSpeechNone
+            }
         let backend = PlainText.line(localizer.string(Message(backendKey)))
         guard !cues.isEmpty else { return PlainText.line(localizer.string(Message(.timingNone))) + backend }
         var result = PlainText.line(localizer.string(Message(.timingHeader)))
@@ -57,18 +58,26 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
             guard case .phase(let cycle, let index) = cue.segment else { continue }
             let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
             let plannedTenths = Int(cue.planned * 10 / Int64(plan.sampleRate))
-            result += PlainText.line(localizer.string(Message(.timingRow, [
-                "cue": .message(Message(.timingCue, ["cycle": .integer(cycle), "phase": .message(name)])),
-                "planned": .tenths(plannedTenths),
-                "late": .tenths(lateness(cue)),
-            ])))
+            result += PlainText.line(
+                localizer.string(
+                    Message(
+                        .timingRow,
+                        [
+                            "cue": .message(Message(.timingCue, ["cycle": .integer(cycle), "phase": .message(name)])),
+                            "planned": .tenths(plannedTenths),
+                            "late": .tenths(lateness(cue)),
+                        ])))
         }
         let sorted = cues.map(lateness).sorted()
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        result += PlainText.line(localizer.string(Message(.timingSummary, [
-            "n": .integer(cues.count), "max": .tenths(sorted.last ?? 0), "median": .tenths(median),
-        ])))
+        result += PlainText.line(
+            localizer.string(
+                Message(
+                    .timingSummary,
+                    [
+                        "n": .integer(cues.count), "max": .tenths(sorted.last ?? 0), "median": .tenths(median),
+                    ])))
         return result + backend
     }
 }

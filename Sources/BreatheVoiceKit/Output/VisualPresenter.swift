@@ -57,20 +57,26 @@ package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     /// The status line for a state, without escapes; nil when there is nothing to show (before and after breathing).
-    package func statusText(state: SessionState, position: Int64) -> (label: String, fraction: Double, details: String, kind: PhaseKind?)? {
+    package func statusText(state: SessionState, position: Int64) -> (
+        label: String, fraction: Double, details: String, kind: PhaseKind?
+    )? {
         switch state {
         case .idle, .completing, .completed:
             return nil
         case .preparing:
             let left = secondsLeft(in: .leadIn, position: position)
-            return (localizer.string(Message(.speechLeadIn)), fraction(of: .leadIn, position: position),
-                    localizer.string(Message(.statusLeadIn, ["seconds": .integer(left)])), nil)
+            return (
+                localizer.string(Message(.speechLeadIn)), fraction(of: .leadIn, position: position),
+                localizer.string(Message(.statusLeadIn, ["seconds": .integer(left)])), nil
+            )
         case .active(let cycle, let index):
             let segment = Segment.phase(cycle: cycle, index: index)
             let kind = plan.kind(ofPhase: index)
-            return (localizer.string(.phaseName(kind, isRepeat: plan.pattern.isRepeat(at: index))),
-                    fraction(of: segment, position: position),
-                    details(segment: segment, cycle: cycle, position: position), kind)
+            return (
+                localizer.string(.phaseName(kind, isRepeat: plan.pattern.isRepeat(at: index))),
+                fraction(of: segment, position: position),
+                details(segment: segment, cycle: cycle, position: position), kind
+            )
         case .paused(let paused):
             let name: Message
             var cycleNumber: Int?
@@ -82,18 +88,25 @@ package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
                 name = Message(.speechLeadIn)
             }
             let position = plan.start(of: paused.resume) + paused.elapsed
-            let text = cycleNumber.map { details(segment: paused.resume, cycle: $0, position: position) }
-                ?? localizer.string(Message(.statusLeadIn, ["seconds": .integer(secondsLeft(in: paused.resume, position: position))]))
-            return (localizer.string(Message(.statusPaused, ["phase": .message(name)])),
-                    fraction(of: paused.resume, position: position), text, nil)
+            let text =
+                cycleNumber.map { details(segment: paused.resume, cycle: $0, position: position) }
+                ?? localizer.string(
+                    Message(.statusLeadIn, ["seconds": .integer(secondsLeft(in: paused.resume, position: position))]))
+            return (
+                localizer.string(Message(.statusPaused, ["phase": .message(name)])),
+                fraction(of: paused.resume, position: position), text, nil
+            )
         }
     }
 
     private func details(segment: Segment, cycle: Int, position: Int64) -> String {
-        localizer.string(Message(.statusDetails, [
-            "seconds": .integer(secondsLeft(in: segment, position: position)),
-            "cycle": .integer(cycle), "cycles": .integer(plan.cycles),
-        ]))
+        localizer.string(
+            Message(
+                .statusDetails,
+                [
+                    "seconds": .integer(secondsLeft(in: segment, position: position)),
+                    "cycle": .integer(cycle), "cycles": .integer(plan.cycles),
+                ]))
     }
 
     private func secondsLeft(in segment: Segment, position: Int64) -> Int {
@@ -119,13 +132,18 @@ package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         let fixed = status.label.count + status.details.count + 6
         let barWidth = max(0, min(30, width - 1 - fixed))
         let filled = Int((Double(barWidth) * status.fraction).rounded(.down))
-        let bar = barWidth > 0 ? " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] " : "  "
+        let bar =
+            barWidth > 0
+            ? " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] "
+            : "  "
         var plainLine = status.label + bar + status.details
         if plainLine.count > width - 1 { plainLine = String(plainLine.prefix(max(0, width - 1))) }
         var line = plainLine
         if color, barWidth > 0 {
             let tint = Self.colorCode(status.kind)
-            line = "\u{1B}[1;\(tint)m" + status.label + "\u{1B}[0m" + " [\u{1B}[\(tint)m" + String(repeating: "#", count: filled)
+            line =
+                "\u{1B}[1;\(tint)m" + status.label + "\u{1B}[0m" + " [\u{1B}[\(tint)m"
+                + String(repeating: "#", count: filled)
                 + "\u{1B}[2m" + String(repeating: "-", count: barWidth - filled) + "\u{1B}[0m] " + status.details
         }
         Terminal.hideCursor(descriptor)

@@ -27,18 +27,25 @@ package struct VoiceListing {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let variants = try speech.variants()
-        return JSONWriter.pretty(.object([
-            ("version", JSONNode(.number("1"))),
-            ("language", JSONNode(.string(language))),
-            ("voices", JSONNode(.array(voices.map { voice in
-                JSONNode(.object([
-                    ("code", JSONNode(.string(voice.code))),
-                    ("name", JSONNode(.string(voice.name))),
-                    ("identifier", JSONNode(.string(voice.identifier))),
-                    ("languages", JSONNode(.array(voice.languages.map { JSONNode(.string($0)) }))),
-                ]))
-            }))),
-            ("variants", JSONNode(.array(variants.map { JSONNode(.string($0)) }))),
-        ]))
+        return JSONWriter.pretty(
+            .object([
+                ("version", JSONNode(.number("1"))),
+                ("language", JSONNode(.string(language))),
+                (
+                    "voices",
+                    JSONNode(
+                        .array(
+                            voices.map { voice in
+                                JSONNode(
+                                    .object([
+                                        ("code", JSONNode(.string(voice.code))),
+                                        ("name", JSONNode(.string(voice.name))),
+                                        ("identifier", JSONNode(.string(voice.identifier))),
+                                        ("languages", JSONNode(.array(voice.languages.map { JSONNode(.string($0)) }))),
+                                    ]))
+                            }))
+                ),
+                ("variants", JSONNode(.array(variants.map { JSONNode(.string($0)) }))),
+            ]))
     }
 }

@@ -13,7 +13,7 @@ package struct LocalClock: Sendable {
         var seconds = time(nil)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil,
-              let time = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
+            let time = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
         else { return TimeOfDay(minutes: 0)! }
         return time
     }

@@ -23,7 +23,8 @@ package struct ReminderGate: Sendable {
     /// Quiet hours are checked first, so a quiet reminder never touches the lock.
     package func decide() throws(BreatheError) -> Decision {
         if let quietHours, quietHours.contains(clock.now()) {
-            return .skip(Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
+            return .skip(
+                Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
         }
         switch try SessionLock.acquire(in: lockDirectory) {
         case .acquired(let lock): return .run(lock)

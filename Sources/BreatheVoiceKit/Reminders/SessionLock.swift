@@ -79,11 +79,15 @@ package final class SessionLock: Sendable {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self))
+        return Int32(
+            String(
+                decoding: buffer[..<count].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
+        )
     }
 
     private static func cannotCreate(_ path: String, _ code: Int32) -> BreatheError {
-        .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
+        .cannotCreate(
+            Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -37,7 +37,9 @@ package struct CrontabProgram: Sendable {
                 let result = try run(program, ["-l"], input: [])
                 if result.status == 0 { return result.standardOutput }
                 // crontab -l exits 1 with "no crontab for NAME" when the user has none: that is an empty crontab.
-                if String(decoding: result.standardError, as: UTF8.self).lowercased().contains("no crontab for") { return [] }
+                if String(decoding: result.standardError, as: UTF8.self).lowercased().contains("no crontab for") {
+                    return []
+                }
                 throw failure(program, "-l", result)
             },
             install: { (bytes: [UInt8]) throws(BreatheError) in
@@ -48,16 +50,21 @@ package struct CrontabProgram: Sendable {
         )
     }
 
-    private static func run(_ program: String, _ arguments: [String], input: [UInt8]) throws(BreatheError) -> ChildProcess.Result {
+    private static func run(_ program: String, _ arguments: [String], input: [UInt8]) throws(BreatheError)
+        -> ChildProcess.Result
+    {
         do {
             return try ChildProcess.run(program, arguments, input: input)
         } catch {
             switch error {
             case .cannotStart(let code):
-                throw .unavailable(Message(.errorCrontabFailed, [
-                    "program": .text(program), "arguments": .text(arguments.joined(separator: " ")),
-                    "detail": .systemText(SystemError.describe(code)),
-                ]))
+                throw .unavailable(
+                    Message(
+                        .errorCrontabFailed,
+                        [
+                            "program": .text(program), "arguments": .text(arguments.joined(separator: " ")),
+                            "detail": .systemText(SystemError.describe(code)),
+                        ]))
             }
         }
     }
@@ -65,9 +72,13 @@ package struct CrontabProgram: Sendable {
     private static func failure(_ program: String, _ arguments: String, _ result: ChildProcess.Result) -> BreatheError {
         let said = String(decoding: result.standardError, as: UTF8.self)
             .split(whereSeparator: \.isNewline).first.map(String.init)
-        return .io(Message(.errorCrontabFailed, [
-            "program": .text(program), "arguments": .text(arguments),
-            "detail": said.map { .text($0) } ?? .message(Message(.errorProcessExitStatus, ["code": .integer(Int(result.status))])),
-        ]))
+        return .io(
+            Message(
+                .errorCrontabFailed,
+                [
+                    "program": .text(program), "arguments": .text(arguments),
+                    "detail": said.map { .text($0) }
+                        ?? .message(Message(.errorProcessExitStatus, ["code": .integer(Int(result.status))])),
+                ]))
     }
 }

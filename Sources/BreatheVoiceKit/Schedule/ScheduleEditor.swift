@@ -18,7 +18,9 @@ package struct ScheduleEditor: Sendable {
     package func list() throws(BreatheError) -> [String] {
         let (cron, timers) = try everyReminder()
         guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
-        let lines = cron.map { (id: $0.id, line: describe(.scheduleEntry, $0)) } + timers.map { (id: $0.id, line: describe(.scheduleEntrySystemd, $0)) }
+        let lines =
+            cron.map { (id: $0.id, line: describe(.scheduleEntry, $0)) }
+            + timers.map { (id: $0.id, line: describe(.scheduleEntrySystemd, $0)) }
         return lines.sorted { $0.id < $1.id }.map(\.line)
     }
 
@@ -41,7 +43,9 @@ package struct ScheduleEditor: Sendable {
 
     /// Adds `schedule` as a systemd user timer and service, then enables the timer when a user manager answers (else
     /// says what to run). With `dryRun`, shows the files and writes nothing.
-    package func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool)
+        throws(BreatheError) -> [String]
+    {
         guard let systemd else { return [] }
         let units = SystemdReminderUnits(id: (usedIDs().max() ?? 0) + 1, schedule: schedule)
         let service = units.service(program: program, remindArguments: schedule.remindArguments, userID: userID)
@@ -75,29 +79,42 @@ package struct ScheduleEditor: Sendable {
     package func listJSON() throws(BreatheError) -> String {
         let (cron, timers) = try everyReminder()
         func strings(_ values: [String]) -> JSONNode { JSONNode(.array(values.map { JSONNode(.string($0)) })) }
-        func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (Int, JSONNode) {
-            (id, JSONNode(.object([
-                ("id", JSONNode(.number(String(id)))), ("via", JSONNode(.string(via))), ("summary", JSONNode(.string(summary))),
-                ("times", strings(times)), ("lines", strings(lines)), ("files", strings(files)),
-            ])))
+        func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (
+            Int, JSONNode
+        ) {
+            (
+                id,
+                JSONNode(
+                    .object([
+                        ("id", JSONNode(.number(String(id)))), ("via", JSONNode(.string(via))),
+                        ("summary", JSONNode(.string(summary))),
+                        ("times", strings(times)), ("lines", strings(lines)), ("files", strings(files)),
+                    ]))
+            )
         }
-        let entries = cron.map { entry($0.id, "cron", $0.summary, times: $0.timings, lines: $0.lines, files: []) }
+        let entries =
+            cron.map { entry($0.id, "cron", $0.summary, times: $0.timings, lines: $0.lines, files: []) }
             + timers.map { units in
-                entry(units.id, "systemd", units.summary, times: units.calendars, lines: [],
-                      files: systemd.map { [$0.timerPath(units), $0.servicePath(units)] } ?? [])
+                entry(
+                    units.id, "systemd", units.summary, times: units.calendars, lines: [],
+                    files: systemd.map { [$0.timerPath(units), $0.servicePath(units)] } ?? [])
             }
-        return JSONWriter.pretty(.object([
-            ("version", JSONNode(.number("1"))),
-            ("reminders", JSONNode(.array(entries.sorted { $0.0 < $1.0 }.map(\.1)))),
-        ]))
+        return JSONWriter.pretty(
+            .object([
+                ("version", JSONNode(.number("1"))),
+                ("reminders", JSONNode(.array(entries.sorted { $0.0 < $1.0 }.map(\.1)))),
+            ]))
     }
 
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
-    package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
+        -> [String]
+    {
         let original = try crontab.read()
         var document = try parse(original)
-        let reminder = document.add(summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
-                                    after: systemd?.installed().map(\.id) ?? [])
+        let reminder = document.add(
+            summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
+            after: systemd?.installed().map(\.id) ?? [])
         return try apply(document, over: original, dryRun: dryRun, report: describe(.scheduleAdded, reminder))
     }
 
@@ -105,13 +122,19 @@ package struct ScheduleEditor: Sendable {
     package func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
         let timers = systemd?.installed() ?? []
         if let systemd, let id, let units = timers.first(where: { $0.id == id }) {
-            if dryRun { return [localizer.string(Message(.scheduleDryRunSystemdRemove)), systemd.timerPath(units), systemd.servicePath(units)] }
+            if dryRun {
+                return [
+                    localizer.string(Message(.scheduleDryRunSystemdRemove)), systemd.timerPath(units),
+                    systemd.servicePath(units),
+                ]
+            }
             removeSystemd(units, from: systemd)
             return [describe(.scheduleRemoved, units)]
         }
         if let systemd, id == nil, !timers.isEmpty {
             if dryRun {
-                return [localizer.string(Message(.scheduleDryRunSystemdRemove))] + timers.flatMap { [systemd.timerPath($0), systemd.servicePath($0)] }
+                return [localizer.string(Message(.scheduleDryRunSystemdRemove))]
+                    + timers.flatMap { [systemd.timerPath($0), systemd.servicePath($0)] }
             }
             for units in timers { removeSystemd(units, from: systemd) }
             let removed = timers.map { describe(.scheduleRemoved, $0) }
@@ -135,10 +158,13 @@ package struct ScheduleEditor: Sendable {
             removed = document.removeAll()
         }
         guard !removed.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
-        return try apply(document, over: original, dryRun: dryRun, report: removed.map { describe(.scheduleRemoved, $0) })
+        return try apply(
+            document, over: original, dryRun: dryRun, report: removed.map { describe(.scheduleRemoved, $0) })
     }
 
-    private func apply(_ document: CrontabDocument, over original: [UInt8], dryRun: Bool, report: [String]) throws(BreatheError) -> [String] {
+    private func apply(_ document: CrontabDocument, over original: [UInt8], dryRun: Bool, report: [String])
+        throws(BreatheError) -> [String]
+    {
         let changed = document.bytes
         guard dryRun else {
             try crontab.install(changed)
@@ -147,7 +173,9 @@ package struct ScheduleEditor: Sendable {
         return [localizer.string(Message(.scheduleDryRun))] + CrontabChange.lines(from: original, to: changed)
     }
 
-    private func apply(_ document: CrontabDocument, over original: [UInt8], dryRun: Bool, report: String) throws(BreatheError) -> [String] {
+    private func apply(_ document: CrontabDocument, over original: [UInt8], dryRun: Bool, report: String)
+        throws(BreatheError) -> [String]
+    {
         try apply(document, over: original, dryRun: dryRun, report: [report])
     }
 
@@ -163,33 +191,42 @@ package struct ScheduleEditor: Sendable {
     }
 
     private func describe(_ key: MessageKey, _ units: SystemdReminderUnits) -> String {
-        localizer.string(Message(key, [
-            "id": .integer(units.id),
-            "summary": .text(units.summary),
-            "timer": .text(units.timerName),
-            "times": .text(units.calendars.joined(separator: "; ")),
-        ]))
+        localizer.string(
+            Message(
+                key,
+                [
+                    "id": .integer(units.id),
+                    "summary": .text(units.summary),
+                    "timer": .text(units.timerName),
+                    "times": .text(units.calendars.joined(separator: "; ")),
+                ]))
     }
 
     private func describe(_ key: MessageKey, _ reminder: ScheduledReminder) -> String {
-        localizer.string(Message(key, [
-            "id": .integer(reminder.id),
-            "summary": .text(reminder.summary),
-            "times": .text(reminder.timings.joined(separator: "; ")),
-        ]))
+        localizer.string(
+            Message(
+                key,
+                [
+                    "id": .integer(reminder.id),
+                    "summary": .text(reminder.summary),
+                    "times": .text(reminder.timings.joined(separator: "; ")),
+                ]))
     }
 }
 
 /// The lines that differ between two crontabs, as "- old" and "+ new": the common head and tail are left out.
 package enum CrontabChange {
     package static func lines(from old: [UInt8], to new: [UInt8]) -> [String] {
-        let before = textLines(old), after = textLines(new)
+        let before = textLines(old)
+        let after = textLines(new)
         var head = 0
         while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
         var tail = 0
         while tail < before.count - head, tail < after.count - head,
-              before[before.count - 1 - tail] == after[after.count - 1 - tail] { tail += 1 }
-        return before[head..<(before.count - tail)].map { "- " + $0 } + after[head..<(after.count - tail)].map { "+ " + $0 }
+            before[before.count - 1 - tail] == after[after.count - 1 - tail]
+        { tail += 1 }
+        return before[head..<(before.count - tail)].map { "- " + $0 }
+            + after[head..<(after.count - tail)].map { "+ " + $0 }
     }
 
     private static func textLines(_ bytes: [UInt8]) -> [String] {

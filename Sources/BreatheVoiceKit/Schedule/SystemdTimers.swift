@@ -22,9 +22,11 @@ package struct SystemdTimers: Sendable {
     package static func live(environment: [String: String]) -> SystemdTimers {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
-        return SystemdTimers(folder: XDGDirectories(environment: environment).configHome + "/systemd/user") { arguments in
+        return SystemdTimers(folder: XDGDirectories(environment: environment).configHome + "/systemd/user") {
+            arguments in
             guard let program = ChildProcess.find(name, path: path),
-                  let result = try? ChildProcess.run(program, ["--user"] + arguments) else { return false }
+                let result = try? ChildProcess.run(program, ["--user"] + arguments)
+            else { return false }
             return result.status == 0
         }
     }
@@ -38,9 +40,12 @@ package struct SystemdTimers: Sendable {
         defer { closedir(directory) }
         var found: [SystemdReminderUnits] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let id = SystemdReminderUnits.id(fromTimerName: name),
-                  let bytes = try? FileSystem.readFile(folder + "/" + name) else { continue }
+                let bytes = try? FileSystem.readFile(folder + "/" + name)
+            else { continue }
             found.append(SystemdReminderUnits.parse(id: id, timer: String(decoding: bytes, as: UTF8.self)))
         }
         return found.sorted { $0.id < $1.id }

@@ -29,10 +29,12 @@ package struct AudioChoices: Sendable {
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
     package var dispatcherOptional = false
 
-    package init(speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
-                rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
-                speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
-                explicitSpeechSettings: Set<PreferenceKey> = []) {
+    package init(
+        speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
+        rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
+        speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
+        explicitSpeechSettings: Set<PreferenceKey> = []
+    ) {
         self.speechVia = speechVia
         self.speechPriority = speechPriority
         self.explicitSpeechSettings = explicitSpeechSettings

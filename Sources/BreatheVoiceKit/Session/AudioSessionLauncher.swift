@@ -21,12 +21,15 @@ package struct AudioSessionLauncher {
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
     private let checkedVoice: CheckedVoice?
 
-    package init(launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
-                environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
-                phraseCaching: PhraseCaching = .userCache,
-                openDispatcher: @escaping (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection = { request throws(BreatheError) in
-                    try LiveSpeechDispatcher(request)
-                }) {
+    package init(
+        launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
+        environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
+        phraseCaching: PhraseCaching = .userCache,
+        openDispatcher: @escaping (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection = {
+            request throws(BreatheError) in
+            try LiveSpeechDispatcher(request)
+        }
+    ) {
         self.launcher = launcher
         self.openDispatcher = openDispatcher
         self.choices = choices
@@ -52,7 +55,9 @@ package struct AudioSessionLauncher {
     package static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
         early.withLock { slot in
             if slot == nil {
-                slot = PendingPulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
+                slot = PendingPulseSink(
+                    environment: environment,
+                    targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
             }
         }
     }
@@ -65,20 +70,28 @@ package struct AudioSessionLauncher {
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
         var started = Self.early.withLock { slot in slot.take() }
-        let connection = choices.output == nil && (choices.speech || choices.tones)
+        let connection =
+            choices.output == nil && (choices.speech || choices.tones)
             ? started.take() ?? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
         // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
         started = nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
             do {
-                dispatcher = try openDispatcher(choices.dispatcherRequest(language: localizer.language, voiceName: dispatcherVoiceName()))
+                dispatcher = try openDispatcher(
+                    choices.dispatcherRequest(language: localizer.language, voiceName: dispatcherVoiceName()))
             } catch {
                 // Like a missing sound server: text only (here: phrases only printed) with a warning, or exit 69.
-                guard allowsSilence || choices.dispatcherOptional, case .unavailable(let message) = error else { throw error }
+                guard allowsSilence || choices.dispatcherOptional, case .unavailable(let message) = error else {
+                    throw error
+                }
                 if interactive {
                     var warnings = FileDescriptorSink.standardError
-                    warnings.write(PlainText.line(localizer.string(Message(.warningSpeechdTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
+                    warnings.write(
+                        PlainText.line(
+                            localizer.string(
+                                Message(.warningSpeechdTextOnly, ["detail": message.arguments["detail"] ?? .text("")])))
+                    )
                 }
                 choices.speech = false
             }
@@ -131,7 +144,8 @@ package struct AudioSessionLauncher {
     package func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
         // Through speech-dispatcher the session's connection is gone by now; the printed sentences are read by the
         // screen reader.
-        guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil, !messages.isEmpty
+        guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil,
+            !messages.isEmpty
         else { return }
         do throws(BreatheError) {
             let settings = speechSettings()
@@ -143,12 +157,15 @@ package struct AudioSessionLauncher {
                 if !samples.isEmpty { samples += gap }
                 let text = localizer.string(message)
                 if let phraseCache {
-                    samples += try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: voiced).samples
+                    samples += try phraseCache.clip(
+                        text, settings: settings, libraryVersion: speech.libraryVersion(), speech: voiced
+                    ).samples
                 } else {
                     samples += try voiced.synthesize(text, settings).samples
                 }
             }
-            let sink = try LivePulseSink(environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
+            let sink = try LivePulseSink(
+                environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
             try sink.write(samples)
             try sink.finish()
         } catch {
@@ -160,7 +177,10 @@ package struct AudioSessionLauncher {
     private func silently(because message: Message) throws(BreatheError) -> SessionOutcome {
         if interactive {
             var warnings = FileDescriptorSink.standardError
-            warnings.write(PlainText.line(localizer.string(Message(.warningAudioTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
+            warnings.write(
+                PlainText.line(
+                    localizer.string(
+                        Message(.warningAudioTextOnly, ["detail": message.arguments["detail"] ?? .text("")]))))
         }
         return try launcher.runText()
     }
@@ -198,9 +218,12 @@ package struct AudioSessionLauncher {
         _ sink: Sink, _ phrases: PhraseBook, _ tones: [PhaseKind: AudioClip], _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
-        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) { controls, presenters in
+        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
+            controls, presenters in
             var runner = AudioSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening, terse: launcher.output.terse),
+                machine: SessionMachine(
+                    plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
+                    terse: launcher.output.terse),
                 sink: sink,
                 presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
@@ -239,7 +262,10 @@ package struct AudioSessionLauncher {
         let cache = phraseCache
         return PhraseWorker { text, settings in
             do throws(BreatheError) {
-                if let cache { return try cache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech) }
+                if let cache {
+                    return try cache.clip(
+                        text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech)
+                }
                 return try speech.synthesize(text, settings)
             } catch {
                 return nil

@@ -99,7 +99,8 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     package init(
         machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
         tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
-        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200, dispatcher: (any SpeechDispatcherConnection)? = nil,
+        interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200,
+        dispatcher: (any SpeechDispatcherConnection)? = nil,
         clock: @escaping () -> UInt64 = MonotonicTimebase.nanoseconds
     ) {
         self.dispatcher = dispatcher
@@ -263,7 +264,8 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         if dispatcher != nil, let first = utterances.first { until = min(until, first.position - early - heard) }
         var milliseconds = until == Int64.max ? Self.longestWait : until <= 0 ? 0 : (until * 1000 + rate - 1) / rate
         if presenters.contains(where: { $0.refreshInterval != nil }) {
-            let now = clock(), due = nextRefresh ?? 0
+            let now = clock()
+            let due = nextRefresh ?? 0
             milliseconds = min(milliseconds, due <= now ? 0 : Int64((due - now + 999_999) / 1_000_000))
         }
         // A phrase under way on the worker is looked for every 10 ms, so it is said when ready.
@@ -291,7 +293,8 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         let resume = min(position, heard + sink.latencySamples())
         let target = max(resume, lastApplied)
         if target > resume {
-            try? sink.write(mixer.render(from: resume, count: Int(target - resume))) // a failure shows at the next check
+            // A failure shows at the next check.
+            try? sink.write(mixer.render(from: resume, count: Int(target - resume)))
         }
         position = target
     }
@@ -328,7 +331,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         switch input {
         case .faster, .slower:
             guard var settings = speechSettings, worker != nil || dispatcher != nil else { return false }
-            settings.rate = min(max(settings.rate + (input == .faster ? 25 : -25), PreferenceRules.rate.lowerBound), PreferenceRules.rate.upperBound)
+            settings.rate = min(
+                max(settings.rate + (input == .faster ? 25 : -25), PreferenceRules.rate.lowerBound),
+                PreferenceRules.rate.upperBound)
             speechSettings = settings
             if let dispatcher {
                 dispatcher.setRate(wordsPerMinute: settings.rate)
@@ -340,8 +345,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             return true
         case .louderTones, .softerTones:
             guard let makeTones, !tones.isEmpty else { return false }
-            toneVolume = min(max(toneVolume + (input == .louderTones ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
-                             PreferenceRules.toneVolume.upperBound)
+            toneVolume = min(
+                max(toneVolume + (input == .louderTones ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
+                PreferenceRules.toneVolume.upperBound)
             tones = makeTones(toneVolume)
             apply(.toneVolumeChanged(toneVolume))
             return true
@@ -359,7 +365,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                 if playing {
                     // Said now, not after what is queued ahead.
                     if !sink.isFile && !audioDown { rewindToHeard() }
-                    let start = max(position, (speechSpans.map(\.end).max() ?? 0) + CueLayout.gapSamples(sampleRate: machine.plan.sampleRate))
+                    let start = max(
+                        position,
+                        (speechSpans.map(\.end).max() ?? 0) + CueLayout.gapSamples(sampleRate: machine.plan.sampleRate))
                     mixer.schedule(clip, at: start)
                     speechSpans.append((start, start + Int64(clip.count)))
                 } else if !audioDown {
@@ -437,7 +445,8 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                 // A phrase said by speech-dispatcher has no known length here: it always follows the tone.
                 let placement = CueLayout.place(
                     boundary: position, phaseEnd: entered.map { machine.plan.end(of: $0) } ?? Int64.max,
-                    toneSamples: tone.map { Int64($0.count) }, wordSamples: dispatcher == nil ? word.map { Int64($0.count) } : nil,
+                    toneSamples: tone.map { Int64($0.count) },
+                    wordSamples: dispatcher == nil ? word.map { Int64($0.count) } : nil,
                     speechBusyUntil: speechSpans.map(\.end).max() ?? 0, sampleRate: machine.plan.sampleRate
                 )
                 if let tone, let start = placement.tone { mixer.schedule(tone, at: start) }
@@ -449,7 +458,8 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                     } else {
                         speakNow(speech)
                     }
-                } else if let speech = announcement.speech, SpokenPhrases.isLive(speech), let worker, let speechSettings {
+                } else if let speech = announcement.speech, SpokenPhrases.isLive(speech), let worker, let speechSettings
+                {
                     worker.submit(.phrase(phrases.localizer.string(speech), speechSettings))
                 } else if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
                     if playing {
@@ -534,7 +544,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             phaseSamples: machine.plan.end(of: segment) - start,
             sampleRate: machine.plan.sampleRate,
             nameSamples: max(0, wordEnd - start),
-            countSamples: { number in silent ? 0 : phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) } }
+            countSamples: { number in
+                silent ? 0 : phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) }
+            }
         )
         for count in scheduled {
             if let clip = phrases.clip(for: SpokenPhrases.count(count.number)) {

@@ -73,14 +73,16 @@ package final class HistoryRecorder: SessionPresenter {
     /// nothing was breathed, or when it was already recorded.
     package func recordCutShort() {
         guard records, pending == nil, !saved, furthest > plan.breathingStart else { return }
-        let done: Int = switch lastState {
-        case .active(let cycle, _): cycle - 1
-        case .paused(let paused): if case .phase(let cycle, _) = paused.resume { cycle - 1 } else { 0 }
-        case .completing(let summary), .completed(let summary): summary.cyclesCompleted
-        case .idle, .preparing: 0
-        }
-        let summary = SessionSummary(status: .interrupted, cyclesCompleted: max(0, done), cyclesPlanned: plan.cycles,
-                                     position: min(furthest, plan.breathingEnd))
+        let done: Int =
+            switch lastState {
+            case .active(let cycle, _): cycle - 1
+            case .paused(let paused): if case .phase(let cycle, _) = paused.resume { cycle - 1 } else { 0 }
+            case .completing(let summary), .completed(let summary): summary.cyclesCompleted
+            case .idle, .preparing: 0
+            }
+        let summary = SessionSummary(
+            status: .interrupted, cyclesCompleted: max(0, done), cyclesPlanned: plan.cycles,
+            position: min(furthest, plan.breathingEnd))
         pending = record(summary)
         commit()
     }
@@ -95,7 +97,10 @@ package final class HistoryRecorder: SessionPresenter {
         do throws(BreatheError) {
             var stats = SessionStats()
             var skipped: [Int] = []
-            try store.forEach(skipped: { skipped.append($0) }) { stats.add($0); return true }
+            try store.forEach(skipped: { skipped.append($0) }) {
+                stats.add($0)
+                return true
+            }
             skippedLines = skipped
             let before = Set(stats.badges)
             stats.add(record)
@@ -109,11 +114,12 @@ package final class HistoryRecorder: SessionPresenter {
     func record(_ summary: SessionSummary) -> SessionRecord {
         let end = clock()
         let pattern = plan.pattern
-        let kind: SessionRecord.PatternKind = if let name = pattern.name {
-            BreathingPattern.builtIn(named: name) != nil ? .builtIn : .saved
-        } else {
-            .timings
-        }
+        let kind: SessionRecord.PatternKind =
+            if let name = pattern.name {
+                BreathingPattern.builtIn(named: name) != nil ? .builtIn : .saved
+            } else {
+                .timings
+            }
         let actualSamples = max(0, summary.position - plan.breathingStart)
         return SessionRecord(
             id: SessionRecordID.make(), start: started ?? end, end: end, patternName: pattern.name,

@@ -25,7 +25,8 @@ package enum MoodPrompt {
 
 extension String {
     var trimmingCharacters: String {
-        String(unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-            .map(Character.init))
+        String(
+            unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+                .map(Character.init))
     }
 }

@@ -24,7 +24,10 @@ extension SessionInput {
                 // A signal asks to leave now: the second stop skips the closing words.
                 return ([.stopRequested(at: position), .stopRequested(at: position)], signal)
             case .hangup:
-                return ([.interrupted(.hangup, at: position), .stopRequested(at: position), .stopRequested(at: position)], signal)
+                return (
+                    [.interrupted(.hangup, at: position), .stopRequested(at: position), .stopRequested(at: position)],
+                    signal
+                )
             case .suspend: return ([.interrupted(.suspended, at: position)], nil)
             case .resumeFromSuspend: return ([.continued], nil)
             case .resize: return ([], nil)

@@ -30,7 +30,8 @@ package struct SessionLauncher {
     package func runText() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var runner = TextSessionRunner(
-                machine: SessionMachine(plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
+                machine: SessionMachine(
+                    plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
                 timebase: MonotonicTimebase(sources: controls.sources),
                 presenters: presenters
             )
@@ -59,15 +60,17 @@ package struct SessionLauncher {
             case .descriptor(let number): OutputHealth.watch(descriptor: descriptor, name: "json=fd:" + String(number))
             case .file(let path): OutputHealth.watch(descriptor: descriptor, name: "json=" + path)
             }
-            presenters.append(EventStreamPresenter(
-                plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
-                speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
-            ))
+            presenters.append(
+                EventStreamPresenter(
+                    plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
+                    speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
+                ))
         }
         if output.timingReport {
             // Keeps standard output for the JSON when the events are written there.
             let sink = output.events == .standardOutput ? FileDescriptorSink.standardError : text
-            presenters.append(TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
+            presenters.append(
+                TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
         defer {

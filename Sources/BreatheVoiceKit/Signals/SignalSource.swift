@@ -31,7 +31,10 @@ package enum SignalSource {
         var byte: UInt8 = 0
         while true {
             let count = SystemCall.retryingOnInterrupt { read(signalPipe.read, &byte, 1) }
-            if count == 1 { raise(Int32(byte)); continue }
+            if count == 1 {
+                raise(Int32(byte))
+                continue
+            }
             break
         }
     }

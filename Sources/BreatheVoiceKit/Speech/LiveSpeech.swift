@@ -10,10 +10,12 @@ import Synchronization
 package enum LiveSpeech {
     /// The live voice.
     package static let speech = Speech(
-        voices: { () throws(BreatheError) -> [SpeechVoice] in try owner.withLock { state throws(BreatheError) in
-            try state.start()
-            return installedVoices(state.library)
-        } },
+        voices: { () throws(BreatheError) -> [SpeechVoice] in
+            try owner.withLock { state throws(BreatheError) in
+                try state.start()
+                return installedVoices(state.library)
+            }
+        },
         synthesize: { (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
             try owner.withLock { state throws(BreatheError) in
                 try state.start()
@@ -22,11 +24,15 @@ package enum LiveSpeech {
         },
         // The phrase cache's key: which library is installed, found without opening it (a run whose phrases are all
         // cached never maps libespeak-ng); asked of the library itself only when the file is not where expected.
-        libraryVersion: { LiveSpeechLibrary.installedIdentity(environment: ProcessEnvironment.current) ?? loadedVersion() },
-        variants: { () throws(BreatheError) -> [String] in try owner.withLock { state throws(BreatheError) in
-            try state.start()
-            return installedVariants(state.library)
-        } }
+        libraryVersion: {
+            LiveSpeechLibrary.installedIdentity(environment: ProcessEnvironment.current) ?? loadedVersion()
+        },
+        variants: { () throws(BreatheError) -> [String] in
+            try owner.withLock { state throws(BreatheError) in
+                try state.start()
+                return installedVariants(state.library)
+            }
+        }
     )
 
     private static let owner = Mutex(Engine())
@@ -40,7 +46,9 @@ package enum LiveSpeech {
 
     /// The library's functions, opened on first use; a library that cannot be opened is speech that cannot start.
     static func library() throws(BreatheError) -> LiveSpeechLibrary {
-        guard case .success(let library) = LiveSpeechLibrary.shared else { throw .unavailable(Message(.errorSpeechUnavailable)) }
+        guard case .success(let library) = LiveSpeechLibrary.shared else {
+            throw .unavailable(Message(.errorSpeechUnavailable))
+        }
         return library
     }
 
@@ -75,8 +83,9 @@ package enum LiveSpeech {
             let userData = Unmanaged.passUnretained(buffer).toOpaque()
             let result = withExtendedLifetime(buffer) {
                 text.withCString { pointer in
-                    library.synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
-                                 UInt32(espeakCHARS_UTF8), nil, userData)
+                    library.synth(
+                        pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                        UInt32(espeakCHARS_UTF8), nil, userData)
                 }
             }
             guard result == EE_OK else { throw .unavailable(Message(.errorSpeechUnavailable)) }
@@ -107,8 +116,10 @@ package enum LiveSpeech {
             }
             guard let code = languages.first else { continue }
             let name = voice.name.map { String(cString: $0) } ?? code
-            result.append(SpeechVoice(code: code, name: name.replacing("_", with: " "), languages: languages,
-                                      identifier: identifier))
+            result.append(
+                SpeechVoice(
+                    code: code, name: name.replacing("_", with: " "), languages: languages,
+                    identifier: identifier))
         }
         return result.sorted { $0.code < $1.code }
     }
@@ -139,7 +150,7 @@ package enum LiveSpeech {
     static func trimmed(_ samples: [Int16]) -> [Int16] {
         let threshold: Int16 = 48
         guard let first = samples.firstIndex(where: { $0 > threshold || $0 < -threshold }),
-              let last = samples.lastIndex(where: { $0 > threshold || $0 < -threshold })
+            let last = samples.lastIndex(where: { $0 > threshold || $0 < -threshold })
         else { return [] }
         return Array(samples[first...last])
     }
@@ -151,7 +162,9 @@ private final class PCMBuffer {
 }
 
 /// eSpeak NG's synthesis callback: captures nothing, finds its buffer through the event's `user_data`.
-private func collect(_ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+private func collect(
+    _ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
     guard let wave, count > 0, let userData = events?.pointee.user_data else { return 0 }
     let buffer = Unmanaged<PCMBuffer>.fromOpaque(userData).takeUnretainedValue()
     buffer.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))

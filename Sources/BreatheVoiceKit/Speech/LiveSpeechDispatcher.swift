@@ -22,16 +22,18 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
         guard let connection = library.open2(request.clientName, "session", nil, SPD_MODE_SINGLE, nil, 1, &error) else {
             // libspeechd's reason is long and in English; the user gets the address that did not answer.
             if let error { free(error) }
-            throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.defaultAddress())]))
+            throw .unavailable(
+                Message(.errorSpeechdUnavailable, ["detail": .text(LiveSpeechDispatcher.defaultAddress())]))
         }
         if let error { free(error) }
         self.library = library
         self.connection = connection
-        priority = switch request.priority {
-        case .message: SPD_MESSAGE
-        case .text: SPD_TEXT
-        case .important: SPD_IMPORTANT
-        }
+        priority =
+            switch request.priority {
+            case .message: SPD_MESSAGE
+            case .text: SPD_TEXT
+            case .important: SPD_IMPORTANT
+            }
         // Each call is one SSIP command and its reply; a daemon that refuses a setting keeps the user's own.
         _ = library.setLanguage(connection, request.language)
         if let voice = request.voiceName { _ = library.setSynthesisVoice(connection, voice) }

@@ -6,16 +6,19 @@ import CEspeakNG
 /// The signatures are those of `<espeak-ng/speak_lib.h>` (API revision 12), whose types come from CEspeakNG.
 struct LiveSpeechLibrary: Sendable {
     let initialize: @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
-    let setSynthCallback: @convention(c) (
-        (@convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32)?
-    ) -> Void
+    let setSynthCallback:
+        @convention(c) (
+            (@convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32)?
+        ) -> Void
     let setVoiceByName: @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
     let setParameter: @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
-    let synth: @convention(c) (
-        UnsafeRawPointer?, Int, UInt32, espeak_POSITION_TYPE, UInt32, UInt32, UnsafeMutablePointer<UInt32>?,
-        UnsafeMutableRawPointer?
-    ) -> espeak_ERROR
-    let listVoices: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
+    let synth:
+        @convention(c) (
+            UnsafeRawPointer?, Int, UInt32, espeak_POSITION_TYPE, UInt32, UInt32, UnsafeMutablePointer<UInt32>?,
+            UnsafeMutableRawPointer?
+        ) -> espeak_ERROR
+    let listVoices:
+        @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
     let info: @convention(c) (UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> UnsafePointer<CChar>?
 
     /// The soname the package's `-dev` link points at.
@@ -27,15 +30,16 @@ struct LiveSpeechLibrary: Sendable {
     private static func load() -> Result<LiveSpeechLibrary, SharedLibrary.LoadError> {
         do throws(SharedLibrary.LoadError) {
             let library = try SharedLibrary.open([soname]).get()
-            return .success(LiveSpeechLibrary(
-                initialize: try library.function("espeak_Initialize"),
-                setSynthCallback: try library.function("espeak_SetSynthCallback"),
-                setVoiceByName: try library.function("espeak_SetVoiceByName"),
-                setParameter: try library.function("espeak_SetParameter"),
-                synth: try library.function("espeak_Synth"),
-                listVoices: try library.function("espeak_ListVoices"),
-                info: try library.function("espeak_Info")
-            ))
+            return .success(
+                LiveSpeechLibrary(
+                    initialize: try library.function("espeak_Initialize"),
+                    setSynthCallback: try library.function("espeak_SetSynthCallback"),
+                    setVoiceByName: try library.function("espeak_SetVoiceByName"),
+                    setParameter: try library.function("espeak_SetParameter"),
+                    synth: try library.function("espeak_Synth"),
+                    listVoices: try library.function("espeak_ListVoices"),
+                    info: try library.function("espeak_Info")
+                ))
         } catch {
             return .failure(error)
         }

@@ -20,7 +20,8 @@ package struct PhraseBook: Sendable {
     /// Every phrase `plan` can need: found in `cache` when it has them, synthesized (and stored there) when not. With
     /// every phrase cached, the synthesizer is never called, so eSpeak NG is never started.
     package init(
-        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech, settings: SpeechSettings,
+        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech,
+        settings: SpeechSettings,
         cache: PhraseCache? = nil
     ) throws(BreatheError) {
         self.localizer = localizer
@@ -31,7 +32,10 @@ package struct PhraseBook: Sendable {
             if slots[text] != nil { continue }
             if let cache {
                 let key = PhraseCache.Key(text: text, settings: settings, libraryVersion: version)
-                slots[text] = cache.mayHold(key) ? .cached(key) : .ready(try cache.clip(text, settings: settings, libraryVersion: version, speech: speech))
+                slots[text] =
+                    cache.mayHold(key)
+                    ? .cached(key)
+                    : .ready(try cache.clip(text, settings: settings, libraryVersion: version, speech: speech))
             } else {
                 slots[text] = .ready(try speech.synthesize(text, settings))
             }
@@ -87,7 +91,8 @@ package struct PhraseBook: Sendable {
             case .cached(let key)?:
                 var clip = source?.cache.load(key)
                 if clip == nil, let source {
-                    clip = try? source.cache.clip(text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
+                    clip = try? source.cache.clip(
+                        text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
                 }
                 guard let clip else { return nil }
                 slots.withLock { $0[text] = .ready(clip) }

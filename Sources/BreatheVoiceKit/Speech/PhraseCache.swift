@@ -31,7 +31,9 @@ package struct PhraseCache: Sendable {
         package var libraryVersion: String
         package var sampleRate: Int
 
-        package init(text: String, settings: SpeechSettings, libraryVersion: String, sampleRate: Int = AudioFormat.sampleRate) {
+        package init(
+            text: String, settings: SpeechSettings, libraryVersion: String, sampleRate: Int = AudioFormat.sampleRate
+        ) {
             self.text = text
             self.settings = settings
             self.libraryVersion = libraryVersion
@@ -40,8 +42,10 @@ package struct PhraseCache: Sendable {
 
         /// The key as bytes, fields separated by NUL (which none of them can contain).
         var bytes: [UInt8] {
-            let fields = [text, settings.voice, String(settings.rate), String(settings.pitch), String(settings.volume),
-                          libraryVersion, String(sampleRate)]
+            let fields = [
+                text, settings.voice, String(settings.rate), String(settings.pitch), String(settings.volume),
+                libraryVersion, String(sampleRate),
+            ]
             return Array(fields.joined(separator: "\u{0}").utf8)
         }
     }
@@ -54,7 +58,9 @@ package struct PhraseCache: Sendable {
     }
 
     /// The cached clip for `text`, else one synthesized by `speech` (and stored). Only the synthesis can throw.
-    package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech) throws(BreatheError) -> AudioClip {
+    package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+        throws(BreatheError) -> AudioClip
+    {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
         if let clip = load(key) { return clip }
         let clip = try speech.synthesize(text, settings)
@@ -81,7 +87,8 @@ package struct PhraseCache: Sendable {
     package func store(_ clip: AudioClip, for key: Key) {
         let path = path(for: key)
         do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return }
-        let temporary = directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let temporary =
+            directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         let written = FileSystem.writeAll(descriptor, PhraseCache.encode(clip, key: key))
@@ -94,7 +101,9 @@ package struct PhraseCache: Sendable {
         let keyBytes = key.bytes
         let sampleBytes = clip.samples.withUnsafeBytes { raw in
             // Little-endian on disk; every platform Swift runs on Linux is little-endian, checked here all the same.
-            (1 as UInt16).littleEndian == 1 ? Array(raw) : clip.samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+            (1 as UInt16).littleEndian == 1
+                ? Array(raw)
+                : clip.samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
         }
         var bytes = magic
         bytes.reserveCapacity(magic.count + 20 + keyBytes.count + sampleBytes.count)
@@ -110,14 +119,14 @@ package struct PhraseCache: Sendable {
     static func decode(_ bytes: [UInt8], key: Key) -> AudioClip? {
         var reader = Reader(bytes: bytes)
         guard reader.take(magic.count) == magic[...],
-              reader.integer(UInt32.self) == formatVersion,
-              let keyLength = reader.integer(UInt32.self),
-              reader.take(Int(keyLength)).map(Array.init) == key.bytes,
-              let count = reader.integer(UInt32.self),
-              let checksum = reader.integer(UInt64.self),
-              bytes.count - reader.offset == Int(count) * 2,
-              let sampleBytes = reader.take(Int(count) * 2),
-              fnv1a(sampleBytes) == checksum
+            reader.integer(UInt32.self) == formatVersion,
+            let keyLength = reader.integer(UInt32.self),
+            reader.take(Int(keyLength)).map(Array.init) == key.bytes,
+            let count = reader.integer(UInt32.self),
+            let checksum = reader.integer(UInt64.self),
+            bytes.count - reader.offset == Int(count) * 2,
+            let sampleBytes = reader.take(Int(count) * 2),
+            fnv1a(sampleBytes) == checksum
         else { return nil }
         var samples = [Int16](repeating: 0, count: Int(count))
         if (1 as UInt16).littleEndian == 1 {

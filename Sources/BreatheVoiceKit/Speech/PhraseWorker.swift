@@ -103,11 +103,13 @@ package final class PhraseWorker: @unchecked Sendable {
     private func startThread() -> Bool {
         var created = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&created, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<PhraseWorker>.fromOpaque(context).takeRetainedValue().loop()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &created, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<PhraseWorker>.fromOpaque(context).takeRetainedValue().loop()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<PhraseWorker>.fromOpaque(context).release()
             return false
@@ -141,7 +143,9 @@ package final class PhraseWorker: @unchecked Sendable {
         case .book(let generation, let texts, let settings):
             var clips: [String: AudioClip] = [:]
             for text in texts where clips[text] == nil {
-                guard let clip = synthesize(text, settings) else { return .book(generation: generation, clips: nil, settings) }
+                guard let clip = synthesize(text, settings) else {
+                    return .book(generation: generation, clips: nil, settings)
+                }
                 clips[text] = clip
             }
             return .book(generation: generation, clips: clips, settings)

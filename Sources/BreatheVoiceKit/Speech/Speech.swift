@@ -30,13 +30,19 @@ package struct Speech: Sendable {
         let requested = String(name[name.index(after: plus)...])
         var voice = try baseVoice(named: String(name[..<plus]))
         let installed = try variants()
-        guard let variant = installed.first(where: { $0 == requested })
-            ?? installed.first(where: { $0.lowercased() == requested.lowercased() }) else {
+        guard
+            let variant = installed.first(where: { $0 == requested })
+                ?? installed.first(where: { $0.lowercased() == requested.lowercased() })
+        else {
             let close = installed.filter { editDistance($0.lowercased(), requested.lowercased()) <= 1 }.prefix(6)
-            throw .usage(Message(.errorVoiceVariantUnknown, [
-                "value": .userValue(name), "variant": .userValue(requested),
-                "matches": .text(close.isEmpty ? installed.prefix(6).joined(separator: ", ") : close.joined(separator: ", ")),
-            ]))
+            throw .usage(
+                Message(
+                    .errorVoiceVariantUnknown,
+                    [
+                        "value": .userValue(name), "variant": .userValue(requested),
+                        "matches": .text(
+                            close.isEmpty ? installed.prefix(6).joined(separator: ", ") : close.joined(separator: ", ")),
+                    ]))
         }
         voice.code += "+" + variant
         voice.identifier += "+" + variant
@@ -63,13 +69,15 @@ package struct Speech: Sendable {
         if close.isEmpty {
             throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .userValue(name)]))
         }
-        throw .usage(Message(.errorVoiceUnknown, ["value": .userValue(name), "matches": .text(close.joined(separator: ", "))]))
+        throw .usage(
+            Message(.errorVoiceUnknown, ["value": .userValue(name), "matches": .text(close.joined(separator: ", "))]))
     }
 }
 
 /// Levenshtein distance, for suggesting voices.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
     for i in 1...a.count {

@@ -30,8 +30,10 @@ package struct SpeechDispatcherRequest: Sendable, Hashable {
     package var pitch: Int?
     package var volume: Int?
 
-    package init(clientName: String = "breathe-voice", language: String, priority: SpeechPriority = .message,
-                voiceName: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil) {
+    package init(
+        clientName: String = "breathe-voice", language: String, priority: SpeechPriority = .message,
+        voiceName: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil
+    ) {
         self.clientName = clientName
         self.language = language
         self.priority = priority
@@ -45,7 +47,8 @@ package struct SpeechDispatcherRequest: Sendable, Hashable {
     /// (170 words a minute is 0; −100 is 80, 100 is 449).
     package static func rate(wordsPerMinute: Int) -> Int {
         let normal = 170
-        let value = wordsPerMinute >= normal
+        let value =
+            wordsPerMinute >= normal
             ? (wordsPerMinute - normal) * 100 / (449 - normal)
             : (wordsPerMinute - normal) * 100 / (normal - 80)
         return min(100, max(-100, value))

@@ -26,7 +26,9 @@ package enum ChildProcess {
 
     /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end.
     package static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
-        var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
         guard makePipe(&inputPipe) else { throw .cannotStart(errno: errno) }
         guard makePipe(&outputPipe) else {
             let code = errno
@@ -61,7 +63,9 @@ package enum ChildProcess {
             nanosleep(&pause, nil)
             spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         }
-        close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
+        close(inputPipe[0])
+        close(outputPipe[1])
+        close(errorPipe[1])
         guard spawned == 0 else {
             closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
             throw .cannotStart(errno: spawned)
@@ -73,9 +77,14 @@ package enum ChildProcess {
         _ = fcntl(inputPipe[1], F_SETFL, fcntl(inputPipe[1], F_GETFL) | O_NONBLOCK)
         var written = 0
         var inputOpen = true
-        if input.isEmpty { close(inputPipe[1]); inputOpen = false }
-        var output: [UInt8] = [], errors: [UInt8] = []
-        var outputOpen = true, errorsOpen = true
+        if input.isEmpty {
+            close(inputPipe[1])
+            inputOpen = false
+        }
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        var outputOpen = true
+        var errorsOpen = true
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while inputOpen || outputOpen || errorsOpen {
             var descriptors = [
@@ -90,7 +99,10 @@ package enum ChildProcess {
                 }
                 if count > 0 { written += count }
                 if count < 0, errno != EAGAIN { written = input.count }
-                if written >= input.count { close(inputPipe[1]); inputOpen = false }
+                if written >= input.count {
+                    close(inputPipe[1])
+                    inputOpen = false
+                }
             }
             for (index, isOutput) in [(1, true), (2, false)] where descriptors[index].revents != 0 {
                 let count = SystemCall.retryingOnInterrupt {

@@ -36,9 +36,12 @@ package struct Editor {
     /// `NAME=value` setting): the only case worth checking before the shell runs it.
     var program: String? {
         let first = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        let plain = !first.isEmpty && first.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./+-".unicodeScalars.contains($0))
-        }
+        let plain =
+            !first.isEmpty
+            && first.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./+-".unicodeScalars.contains($0))
+            }
         // Shell words that run what follows them are left to the shell.
         return plain && !["exec", "command", "builtin", "eval"].contains(first) ? first : nil
     }

@@ -42,8 +42,9 @@ package final class SessionControls {
             reenterRawMode()
         case .signal(.resumeFromSuspend):
             reenterRawMode()
-        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones, .softerTones, .unknownKey,
-             .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.resize):
+        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
+            .softerTones, .unknownKey,
+            .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.resize):
             break
         }
     }

@@ -111,7 +111,8 @@ private func restoreTerminal() {
     }
     if terminalState.rawDescriptor >= 0 {
         // Blocking SIGTTOU lets a background process put the settings back instead of being stopped for trying.
-        var block = sigset_t(), previous = sigset_t()
+        var block = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&block)
         sigaddset(&block, SIGTTOU)
         sigprocmask(SIG_BLOCK, &block, &previous)

@@ -32,7 +32,8 @@ import Testing
 
     /// The parser refuses duplicate keys, but objects built in memory may hold them: compared member by member.
     @Test func duplicateKeysAreComparedByPosition() {
-        let one = JSONNode(.number("1")), two = JSONNode(.number("2"))
+        let one = JSONNode(.number("1"))
+        let two = JSONNode(.number("2"))
         let first: JSONValue = .object([(key: "a", node: one), (key: "a", node: two)])
         let second: JSONValue = .object([(key: "a", node: two), (key: "a", node: one)])
         #expect(first == first)

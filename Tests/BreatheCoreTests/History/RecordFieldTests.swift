@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 /// `RecordField` names every member the program writes, object by object, in the order it writes them.
@@ -25,7 +26,10 @@ import Testing
         let json = try JSONParser.parse(Self.record.line).get().value
         #expect(Self.names(.record) == Self.keys(json))
         #expect(Self.names(.pattern) == Self.keys(json["pattern"]?.value))
-        guard case .array(let ramps)? = json["ramps"]?.value else { Issue.record("no ramps"); return }
+        guard case .array(let ramps)? = json["ramps"]?.value else {
+            Issue.record("no ramps")
+            return
+        }
         #expect(Self.names(.ramp) == Self.keys(ramps.first?.value))
     }
 

@@ -1,8 +1,12 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct NumberFieldTests {
-    @Test(arguments: [("4", 40), ("4.5", 45), ("4,5", 45), (" 7 ", 70), ("60", 600), ("1.0", 10), ("0.0", nil), ("60.1", nil), ("007", 70)])
+    @Test(arguments: [
+        ("4", 40), ("4.5", 45), ("4,5", 45), (" 7 ", 70), ("60", 600), ("1.0", 10), ("0.0", nil), ("60.1", nil),
+        ("007", 70),
+    ])
     func inhaleSeconds(text: String, tenths: Int?) {
         let result = try? NumberField.seconds(.inhale).parse(text).get()
         #expect(result == tenths)
@@ -20,11 +24,18 @@ import Testing
     }
 
     @Test func errorsNameTheFieldTheValueAndTheRange() {
-        guard case .failure(let error) = NumberField.seconds(.exhale).parse("abc") else { Issue.record("accepted"); return }
-        #expect(error.message == Message(.errorNotANumber, [
-            "field": .message(Message(.fieldExhale)),
-            "value": .userValue("abc"),
-            "range": .message(Message(.rangeSeconds, ["min": .tenths(10), "max": .tenths(600)])),
-        ]))
+        guard case .failure(let error) = NumberField.seconds(.exhale).parse("abc") else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(
+            error.message
+                == Message(
+                    .errorNotANumber,
+                    [
+                        "field": .message(Message(.fieldExhale)),
+                        "value": .userValue("abc"),
+                        "range": .message(Message(.rangeSeconds, ["min": .tenths(10), "max": .tenths(600)])),
+                    ]))
     }
 }

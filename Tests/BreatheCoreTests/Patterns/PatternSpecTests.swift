@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct PatternSpecTests {
@@ -8,7 +9,13 @@ import Testing
         ("4-6", [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)]),
         ("5.5-0-5.5", [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)]),
         ("5,5-5,5", [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)]),
-        ("4-4-4-4", [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4), Phase(.rest, seconds: 4)]),
+        (
+            "4-4-4-4",
+            [
+                Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4),
+                Phase(.rest, seconds: 4),
+            ]
+        ),
         ("1-0-60-60", [Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 60), Phase(.rest, seconds: 60)]),
         ("4.50-6", [Phase(.inhale, tenths: 45), Phase(.exhale, seconds: 6)]),
     ])
@@ -62,7 +69,11 @@ import Testing
 
     @Test func builtInsMatchTheirDocumentedTimings() {
         let table = Dictionary(uniqueKeysWithValues: BreathingPattern.builtIn.map { ($0.name!, $0.timingsText) })
-        #expect(table == ["4-7-8": "4-7-8", "box": "4-4-4-4", "diaphragmatic": "4-6", "resonant": "5.5-5.5", "7-11": "7-11", "sigh": "2-1-6"])
+        #expect(
+            table == [
+                "4-7-8": "4-7-8", "box": "4-4-4-4", "diaphragmatic": "4-6", "resonant": "5.5-5.5", "7-11": "7-11",
+                "sigh": "2-1-6",
+            ])
         #expect(abs(BreathingPattern.builtIn(named: "resonant")!.breathsPerMinute - 5.4545) < 0.001)
     }
 }

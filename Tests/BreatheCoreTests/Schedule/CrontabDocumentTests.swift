@@ -41,7 +41,8 @@ import Testing
     func addThenRemoveGivesBackTheOriginalBytes(seed: Int) throws {
         let original = Self.randomCrontab(seed: UInt64(seed))
         var document = try Self.parse(original)
-        let reminder = document.add(summary: "--every 2h", lines: ["0 */2 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind"])
+        let reminder = document.add(
+            summary: "--every 2h", lines: ["0 */2 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind"])
         let installed = document.bytes
         // The original is untouched in front of the block, and the block ends the crontab with a newline.
         #expect(Array(installed.prefix(original.count)) == original)
@@ -92,23 +93,26 @@ import Testing
     @Test func theBlockLooksLikeThis() throws {
         var document = try Self.parse(Array("MAILTO=me\n".utf8))
         _ = document.add(summary: "--every 1h", lines: ["0 * * * * /bin/bv remind"])
-        #expect(String(decoding: document.bytes, as: UTF8.self) == """
-        MAILTO=me
-        # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it
-        # breathe-voice reminder 1: --every 1h
-        0 * * * * /bin/bv remind
-        # END breathe-voice reminders
+        #expect(
+            String(decoding: document.bytes, as: UTF8.self) == """
+                MAILTO=me
+                # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it
+                # breathe-voice reminder 1: --every 1h
+                0 * * * * /bin/bv remind
+                # END breathe-voice reminders
 
-        """)
+                """)
         let reminder = try Self.parse(document.bytes).reminders[0]
         #expect(reminder.timings == ["0 * * * *"])
         #expect(reminder.programs == ["/bin/bv"])
     }
 
     @Test func programsSkipTheEnvironmentSettings() {
-        let reminder = ScheduledReminder(id: 3, summary: "", lines: [
-            "0 9 * * * XDG_RUNTIME_DIR=/run/user/1000 '/opt/my tools/breathe-voice' remind",
-        ])
+        let reminder = ScheduledReminder(
+            id: 3, summary: "",
+            lines: [
+                "0 9 * * * XDG_RUNTIME_DIR=/run/user/1000 '/opt/my tools/breathe-voice' remind"
+            ])
         #expect(reminder.programs == ["/opt/my tools/breathe-voice"])
     }
 
@@ -126,19 +130,19 @@ import Testing
 
     @Test func everyBlockIsReadAndWritingGathersThemIntoOne() throws {
         let text = """
-        MAILTO=me
-        \(Self.begin)
-        # breathe-voice reminder 1: --at 09:00
-        0 9 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind
-        \(Self.end)
-        5 5 * * * /bin/other
-        \(Self.begin)
-        # breathe-voice reminder 2: --at 10:00
-        0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
-        \(Self.end)
-        # tail
+            MAILTO=me
+            \(Self.begin)
+            # breathe-voice reminder 1: --at 09:00
+            0 9 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind
+            \(Self.end)
+            5 5 * * * /bin/other
+            \(Self.begin)
+            # breathe-voice reminder 2: --at 10:00
+            0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
+            \(Self.end)
+            # tail
 
-        """
+            """
         let document = try Self.parse(Array(text.utf8))
         #expect(document.reminders.map(\.id) == [1, 2])
         #expect(document.reminders[1].lines == ["0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es"])
@@ -149,41 +153,45 @@ import Testing
 
         var one = document
         _ = one.remove(id: 1)
-        #expect(String(decoding: one.bytes, as: UTF8.self) == """
-        MAILTO=me
-        \(Self.begin)
-        # breathe-voice reminder 2: --at 10:00
-        0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
-        \(Self.end)
-        5 5 * * * /bin/other
-        # tail
+        #expect(
+            String(decoding: one.bytes, as: UTF8.self) == """
+                MAILTO=me
+                \(Self.begin)
+                # breathe-voice reminder 2: --at 10:00
+                0 10 * * * XDG_RUNTIME_DIR=/run/user/1000 /bin/bv remind --lang es
+                \(Self.end)
+                5 5 * * * /bin/other
+                # tail
 
-        """)
+                """)
         #expect(try Self.parse(one.bytes).reminders.map(\.id) == [2])
     }
 
     @Test func aLineSomeoneAddedInsideTheBlockIsNeverTakenNorDeleted() throws {
         let text = """
-        \(Self.begin)
-        30 7 * * * /home/me/bin/coffee
-        # breathe-voice reminder 1: --at 09:00
-        0 9 * * * /bin/bv remind
-        # my own note
-        15 9 * * * /usr/bin/backup --quiet 50\\%
-        \(Self.end)
+            \(Self.begin)
+            30 7 * * * /home/me/bin/coffee
+            # breathe-voice reminder 1: --at 09:00
+            0 9 * * * /bin/bv remind
+            # my own note
+            15 9 * * * /usr/bin/backup --quiet 50\\%
+            \(Self.end)
 
-        """
+            """
         let document = try Self.parse(Array(text.utf8))
-        #expect(document.reminders == [ScheduledReminder(id: 1, summary: "--at 09:00", lines: ["0 9 * * * /bin/bv remind"])])
+        #expect(
+            document.reminders == [ScheduledReminder(id: 1, summary: "--at 09:00", lines: ["0 9 * * * /bin/bv remind"])]
+        )
 
         var removed = document
         #expect(removed.removeAll().map(\.id) == [1])
-        #expect(String(decoding: removed.bytes, as: UTF8.self) == """
-        30 7 * * * /home/me/bin/coffee
-        # my own note
-        15 9 * * * /usr/bin/backup --quiet 50\\%
+        #expect(
+            String(decoding: removed.bytes, as: UTF8.self) == """
+                30 7 * * * /home/me/bin/coffee
+                # my own note
+                15 9 * * * /usr/bin/backup --quiet 50\\%
 
-        """)
+                """)
 
         // Written back, the block holds only ours; the other lines stay, outside it, and are still not ours.
         var added = document

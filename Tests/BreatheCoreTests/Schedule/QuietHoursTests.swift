@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func anEmptyWindowIsAProblem() throws {
-        #expect(try QuietHours.parse("09:00-09:00").get().problem == Message(.doctorQuietHoursEmpty, ["time": .text("09:00")]))
+        #expect(
+            try QuietHours.parse("09:00-09:00").get().problem
+                == Message(.doctorQuietHoursEmpty, ["time": .text("09:00")]))
         #expect(try QuietHours.parse("22:00-07:00").get().problem == nil)
         #expect(try QuietHours.parse("22:00-07:00").get().length == 540)
     }
@@ -31,9 +33,11 @@ import Testing
         #expect(error.message == Message(.errorQuietHoursSyntax, ["value": .userValue(text)]))
     }
 
-    @Test(arguments: [("mon-fri", "1-5", "mon-fri"), ("sat,sun", "0,6", "sat,sun"), ("fri-mon", "0,1,5,6", "mon,fri-sun"),
-                      ("Weekdays", "1-5", "mon-fri"), ("lunes-miércoles", "1-3", "mon-wed"), ("daily", "*", "mon-sun"),
-                      ("sun,sat,sun", "0,6", "sat,sun"), ("mon,wed,fri", "1,3,5", "mon,wed,fri")])
+    @Test(arguments: [
+        ("mon-fri", "1-5", "mon-fri"), ("sat,sun", "0,6", "sat,sun"), ("fri-mon", "0,1,5,6", "mon,fri-sun"),
+        ("Weekdays", "1-5", "mon-fri"), ("lunes-miércoles", "1-3", "mon-wed"), ("daily", "*", "mon-sun"),
+        ("sun,sat,sun", "0,6", "sat,sun"), ("mon,wed,fri", "1,3,5", "mon,wed,fri"),
+    ])
     func daySetsReadAndWrite(text: String, cron: String, canonical: String) throws {
         let days = try WeekdaySet.parse(text).get()
         #expect(days.cronField == cron)

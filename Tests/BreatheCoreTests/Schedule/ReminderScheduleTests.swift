@@ -63,13 +63,17 @@ import Testing
 
     @Test(arguments: [7, 13, 23, 25, 50, 61, 95, 100, 119, 600])
     func windowIntervalsFireExactlyOnTheirTimes(minutes: Int) throws {
-        let from = TimeOfDay(hour: 8, minute: 15)!, to = TimeOfDay(hour: 19, minute: 40)!
+        let from = TimeOfDay(hour: 8, minute: 15)!
+        let to = TimeOfDay(hour: 19, minute: 40)!
         let result = ReminderSchedule.make(
-            every: "\(minutes)m", at: [], from: from.text, to: to.text, days: nil, session: SessionRequest(), remindArguments: []
+            every: "\(minutes)m", at: [], from: from.text, to: to.text, days: nil, session: SessionRequest(),
+            remindArguments: []
         )
         let schedule = try result.get()
         #expect(schedule.cronTimings.count <= 24)
-        #expect(CronExpansion.times(schedule.cronTimings) == Set(stride(from: from.minutes, through: to.minutes, by: minutes)))
+        #expect(
+            CronExpansion.times(schedule.cronTimings)
+                == Set(stride(from: from.minutes, through: to.minutes, by: minutes)))
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
@@ -80,7 +84,9 @@ import Testing
         var days: String?
         var key: MessageKey
         var arguments: [String: MessageArgument]
-        var testDescription: String { "\(every ?? "-") \(at) \(from ?? "") \(to ?? "") \(days ?? "") → \(key.rawValue)" }
+        var testDescription: String {
+            "\(every ?? "-") \(at) \(from ?? "") \(to ?? "") \(days ?? "") → \(key.rawValue)"
+        }
     }
 
     static func suggest(_ first: String, _ second: String) -> MessageArgument {
@@ -88,24 +94,32 @@ import Testing
     }
 
     static let refusals: [Refusal] = [
-        Refusal(every: "50m", key: .errorIntervalInexact, arguments: [
-            "interval": .message(.duration(tenths: 30_000)), "suggestion": suggest("48m", "1h"),
-        ]),
-        Refusal(every: "7m", key: .errorIntervalInexact, arguments: [
-            "interval": .message(.duration(tenths: 4_200)), "suggestion": suggest("6m", "8m"),
-        ]),
-        Refusal(every: "5h", key: .errorIntervalInexact, arguments: [
-            "interval": .message(.duration(tenths: 180_000)), "suggestion": suggest("288m", "6h"),
-        ]),
+        Refusal(
+            every: "50m", key: .errorIntervalInexact,
+            arguments: [
+                "interval": .message(.duration(tenths: 30_000)), "suggestion": suggest("48m", "1h"),
+            ]),
+        Refusal(
+            every: "7m", key: .errorIntervalInexact,
+            arguments: [
+                "interval": .message(.duration(tenths: 4_200)), "suggestion": suggest("6m", "8m"),
+            ]),
+        Refusal(
+            every: "5h", key: .errorIntervalInexact,
+            arguments: [
+                "interval": .message(.duration(tenths: 180_000)), "suggestion": suggest("288m", "6h"),
+            ]),
         Refusal(every: "25h", key: .errorIntervalRange, arguments: ["value": .userValue("25h")]),
         Refusal(every: "0m", key: .errorIntervalRange, arguments: ["value": .userValue("0m")]),
         Refusal(every: "45", key: .errorIntervalSyntax, arguments: ["value": .userValue("45")]),
         Refusal(every: "90s", key: .errorIntervalSyntax, arguments: ["value": .userValue("90s")]),
         Refusal(every: "30m1h", key: .errorIntervalSyntax, arguments: ["value": .userValue("30m1h")]),
         Refusal(every: "-5m", key: .errorIntervalSyntax, arguments: ["value": .userValue("-5m")]),
-        Refusal(every: "1h", from: "18:00", to: "09:00", key: .errorScheduleWindowOrder, arguments: [
-            "from": .text("18:00"), "to": .text("09:00"),
-        ]),
+        Refusal(
+            every: "1h", from: "18:00", to: "09:00", key: .errorScheduleWindowOrder,
+            arguments: [
+                "from": .text("18:00"), "to": .text("09:00"),
+            ]),
         Refusal(every: "1h", from: "25:00", key: .errorTimeSyntax, arguments: ["value": .userValue("25:00")]),
         Refusal(at: ["12:5"], key: .errorTimeSyntax, arguments: ["value": .userValue("12:5")]),
         Refusal(every: "1h", days: "mon-fry", key: .errorDaysSyntax, arguments: ["value": .userValue("mon-fry")]),
@@ -136,9 +150,10 @@ import Testing
             every: "2h", at: [], from: "09:00", to: "18:00", days: "mon-fri", session: SessionRequest(),
             remindArguments: ["--pattern", "4-7-8", "--minutes", "2"]
         ).get()
-        #expect(schedule.crontabLines(program: "/opt/my tools/breathe-voice", userID: 1000) == [
-            "0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/1000 '/opt/my tools/breathe-voice' remind --pattern 4-7-8 --minutes 2",
-        ])
+        #expect(
+            schedule.crontabLines(program: "/opt/my tools/breathe-voice", userID: 1000) == [
+                "0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/1000 '/opt/my tools/breathe-voice' remind --pattern 4-7-8 --minutes 2"
+            ])
         #expect(schedule.summary == "--every 2h --from 09:00 --to 18:00 --days mon-fri --pattern 4-7-8 --minutes 2")
     }
 

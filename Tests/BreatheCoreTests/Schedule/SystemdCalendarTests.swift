@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func unitsNameTheirNumberAndReadBackTheirSummaryAndTimes() {
-        let units = SystemdReminderUnits(id: 12, summary: "--every 50% --pattern a", calendars: ["*-*-* 12:30:00", "Mon *-*-* 08:00:00"])
+        let units = SystemdReminderUnits(
+            id: 12, summary: "--every 50% --pattern a", calendars: ["*-*-* 12:30:00", "Mon *-*-* 08:00:00"])
         #expect(units.timerName == "breathe-voice-remind-12.timer")
         #expect(SystemdReminderUnits.id(fromTimerName: units.timerName) == 12)
         #expect(SystemdReminderUnits.id(fromTimerName: "breathe-voice-remind-x.timer") == nil)
@@ -28,7 +29,9 @@ import Testing
 
     @Test func serviceQuotesWhatSystemdWouldExpand() {
         let units = SystemdReminderUnits(id: 1, summary: "s", calendars: [])
-        let service = units.service(program: "/opt/my tools/breathe-voice", remindArguments: ["--pattern", "4-7-8", "--lang", "es"], userID: 1000)
+        let service = units.service(
+            program: "/opt/my tools/breathe-voice", remindArguments: ["--pattern", "4-7-8", "--lang", "es"],
+            userID: 1000)
         #expect(service.contains("\nExecStart=\"/opt/my tools/breathe-voice\" remind --pattern 4-7-8 --lang es\n"))
         #expect(service.contains("\nEnvironment=XDG_RUNTIME_DIR=/run/user/1000\n"))
         let odd = units.service(program: "/x/100%$HOME\"b", remindArguments: [], userID: 1)

@@ -1,5 +1,6 @@
 import BreatheTestSupport
 import Testing
+
 @testable import BreatheCore
 
 /// Random event sequences against the machine: the invariants of DESIGN.md must hold whatever the order.
@@ -32,8 +33,13 @@ import Testing
     func invariantsHoldOverRandomSequences(seed: Int) throws {
         let plans = [
             smallPlan,
-            try SessionPlan.make(pattern: BreathingPattern.builtIn(named: "sigh")!, length: .cycles(3), sampleRate: 1000, leadInTenths: 0).get(),
-            try SessionPlan.make(pattern: BreathingPattern.builtIn(named: "box")!, ramps: [Ramp(kind: .exhale, targetTenths: 80)], length: .cycles(4), sampleRate: 1000).get(),
+            try SessionPlan.make(
+                pattern: BreathingPattern.builtIn(named: "sigh")!, length: .cycles(3), sampleRate: 1000, leadInTenths: 0
+            ).get(),
+            try SessionPlan.make(
+                pattern: BreathingPattern.builtIn(named: "box")!, ramps: [Ramp(kind: .exhale, targetTenths: 80)],
+                length: .cycles(4), sampleRate: 1000
+            ).get(),
         ]
         var generator = SplitMix(state: UInt64(seed))
         for _ in 0..<100 {
@@ -111,11 +117,15 @@ import Testing
                 if case .announce(let announcement) = effect { lines.append(announcement.line.key) }
             }
             if case .completed(let summary) = state {
-                #expect(summary == SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000))
+                #expect(
+                    summary == SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000))
                 break
             }
             transition = machine.transition(state, timer!.event)
         }
-        #expect(lines == [.lineIntro, .lineLeadIn, .linePhaseCycle, .linePhase, .linePhaseCycle, .linePhase, .lineCompleted])
+        #expect(
+            lines == [
+                .lineIntro, .lineLeadIn, .linePhaseCycle, .linePhase, .linePhaseCycle, .linePhase, .lineCompleted,
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 /// A small plan with readable numbers: 1 s in, 1 s out, 2 cycles, at 1 000 samples a second, 3 s lead-in and closing.
@@ -18,7 +19,8 @@ extension SessionState: CustomTestStringConvertible {
 @Suite struct SessionMachineTests {
     let machine = SessionMachine(plan: smallPlan)
 
-    static let completedSummary = SessionSummary(status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000)
+    static let completedSummary = SessionSummary(
+        status: .completed, cyclesCompleted: 2, cyclesPlanned: 2, position: 7000)
     static let states: [SessionState] = [
         .idle,
         .preparing,
@@ -33,13 +35,16 @@ extension SessionState: CustomTestStringConvertible {
         .startRequested, .leadInElapsed, .phaseElapsed, .pauseRequested(at: 4200), .resumeRequested, .skipRequested,
         .stopRequested(at: 4200), .interrupted(.suspended, at: 4200), .interrupted(.hangup, at: 4200), .continued,
         .helpRequested, .audioLost(at: 4200), .closingElapsed, .timeLeftRequested(at: 4200), .repeatRequested,
-        .unknownKeyPressed, .speechRateChanged(200), .speechRateChanged(nil), .toneVolumeChanged(40), .toneVolumeChanged(nil),
+        .unknownKeyPressed, .speechRateChanged(200), .speechRateChanged(nil), .toneVolumeChanged(40),
+        .toneVolumeChanged(nil),
     ]
 
     /// The keys that only say something: valid wherever the session runs or is paused, and the state stays as it was.
     static func isAnswer(_ event: SessionEvent) -> Bool {
         switch event {
-        case .helpRequested, .timeLeftRequested, .repeatRequested, .unknownKeyPressed, .speechRateChanged, .toneVolumeChanged: true
+        case .helpRequested, .timeLeftRequested, .repeatRequested, .unknownKeyPressed, .speechRateChanged,
+            .toneVolumeChanged:
+            true
         default: false
         }
     }
@@ -55,11 +60,15 @@ extension SessionState: CustomTestStringConvertible {
         return switch (state, event) {
         case (.idle, .startRequested): true
         case (.preparing, .leadInElapsed), (.preparing, .skipRequested), (.preparing, .pauseRequested),
-             (.preparing, .interrupted), (.preparing, .audioLost), (.preparing, .stopRequested), (.preparing, .helpRequested): true
+            (.preparing, .interrupted), (.preparing, .audioLost), (.preparing, .stopRequested),
+            (.preparing, .helpRequested):
+            true
         case (.active, .phaseElapsed), (.active, .skipRequested), (.active, .pauseRequested), (.active, .interrupted),
-             (.active, .audioLost), (.active, .stopRequested), (.active, .helpRequested): true
+            (.active, .audioLost), (.active, .stopRequested), (.active, .helpRequested):
+            true
         case (.paused, .resumeRequested), (.paused, .stopRequested), (.paused, .interrupted), (.paused, .audioLost),
-             (.paused, .continued), (.paused, .helpRequested): true
+            (.paused, .continued), (.paused, .helpRequested):
+            true
         case (.completing, .closingElapsed), (.completing, .stopRequested), (.completing, .audioLost): true
         default: false
         }
@@ -82,9 +91,14 @@ extension SessionState: CustomTestStringConvertible {
         #expect(transition.state == .preparing)
         #expect(transition.effects.count == 4)
         #expect(transition.effects[1] == .enterSegment(.leadIn))
-        #expect(transition.effects[2] == .announce(Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))))
+        #expect(
+            transition.effects[2] == .announce(Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn)))
+        )
         #expect(transition.effects[3] == .startTimer(deadline: 3000, event: .leadInElapsed))
-        guard case .announce(let intro) = transition.effects[0] else { Issue.record("no intro"); return }
+        guard case .announce(let intro) = transition.effects[0] else {
+            Issue.record("no intro")
+            return
+        }
         #expect(intro.line.key == .lineIntro)
         #expect(intro.speech == nil)
     }
@@ -92,23 +106,36 @@ extension SessionState: CustomTestStringConvertible {
     @Test func leadInElapsedStartsTheFirstBreath() {
         let transition = machine.transition(.preparing, .leadInElapsed)
         #expect(transition.state == .active(cycle: 1, index: 0))
-        #expect(transition.effects == [
-            .enterSegment(.phase(cycle: 1, index: 0)),
-            .playTone(.inhale),
-            .announce(Announcement(
-                line: Message(.linePhaseCycle, ["cycle": .integer(1), "cycles": .integer(2), "phase": .message(Message(.phaseInhale)), "duration": .message(.seconds(tenths: 10))]),
-                speech: Message(.phaseInhale)
-            )),
-            .startTimer(deadline: 4000, event: .phaseElapsed),
-        ])
+        #expect(
+            transition.effects == [
+                .enterSegment(.phase(cycle: 1, index: 0)),
+                .playTone(.inhale),
+                .announce(
+                    Announcement(
+                        line: Message(
+                            .linePhaseCycle,
+                            [
+                                "cycle": .integer(1), "cycles": .integer(2), "phase": .message(Message(.phaseInhale)),
+                                "duration": .message(.seconds(tenths: 10)),
+                            ]),
+                        speech: Message(.phaseInhale)
+                    )),
+                .startTimer(deadline: 4000, event: .phaseElapsed),
+            ])
     }
 
     @Test func onlyTheFirstPhaseOfACycleSaysTheCycleAndTerseSaysNeither() {
         let second = machine.transition(.active(cycle: 1, index: 0), .phaseElapsed)
         let line = second.effects.compactMap { if case .announce(let a) = $0 { a.line } else { nil } }
-        #expect(line == [Message(.linePhase, ["phase": .message(Message(.phaseExhale)), "duration": .message(.seconds(tenths: 10))])])
+        #expect(
+            line == [
+                Message(
+                    .linePhase, ["phase": .message(Message(.phaseExhale)), "duration": .message(.seconds(tenths: 10))])
+            ])
         let terse = SessionMachine(plan: machine.plan, terse: true)
-        #expect(terse.phaseLine(cycle: 2, index: 0) == Message(.linePhaseTerse, ["phase": .message(Message(.phaseInhale)), "seconds": .tenths(10)]))
+        #expect(
+            terse.phaseLine(cycle: 2, index: 0)
+                == Message(.linePhaseTerse, ["phase": .message(Message(.phaseInhale)), "seconds": .tenths(10)]))
         #expect(terse.phaseLine(cycle: 2, index: 1).key == .linePhaseTerse)
         #expect(machine.phaseLine(cycle: 2, index: 0).arguments["cycle"] == .integer(2))
     }
@@ -118,35 +145,57 @@ extension SessionState: CustomTestStringConvertible {
     @Test func keysAnswerWithoutChangingTheState() {
         let state = SessionState.active(cycle: 1, index: 1)
         let time = machine.transition(state, .timeLeftRequested(at: 4200))
-        let expected = Message(.lineTimeLeft, [
-            "phase": .message(Message(.phaseExhale)), "phaseLeft": .message(.seconds(tenths: 10)),
-            "sessionLeft": .message(.duration(tenths: 30)),
-        ])
+        let expected = Message(
+            .lineTimeLeft,
+            [
+                "phase": .message(Message(.phaseExhale)), "phaseLeft": .message(.seconds(tenths: 10)),
+                "sessionLeft": .message(.duration(tenths: 30)),
+            ])
         #expect(time.state == state)
         #expect(time.effects == [.announce(Announcement(line: expected, speech: expected))])
         let paused = SessionState.paused(PausedSession(resume: .phase(cycle: 2, index: 0), elapsed: 100, reason: .user))
         let pausedTime = machine.transition(paused, .timeLeftRequested(at: 0))
-        guard case .announce(let answer)? = pausedTime.effects.first else { Issue.record("no answer"); return }
+        guard case .announce(let answer)? = pausedTime.effects.first else {
+            Issue.record("no answer")
+            return
+        }
         #expect(answer.line.arguments["phaseLeft"] == .message(.seconds(tenths: 10)))
         #expect(answer.line.arguments["sessionLeft"] == .message(.duration(tenths: 20)))
-        #expect(machine.transition(state, .repeatRequested).effects
-            == [.announce(Announcement(line: machine.phaseLine(cycle: 1, index: 1), speech: Message(.phaseExhale)))])
-        #expect(machine.transition(state, .unknownKeyPressed).effects
-            == [.announce(Announcement(line: Message(.lineUnknownKey), speech: Message(.lineUnknownKey)))])
-        #expect(machine.transition(state, .speechRateChanged(200)).effects
-            == [.announce(Announcement(line: Message(.lineSpeechRate, ["rate": .integer(200)]), speech: Message(.lineSpeechRate, ["rate": .integer(200)])))])
+        #expect(
+            machine.transition(state, .repeatRequested).effects
+                == [.announce(Announcement(line: machine.phaseLine(cycle: 1, index: 1), speech: Message(.phaseExhale)))]
+        )
+        #expect(
+            machine.transition(state, .unknownKeyPressed).effects
+                == [.announce(Announcement(line: Message(.lineUnknownKey), speech: Message(.lineUnknownKey)))])
+        #expect(
+            machine.transition(state, .speechRateChanged(200)).effects
+                == [
+                    .announce(
+                        Announcement(
+                            line: Message(.lineSpeechRate, ["rate": .integer(200)]),
+                            speech: Message(.lineSpeechRate, ["rate": .integer(200)])))
+                ])
         let skip = machine.transition(.active(cycle: 1, index: 0), .skipRequested)
-        #expect(skip.effects.contains(.announce(Announcement(
-            line: Message(.lineSkipped, ["line": .message(machine.phaseLine(cycle: 1, index: 1))]),
-            speech: SpokenPhrases.skipped(Message(.phaseExhale))
-        ))))
+        #expect(
+            skip.effects.contains(
+                .announce(
+                    Announcement(
+                        line: Message(.lineSkipped, ["line": .message(machine.phaseLine(cycle: 1, index: 1))]),
+                        speech: SpokenPhrases.skipped(Message(.phaseExhale))
+                    ))))
     }
 
     @Test func resumeSaysThePhaseAndTheSecondsLeft() {
         let paused = SessionState.paused(PausedSession(resume: .phase(cycle: 1, index: 1), elapsed: 200, reason: .user))
         let resumed = machine.transition(paused, .resumeRequested)
-        let arguments: [String: MessageArgument] = ["phase": .message(Message(.phaseExhale)), "seconds": .message(.seconds(tenths: 10))]
-        #expect(resumed.effects.contains(.announce(Announcement(line: Message(.lineResumed, arguments), speech: Message(.speechResumed, arguments)))))
+        let arguments: [String: MessageArgument] = [
+            "phase": .message(Message(.phaseExhale)), "seconds": .message(.seconds(tenths: 10)),
+        ]
+        #expect(
+            resumed.effects.contains(
+                .announce(
+                    Announcement(line: Message(.lineResumed, arguments), speech: Message(.speechResumed, arguments)))))
     }
 
     @Test func lastPhaseElapsedCompletesAndSavesOnce() {
@@ -160,10 +209,11 @@ extension SessionState: CustomTestStringConvertible {
     @Test func pauseRemembersWhereItWasAndResumeGoesBack() {
         let paused = machine.transition(.active(cycle: 1, index: 1), .pauseRequested(at: 4300))
         #expect(paused.state == .paused(PausedSession(resume: .phase(cycle: 1, index: 1), elapsed: 300, reason: .user)))
-        #expect(paused.effects == [
-            .cancelTimer, .markPause(.user),
-            .announce(Announcement(line: Message(.linePaused), speech: Message(.speechPaused))),
-        ])
+        #expect(
+            paused.effects == [
+                .cancelTimer, .markPause(.user),
+                .announce(Announcement(line: Message(.linePaused), speech: Message(.speechPaused))),
+            ])
         let resumed = machine.transition(paused.state, .resumeRequested)
         #expect(resumed.state == .active(cycle: 1, index: 1))
         // The timeline stood still, so the phase's own deadline is still right.
@@ -174,7 +224,10 @@ extension SessionState: CustomTestStringConvertible {
     @Test func skipSeeksToTheBoundaryAndStartsTheNextPhase() {
         let transition = machine.transition(.active(cycle: 1, index: 0), .skipRequested)
         #expect(transition.state == .active(cycle: 1, index: 1))
-        #expect(Array(transition.effects.prefix(3)) == [.cancelTimer, .seek(to: 4000), .enterSegment(.phase(cycle: 1, index: 1))])
+        #expect(
+            Array(transition.effects.prefix(3)) == [
+                .cancelTimer, .seek(to: 4000), .enterSegment(.phase(cycle: 1, index: 1)),
+            ])
     }
 
     @Test func stopMidCycleSavesAStoppedSessionWithTheWholeCyclesOnly() {
@@ -187,7 +240,10 @@ extension SessionState: CustomTestStringConvertible {
     @Test func stopAfterAHangupIsRecordedAsInterrupted() {
         let hungUp = machine.transition(.active(cycle: 1, index: 0), .interrupted(.hangup, at: 3500))
         let stopped = machine.transition(hungUp.state, .stopRequested(at: 3500))
-        guard case .completing(let summary) = stopped.state else { Issue.record("not completing"); return }
+        guard case .completing(let summary) = stopped.state else {
+            Issue.record("not completing")
+            return
+        }
         #expect(summary.status == .interrupted)
     }
 
@@ -200,13 +256,18 @@ extension SessionState: CustomTestStringConvertible {
 
     @Test func lostAudioPausesAndSaysSo() {
         let transition = machine.transition(.active(cycle: 1, index: 0), .audioLost(at: 3500))
-        guard case .paused(let paused) = transition.state else { Issue.record("not paused"); return }
+        guard case .paused(let paused) = transition.state else {
+            Issue.record("not paused")
+            return
+        }
         #expect(paused.reason == .audioLost)
         #expect(transition.effects.contains(.announce(Announcement(line: Message(.lineAudioLost)))))
     }
 
     @Test func noLeadInStartsBreathingAtOnce() throws {
-        let plan = try SessionPlan.make(pattern: smallPlan.pattern, length: .cycles(1), sampleRate: 1000, leadInTenths: 0).get()
+        let plan = try SessionPlan.make(
+            pattern: smallPlan.pattern, length: .cycles(1), sampleRate: 1000, leadInTenths: 0
+        ).get()
         let transition = SessionMachine(plan: plan).transition(.idle, .startRequested)
         #expect(transition.state == .active(cycle: 1, index: 0))
         #expect(transition.effects.contains(.startTimer(deadline: 1000, event: .phaseElapsed)))

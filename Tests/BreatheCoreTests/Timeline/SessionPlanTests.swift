@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 
 @Suite struct SessionPlanTests {
@@ -6,7 +7,9 @@ import Testing
 
     @Test func twentyFourHoursOfResonantAtEngineRateIsExact() throws {
         // 5.5 s phases: boundary k is exactly k × 121 275 samples after the lead-in, for every k, with no drift.
-        let plan = try SessionPlan.make(pattern: Self.resonant, length: .minutes(hundredths: 144_000), sampleRate: 22_050).get()
+        let plan = try SessionPlan.make(
+            pattern: Self.resonant, length: .minutes(hundredths: 144_000), sampleRate: 22_050
+        ).get()
         #expect(plan.cycles == 7855) // 7855 × 11 s = 86 405 s: the first whole cycle count reaching 24 h
         let lead = plan.leadInSamples
         #expect(lead == 66_150)
@@ -24,7 +27,8 @@ import Testing
         // At 44 100 Hz a 0.1 s phase is 4 410 samples, but at 22 050 × 1.1 s a rounding would creep in if steps were
         // rounded and added. Use an odd rate where steps are fractional: 11 025 Hz × 0.1 s = 1102.5 samples.
         let pattern = try PatternSpec.parseTimings("1.1-1.3").get()
-        let plan = try SessionPlan.make(pattern: pattern, length: .cycles(1000), sampleRate: 11_025, leadInTenths: 0).get()
+        let plan = try SessionPlan.make(pattern: pattern, length: .cycles(1000), sampleRate: 11_025, leadInTenths: 0)
+            .get()
         for cycle in [1, 2, 17, 500, 999, 1000] {
             let cumulativeTenths = Int64((cycle - 1) * 24 + 11) // start of the exhale
             let exact = (cumulativeTenths * 11_025 * 2 + 10) / 20 // round half up of tenths × rate / 10
@@ -40,8 +44,12 @@ import Testing
         ("resonant", 110, 6), // 66 s exactly: 6 × 11
         ("7-11", 10, 1),
     ])
-    func minutesBecomeTheSmallestWholeNumberOfCyclesThatIsLongEnough(name: String, hundredths: Int, cycles: Int) throws {
-        let plan = try SessionPlan.make(pattern: BreathingPattern.builtIn(named: name)!, length: .minutes(hundredths: hundredths), sampleRate: 22_050).get()
+    func minutesBecomeTheSmallestWholeNumberOfCyclesThatIsLongEnough(name: String, hundredths: Int, cycles: Int) throws
+    {
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern.builtIn(named: name)!, length: .minutes(hundredths: hundredths),
+            sampleRate: 22_050
+        ).get()
         #expect(plan.cycles == cycles)
         let target = hundredths * 6
         #expect(plan.breathingTenths >= target)
@@ -50,7 +58,9 @@ import Testing
 
     @Test func rampGoesLinearlyFromPatternValueToTarget() throws {
         let pattern = BreathingPattern.builtIn(named: "diaphragmatic")! // 4 in, 6 out
-        let plan = try SessionPlan.make(pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 100)], length: .cycles(5), sampleRate: 22_050).get()
+        let plan = try SessionPlan.make(
+            pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 100)], length: .cycles(5), sampleRate: 22_050
+        ).get()
         #expect((1...5).map { plan.phaseTenths(cycle: $0, index: 1) } == [60, 70, 80, 90, 100])
         #expect((1...5).map { plan.phaseTenths(cycle: $0, index: 0) } == [40, 40, 40, 40, 40])
         // 5 × 4 + (6 + 7 + 8 + 9 + 10) = 60 s of breathing.
@@ -62,7 +72,10 @@ import Testing
 
     @Test func rampWithMinutesCountsTheGrowingCycles() throws {
         let pattern = BreathingPattern.builtIn(named: "diaphragmatic")!
-        let plan = try SessionPlan.make(pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 100)], length: .minutes(hundredths: 100), sampleRate: 22_050).get()
+        let plan = try SessionPlan.make(
+            pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 100)], length: .minutes(hundredths: 100),
+            sampleRate: 22_050
+        ).get()
         // total(n) = 10n + 2n = 12n s ≥ 60 → n = 5.
         #expect(plan.cycles == 5)
         #expect(plan.breathingTenths == 600)
@@ -70,9 +83,12 @@ import Testing
 
     @Test func rampOnAMissingPhaseOrTwiceIsRefused() {
         let pattern = BreathingPattern.builtIn(named: "diaphragmatic")!
-        let missing = SessionPlan.make(pattern: pattern, ramps: [Ramp(kind: .hold, targetTenths: 50)], sampleRate: 22_050)
+        let missing = SessionPlan.make(
+            pattern: pattern, ramps: [Ramp(kind: .hold, targetTenths: 50)], sampleRate: 22_050)
         #expect(throws: InputError.self) { try missing.get() }
-        let twice = SessionPlan.make(pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 50), Ramp(kind: .exhale, targetTenths: 70)], sampleRate: 22_050)
+        let twice = SessionPlan.make(
+            pattern: pattern, ramps: [Ramp(kind: .exhale, targetTenths: 50), Ramp(kind: .exhale, targetTenths: 70)],
+            sampleRate: 22_050)
         #expect(throws: InputError.self) { try twice.get() }
     }
 
@@ -87,7 +103,9 @@ import Testing
     }
 
     @Test func segmentsFollowEachOtherToTheClosing() throws {
-        let plan = try SessionPlan.make(pattern: BreathingPattern.builtIn(named: "sigh")!, length: .cycles(2), sampleRate: 22_050).get()
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern.builtIn(named: "sigh")!, length: .cycles(2), sampleRate: 22_050
+        ).get()
         var segment: Segment? = .leadIn
         var seen: [Segment] = []
         while let current = segment {

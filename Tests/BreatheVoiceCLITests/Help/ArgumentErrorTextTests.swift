@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
@@ -9,29 +10,62 @@ import Testing
 
     /// argument-parser's English text (as `message(for:)` gives it), then the Spanish line and the English line.
     static let cases: [(input: String, es: String, en: String)] = [
-        ("Error: Unknown option '--frob'", "Opción desconocida «--frob»: consulta breathe-voice --help.", "Unknown option '--frob'"),
-        ("Error: Unknown option '--cyles'. Did you mean '--cycles'?", "Opción desconocida «--cyles»: ¿querías decir «--cycles»?",
-         "Unknown option '--cyles'. Did you mean '--cycles'?"),
-        ("Error: Missing value for '--cycles <count>'", "Falta el valor de «--cycles <número>».", "Missing value for '--cycles <count>'"),
-        ("Error: The option '--plain' does not take any value, but '3' was specified.",
-         "La opción «--plain» no admite ningún valor, pero se indicó «3».",
-         "The option '--plain' does not take any value, but '3' was specified."),
-        ("Error: Unexpected argument 'x'", "Sobra el argumento «x»: consulta breathe-voice --help.", "Unexpected argument 'x'"),
-        ("Error: 2 unexpected arguments: 'x', 'y'", "Sobran 2 argumentos: «x», «y».", "2 unexpected arguments: 'x', 'y'"),
-        ("Error: Missing expected argument '<key>'", "Falta el argumento «<clave>».", "Missing expected argument '<key>'"),
-        ("Error: The value 'foo' is invalid for '--display <mode>'. Please provide one of 'auto', 'plain', 'visual' or 'quiet'.",
-         "El valor «foo» no es válido para «--display <modo>»: usa «auto», «plain», «visual» o «quiet».",
-         "The value 'foo' is invalid for '--display <mode>'. Please provide one of 'auto', 'plain', 'visual' or 'quiet'."),
-        ("Error: The value 'it' is invalid for '--color <when>'", "El valor «it» no es válido para «--color <cuándo>».",
-         "The value 'it' is invalid for '--color <when>'"),
+        (
+            "Error: Unknown option '--frob'", "Opción desconocida «--frob»: consulta breathe-voice --help.",
+            "Unknown option '--frob'"
+        ),
+        (
+            "Error: Unknown option '--cyles'. Did you mean '--cycles'?",
+            "Opción desconocida «--cyles»: ¿querías decir «--cycles»?",
+            "Unknown option '--cyles'. Did you mean '--cycles'?"
+        ),
+        (
+            "Error: Missing value for '--cycles <count>'", "Falta el valor de «--cycles <número>».",
+            "Missing value for '--cycles <count>'"
+        ),
+        (
+            "Error: The option '--plain' does not take any value, but '3' was specified.",
+            "La opción «--plain» no admite ningún valor, pero se indicó «3».",
+            "The option '--plain' does not take any value, but '3' was specified."
+        ),
+        (
+            "Error: Unexpected argument 'x'", "Sobra el argumento «x»: consulta breathe-voice --help.",
+            "Unexpected argument 'x'"
+        ),
+        (
+            "Error: 2 unexpected arguments: 'x', 'y'", "Sobran 2 argumentos: «x», «y».",
+            "2 unexpected arguments: 'x', 'y'"
+        ),
+        (
+            "Error: Missing expected argument '<key>'", "Falta el argumento «<clave>».",
+            "Missing expected argument '<key>'"
+        ),
+        (
+            "Error: The value 'foo' is invalid for '--display <mode>'. Please provide one of 'auto', 'plain', 'visual' or 'quiet'.",
+            "El valor «foo» no es válido para «--display <modo>»: usa «auto», «plain», «visual» o «quiet».",
+            "The value 'foo' is invalid for '--display <mode>'. Please provide one of 'auto', 'plain', 'visual' or 'quiet'."
+        ),
+        (
+            "Error: The value 'it' is invalid for '--color <when>'",
+            "El valor «it» no es válido para «--color <cuándo>».",
+            "The value 'it' is invalid for '--color <when>'"
+        ),
         // A value holding the very words of the template, and a newline: still one line, the value intact.
-        ("Error: The value 'a' is invalid for 'b\nc' is invalid for '--color <when>'",
-         "El valor «a' is invalid for 'b\nc» no es válido para «--color <cuándo>».",
-         "The value 'a' is invalid for 'b\nc' is invalid for '--color <when>'"),
+        (
+            "Error: The value 'a' is invalid for 'b\nc' is invalid for '--color <when>'",
+            "El valor «a' is invalid for 'b\nc» no es válido para «--color <cuándo>».",
+            "The value 'a' is invalid for 'b\nc' is invalid for '--color <when>'"
+        ),
         ("Error: Invalid option: -!", "Opción no válida: «-!».", "Invalid option: '-!'"),
-        ("Error: Missing required subcommand.", "Falta el subcomando: consulta breathe-voice --help.", "Missing required subcommand."),
+        (
+            "Error: Missing required subcommand.", "Falta el subcomando: consulta breathe-voice --help.",
+            "Missing required subcommand."
+        ),
         // The program's own refusals are already in the user's language and pass unchanged.
-        ("Error: Indica --minutes o --cycles, no los dos.", "Indica --minutes o --cycles, no los dos.", "Indica --minutes o --cycles, no los dos."),
+        (
+            "Error: Indica --minutes o --cycles, no los dos.", "Indica --minutes o --cycles, no los dos.",
+            "Indica --minutes o --cycles, no los dos."
+        ),
     ]
 
     @Test(arguments: cases)

@@ -1,5 +1,6 @@
-import Testing
 import BreatheCore
+import Testing
+
 @testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
@@ -26,7 +27,9 @@ import BreatheCore
 
     @Test func theTreeHasEveryCommand() {
         let paths = Self.tree.root.all.map { $0.path.joined(separator: " ") }
-        for path in ["", "start", "patterns add", "prefs set", "history export", "stats", "remind", "schedule remove", "doctor"] {
+        for path in [
+            "", "start", "patterns add", "prefs set", "history export", "stats", "remind", "schedule remove", "doctor",
+        ] {
             #expect(paths.contains(path), "no command \"\(path)\" in the help tree")
         }
         #expect(Self.tree.root.defaultSubcommand == "start")
@@ -67,7 +70,9 @@ import BreatheCore
         let used = Set(Self.expected.map(\.key)).union(HelpPage.frameKeys.map { "helpPage." + $0 })
         let valueNames = Set(Self.tree.root.all.flatMap(\.arguments).map { "help.value." + $0.valueName })
         for key in catalog.entries.keys where key.hasPrefix("help.") || key.hasPrefix("helpPage.") {
-            #expect(used.contains(key) || valueNames.contains(key), "Locales/\(code).json: \(key) is not used by any command")
+            #expect(
+                used.contains(key) || valueNames.contains(key),
+                "Locales/\(code).json: \(key) is not used by any command")
         }
     }
 }

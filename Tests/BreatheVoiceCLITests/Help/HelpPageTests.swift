@@ -1,5 +1,6 @@
-import Testing
 import ArgumentParser
+import Testing
+
 @testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
@@ -26,25 +27,26 @@ import ArgumentParser
 
     @Test func spanishPageIsTranslated() throws {
         let page = try #require(HelpPage(localizer: Localizer(language: "es")).render(["patterns", "add"]))
-        #expect(page == """
-        RESUMEN: Guarda un patrón con un nombre: patterns add calma 4-2-6-0.
+        #expect(
+            page == """
+                RESUMEN: Guarda un patrón con un nombre: patterns add calma 4-2-6-0.
 
-        USO: breathe-voice patterns add [--lang <código>] <nombre> <tiempos>
+                USO: breathe-voice patterns add [--lang <código>] <nombre> <tiempos>
 
-        ARGUMENTOS:
-          <nombre>                Un nombre: letras, cifras, - o _, que no sea el de un
-                                  patrón incluido.
-          <tiempos>               Tiempos de inhalar-mantener-exhalar-pausa, como
-                                  4-7-8-0.
+                ARGUMENTOS:
+                  <nombre>                Un nombre: letras, cifras, - o _, que no sea el de un
+                                          patrón incluido.
+                  <tiempos>               Tiempos de inhalar-mantener-exhalar-pausa, como
+                                          4-7-8-0.
 
-        OPCIONES:
-          --lang <código>         Idioma de la sesión: en, es o es-419 (español de
-                                  América Latina). Por defecto: según LC_ALL,
-                                  LC_MESSAGES o LANG; si no, inglés.
-          --version               Muestra la versión.
-          -h, --help              Muestra la ayuda.
+                OPCIONES:
+                  --lang <código>         Idioma de la sesión: en, es o es-419 (español de
+                                          América Latina). Por defecto: según LC_ALL,
+                                          LC_MESSAGES o LANG; si no, inglés.
+                  --version               Muestra la versión.
+                  -h, --help              Muestra la ayuda.
 
-        """)
+                """)
     }
 
     @Test func wrapsAsArgumentParserDoes() {

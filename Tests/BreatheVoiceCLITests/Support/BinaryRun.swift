@@ -8,8 +8,12 @@ struct BinaryRun {
 
     var stdout: String { String(decoding: standardOutput, as: UTF8.self) }
     var stderr: String { String(decoding: standardError, as: UTF8.self) }
-    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var stdoutLines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+    var stderrLines: [String] {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 
     /// The package's root folder.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -53,7 +57,8 @@ struct BinaryRun {
         }
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let inputPipe = Pipe()
@@ -90,8 +95,9 @@ struct TemporaryHome {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-test-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // Its own runtime folder, so that no two tests share a session lock.
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("run"), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("run"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     var environment: [String: String?] {

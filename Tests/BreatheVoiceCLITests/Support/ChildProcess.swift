@@ -1,5 +1,5 @@
-import Foundation
 import BreatheVoiceKit
+import Foundation
 
 /// A child process started with posix_spawn and reaped with waitpid, for tests that start many at once or kill them:
 /// Foundation's Process can miss the exit of a child that ends at once (see `PulseServer.spawnAndWait`).
@@ -24,7 +24,8 @@ struct ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -1,5 +1,5 @@
-import Foundation
 import BreatheVoiceKit
+import Foundation
 
 /// Runs the built binary with its standard streams wired the way a fault needs (a full device, a closed descriptor, a
 /// file), by posix_spawn, and reports how it ended and what it wrote to standard error.
@@ -45,7 +45,9 @@ struct FaultRun {
         }
         posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         var env = ProcessInfo.processInfo.environment
-        for (key, value) in home.environment.merging(environment, uniquingKeysWith: { _, new in new }) { env[key] = value }
+        for (key, value) in home.environment.merging(environment, uniquingKeysWith: { _, new in new }) {
+            env[key] = value
+        }
         let executable = prefix.first ?? BinaryRun.binary.path
         let argv = (prefix.isEmpty ? [executable] : prefix + [BinaryRun.binary.path]) + arguments
         let cArguments = argv.map { strdup($0) } + [nil]
@@ -61,7 +63,9 @@ struct FaultRun {
         posix_spawnattr_setsigmask(&attributes, &empty)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGXFSZ] { sigaddset(&defaults, number) }
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGXFSZ] {
+            sigaddset(&defaults, number)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
@@ -75,8 +79,9 @@ struct FaultRun {
         _ arguments: [String], home: TemporaryHome, environment: [String: String?] = [:],
         standardInput: Stream = .path("/dev/null"), standardOutput: Stream = .path("capture"), prefix: [String] = []
     ) throws -> FaultRun {
-        let started = try start(arguments, home: home, environment: environment, standardInput: standardInput,
-                                standardOutput: standardOutput, prefix: prefix)
+        let started = try start(
+            arguments, home: home, environment: environment, standardInput: standardInput,
+            standardOutput: standardOutput, prefix: prefix)
         return finish(started)
     }
 

@@ -10,10 +10,14 @@ final class MonitorRecorder {
     /// Starts `parec` and returns once its first samples are on file (at most 10 s), so nothing played after this
     /// returns is missed.
     init() throws {
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-rec-\(UUID().uuidString).raw")
+        file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-rec-\(UUID().uuidString).raw")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=10"]
+        process.arguments = [
+            "parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1",
+            "--latency-msec=10",
+        ]
         process.standardOutput = try FileHandle(forWritingTo: file)
         try process.run()
         waitForBytes(beyond: 0, timeout: 10)
@@ -33,7 +37,9 @@ final class MonitorRecorder {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let data = try Data(contentsOf: file)
-        return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+        return stride(from: 0, to: data.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
+        }
     }
 
     deinit {

@@ -1,5 +1,5 @@
-import Foundation
 import BreatheVoiceKit
+import Foundation
 
 /// The private PulseAudio servers the live tests use: the shared one from scripts/with-pulse.sh, or one of their own.
 enum PulseServer {
@@ -48,12 +48,15 @@ enum PulseServer {
         private var server: Process { processes[processes.count - 1] }
 
         init() throws {
-            folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("breathe-voice-own-pulse-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+                "breathe-voice-own-pulse-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             if PulseServer.isPipeWire {
                 for name in ["config", "state"] {
-                    try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
                 }
                 try start(["pipewire"])
                 wait { FileManager.default.fileExists(atPath: self.folder.appendingPathComponent("pipewire-0").path) }
@@ -63,14 +66,18 @@ enum PulseServer {
                 // pipewire-pulse has no always-sink: a null sink to play to, as the default.
                 var environment = ProcessInfo.processInfo.environment
                 environment["PULSE_SERVER"] = address
-                _ = PulseServer.spawnAndWait(["pactl", "load-module", "module-null-sink", "sink_name=own", "rate=22050", "channels=1"],
-                                             environment: environment)
+                _ = PulseServer.spawnAndWait(
+                    ["pactl", "load-module", "module-null-sink", "sink_name=own", "rate=22050", "channels=1"],
+                    environment: environment)
                 wait { PulseServer.spawnAndWait(["pactl", "set-default-sink", "own"], environment: environment) == 0 }
             } else {
-                try start(["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit=yes",
-                           "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:" + folder.appendingPathComponent("log").path,
-                           "-L", "module-native-protocol-unix auth-anonymous=1",
-                           "-L", "module-null-sink sink_name=own rate=22050 channels=1", "-L", "module-always-sink"])
+                try start([
+                    "pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit=yes",
+                    "--use-pid-file=no", "--disable-shm=yes",
+                    "--log-target=file:" + folder.appendingPathComponent("log").path,
+                    "-L", "module-native-protocol-unix auth-anonymous=1",
+                    "-L", "module-null-sink sink_name=own rate=22050 channels=1", "-L", "module-always-sink",
+                ])
                 wait { PulseServer.answers(server: self.address) }
             }
         }

@@ -12,15 +12,20 @@ struct WavFile {
         let bytes = [UInt8](data)
         struct Malformed: Error {}
         guard bytes.count >= 44, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
-              String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE",
-              String(decoding: bytes[36..<40], as: UTF8.self) == "data" else { throw Malformed() }
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+            String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE",
+            String(decoding: bytes[36..<40], as: UTF8.self) == "data"
+        else { throw Malformed() }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         channels = u16(22)
         sampleRate = u32(24)
         bitsPerSample = u16(34)
         declaredDataBytes = u32(40)
-        samples = stride(from: 44, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+        samples = stride(from: 44, to: bytes.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
     }
 
     /// Root-mean-square level of samples[range], clamped to the file.

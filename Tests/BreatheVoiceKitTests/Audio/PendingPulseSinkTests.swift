@@ -1,7 +1,8 @@
 import BreatheCore
-@testable import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheVoiceKit
 
 /// The sound server's handshake on a thread of its own: the same sink, or the same error, as connecting in line.
 @Suite struct PendingPulseSinkTests {
@@ -13,7 +14,9 @@ import Testing
         var directError: BreatheError?
         do { _ = try LivePulseSink(environment: environment) } catch { directError = error }
         guard case .unavailable(let message)? = pendingError, case .unavailable(let direct)? = directError else {
-            Issue.record("expected .unavailable from both, got \(String(describing: pendingError)) and \(String(describing: directError))")
+            Issue.record(
+                "expected .unavailable from both, got \(String(describing: pendingError)) and \(String(describing: directError))"
+            )
             return
         }
         #expect(message == direct)

@@ -9,7 +9,8 @@ import Testing
     static let english = Localizer(language: "en")
 
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-doctor-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -18,7 +19,8 @@ import Testing
 
     static func makeSpeechData(at data: URL, leavingOut: String? = nil) throws {
         for (folder, file) in [("gmw", "en-US"), ("roa", "es"), ("roa", "es-419")] {
-            try FileManager.default.createDirectory(at: data.appendingPathComponent("lang/\(folder)"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: data.appendingPathComponent("lang/\(folder)"), withIntermediateDirectories: true)
             try Data().write(to: data.appendingPathComponent("lang/\(folder)/\(file)"))
         }
         for dictionary in ["en_dict", "es_dict"] where dictionary != leavingOut {
@@ -31,12 +33,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("espeak-ng-data")
         try Self.makeSpeechData(at: data)
-        #expect(Self.lines(DoctorChecks.speechData(candidates: [root.path + "/missing", data.path])) == [
-            "ok: eSpeak NG data found in \(data.path)",
-            "ok: voice en-us (English) is installed",
-            "ok: voice es (Español) is installed",
-            "ok: voice es-419 (Español de América Latina) is installed",
-        ])
+        #expect(
+            Self.lines(DoctorChecks.speechData(candidates: [root.path + "/missing", data.path])) == [
+                "ok: eSpeak NG data found in \(data.path)",
+                "ok: voice en-us (English) is installed",
+                "ok: voice es (Español) is installed",
+                "ok: voice es-419 (Español de América Latina) is installed",
+            ])
     }
 
     @Test func aMissingVoiceIsAProblemWithAFix() throws {
@@ -46,14 +49,17 @@ import Testing
         let findings = DoctorChecks.speechData(candidates: [root.path]).run()
         // Both Spanish voices read es_dict.
         #expect(findings.map(\.isProblem) == [false, false, true, true])
-        #expect(findings[2].line(Self.english)
-            == "problem: voice es (Español) is missing from \(root.path) — fix: install the voice data: sudo apt install espeak-ng-data")
+        #expect(
+            findings[2].line(Self.english)
+                == "problem: voice es (Español) is missing from \(root.path) — fix: install the voice data: sudo apt install espeak-ng-data"
+        )
     }
 
     @Test func noSpeechDataAtAll() {
-        #expect(Self.lines(DoctorChecks.speechData(candidates: ["/nonexistent/a", "/nonexistent/b"])) == [
-            "problem: no eSpeak NG data found (looked in /nonexistent/a, /nonexistent/b) — fix: install the voice data: sudo apt install espeak-ng-data",
-        ])
+        #expect(
+            Self.lines(DoctorChecks.speechData(candidates: ["/nonexistent/a", "/nonexistent/b"])) == [
+                "problem: no eSpeak NG data found (looked in /nonexistent/a, /nonexistent/b) — fix: install the voice data: sudo apt install espeak-ng-data"
+            ])
     }
 
     @Test func theRealSystemHasItsSpeechData() {
@@ -74,7 +80,9 @@ import Testing
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         #expect(bound == 0)
         #expect(listen(listener, 4) == 0)
@@ -85,15 +93,21 @@ import Testing
         #expect(findings.first?.line(Self.english) == "ok: the sound server answers at \(path)")
         // Cron's path for a user with no session: unreachable, and the fix names lingering.
         #expect(findings.last?.isProblem == true)
-        #expect(findings.last?.line(Self.english).hasPrefix(
-            "problem: cron cannot reach a sound server at /run/user/4000000/pulse/native (No such file or directory) — fix: "
-        ) == true)
+        #expect(
+            findings.last?.line(Self.english).hasPrefix(
+                "problem: cron cannot reach a sound server at /run/user/4000000/pulse/native (No such file or directory) — fix: "
+            ) == true)
     }
 
     @Test func theServerIsLookedForWhereAClientWouldLook() {
-        #expect(SoundServerSocket.current(environment: ["PULSE_SERVER": "unix:/a/b", "XDG_RUNTIME_DIR": "/r"], userID: 7) == .socket("/a/b"))
-        #expect(SoundServerSocket.current(environment: ["PULSE_SERVER": "tcp:host:4713"], userID: 7) == .remote("tcp:host:4713"))
-        #expect(SoundServerSocket.current(environment: ["XDG_RUNTIME_DIR": "/r"], userID: 7) == .socket("/r/pulse/native"))
+        #expect(
+            SoundServerSocket.current(environment: ["PULSE_SERVER": "unix:/a/b", "XDG_RUNTIME_DIR": "/r"], userID: 7)
+                == .socket("/a/b"))
+        #expect(
+            SoundServerSocket.current(environment: ["PULSE_SERVER": "tcp:host:4713"], userID: 7)
+                == .remote("tcp:host:4713"))
+        #expect(
+            SoundServerSocket.current(environment: ["XDG_RUNTIME_DIR": "/r"], userID: 7) == .socket("/r/pulse/native"))
         #expect(SoundServerSocket.current(environment: [:], userID: 7) == .socket("/run/user/7/pulse/native"))
     }
 
@@ -102,38 +116,48 @@ import Testing
         defer { fake.remove() }
         var document = try CrontabDocument.parse([]).get()
         _ = document.add(summary: "--every 1h", lines: ["0 * * * * XDG_RUNTIME_DIR=/run/user/1 /bin/sh remind"])
-        _ = document.add(summary: "--at 12:00", lines: ["0 12 * * * XDG_RUNTIME_DIR=/run/user/1 /gone/breathe-voice remind"])
+        _ = document.add(
+            summary: "--at 12:00", lines: ["0 12 * * * XDG_RUNTIME_DIR=/run/user/1 /gone/breathe-voice remind"])
         try fake.set(Data(document.bytes))
-        let check = DoctorChecks.scheduledPrograms(crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path]))
-        #expect(Self.lines(check) == [
-            "ok: reminder 1 runs /bin/sh, which exists",
-            "problem: reminder 2 runs /gone/breathe-voice, which is missing or cannot be run — fix: run breathe-voice schedule remove 2, then add the reminder again with this binary",
-        ])
+        let check = DoctorChecks.scheduledPrograms(
+            crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path]))
+        #expect(
+            Self.lines(check) == [
+                "ok: reminder 1 runs /bin/sh, which exists",
+                "problem: reminder 2 runs /gone/breathe-voice, which is missing or cannot be run — fix: run breathe-voice schedule remove 2, then add the reminder again with this binary",
+            ])
     }
 
     @Test func noScheduleAndNoCrontab() throws {
         let fake = try FakeCrontab()
         defer { fake.remove() }
-        #expect(Self.lines(DoctorChecks.scheduledPrograms(crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path])))
-            == ["ok: no reminders are scheduled"])
+        #expect(
+            Self.lines(
+                DoctorChecks.scheduledPrograms(crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path]))
+            )
+                == ["ok: no reminders are scheduled"])
         let missing = DoctorChecks.scheduledPrograms(crontab: .live(environment: ["PATH": "/nonexistent"])).run()
         #expect(missing.count == 1 && missing[0].isProblem)
     }
 
     @Test func quietHoursSanity() throws {
         #expect(Self.lines(DoctorChecks.quietHoursCheck(nil)) == ["ok: no quiet hours are set"])
-        #expect(Self.lines(DoctorChecks.quietHoursCheck(try QuietHours.parse("22:00-07:00").get()))
-            == ["ok: quiet hours from 22:00 to 07:00"])
-        #expect(Self.lines(DoctorChecks.quietHoursCheck(try QuietHours.parse("08:00-08:00").get())) == [
-            "problem: quiet hours start and end at 08:00, so they never apply — fix: give quiet hours a different start and end, such as 22:00-07:00",
-        ])
-        let spanish = DoctorChecks.quietHoursCheck(try QuietHours.parse("08:00-08:00").get()).run()[0].line(Localizer(language: "es"))
+        #expect(
+            Self.lines(DoctorChecks.quietHoursCheck(try QuietHours.parse("22:00-07:00").get()))
+                == ["ok: quiet hours from 22:00 to 07:00"])
+        #expect(
+            Self.lines(DoctorChecks.quietHoursCheck(try QuietHours.parse("08:00-08:00").get())) == [
+                "problem: quiet hours start and end at 08:00, so they never apply — fix: give quiet hours a different start and end, such as 22:00-07:00"
+            ])
+        let spanish = DoctorChecks.quietHoursCheck(try QuietHours.parse("08:00-08:00").get()).run()[0].line(
+            Localizer(language: "es"))
         #expect(spanish.hasPrefix("problema: las horas de silencio empiezan y terminan a las 08:00"))
         #expect(spanish.contains(" — solución: "))
     }
 
     @Test func theStandardListHasEveryCheck() {
-        let names = DoctorChecks.standard(environment: [:], crontab: .live(environment: [:]), quietHours: nil).map(\.name)
+        let names = DoctorChecks.standard(environment: [:], crontab: .live(environment: [:]), quietHours: nil).map(
+            \.name)
         #expect(names == ["speech-data", "sound-server", "crontab", "quiet-hours"])
     }
 }

@@ -1,5 +1,6 @@
 import BreatheTestSupport
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// The backward line reader over bytes in memory: every line, newest first, exactly as a forward split by newlines
@@ -122,7 +123,10 @@ import Testing
         #expect(found.map(\.text) == Array(expected.reversed()), "seed \(seed), capacity \(capacity)")
         // Each line starts one past the newline that ends the line before it.
         var start = 0
-        let starts = expected.map { line in defer { start += line.count + 1 }; return start }
+        let starts = expected.map { line in
+            defer { start += line.count + 1 }
+            return start
+        }
         #expect(found.map(\.start) == Array(starts.reversed()), "seed \(seed)")
     }
 }

@@ -1,6 +1,7 @@
 import BreatheCore
 import Foundation
 import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct SafeFileTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 
@@ -20,7 +21,9 @@ import Testing
     }
 
     @Test func csvIsTheHeaderThenOneRowPerRecord() {
-        let records = [HistoryFilterTests.record("a", on: "2024-03-01"), HistoryFilterTests.record("b", on: "2024-03-02")]
+        let records = [
+            HistoryFilterTests.record("a", on: "2024-03-01"), HistoryFilterTests.record("b", on: "2024-03-02"),
+        ]
         let text = HistoryExport.text(records, format: .csv)
         #expect(text == CSVWriter.row(CSVWriter.header) + records.map { CSVWriter.row(CSVWriter.fields($0)) }.joined())
         #expect(HistoryExport.text([], format: .csv) == CSVWriter.row(CSVWriter.header))

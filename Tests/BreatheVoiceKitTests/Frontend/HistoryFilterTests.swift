@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 
@@ -53,7 +54,8 @@ import Testing
     @Test func aReminderIsCronsNeverVisualAndReadsNoKeys() throws {
         let lock = try Self.freeLock()
         let request = SessionFrontend.Request.reminder(
-            plan: Self.plan, output: OutputOptions(display: .visual), audio: AudioChoices(), allowsSilence: true, lock: lock
+            plan: Self.plan, output: OutputOptions(display: .visual), audio: AudioChoices(), allowsSilence: true,
+            lock: lock
         )
         #expect(request.output.display == .plain)
         #expect(request.source == .cron)
@@ -63,7 +65,8 @@ import Testing
         #expect(request.opening?.line == Message(.remindOpening))
         #expect(request.textDescriptor == 1)
         let quiet = SessionFrontend.Request.reminder(
-            plan: Self.plan, output: OutputOptions(display: .quiet), audio: AudioChoices(), allowsSilence: false, lock: lock
+            plan: Self.plan, output: OutputOptions(display: .quiet), audio: AudioChoices(), allowsSilence: false,
+            lock: lock
         )
         #expect(quiet.output.display == .quiet)
     }
@@ -98,7 +101,10 @@ import Testing
         }
         withExtendedLifetime(held) {}
         var count = 0
-        try store.forEach { _ in count += 1; return true }
+        try store.forEach { _ in
+            count += 1
+            return true
+        }
         #expect(count == 0)
     }
 
@@ -127,10 +133,12 @@ import Testing
             Issue.record("the first lock was not taken")
             return
         }
-        let lock = try SessionFrontend.admitReminder(quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: scratch)
+        let lock = try SessionFrontend.admitReminder(
+            quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: scratch)
         #expect(lock == nil)
         withExtendedLifetime(held) {}
-        let free = try SessionFrontend.admitReminder(quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: try Scratch().path)
+        let free = try SessionFrontend.admitReminder(
+            quietHours: nil, verbose: false, localizer: Localizer(language: "en"), lockDirectory: try Scratch().path)
         #expect(free != nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 
@@ -29,7 +30,9 @@ import Testing
         #expect(without.breathingStart == 0)
     }
 
-    @Test(arguments: [SessionRequest(pattern: "no-such-pattern"), SessionRequest(cycles: "0"), SessionRequest(minutes: "x")])
+    @Test(arguments: [
+        SessionRequest(pattern: "no-such-pattern"), SessionRequest(cycles: "0"), SessionRequest(minutes: "x"),
+    ])
     func aRequestThatCannotBePlannedIsAUsageError(request: SessionRequest) {
         do {
             _ = try SessionSetup.plan(request, Self.preferences())

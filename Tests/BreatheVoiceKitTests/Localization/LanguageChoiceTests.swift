@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct LanguageChoiceTests {

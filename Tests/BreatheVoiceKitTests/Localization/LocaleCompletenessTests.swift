@@ -1,5 +1,6 @@
-import Testing
 import BreatheCore
+import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct LocaleCompletenessTests {
@@ -44,9 +45,13 @@ import BreatheCore
         for (key, entry) in spain.entries {
             let words = entry.templates.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() } }
             guard words.contains(where: spainWords.contains) else { continue }
-            #expect(overlay.ownKeys.contains(key), "Locales/es-419.json needs its own \(key) (Presiona for Pulsa, Enter for Intro)")
+            #expect(
+                overlay.ownKeys.contains(key),
+                "Locales/es-419.json needs its own \(key) (Presiona for Pulsa, Enter for Intro)")
             if overlay.ownKeys.contains(key), let own = overlay.entries[key] {
-                let ownWords = own.templates.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() } }
+                let ownWords = own.templates.flatMap {
+                    $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+                }
                 #expect(!ownWords.contains(where: spainWords.contains), "es-419 \(key) still says Pulsa or Intro")
             }
         }
@@ -80,25 +85,33 @@ import BreatheCore
     @Test(arguments: LocaleCatalog.codes.filter { $0 != "en" })
     func systemErrorsAreTranslated(code: String) {
         let localizer = Localizer(language: code)
-        let errnos: [Int32] = [ENOENT, EACCES, EPERM, ENOSPC, EROFS, EEXIST, ENOTDIR, EISDIR, ELOOP, ENAMETOOLONG, EIO,
-                               ECONNREFUSED, EMFILE, EDQUOT, EAGAIN, EBADF, ENXIO, EPIPE, ENOTEMPTY, ETIMEDOUT, ECONNRESET]
-        let texts = errnos.map(SystemError.describe) + [
-            "Access denied", "Connection refused", "Timeout", "Connection terminated", "Invalid server", "Protocol error",
-            "No authentication key", "no PulseAudio socket found",
+        let errnos: [Int32] = [
+            ENOENT, EACCES, EPERM, ENOSPC, EROFS, EEXIST, ENOTDIR, EISDIR, ELOOP, ENAMETOOLONG, EIO,
+            ECONNREFUSED, EMFILE, EDQUOT, EAGAIN, EBADF, ENXIO, EPIPE, ENOTEMPTY, ETIMEDOUT, ECONNRESET,
         ]
+        let texts =
+            errnos.map(SystemError.describe) + [
+                "Access denied", "Connection refused", "Timeout", "Connection terminated", "Invalid server",
+                "Protocol error",
+                "No authentication key", "no PulseAudio socket found",
+            ]
         for text in texts {
             let shown = localizer.string(Message(.errorAudioUnavailable, ["detail": .systemText(text)]))
             #expect(!shown.contains(text), "\(code) lacks system.\(text)")
         }
-        #expect(localizer.string(Message(.errorRead, ["path": .text("/x"), "reason": .systemText(SystemError.describe(EACCES))]))
-                .contains("permiso denegado") == (code.hasPrefix("es")))
+        #expect(
+            localizer.string(
+                Message(.errorRead, ["path": .text("/x"), "reason": .systemText(SystemError.describe(EACCES))])
+            )
+            .contains("permiso denegado") == (code.hasPrefix("es")))
     }
 
     /// `prefs show` names every preference in the user's language: a new preference needs its `pref.label.<key>`.
     @Test func everyPreferenceHasALabel() {
         for key in PreferenceKey.allCases {
-            #expect(MessageKey(rawValue: "pref.label." + key.rawValue) != nil,
-                    "add case prefLabel… = \"pref.label.\(key.rawValue)\" to MessageKey and the sentence to every locale")
+            #expect(
+                MessageKey(rawValue: "pref.label." + key.rawValue) != nil,
+                "add case prefLabel… = \"pref.label.\(key.rawValue)\" to MessageKey and the sentence to every locale")
         }
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import BreatheCore
+import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct LocalizerTests {
@@ -34,14 +35,23 @@ import BreatheCore
     /// The introduction says every phase by name, so 4-0-6-2 (no hold) and 4-6-2 (no rest) never sound alike, and the
     /// pattern's name is said once.
     @Test(arguments: [
-        ("4-0-6-2", [String](), "Custom pattern, in seconds: in 4, out 6, rest 2. 2 cycles, about 24 seconds.",
-         "Patrón personalizado, en segundos: inhala 4, exhala 6, descansa 2. Duración: 2 ciclos, aproximadamente 24 segundos."),
-        ("4-6-2", [], "Custom pattern, in seconds: in 4, hold 6, out 2. 2 cycles, about 24 seconds.",
-         "Patrón personalizado, en segundos: inhala 4, mantén 6, exhala 2. Duración: 2 ciclos, aproximadamente 24 segundos."),
-        ("sigh", [], "Physiological sigh, in seconds: in 2, in again 1, out 6. 2 cycles, about 18 seconds.",
-         "Suspiro fisiológico, en segundos: inhala 2, inhala otra vez 1, exhala 6. Duración: 2 ciclos, aproximadamente 18 segundos."),
-        ("resonant", ["exhale=6.5"], "Resonant breathing, in seconds: in 5.5, out 5.5 to 6.5. 2 cycles, about 23 seconds.",
-         "Respiración resonante, en segundos: inhala 5,5, exhala de 5,5 a 6,5. Duración: 2 ciclos, aproximadamente 23 segundos."),
+        (
+            "4-0-6-2", [String](), "Custom pattern, in seconds: in 4, out 6, rest 2. 2 cycles, about 24 seconds.",
+            "Patrón personalizado, en segundos: inhala 4, exhala 6, descansa 2. Duración: 2 ciclos, aproximadamente 24 segundos."
+        ),
+        (
+            "4-6-2", [], "Custom pattern, in seconds: in 4, hold 6, out 2. 2 cycles, about 24 seconds.",
+            "Patrón personalizado, en segundos: inhala 4, mantén 6, exhala 2. Duración: 2 ciclos, aproximadamente 24 segundos."
+        ),
+        (
+            "sigh", [], "Physiological sigh, in seconds: in 2, in again 1, out 6. 2 cycles, about 18 seconds.",
+            "Suspiro fisiológico, en segundos: inhala 2, inhala otra vez 1, exhala 6. Duración: 2 ciclos, aproximadamente 18 segundos."
+        ),
+        (
+            "resonant", ["exhale=6.5"],
+            "Resonant breathing, in seconds: in 5.5, out 5.5 to 6.5. 2 cycles, about 23 seconds.",
+            "Respiración resonante, en segundos: inhala 5,5, exhala de 5,5 a 6,5. Duración: 2 ciclos, aproximadamente 23 segundos."
+        ),
     ])
     func introductionSaysEveryTimingInWords(pattern: String, ramps: [String], en: String, es: String) throws {
         let parsed = try PatternSpec.resolve(pattern).get()
@@ -49,7 +59,11 @@ import BreatheCore
             pattern: parsed, ramps: ramps.map { try! Ramp.parse($0).get() }, length: .cycles(2), sampleRate: 22_050
         ).get()
         let intro = SessionMachine(plan: plan).transition(.idle, .startRequested).effects.compactMap {
-            if case .announce(let announcement) = $0, announcement.line.key == .lineIntro { announcement.line } else { nil }
+            if case .announce(let announcement) = $0, announcement.line.key == .lineIntro {
+                announcement.line
+            } else {
+                nil
+            }
         }
         #expect(intro.map(english.string) == [en])
         #expect(intro.map(spanish.string) == [es])
@@ -71,10 +85,24 @@ import BreatheCore
     }
 
     @Test func decimalTextTakesTheLanguagesSeparator() {
-        #expect(english.string(Message(.patternsRow, ["name": .text("n"), "title": .text("t"), "phases": .text("p"),
-                                                      "timings": .decimals("5.5-5.5"), "bpm": .text("5")])).contains("5.5-5.5"))
-        #expect(spanish.string(Message(.patternsRow, ["name": .text("n"), "title": .text("t"), "phases": .text("p"),
-                                                      "timings": .decimals("5.5-5.5"), "bpm": .text("5")])).contains("5,5-5,5"))
+        #expect(
+            english.string(
+                Message(
+                    .patternsRow,
+                    [
+                        "name": .text("n"), "title": .text("t"), "phases": .text("p"),
+                        "timings": .decimals("5.5-5.5"), "bpm": .text("5"),
+                    ])
+            ).contains("5.5-5.5"))
+        #expect(
+            spanish.string(
+                Message(
+                    .patternsRow,
+                    [
+                        "name": .text("n"), "title": .text("t"), "phases": .text("p"),
+                        "timings": .decimals("5.5-5.5"), "bpm": .text("5"),
+                    ])
+            ).contains("5,5-5,5"))
     }
 
     @Test func unknownLanguageFallsBackToEnglish() {

@@ -1,5 +1,6 @@
-import Testing
 import BreatheCore
+import Testing
+
 @testable import BreatheVoiceKit
 
 /// The visual display as a screen reader that reads changed lines hears it: each sentence once, as a full line, and the
@@ -13,7 +14,8 @@ import BreatheCore
     /// Refreshed every 10 ms of a 4-second phase, the line is drawn once per second left: 4, 3, 2, 1.
     @Test func statusLineIsRedrawnOnlyWhenTheSecondsLeftChange() {
         let sink = MemorySink()
-        var presenter = VisualPresenter(plan: Self.plan, localizer: Localizer(language: "en"), sink: sink, color: false, descriptor: -1)
+        var presenter = VisualPresenter(
+            plan: Self.plan, localizer: Localizer(language: "en"), sink: sink, color: false, descriptor: -1)
         let state = SessionState.active(cycle: 1, index: 0)
         presenter.endTransition(state: state, position: 0)
         for position in stride(from: Int64(10), to: 4000, by: 10) {
@@ -22,16 +24,19 @@ import BreatheCore
         let draws = sink.text.components(separatedBy: "\r\u{1B}[2K").dropFirst().map { $0 }
         #expect(draws.count == 4, "\(draws)")
         #expect(draws.map { $0.hasSuffix("s left, cycle 1 of 1") } == [true, true, true, true])
-        #expect(draws.map { $0.split(separator: "]").last.map(String.init) } == [
-            " 4 s left, cycle 1 of 1", " 3 s left, cycle 1 of 1", " 2 s left, cycle 1 of 1", " 1 s left, cycle 1 of 1",
-        ])
+        #expect(
+            draws.map { $0.split(separator: "]").last.map(String.init) } == [
+                " 4 s left, cycle 1 of 1", " 3 s left, cycle 1 of 1", " 2 s left, cycle 1 of 1",
+                " 1 s left, cycle 1 of 1",
+            ])
     }
 
     /// The phase's instruction is printed as a whole line above the status line, which is cleared first and drawn again
     /// below it.
     @Test func everyPhaseSentenceIsPrintedAsAFullLineAboveTheBar() {
         let sink = MemorySink()
-        var presenter = VisualPresenter(plan: Self.plan, localizer: Localizer(language: "en"), sink: sink, color: false, descriptor: -1)
+        var presenter = VisualPresenter(
+            plan: Self.plan, localizer: Localizer(language: "en"), sink: sink, color: false, descriptor: -1)
         let machine = SessionMachine(plan: Self.plan)
         var state = SessionState.idle
         for (event, position) in [(SessionEvent.startRequested, Int64(0)), (.phaseElapsed, 4000)] {

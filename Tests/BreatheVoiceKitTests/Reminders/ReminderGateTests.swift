@@ -7,9 +7,14 @@ import Testing
 @Suite struct ReminderGateTests {
     static let night = QuietHours(start: TimeOfDay(hour: 22, minute: 0)!, end: TimeOfDay(hour: 7, minute: 0)!)
 
-    @Test(arguments: [(21, 59, false), (22, 0, true), (23, 30, true), (0, 0, true), (3, 15, true), (6, 59, true), (7, 0, false), (12, 0, false)])
+    @Test(arguments: [
+        (21, 59, false), (22, 0, true), (23, 30, true), (0, 0, true), (3, 15, true), (6, 59, true), (7, 0, false),
+        (12, 0, false),
+    ])
     func quietHoursThatWrapPastMidnightSkip(hour: Int, minute: Int, quiet: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-gate-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-gate-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let gate = ReminderGate(
             quietHours: Self.night, clock: .fixed(TimeOfDay(hour: hour, minute: minute)!), lockDirectory: folder
@@ -26,7 +31,9 @@ import Testing
     }
 
     @Test func aSecondReminderWhileOneRunsSkipsAsBusy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-gate-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-gate-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let gate = ReminderGate(quietHours: nil, clock: .fixed(TimeOfDay(hour: 12, minute: 0)!), lockDirectory: folder)
         guard case .run(let lock) = try gate.decide() else {

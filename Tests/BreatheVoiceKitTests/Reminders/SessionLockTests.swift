@@ -6,7 +6,9 @@ import Testing
 /// The session lock, with real files and real processes.
 @Suite struct SessionLockTests {
     static func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-lock-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-lock-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -101,13 +103,21 @@ import Testing
     @Test func theLockLivesInTheRuntimeFolderElseTheStateFolder() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(SessionLock.directory(environment: ["XDG_RUNTIME_DIR": folder, "HOME": "/home/x"]) == folder + "/breathe-voice")
+        #expect(
+            SessionLock.directory(environment: ["XDG_RUNTIME_DIR": folder, "HOME": "/home/x"]) == folder
+                + "/breathe-voice")
         // Cron's XDG_RUNTIME_DIR=/run/user/<uid> may not exist: fall back to the state folder.
-        #expect(SessionLock.directory(environment: ["XDG_RUNTIME_DIR": folder + "/missing", "HOME": "/home/x"])
-            == "/home/x/.local/state/breathe-voice")
-        #expect(SessionLock.directory(environment: ["XDG_RUNTIME_DIR": "relative", "XDG_STATE_HOME": "/st", "HOME": "/home/x"])
-            == "/st/breathe-voice")
-        #expect(SessionLock.directory(environment: ["XDG_STATE_HOME": "", "HOME": "/home/x"]) == "/home/x/.local/state/breathe-voice")
+        #expect(
+            SessionLock.directory(environment: ["XDG_RUNTIME_DIR": folder + "/missing", "HOME": "/home/x"])
+                == "/home/x/.local/state/breathe-voice")
+        #expect(
+            SessionLock.directory(environment: [
+                "XDG_RUNTIME_DIR": "relative", "XDG_STATE_HOME": "/st", "HOME": "/home/x",
+            ])
+                == "/st/breathe-voice")
+        #expect(
+            SessionLock.directory(environment: ["XDG_STATE_HOME": "", "HOME": "/home/x"])
+                == "/home/x/.local/state/breathe-voice")
     }
 
     @Test func aFolderThatCannotBeMadeIsError73() throws {

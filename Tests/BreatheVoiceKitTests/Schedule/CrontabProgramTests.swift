@@ -9,9 +9,12 @@ import Testing
     @Test func noCrontabYetIsAnEmptyOneAndBytesGoRoundUnchanged() throws {
         let fake = try FakeCrontab()
         defer { fake.remove() }
-        let program = CrontabProgram.live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path, "PATH": "/usr/bin:/bin"])
+        let program = CrontabProgram.live(environment: [
+            "BREATHE_VOICE_CRONTAB": fake.script.path, "PATH": "/usr/bin:/bin",
+        ])
         #expect(try program.read() == [])
-        let bytes: [UInt8] = Array("MAILTO=\"\"\r\n# ünïcode\n".utf8) + [0xFF, 0x00, 0x41] + Array("\n* * * * * x".utf8)
+        let bytes: [UInt8] =
+            Array("MAILTO=\"\"\r\n# ünïcode\n".utf8) + [0xFF, 0x00, 0x41] + Array("\n* * * * * x".utf8)
         try program.install(bytes)
         #expect(fake.contents == Data(bytes))
         #expect(try program.read() == bytes)
@@ -21,7 +24,9 @@ import Testing
         let fake = try FakeCrontab()
         defer { fake.remove() }
         let program = CrontabProgram.live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path])
-        let bytes = Array(String(repeating: "# a long comment line to fill the pipe buffers several times over\n", count: 20_000).utf8)
+        let bytes = Array(
+            String(repeating: "# a long comment line to fill the pipe buffers several times over\n", count: 20_000).utf8
+        )
         try program.install(bytes)
         #expect(try program.read() == bytes)
     }
@@ -36,7 +41,9 @@ import Testing
             Issue.record("a refused install passed")
         } catch {
             #expect(error.exitCode == 74)
-            #expect(Localizer(language: "en").string(error.message) == "\"\(fake.script.path) -\" failed: \"-\":3: bad minute")
+            #expect(
+                Localizer(language: "en").string(error.message)
+                    == "\"\(fake.script.path) -\" failed: \"-\":3: bad minute")
         }
     }
 
@@ -47,8 +54,10 @@ import Testing
             Issue.record("no crontab command, yet it read one")
         } catch {
             #expect(error.exitCode == 69)
-            #expect(Localizer(language: "en").string(error.message)
-                == "The crontab command \"crontab\" was not found: install the cron package (Debian: sudo apt install cron).")
+            #expect(
+                Localizer(language: "en").string(error.message)
+                    == "The crontab command \"crontab\" was not found: install the cron package (Debian: sudo apt install cron)."
+            )
         }
     }
 }

@@ -1,12 +1,14 @@
 import BreatheCore
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// What a session asks of speech-dispatcher: the user's own voice, rate, pitch and volume stay in force unless a flag
 /// names one, and the chosen priority always goes with the message.
 @Suite struct AudioChoicesTests {
     @Test func withNoExplicitSettingsOnlyLanguageAndPriorityAreSent() {
-        let choices = AudioChoices(voice: "en-us", rate: 300, pitch: 90, volume: 150, speechVia: .speechd, speechPriority: .text)
+        let choices = AudioChoices(
+            voice: "en-us", rate: 300, pitch: 90, volume: 150, speechVia: .speechd, speechPriority: .text)
         let request = choices.dispatcherRequest(language: "en", voiceName: "English (America)")
         #expect(request.language == "en")
         #expect(request.priority == .text)
@@ -26,8 +28,9 @@ import Testing
     @Test func eachExplicitSettingIsSentAlone() {
         let all: [PreferenceKey] = [.voice, .rate, .pitch, .volume]
         for key in all {
-            let choices = AudioChoices(voice: "es-419", rate: 449, pitch: 100, volume: 0, speechVia: .speechd,
-                                       explicitSpeechSettings: [key])
+            let choices = AudioChoices(
+                voice: "es-419", rate: 449, pitch: 100, volume: 0, speechVia: .speechd,
+                explicitSpeechSettings: [key])
             let request = choices.dispatcherRequest(language: "es", voiceName: "Spanish (Latin America)")
             #expect((request.voiceName != nil) == (key == .voice), "\(key)")
             #expect(request.rate == (key == .rate ? 100 : nil), "\(key)")

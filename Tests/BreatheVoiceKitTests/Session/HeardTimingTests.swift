@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// The timing report's measure: a cue's played position from the sink's latest report, against the origin the first

@@ -1,6 +1,7 @@
 import BreatheCore
 import Foundation
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// The runner on a live sink, in virtual time: fed seconds ahead, asleep between the server's requests, and a key
@@ -8,13 +9,18 @@ import Testing
 @Suite struct LiveRunnerTests {
     static let plan = AudioSessionRunnerTests.plan
 
-    static func runner(sink: VirtualLiveSink, presenter: LineRecorder, interactive: Bool = false) throws -> AudioSessionRunner<VirtualLiveSink> {
+    static func runner(sink: VirtualLiveSink, presenter: LineRecorder, interactive: Bool = false) throws
+        -> AudioSessionRunner<VirtualLiveSink>
+    {
         let choices = AudioChoices(speech: true, tones: true)
-        let phrases = try PhraseBook(plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
-                                     speech: AudioSessionRunnerTests.fakeSpeech, settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
-        return AudioSessionRunner(machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
-                                  tones: choices.toneClips(sampleRate: 22_050), counting: false,
-                                  inputs: SessionInputPoller(sources: [sink.source]), interactive: interactive, blockSamples: 97)
+        let phrases = try PhraseBook(
+            plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
+            speech: AudioSessionRunnerTests.fakeSpeech,
+            settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
+        return AudioSessionRunner(
+            machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
+            tones: choices.toneClips(sampleRate: 22_050), counting: false,
+            inputs: SessionInputPoller(sources: [sink.source]), interactive: interactive, blockSamples: 97)
     }
 
     @Test func whatIsHeardIsTheFileRenderWithoutADropoutAndFewWakeUps() throws {
@@ -22,7 +28,8 @@ import Testing
         var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
-        let sink = VirtualLiveSink(), presenter = LineRecorder()
+        let sink = VirtualLiveSink()
+        let presenter = LineRecorder()
         var runner = try Self.runner(sink: sink, presenter: presenter)
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.heard == file.samples)
@@ -38,7 +45,8 @@ import Testing
     /// `s` pressed in the middle of the first inhale, with seconds queued: the next phase's tone is heard within a few
     /// milliseconds of the key, not after what was queued.
     @Test func aKeyIsHeardAtOnceNotAfterWhatIsQueued() throws {
-        let sink = VirtualLiveSink(), presenter = LineRecorder()
+        let sink = VirtualLiveSink()
+        let presenter = LineRecorder()
         let press = Self.plan.start(of: .phase(cycle: 1, index: 0)) + 22_050 * 8 / 10
         sink.keys = [(press, .skip)]
         var runner = try Self.runner(sink: sink, presenter: presenter, interactive: true)
@@ -47,7 +55,8 @@ import Testing
         #expect(sink.underruns == 0)
         let hold = CueTone.cue(for: .hold).samples(sampleRate: 22_050, volume: 70)
         let heardAt = sink.heard.indices.first { index in
-            index >= Int(press) && index + hold.count <= sink.heard.count && Array(sink.heard[index..<index + hold.count]) == hold
+            index >= Int(press) && index + hold.count <= sink.heard.count
+                && Array(sink.heard[index..<index + hold.count]) == hold
         }
         let at = try #require(heardAt, "the hold tone was never heard after the key")
         #expect(at - Int(press) <= 22_050 * 50 / 1000, "heard \(at - Int(press)) samples after the key")
@@ -57,14 +66,19 @@ import Testing
     static let deviceLatency = 4_410
 
     /// A runner on `sink` in its virtual time (the sink's clock is the runner's), handing over to `presenters`.
-    static func virtualTimeRunner(sink: VirtualLiveSink, presenters: [any SessionPresenter]) throws -> AudioSessionRunner<VirtualLiveSink> {
+    static func virtualTimeRunner(sink: VirtualLiveSink, presenters: [any SessionPresenter]) throws
+        -> AudioSessionRunner<VirtualLiveSink>
+    {
         let choices = AudioChoices(speech: true, tones: true)
-        let phrases = try PhraseBook(plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
-                                     speech: AudioSessionRunnerTests.fakeSpeech, settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
-        return AudioSessionRunner(machine: SessionMachine(plan: plan), sink: sink, presenters: presenters, phrases: phrases,
-                                  tones: choices.toneClips(sampleRate: 22_050), counting: false,
-                                  inputs: SessionInputPoller(sources: [sink.source]), interactive: true, blockSamples: 97,
-                                  clock: { sink.nanoseconds })
+        let phrases = try PhraseBook(
+            plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
+            speech: AudioSessionRunnerTests.fakeSpeech,
+            settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
+        return AudioSessionRunner(
+            machine: SessionMachine(plan: plan), sink: sink, presenters: presenters, phrases: phrases,
+            tones: choices.toneClips(sampleRate: 22_050), counting: false,
+            inputs: SessionInputPoller(sources: [sink.source]), interactive: true, blockSamples: 97,
+            clock: { sink.nanoseconds })
     }
 
     /// Where two stretches of samples first differ, counted from their starts (the shorter one's end if one is a
@@ -76,10 +90,12 @@ import Testing
 
     /// The phase starts of the plan, in order.
     static var phaseStarts: [(segment: Segment, index: Int, start: Int64)] {
-        (1...2).flatMap { cycle in (0..<3).map { index in
-            let segment = Segment.phase(cycle: cycle, index: index)
-            return (segment, index, plan.start(of: segment))
-        } }
+        (1...2).flatMap { cycle in
+            (0..<3).map { index in
+                let segment = Segment.phase(cycle: cycle, index: index)
+                return (segment, index, plan.start(of: segment))
+            }
+        }
     }
 
     /// With 0.2 s of device latency on top of the queue, each phase reaches the presenters when its first sample is
@@ -102,8 +118,9 @@ import Testing
             let entered = presenter.effects.first { $0.effect == .enterSegment(segment) }
             let handed = try #require(entered, "\(segment) never reached the presenters")
             let heardAt = start + Int64(Self.deviceLatency)
-            #expect(handed.clock >= heardAt - 97 && handed.clock <= heardAt,
-                    "\(segment): handed over at \(handed.clock), heard at \(heardAt)")
+            #expect(
+                handed.clock >= heardAt - 97 && handed.clock <= heardAt,
+                "\(segment): handed over at \(handed.clock), heard at \(heardAt)")
             // Its tone is heard at that moment of the virtual clock.
             let tone = CueTone.cue(for: Self.plan.kind(ofPhase: index)).samples(sampleRate: 22_050, volume: 70)
             #expect(Array(sink.heard[Int(heardAt)..<Int(heardAt) + tone.count]) == tone, "\(segment)")

@@ -1,5 +1,6 @@
 import BreatheCore
 import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct SessionDriverTests {

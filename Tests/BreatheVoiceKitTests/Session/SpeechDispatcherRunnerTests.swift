@@ -1,6 +1,7 @@
 import BreatheCore
 import Foundation
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// Records what the runner sends to speech-dispatcher, with how many samples the sink had received at that moment.
@@ -28,8 +29,10 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     static let plan = AudioSessionRunnerTests.plan
     static let block = 97
 
-    static func runner(sink: MemoryAudioSink, dispatcher: RecordingDispatcher, tones: Bool = true,
-                       inputs: SessionInputPoller = SessionInputPoller()) -> AudioSessionRunner<MemoryAudioSink> {
+    static func runner(
+        sink: MemoryAudioSink, dispatcher: RecordingDispatcher, tones: Bool = true,
+        inputs: SessionInputPoller = SessionInputPoller()
+    ) -> AudioSessionRunner<MemoryAudioSink> {
         AudioSessionRunner(
             machine: SessionMachine(plan: plan), sink: sink, presenters: [LineRecorder()],
             phrases: PhraseBook(localizer: AudioSessionRunnerTests.localizer),
@@ -43,10 +46,12 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         let dispatcher = RecordingDispatcher(sink: sink)
         var runner = Self.runner(sink: sink, dispatcher: dispatcher)
         #expect(try runner.run().get().summary.status == .completed)
-        #expect(dispatcher.events == [
-            "say Get ready", "say Breathe in", "say Hold", "say Breathe out", "say Breathe in", "say Hold", "say Breathe out",
-            "say Well done. Session complete.",
-        ])
+        #expect(
+            dispatcher.events == [
+                "say Get ready", "say Breathe in", "say Hold", "say Breathe out", "say Breathe in", "say Hold",
+                "say Breathe out",
+                "say Well done. Session complete.",
+            ])
         // Our own stream carries only the tones: nothing of the speech is mixed into it.
         #expect(Int64(sink.samples.count) == Self.plan.totalSamples)
         let gap = Int(CueLayout.gapSamples(sampleRate: 22_050))
@@ -98,7 +103,10 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         let dispatcher = RecordingDispatcher(sink: sink)
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
-        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
         _ = write(pipeEnds[1], " q", 2)
         let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
             guard dispatcher.events.contains("say Breathe in") else { return nil }
@@ -120,7 +128,10 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         let dispatcher = RecordingDispatcher(sink: sink)
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
-        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
         _ = write(pipeEnds[1], "s", 1)
         let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
             guard dispatcher.events.contains("say Breathe in") else { return nil }
@@ -142,7 +153,10 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         let dispatcher = RecordingDispatcher(sink: sink)
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
-        defer { close(pipeEnds[0]); close(pipeEnds[1]) }
+        defer {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+        }
         _ = write(pipeEnds[1], "t+s", 3)
         // The skip waits until the two answers were said: a skip drops what has not been said yet.
         var pressed = 0
@@ -157,7 +171,9 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         runner.speechSettings = AudioChoices().speechSettings(localizer: AudioSessionRunnerTests.localizer)
         _ = try runner.run().get()
         let events = dispatcher.events
-        #expect(events.contains("say Get ready. Time left: 3 seconds in this phase, 13 seconds in the session."), "\(events)")
+        #expect(
+            events.contains("say Get ready. Time left: 3 seconds in this phase, 13 seconds in the session."),
+            "\(events)")
         #expect(events.contains("rate 200"))
         #expect(events.contains("say Speech rate 200 words a minute."))
         #expect(events.contains("say Skipped. Breathe in"), "\(events)")

@@ -1,5 +1,6 @@
-import Testing
 import BreatheCore
+import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct TextSessionRunnerTests {
@@ -10,7 +11,8 @@ import BreatheCore
 
     @Test func eachEventHappensAtItsAbsoluteDeadline() {
         let recorder = RecordingPresenter()
-        var runner = TextSessionRunner(machine: SessionMachine(plan: Self.plan), timebase: VirtualTimebase(), presenters: [recorder])
+        var runner = TextSessionRunner(
+            machine: SessionMachine(plan: Self.plan), timebase: VirtualTimebase(), presenters: [recorder])
         let outcome = runner.run()
         #expect(outcome.summary.status == .completed)
         #expect(outcome.summary.cyclesCompleted == 3)
@@ -35,7 +37,8 @@ import BreatheCore
             (at: 4_000_000_000, input: .togglePause),
             (at: 64_000_000_000, input: .togglePause),
         ])
-        var runner = TextSessionRunner(machine: SessionMachine(plan: Self.plan), timebase: timebase, presenters: [recorder])
+        var runner = TextSessionRunner(
+            machine: SessionMachine(plan: Self.plan), timebase: timebase, presenters: [recorder])
         let outcome = runner.run()
         #expect(outcome.summary.status == .completed)
         let pauses = recorder.effects.filter { if case .markPause = $0.effect { true } else { false } }
@@ -43,7 +46,9 @@ import BreatheCore
         // After the pause, the exhale starts 0.5 s later on the timeline, and 60.5 s later on the clock.
         let exhale = recorder.effects.first { $0.effect == .enterSegment(.phase(cycle: 1, index: 1)) }
         #expect(exhale?.position == Self.plan.start(of: .phase(cycle: 1, index: 1)))
-        #expect(runner.timebase.clock - runner.timebase.start == 64_000_000_000 + 500_000_000 + 2 * 4_000_000_000 + 2_500_000_000)
+        #expect(
+            runner.timebase.clock - runner.timebase.start == 64_000_000_000 + 500_000_000 + 2 * 4_000_000_000
+                + 2_500_000_000)
     }
 
     @Test func skipJumpsToTheNextPhase() {
@@ -57,7 +62,9 @@ import BreatheCore
         let exhale = recorder.effects.first { $0.effect == .enterSegment(.phase(cycle: 1, index: 1)) }
         #expect(exhale?.position == Self.plan.start(of: .phase(cycle: 1, index: 1)))
         // The session is 1.4 s shorter on the clock than planned, and ends with its summary: no closing words to wait for.
-        #expect(runner.timebase.clock - runner.timebase.start == UInt64(Self.plan.breathingEnd) * 1_000_000_000 / 22_050 - 1_400_000_000)
+        #expect(
+            runner.timebase.clock - runner.timebase.start == UInt64(Self.plan.breathingEnd) * 1_000_000_000 / 22_050
+                - 1_400_000_000)
     }
 
     @Test(arguments: [(SignalInput.interrupt, SessionStatus.stopped), (.terminate, .stopped), (.hangup, .interrupted)])

@@ -1,4 +1,5 @@
 import BreatheCore
+
 @testable import BreatheVoiceKit
 
 /// A live sink in virtual time: a server that plays queued samples as its clock moves, asks for more a request at a

@@ -1,7 +1,8 @@
 import BreatheCore
-@testable import BreatheVoiceKit
 import Synchronization
 import Testing
+
+@testable import BreatheVoiceKit
 
 /// A `--voice` is checked only when a phrase is synthesized, once, and stands for the checked voice only.
 @Suite struct CheckedVoiceTests {
@@ -14,8 +15,13 @@ import Testing
             Speech(
                 voices: { [self] () throws(BreatheError) -> [SpeechVoice] in
                     listings.withLock { $0 += 1 }
-                    return [SpeechVoice(code: "es-419", name: "Spanish (Latin America)", languages: ["es-419"], identifier: "roa/es-419"),
-                            SpeechVoice(code: "en-us", name: "English (America)", languages: ["en-us"], identifier: "gmw/en-US")]
+                    return [
+                        SpeechVoice(
+                            code: "es-419", name: "Spanish (Latin America)", languages: ["es-419"],
+                            identifier: "roa/es-419"),
+                        SpeechVoice(
+                            code: "en-us", name: "English (America)", languages: ["en-us"], identifier: "gmw/en-US"),
+                    ]
                 },
                 synthesize: { [self] (_: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
                     spoken.withLock { $0.append(settings.voice) }
@@ -50,11 +56,16 @@ import Testing
         let voice = CheckedVoice(name: "xx-nowhere")
         let speech = voice.speaking(with: fake.speech)
         for _ in 0..<2 {
-            #expect(throws: BreatheError.self) { _ = try speech.synthesize("Breathe in", SpeechSettings(voice: voice.label)) }
+            #expect(throws: BreatheError.self) {
+                _ = try speech.synthesize("Breathe in", SpeechSettings(voice: voice.label))
+            }
             do {
                 _ = try speech.synthesize("Breathe in", SpeechSettings(voice: voice.label))
             } catch {
-                guard case .usage = error else { Issue.record("\(error)"); return }
+                guard case .usage = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
         }
         #expect(fake.spoken.withLock { $0 }.isEmpty)

@@ -1,8 +1,9 @@
 import BreatheCore
-@testable import BreatheVoiceKit
 import Foundation
 import Synchronization
 import Testing
+
+@testable import BreatheVoiceKit
 
 /// The real voice (eSpeak NG), wrapped so a test can count how often it is asked to synthesize.
 final class CountingSpeech: Sendable {
@@ -26,19 +27,24 @@ final class CountingSpeech: Sendable {
     static let localizer = Localizer(language: "en")
     static let settings = SpeechSettings(voice: "en-us")
     static let plan = try! SessionPlan.make(
-        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2)]),
+        pattern: BreathingPattern(phases: [
+            Phase(.inhale, seconds: 2), Phase(.hold, seconds: 1), Phase(.exhale, seconds: 2),
+        ]),
         length: .cycles(1), sampleRate: 22_050
     ).get()
 
     /// A fresh, empty folder for one test's cache.
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-cache-" + UUID().uuidString).path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "breathe-voice-cache-" + UUID().uuidString
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path + "/phrases"
     }
 
     static func book(_ speech: Speech, cache: PhraseCache?) throws -> PhraseBook {
-        try PhraseBook(plan: plan, counting: false, localizer: localizer, speech: speech, settings: settings, cache: cache)
+        try PhraseBook(
+            plan: plan, counting: false, localizer: localizer, speech: speech, settings: settings, cache: cache)
     }
 
     static var phraseTexts: [String] {
@@ -99,8 +105,11 @@ final class CountingSpeech: Sendable {
         let again = Self.clips(try Self.book(counting.speech, cache: cache))
         #expect(counting.count == before + 1, "\(name): exactly the damaged entry is synthesized again")
         let repaired = again.filter { original[$0.key] != $0.value }
-        #expect(repaired.count <= 1 && again.keys == original.keys && again.values.allSatisfy { !$0.isEmpty }, "\(name)")
-        try #expect(FileManager.default.contentsOfDirectory(atPath: cache.directory).count == original.count, "\(name): no temporary file left")
+        #expect(
+            repaired.count <= 1 && again.keys == original.keys && again.values.allSatisfy { !$0.isEmpty }, "\(name)")
+        try #expect(
+            FileManager.default.contentsOfDirectory(atPath: cache.directory).count == original.count,
+            "\(name): no temporary file left")
         let third = Self.clips(try Self.book(counting.speech, cache: cache))
         #expect(counting.count == before + 1, "\(name): the entry was not repaired")
         #expect(third == again, "\(name): the repaired entry holds what was synthesized")
@@ -110,12 +119,20 @@ final class CountingSpeech: Sendable {
         let base = PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51")
         var variants = [base]
         variants.append(PhraseCache.Key(text: "Breathe in.", settings: Self.settings, libraryVersion: "1.51"))
-        variants.append(PhraseCache.Key(text: "Breathe in", settings: SpeechSettings(voice: "en"), libraryVersion: "1.51"))
-        variants.append(PhraseCache.Key(text: "Breathe in", settings: SpeechSettings(voice: "en-us", rate: 176), libraryVersion: "1.51"))
-        variants.append(PhraseCache.Key(text: "Breathe in", settings: SpeechSettings(voice: "en-us", pitch: 51), libraryVersion: "1.51"))
-        variants.append(PhraseCache.Key(text: "Breathe in", settings: SpeechSettings(voice: "en-us", volume: 99), libraryVersion: "1.51"))
+        variants.append(
+            PhraseCache.Key(text: "Breathe in", settings: SpeechSettings(voice: "en"), libraryVersion: "1.51"))
+        variants.append(
+            PhraseCache.Key(
+                text: "Breathe in", settings: SpeechSettings(voice: "en-us", rate: 176), libraryVersion: "1.51"))
+        variants.append(
+            PhraseCache.Key(
+                text: "Breathe in", settings: SpeechSettings(voice: "en-us", pitch: 51), libraryVersion: "1.51"))
+        variants.append(
+            PhraseCache.Key(
+                text: "Breathe in", settings: SpeechSettings(voice: "en-us", volume: 99), libraryVersion: "1.51"))
         variants.append(PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.52"))
-        variants.append(PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51", sampleRate: 44_100))
+        variants.append(
+            PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51", sampleRate: 44_100))
         let cache = PhraseCache(directory: try Self.folder())
         #expect(Set(variants.map(cache.path(for:))).count == variants.count)
         cache.store(AudioClip([1, -2, 300, -32768, 32767]), for: base)
@@ -149,12 +166,17 @@ final class CountingSpeech: Sendable {
     }
 
     @Test func theCacheFolderFollowsXDG() {
-        #expect(PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"])).directory
-            == "/c/breathe-voice/phrases")
+        #expect(
+            PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"])).directory
+                == "/c/breathe-voice/phrases")
         for unusable in ["", "relative/path"] {
-            #expect(PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": unusable])).directory
-                == "/h/.cache/breathe-voice/phrases")
+            #expect(
+                PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h", "XDG_CACHE_HOME": unusable]))
+                    .directory
+                    == "/h/.cache/breathe-voice/phrases")
         }
-        #expect(PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h"])).directory == "/h/.cache/breathe-voice/phrases")
+        #expect(
+            PhraseCache(directories: XDGDirectories(environment: ["HOME": "/h"])).directory
+                == "/h/.cache/breathe-voice/phrases")
     }
 }

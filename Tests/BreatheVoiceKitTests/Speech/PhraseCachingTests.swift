@@ -1,10 +1,13 @@
 import Testing
+
 @testable import BreatheVoiceKit
 
 /// The three ways a session keeps its phrases, each resolved to the cache it names.
 struct PhraseCachingTests {
     @Test func theUserCacheFollowsTheSessionsEnvironment() {
-        let cache = PhraseCaching.userCache.resolved(environment: ["XDG_CACHE_HOME": "/tmp/bv-cache", "HOME": "/home/x"])
+        let cache = PhraseCaching.userCache.resolved(environment: [
+            "XDG_CACHE_HOME": "/tmp/bv-cache", "HOME": "/home/x",
+        ])
         #expect(cache?.directory == "/tmp/bv-cache/breathe-voice/phrases")
     }
 

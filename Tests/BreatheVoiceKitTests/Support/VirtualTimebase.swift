@@ -35,4 +35,3 @@ final class RecordingPresenter: SessionPresenter {
         effects.append((effect, position))
     }
 }
-

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import BreatheVoiceKit
 
 @Suite struct SystemCallTests {
@@ -62,7 +63,10 @@ import Testing
     @Test func readsOnAfterASignalInterruptsABlockingRead() throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
 
         // SIGURG, which nothing else here uses, and whose default action (ignore) makes a late one harmless.
         var action = sigaction()
@@ -115,11 +119,13 @@ import Testing
         func start() -> pthread_t? {
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
-            let started = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<Interrupter>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
+            let started = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    Unmanaged<Interrupter>.fromOpaque(context).takeRetainedValue().run()
+                    return nil
+                }, context)
             guard started == 0 else {
                 Unmanaged<Interrupter>.fromOpaque(context).release()
                 return nil
@@ -130,7 +136,8 @@ import Testing
         private func run() {
             var signals = 0
             while calls.load(ordering: .sequentiallyConsistent) < 2, !finished.load(ordering: .sequentiallyConsistent),
-                signals < 1_000_000 {
+                signals < 1_000_000
+            {
                 pthread_kill(reader, SIGURG)
                 signals += 1
                 sched_yield()
