@@ -17,8 +17,11 @@ build: deps
 
 # The Swift runtime and FoundationEssentials (which swift-argument-parser imports) are linked in statically: no
 # dynamic relocation of libswiftCore and libFoundationEssentials at start, about 3 MB less peak memory, and a binary
-# that runs without the toolchain's libraries (copied elsewhere, or from cron).
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# that runs without the toolchain's libraries (copied elsewhere, or from cron). Linked by the toolchain's lld with
+# packed relative relocations (glibc 2.36's DT_RELR: the relocation table shrinks from about 1 MB, read at every start,
+# to a few KB) and identical code folding: about 1 MiB less peak memory in every run, the same output.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
