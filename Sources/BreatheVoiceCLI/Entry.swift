@@ -8,6 +8,10 @@ package enum Entry {
         // Before anything else: a SIGINT, SIGTERM or SIGHUP from now on is kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
+        // A session played through the sound server connects first: the handshake overlaps parsing.
+        if EarlyConnection.isWanted(arguments: arguments) {
+            AudioSessionLauncher.connectEarly(interactive: isatty(0) == 1)
+        }
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
