@@ -7,6 +7,9 @@ package protocol AudioSink {
     mutating func write(_ samples: [Int16]) throws(BreatheError)
     /// How many written samples have not been heard yet, as the output reports it (0 for a file).
     mutating func latencySamples() -> Int64
+    /// The part of `latencySamples()` that a flush cannot drop: what the device itself holds (a Bluetooth headset,
+    /// a network sink), 0 for a file or when the output does not say.
+    mutating func deviceLatencySamples() -> Int64
     /// How many samples the output wants now (a file: any number).
     mutating func writableSamples() -> Int
     /// Throws `.unavailable` if the sound server has gone away since the last call (a file never does).
@@ -24,4 +27,5 @@ package protocol AudioSink {
 extension AudioSink {
     package mutating func writableSamples() -> Int { Int.max }
     package mutating func checkConnection() throws(BreatheError) {}
+    package mutating func deviceLatencySamples() -> Int64 { 0 }
 }

@@ -40,6 +40,7 @@ struct LivePulseLibrary: Sendable {
         @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
     let streamGetLatency:
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let streamGetTimingInfo: @convention(c) (OpaquePointer?) -> UnsafePointer<pa_timing_info>?
     let streamFlush: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamDrain: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamUpdateTimingInfo: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
@@ -78,6 +79,7 @@ struct LivePulseLibrary: Sendable {
                     streamWritableSize: try library.function("pa_stream_writable_size"),
                     streamWrite: try library.function("pa_stream_write"),
                     streamGetLatency: try library.function("pa_stream_get_latency"),
+                    streamGetTimingInfo: try library.function("pa_stream_get_timing_info"),
                     streamFlush: try library.function("pa_stream_flush"),
                     streamDrain: try library.function("pa_stream_drain"),
                     streamUpdateTimingInfo: try library.function("pa_stream_update_timing_info"),

@@ -266,6 +266,13 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         return latency
     }
 
+    /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
+    /// drop it. 0 before the first report.
+    package func deviceLatencySamples() -> Int64 {
+        guard let stream, isConnected, let timing = library.streamGetTimingInfo(stream) else { return 0 }
+        return Int64(timing.pointee.sink_usec) * Int64(AudioFormat.sampleRate) / 1_000_000
+    }
+
     package func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }

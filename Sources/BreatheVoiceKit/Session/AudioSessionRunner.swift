@@ -212,7 +212,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             }
             let heard = position - sink.latencySamples()
             lastHeard = heard
-            if let timer, timer.deadline <= position, timer.deadline - heard <= liveMargin {
+            if let timer, timer.deadline <= position, timer.deadline - heard <= applyMargin() {
                 self.timer = nil
                 lastApplied = position
                 apply(timer.event.event)
@@ -247,6 +247,11 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         return nil
     }
 
+    /// How long before a deadline is heard its event is applied: `liveMargin` of what a key could still flush, on top
+    /// of what the device holds. Were the device's latency counted against the margin, a device holding more than the
+    /// margin (a Bluetooth headset, a network sink) would have the queue run dry before every deadline.
+    private mutating func applyMargin() -> Int64 { liveMargin + sink.deviceLatencySamples() }
+
     /// How long a live runner may sleep (ms): until the sink wants more that can be rendered, the next effect or count
     /// is heard, the next deadline is within `liveMargin` of being heard, or the display wants a refresh.
     private mutating func liveTimeout() -> Int32 {
@@ -255,7 +260,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         let early = Int64(blockSamples)
         var until = Int64.max // samples after the heard one
         if let timer, timer.deadline <= position {
-            until = timer.deadline - liveMargin - heard
+            until = timer.deadline - applyMargin() - heard
         } else if sink.writableSamples() > 0 {
             return 0
         }

@@ -127,6 +127,22 @@ import Testing
         }
     }
 
+    /// A device that holds more than the margin (0.5 s: a Bluetooth headset, a network sink) never lets the queue run
+    /// dry before a deadline: the session is heard whole, as the file renders it, after the device's latency.
+    @Test func aDeviceHoldingMoreThanTheMarginNeverRunsDry() throws {
+        let file = MemoryAudioSink()
+        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        _ = try rendered.run().get()
+
+        let latency = 11_025
+        let sink = VirtualLiveSink(deviceLatency: latency)
+        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [])
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(sink.underruns == 0)
+        #expect(sink.heard.count == latency + file.samples.count)
+        #expect(Self.firstDifference(sink.heard[latency...], file.samples[...]) == nil)
+    }
+
     /// The server stalls for 0.1 s in the middle of the first inhale: the timing report, measured on the runner's clock
     /// (the sink's virtual one), has the first cue on time and every later cue 0.1 s late, as they were heard.
     @Test func theTimingReportMatchesTheVirtualClockThroughAStall() throws {

@@ -32,6 +32,8 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     var keys: [(at: Int64, input: SessionInput)] = []
     private var pressed: SessionInput?
     var playing = true
+    /// Whether the device's latency is reported apart (as PulseAudio's `sink_usec`), or only within the total.
+    var reportsDeviceLatency = true
 
     init(targetSamples: Int = 44_100, requestSamples: Int = 11_025, deviceLatency: Int = 0) {
         target = targetSamples
@@ -55,6 +57,7 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
 
     func write(_ samples: [Int16]) throws(BreatheError) { queue += samples }
     func latencySamples() -> Int64 { Int64(queue.count + deviceLatency) }
+    func deviceLatencySamples() -> Int64 { Int64(reportsDeviceLatency ? deviceLatency : 0) }
     func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
     func flush() {
         queue.removeAll()
@@ -82,6 +85,7 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
             ready = 1
         }
         precondition(advance != Int64.max, "the runner waits forever")
+        precondition(clock < 22_050 * 3600, "an hour of virtual time has passed: the session never ends")
         play(Int(advance))
         return ready
     }
