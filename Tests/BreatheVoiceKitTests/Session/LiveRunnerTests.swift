@@ -9,20 +9,6 @@ import Testing
 @Suite struct LiveRunnerTests {
     static let plan = AudioSessionRunnerTests.plan
 
-    static func runner(sink: VirtualLiveSink, presenter: LineRecorder, interactive: Bool = false) throws
-        -> AudioSessionRunner<VirtualLiveSink>
-    {
-        let choices = AudioChoices(speech: true, tones: true)
-        let phrases = try PhraseBook(
-            plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
-            speech: AudioSessionRunnerTests.fakeSpeech,
-            settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
-        return AudioSessionRunner(
-            machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
-            tones: choices.toneClips(sampleRate: 22_050), counting: false,
-            inputs: SessionInputPoller(sources: [sink.source]), interactive: interactive, blockSamples: 97)
-    }
-
     @Test func whatIsHeardIsTheFileRenderWithoutADropoutAndFewWakeUps() throws {
         let file = MemoryAudioSink()
         var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
@@ -30,7 +16,7 @@ import Testing
 
         let sink = VirtualLiveSink()
         let presenter = LineRecorder()
-        var runner = try Self.runner(sink: sink, presenter: presenter)
+        var runner = try Self.runner(sink: sink, presenters: [presenter], interactive: false, virtualClock: false)
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.heard == file.samples)
         #expect(sink.underruns == 0)
@@ -49,7 +35,7 @@ import Testing
         let presenter = LineRecorder()
         let press = Self.plan.start(of: .phase(cycle: 1, index: 0)) + 22_050 * 8 / 10
         sink.keys = [(press, .skip)]
-        var runner = try Self.runner(sink: sink, presenter: presenter, interactive: true)
+        var runner = try Self.runner(sink: sink, presenters: [presenter], virtualClock: false)
         _ = try runner.run().get()
         #expect(sink.flushes >= 1)
         #expect(sink.underruns == 0)
@@ -65,20 +51,23 @@ import Testing
     /// The device's own latency behind the queue: 0.2 s, reported with the queue and never flushed.
     static let deviceLatency = 4_410
 
-    /// A runner on `sink` in its virtual time (the sink's clock is the runner's), handing over to `presenters`.
-    static func virtualTimeRunner(sink: VirtualLiveSink, presenters: [any SessionPresenter]) throws
-        -> AudioSessionRunner<VirtualLiveSink>
-    {
+    /// A runner on `sink`, handing over to `presenters`: in the sink's virtual time (the sink's clock is the runner's),
+    /// or with the monotonic clock for the tests that do not read the clock.
+    static func runner(
+        sink: VirtualLiveSink, presenters: [any SessionPresenter], interactive: Bool = true, virtualClock: Bool = true
+    ) throws -> AudioSessionRunner<VirtualLiveSink> {
         let choices = AudioChoices(speech: true, tones: true)
         let phrases = try PhraseBook(
             plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
             speech: AudioSessionRunnerTests.fakeSpeech,
             settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
+        let clock: () -> UInt64
+        if virtualClock { clock = { sink.nanoseconds } } else { clock = { MonotonicTimebase.nanoseconds() } }
         return AudioSessionRunner(
             machine: SessionMachine(plan: plan), sink: sink, presenters: presenters, phrases: phrases,
             tones: choices.toneClips(sampleRate: 22_050), counting: false,
-            inputs: SessionInputPoller(sources: [sink.source]), interactive: true, blockSamples: 97,
-            clock: { sink.nanoseconds })
+            inputs: SessionInputPoller(sources: [sink.source]), interactive: interactive, blockSamples: 97,
+            clock: clock)
     }
 
     /// Where two stretches of samples first differ, counted from their starts (the shorter one's end if one is a
@@ -107,7 +96,7 @@ import Testing
 
         let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
         let presenter = HeardRecorder(sink: sink)
-        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [presenter])
+        var runner = try Self.runner(sink: sink, presenters: [presenter])
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.underruns == 0)
         // The device's latency is heard as silence first, then the whole session as a file renders it.
@@ -136,7 +125,7 @@ import Testing
 
         let latency = 11_025
         let sink = VirtualLiveSink(deviceLatency: latency)
-        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [])
+        var runner = try Self.runner(sink: sink, presenters: [])
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.underruns == 0)
         #expect(sink.heard.count == latency + file.samples.count)
@@ -152,7 +141,7 @@ import Testing
         sink.stalls = [(firstCue + Int64(Self.deviceLatency) + 11_025, stall)]
         let report = TimingReport(plan: Self.plan, localizer: AudioSessionRunnerTests.localizer, sink: StringTextSink())
         let presenter = HeardRecorder(sink: sink)
-        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [report, presenter])
+        var runner = try Self.runner(sink: sink, presenters: [report, presenter])
         _ = try runner.run().get()
         #expect(sink.underruns == 0)
         #expect(sink.dropped == Int(stall))
@@ -178,7 +167,7 @@ import Testing
         let resume = pause + 22_050 * 3
         sink.keys = [(pause, .togglePause), (resume, .togglePause)]
         let presenter = HeardRecorder(sink: sink)
-        var runner = try Self.virtualTimeRunner(sink: sink, presenters: [presenter])
+        var runner = try Self.runner(sink: sink, presenters: [presenter])
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.flushes >= 2)
         let latency = Self.deviceLatency
