@@ -4,7 +4,7 @@ import BreatheVoiceKit
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs reset`: moves the file aside so every default applies.
-    struct Reset: ParsableCommand {
+    struct Reset: PreferencesFileCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract:
@@ -12,19 +12,12 @@ extension BreatheVoice.Prefs {
         )
         @OptionGroup var language: LanguageOption
 
-        func run() throws {
-            let store = PreferencesStore()
-            let localizer = store.errorLocalizer(
-                flagLanguage: language.language, environment: ProcessEnvironment.current)
+        func run(_ store: PreferencesStore, _ localizer: Localizer) throws(BreatheError) {
             var output = FileDescriptorSink.standardOutput
-            try CommandFailure.catching(localizer) { () throws(BreatheError) in
-                let lock = try FileLock.preferences(store.path)
-                defer { withExtendedLifetime(lock) {} }
-                if let backup = try store.reset() {
-                    output.say(Message(.prefsReset, ["file": .text(store.path), "backup": .text(backup)]), localizer)
-                } else {
-                    output.say(Message(.prefsResetNothing), localizer)
-                }
+            if let backup = try store.reset() {
+                output.say(Message(.prefsReset, ["file": .text(store.path), "backup": .text(backup)]), localizer)
+            } else {
+                output.say(Message(.prefsResetNothing), localizer)
             }
         }
     }
