@@ -998,7 +998,9 @@ def build_floors(bench: Bench) -> dict[str, dict]:
             args = ["--version"] if name == "ArgumentParser" else []
         exe = bench.work / f"floor-{name}"
         linking = "static"
-        code, text = command_output(["swiftc", "-O", "-static-stdlib", str(path), *extra, "-o", str(exe)], timeout=300)
+        # Linked as the release binary is (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, folding.
+        link = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe"]
+        code, text = command_output(["swiftc", "-O", "-static-stdlib", *link, str(path), *extra, "-o", str(exe)], timeout=300)
         if code != 0:
             linking = "dynamic (-static-stdlib failed)"
             code, text = command_output(["swiftc", "-O", str(path), *extra, "-o", str(exe)], timeout=300)
