@@ -11,8 +11,6 @@ protocol PreferencesCommand: ParsableCommand {
     /// The command writes the file back: the preferences lock is taken before the file is read, and kept.
     static var updatesPreferences: Bool { get }
 
-    /// Called before the preferences are read, for work that can overlap reading them (none by default).
-    func willLoadPreferences()
     func run(_ loaded: LoadedPreferences) throws
 }
 
@@ -20,10 +18,7 @@ extension PreferencesCommand {
     var preferenceFlags: [PreferenceKey: String] { [:] }
     static var updatesPreferences: Bool { false }
 
-    func willLoadPreferences() {}
-
     func run() throws {
-        willLoadPreferences()
         try run(LoadedPreferences.load(language: language, flags: preferenceFlags, forUpdate: Self.updatesPreferences))
     }
 }

@@ -55,12 +55,6 @@ extension BreatheVoice {
         /// Options that override preferences.
         var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
 
-        /// A session that plays through the sound server starts connecting first, on a thread of its own: the
-        /// handshake overlaps loading the preferences, the history check and the session lock.
-        func willLoadPreferences() {
-            if !noAudio, audio.output == nil { AudioSessionLauncher.connectEarly(interactive: isatty(0) == 1) }
-        }
-
         func run(_ loaded: LoadedPreferences) throws {
             // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
             // preferences file is exit 78, so both are settled here rather than in validate().
