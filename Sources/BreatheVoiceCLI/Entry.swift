@@ -35,19 +35,25 @@ package enum Entry {
         } catch {
             SignalSource.releaseEarly()
             let code = BreatheVoice.exitCode(for: error)
-            let localizer = InterfaceLanguage.localizer(arguments: arguments)
             if code == .success {
                 // --help and --version.
                 var standardOutput = FileDescriptorSink.standardOutput
                 let message = BreatheVoice.fullMessage(for: error)
-                let verboseVersion = message == BreatheVoice.configuration.version && arguments.contains("--verbose")
+                if message == BreatheVoice.configuration.version {
+                    // The version is the same in every language: no preferences or locale files to read.
+                    standardOutput.write(
+                        (arguments.contains("--verbose") ? BreatheVoice.verboseVersion : message) + "\n")
+                    finish(ExitStatus.success)
+                }
                 // English help is argument-parser's own page; another language gets the same page from the locale files.
+                let localizer = InterfaceLanguage.localizer(arguments: arguments)
                 let page =
                     localizer.language == LocaleCatalog.fallbackCode
                     ? nil : localizedHelp(message, localizer: localizer)
-                standardOutput.write((page ?? (verboseVersion ? BreatheVoice.verboseVersion : message)) + "\n")
+                standardOutput.write((page ?? message) + "\n")
                 finish(ExitStatus.success)
             }
+            let localizer = InterfaceLanguage.localizer(arguments: arguments)
             let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
             var standardError = FileDescriptorSink.standardError
             standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))

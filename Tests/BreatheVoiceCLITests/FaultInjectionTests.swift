@@ -271,6 +271,18 @@ import Testing
         }
     }
 
+    /// `--version` reads no preferences and no locale before it prints; the error about a failed write is still in the
+    /// user's language, found only when it is needed.
+    @Test func versionToAFullDiskFailsInTheUsersLanguage() throws {
+        let home = try TemporaryHome()
+        let run = try FaultRun.run(
+            ["--version"], home: home, environment: ["BREATHE_VOICE_LANG": "es"], standardOutput: .path("/dev/full"))
+        #expect(run.ending == .exited(74), "\(run.ending) \(run.stderr)")
+        #expect(
+            run.stderrLines.last?.hasPrefix("breathe-voice: No se puede escribir en la salida estándar: ") == true,
+            "\(run.stderr)")
+    }
+
     // MARK: 7. A reader that goes away ends the output quietly, and the session is still recorded.
 
     @Test func defect07ClosedPipeIsQuietExitZeroAndTheSessionIsRecorded() throws {

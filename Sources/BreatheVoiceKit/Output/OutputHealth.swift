@@ -59,14 +59,14 @@ package enum OutputHealth {
 
     /// The exit code to use instead of `code`, after one line on standard error when standard output failed; a failure
     /// already reported (64 and up) keeps its own code.
-    package static func exitCode(_ code: Int32, localizer: Localizer) -> Int32 {
+    package static func exitCode(_ code: Int32, localizer: @autoclosure () -> Localizer) -> Int32 {
         guard code < 64 else { return code }
         if outputError != 0 && outputError != EPIPE {
             var standardError = FileDescriptorSink.standardError
             let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(outputError))])
             standardError.write(
                 PlainText.line(
-                    localizer.string(
+                    localizer().string(
                         Message(
                             .errorPrefix,
                             [
@@ -79,7 +79,7 @@ package enum OutputHealth {
             let reason = Message(.reasonSystem, ["reason": .text(SystemError.describe(failure.code))])
             standardError.write(
                 PlainText.line(
-                    localizer.string(
+                    localizer().string(
                         Message(
                             .errorPrefix,
                             [
