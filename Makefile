@@ -23,9 +23,11 @@ build: deps
 # Every function in a section of its own, and the functions real runs execute linked first, in Release/symbol-order.txt
 # (`make link-order` writes it): a run's code sits in a few hundred KiB instead of pages spread over 10 MB of text,
 # about 2 MiB less peak memory. A name the list has and the code no longer has is skipped, without a warning.
+# --no-export-dynamic undoes the -export-dynamic that the static Swift runtime's link arguments add: nothing loads
+# symbols from the program, and its 4 272 exported names were searched by every library libpulse loads.
 SYMBOL_ORDER = Release/symbol-order.txt
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering
 
