@@ -923,7 +923,7 @@ def measure_first_sound(bench: Bench) -> None:
             cells[name] = Cell(f"{medians[name] * 1000:.1f} ms ({spread})", medians[name])
     paplay = medians.get("paplay")
     target = "≤ 1.3 × paplay" + (f" = {paplay * 1300:.1f} ms" if paplay else "")
-    target += f" (floor: {cells['floor'].text} ArgumentParser + libpulse playing a tone{floor_notes((bench.floors or {}).get('libpulse', {}))})"
+    target += f" (floor, ArgumentParser + libpulse playing a tone{floor_notes((bench.floors or {}).get('libpulse', {}))}: {cells['floor'].text})"
     bv = medians.get("breathe-voice")
     met = verdict(None if bv is None or paplay is None else bv <= 1.3 * paplay,
                   reasons.get("breathe-voice") or failures.get("breathe-voice") or "no paplay figure")
@@ -938,7 +938,7 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=bench.env, start_new_session=True)
     from_sample = recorder.sample_at(start)
     hit = recorder.first_above(from_sample, FIRST_SOUND_THRESHOLD, 8)
-    if proc.poll() is None and hit is not None and cmd[0] == str(bench.binary):
+    if proc.poll() is None and hit is not None and cmd[0] in (str(bench.binary), str(bench.floor_programs.get("libpulse"))):
         os.killpg(proc.pid, signal.SIGTERM)
     try:
         _, err = proc.communicate(timeout=15)
@@ -1070,7 +1070,7 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     the libpulse and eSpeak NG ones play on the bench's sound server). Built once per part (the first measure that needs
     them) and shared. Each is built as the release binary is: static Swift runtime (-static-stdlib), FLOOR_COMPILE,
     FLOOR_LINK, then run once under callgrind and relinked with its own symbol order (floor_order); when -static-stdlib
-    fails, a dynamic build, and the figure says so. Peak RSS: median of 3, unordered and ordered."""
+    fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs of the ordered program."""
     if bench.floors is not None:
         return bench.floors
     bench.log("floors: building the empty Swift programs (each run once under callgrind to order its link)")
@@ -1111,19 +1111,15 @@ def build_floors(bench: Bench) -> dict[str, dict]:
                                          str(obj), *objects, "-o", str(ordered)], timeout=300)
             if code != 0:
                 ordered, how = None, f"the ordered link failed: {text.strip().splitlines()[-1][:60] if text.strip() else code}"
-        figures: dict[str, list[Run]] = {}
-        for label, program in (("unordered", exe), ("ordered", ordered)):
-            if program:
-                figures[label] = [run_measured([str(program), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=60) for _ in range(3)]
-        failed = [r for runs in figures.values() for r in runs if r.code != 0]
+        program = ordered or exe
+        runs = [run_measured([str(program), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=60) for _ in range(3)]
+        failed = [r for r in runs if r.code != 0]
         if failed:
             floors[name] = {"error": f"exit {failed[0].code}: {failed[0].first_error_line()}"}
             continue
-        median = {label: statistics.median(r.maxrss_kib for r in runs) / 1024 for label, runs in figures.items()}
         floors[name] = {"linking": linking, "ordered": ordered is not None, "order": how,
-                        "mib": median.get("ordered", median["unordered"]), "unordered_mib": median["unordered"],
-                        **{f"{label}_maxrss_kib": [r.maxrss_kib for r in runs] for label, runs in figures.items()}}
-        bench.floor_programs[name] = ordered or exe
+                        "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024}
+        bench.floor_programs[name] = program
     bench.floors = floors
     bench.raw["floors"] = floors
     bench.raw["floors_seconds"] = round(time.monotonic() - started, 1)
