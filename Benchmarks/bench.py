@@ -1073,7 +1073,8 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs of the ordered program."""
     if bench.floors is not None:
         return bench.floors
-    bench.log("floors: building the empty Swift programs (each run once under callgrind to order its link)")
+    how = "each run once under callgrind to order its link" if shutil.which("valgrind") else "valgrind missing: unordered"
+    bench.log(f"floors: building the empty Swift programs ({how})")
     started = time.monotonic()
     build = bench.binary.parent
     floors: dict[str, dict] = {}
