@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import importlib.util
 import json
 import math
 import os
@@ -112,7 +113,7 @@ class Row:
     cells: dict[str, Cell]
     target: str
     met: str
-    floor: bool = False  # a peak-RSS target: the floors (empty Swift programs) are shown beside it
+    floor: str = ""  # a peak-RSS target: the floor (an empty Swift program, FLOOR_SOURCES) shown beside it
 
 
 @dataclass
@@ -130,6 +131,8 @@ class Bench:
     peer: "PeerServer | None" = None
     xruns: tuple[int, float] = XRUNS_QUICK
     venv: Path | None = None  # breathe-cli's venv; default: .build/bench-venv beside the binary's build
+    floors: dict[str, dict] | None = None  # build_floors' figures, built once per part and shared between measures
+    floor_programs: dict[str, Path] = field(default_factory=dict)  # the floors' executables (the ordered ones when ordered)
 
     def log(self, text: str) -> None:
         print(f"[bench {time.strftime('%H:%M:%S')}] {text}", flush=True)
@@ -802,7 +805,7 @@ def measure_live(bench: Bench) -> None:
             target = RSS_TARGETS_MIB["live"]
             met = verdict(None if bv_value is None or text_only else bv_value <= target, NO_AUDIO if text_only else "no figure")
             bench.rows.append(Row(f"3. peak RSS of a {minutes:g}-minute live session, {where} (box, phrases cached; /usr/bin/time %M, children included)",
-                                  cells, f"≤ {target:g} MiB", met, floor=True))
+                                  cells, f"≤ {target:g} MiB", met, floor="libpulse"))
 
     # The server's own CPU over the same window as each session, against its idle window.
     cells = {"paplay": DASH, "espeak-ng": DASH}
@@ -869,16 +872,25 @@ def timing_report_row(live: Live, summary: dict, title: str) -> Row:
 def measure_first_sound(bench: Bench) -> None:
     short = bench.work / "short.wav"
     signals.write_wav(short, signals.sweep(440, 440, 0.2, 0.5, attack_s=0.002))
-    commands: dict[str, list[str] | None] = {
+    if bench.caps["pulse"]:
+        build_floors(bench)  # before the recorder starts: the libpulse floor's callgrind run plays on the same sink
+    floor = bench.floor_programs.get("libpulse")
+    # "floor": the live floor program (ArgumentParser, libpulse, a 440 Hz tone at a quarter of full scale from its
+    # second sample): what any Swift program built like ours needs from exec to sound. Its own cell, in the target's.
+    commands: dict[str, list[str]] = {
         "breathe-voice": [str(bench.binary), "--pattern", "box", "--cycles", "1"] + (["--require-audio"] if bench.caps["require_audio"] else []),
         "paplay": ["paplay", str(short)],
         "espeak-ng": ["espeak-ng", "Breathe in"],
+        "floor": [str(floor)] if floor else [],
     }
     reasons: dict[str, str] = {}
     if not bench.caps["pulse"]:
         reasons = {name: NO_PULSE for name in commands}
-    elif not bench.caps["audio"]:
-        reasons["breathe-voice"] = NO_AUDIO
+    else:
+        if not bench.caps["audio"]:
+            reasons["breathe-voice"] = NO_AUDIO
+        if not floor:
+            reasons["floor"] = "floor not built: " + (bench.floors or {}).get("libpulse", {}).get("error", "no figure")
     results: dict[str, list[float]] = {name: [] for name in commands}
     failures: dict[str, str] = {}
     if len(reasons) < len(commands):
@@ -899,7 +911,7 @@ def measure_first_sound(bench: Bench) -> None:
             recorder.stop()
     bench.raw["first_sound"] = {"runs_s": results, "failures": failures, "threshold": FIRST_SOUND_THRESHOLD}
     cells: dict[str, Cell] = {"shell loop": DASH, "breathe-cli": DASH}
-    medians = {}
+    medians: dict[str, float] = {}
     for name in commands:
         if name in reasons:
             cells[name] = Cell.na(reasons[name])
@@ -909,10 +921,11 @@ def measure_first_sound(bench: Bench) -> None:
             medians[name] = statistics.median(results[name])
             spread = f"{min(results[name]) * 1000:.0f}–{max(results[name]) * 1000:.0f}"
             cells[name] = Cell(f"{medians[name] * 1000:.1f} ms ({spread})", medians[name])
-    floor = medians.get("paplay")
-    target = "≤ 1.3 × paplay" + (f" = {floor * 1300:.1f} ms" if floor else "")
+    paplay = medians.get("paplay")
+    target = "≤ 1.3 × paplay" + (f" = {paplay * 1300:.1f} ms" if paplay else "")
+    target += f" (floor, ArgumentParser + libpulse playing a tone{floor_notes((bench.floors or {}).get('libpulse', {}))}: {cells['floor'].text})"
     bv = medians.get("breathe-voice")
-    met = verdict(None if bv is None or floor is None else bv <= 1.3 * floor,
+    met = verdict(None if bv is None or paplay is None else bv <= 1.3 * paplay,
                   reasons.get("breathe-voice") or failures.get("breathe-voice") or "no paplay figure")
     bench.rows.append(Row(f"2. exec to first audible sample (median of {FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
 
@@ -925,7 +938,7 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=bench.env, start_new_session=True)
     from_sample = recorder.sample_at(start)
     hit = recorder.first_above(from_sample, FIRST_SOUND_THRESHOLD, 8)
-    if proc.poll() is None and hit is not None and cmd[0] == str(bench.binary):
+    if proc.poll() is None and hit is not None and cmd[0] in (str(bench.binary), str(bench.floor_programs.get("libpulse"))):
         os.killpg(proc.pid, signal.SIGTERM)
     try:
         _, err = proc.communicate(timeout=15)
@@ -942,86 +955,196 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
 # MARK: measure 3: peak memory, first run and repeat, text only, --version, and the floors
 
 
+#: libpulse-simple opened with dlopen as the binary does (pa_simple, the shortest client): `play` writes 16-bit mono
+#: samples at 22 050 Hz to the default sink and drains them. Shared by the live and the first-run floors.
+FLOOR_PULSE = (
+    "struct SampleSpec { var format: Int32; var rate: UInt32; var channels: UInt8 }\n"
+    "typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, "
+    "UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?\n"
+    "typealias Write = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32\n"
+    "typealias Drain = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32\n"
+    "typealias Free = @convention(c) (OpaquePointer?) -> Void\n"
+    "func play(_ samples: () -> [Int16]) throws {\n"
+    "    guard let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { throw ExitCode(69) }\n"
+    "    let new = unsafeBitCast(dlsym(library, \"pa_simple_new\"), to: New.self)\n"
+    "    let write = unsafeBitCast(dlsym(library, \"pa_simple_write\"), to: Write.self)\n"
+    "    let drain = unsafeBitCast(dlsym(library, \"pa_simple_drain\"), to: Drain.self)\n"
+    "    let free = unsafeBitCast(dlsym(library, \"pa_simple_free\"), to: Free.self)\n"
+    "    var spec = SampleSpec(format: 3, rate: 22_050, channels: 1)  // PA_SAMPLE_S16LE, mono\n"
+    "    var error: Int32 = 0\n"
+    "    guard let stream = withUnsafePointer(to: &spec, { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) })\n"
+    "    else { throw ExitCode(69) }\n"
+    "    guard samples().withUnsafeBytes({ write(stream, $0.baseAddress, $0.count, &error) }) == 0, drain(stream, &error) == 0\n"
+    "    else { throw ExitCode(69) }\n"
+    "    free(stream)\n"
+    "}\n"
+)
 FLOOR_SOURCES = {
     "FoundationEssentials": "import FoundationEssentials\nlet now = Date()\nif CommandLine.arguments.count > 5 { print(now) }\n",
     "ArgumentParser": ("import FoundationEssentials\nimport ArgumentParser\n"
                        "struct Empty: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"empty\", version: \"0\")\n"
                        "    func run() {}\n}\nEmpty.main()\n"),
-    # The floor of a live session: ArgumentParser, libpulse opened with dlopen as the binary does (through pa_simple,
-    # the shortest client), and 0.5 s of a tone played and drained on the bench's sound server.
-    "libpulse": ("import FoundationEssentials\nimport ArgumentParser\nimport Glibc\n"
-                 "struct SampleSpec { var format: Int32; var rate: UInt32; var channels: UInt8 }\n"
-                 "typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, "
-                 "UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?\n"
-                 "typealias Write = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32\n"
-                 "typealias Drain = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32\n"
-                 "typealias Free = @convention(c) (OpaquePointer?) -> Void\n"
+    # The floor of a live session: ArgumentParser, and 0.5 s of a 440 Hz tone (a quarter of full scale from its second
+    # sample: audible at once, the first-sound floor too) played and drained on the bench's sound server.
+    "libpulse": ("import FoundationEssentials\nimport ArgumentParser\nimport Glibc\n" + FLOOR_PULSE +
                  "struct Live: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"live\", version: \"0\")\n"
                  "    func run() throws {\n"
-                 "        guard let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { throw ExitCode(69) }\n"
-                 "        let new = unsafeBitCast(dlsym(library, \"pa_simple_new\"), to: New.self)\n"
-                 "        let write = unsafeBitCast(dlsym(library, \"pa_simple_write\"), to: Write.self)\n"
-                 "        let drain = unsafeBitCast(dlsym(library, \"pa_simple_drain\"), to: Drain.self)\n"
-                 "        let free = unsafeBitCast(dlsym(library, \"pa_simple_free\"), to: Free.self)\n"
-                 "        var spec = SampleSpec(format: 3, rate: 22_050, channels: 1)  // PA_SAMPLE_S16LE, mono\n"
-                 "        var error: Int32 = 0\n"
-                 "        guard let stream = withUnsafePointer(to: &spec, { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) })\n"
-                 "        else { throw ExitCode(69) }\n"
-                 "        let samples = (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) }\n"
-                 "        guard samples.withUnsafeBytes({ write(stream, $0.baseAddress, $0.count, &error) }) == 0, drain(stream, &error) == 0\n"
-                 "        else { throw ExitCode(69) }\n"
-                 "        free(stream)\n    }\n}\nLive.main()\n"),
+                 "        try play { (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) } }\n"
+                 "    }\n}\nLive.main()\n"),
+    # The floor of a first run: the live floor, and eSpeak NG opened with dlopen as the binary does (synchronous mode,
+    # its samples collected by the synthesis callback) saying "Breathe in", played and drained. The signatures are
+    # <espeak-ng/speak_lib.h>'s, spelt without its header (AUDIO_OUTPUT_SYNCHRONOUS = 2, POS_CHARACTER = 1,
+    # espeakCHARS_UTF8 = 1, espeakINITIALIZE_DONT_EXIT = 0x8000, as the binary passes).
+    "espeak": ("import FoundationEssentials\nimport ArgumentParser\nimport Glibc\n" + FLOOR_PULSE +
+               "typealias Callback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutableRawPointer?) -> Int32\n"
+               "typealias Initialize = @convention(c) (Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32\n"
+               "typealias SetSynthCallback = @convention(c) (Callback?) -> Void\n"
+               "typealias SetVoiceByName = @convention(c) (UnsafePointer<CChar>?) -> Int32\n"
+               "typealias Synth = @convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, "
+               "UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32\n"
+               "enum Phrase { nonisolated(unsafe) static var samples: [Int16] = [] }\n"
+               "struct FirstRun: ParsableCommand {\n    static let configuration = CommandConfiguration(commandName: \"first-run\", version: \"0\")\n"
+               "    func run() throws {\n"
+               "        guard let library = dlopen(\"libespeak-ng.so.1\", RTLD_NOW | RTLD_LOCAL) else { throw ExitCode(69) }\n"
+               "        let initialize = unsafeBitCast(dlsym(library, \"espeak_Initialize\"), to: Initialize.self)\n"
+               "        let setSynthCallback = unsafeBitCast(dlsym(library, \"espeak_SetSynthCallback\"), to: SetSynthCallback.self)\n"
+               "        let setVoiceByName = unsafeBitCast(dlsym(library, \"espeak_SetVoiceByName\"), to: SetVoiceByName.self)\n"
+               "        let synth = unsafeBitCast(dlsym(library, \"espeak_Synth\"), to: Synth.self)\n"
+               "        guard initialize(2, 0, nil, 0x8000) == 22_050, setVoiceByName(\"en\") == 0 else { throw ExitCode(69) }\n"
+               "        setSynthCallback { wave, count, _ in\n"
+               "            if let wave, count > 0 { Phrase.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count))) }\n"
+               "            return 0\n"
+               "        }\n"
+               "        guard \"Breathe in\".withCString({ synth($0, strlen($0) + 1, 0, 1, 0, 1, nil, nil) }) == 0, !Phrase.samples.isEmpty\n"
+               "        else { throw ExitCode(69) }\n"
+               "        try play { Phrase.samples }\n"
+               "    }\n}\nFirstRun.main()\n"),
 }
-FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ ArgumentParser",
-               "libpulse": "+ ArgumentParser, libpulse playing 0.5 s (live floor)"}
+FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ ArgumentParser parsing `--version`",
+               "libpulse": "+ ArgumentParser, libpulse playing 0.5 s (live floor)",
+               "espeak": "+ ArgumentParser, eSpeak NG saying \"Breathe in\", played through libpulse (first-run floor)"}
+FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
+#: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding;
+#: every function in its own section (a compile flag), then ordered by the functions a run executes.
+FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe"]
+FLOOR_COMPILE = ["-O", "-Xfrontend", "-function-sections"]
+
+
+def _load_link_order():
+    """scripts/link-order.py, whose reading of callgrind's profile and of `nm` orders the floors as the binary is."""
+    spec = importlib.util.spec_from_file_location("link_order", SCRIPTS / "link-order.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LINK_ORDER = _load_link_order()
+
+
+def floor_order(bench: Bench, name: str, exe: Path, args: list[str]) -> tuple[Path | None, str]:
+    """The floor's own symbol-ordering file, as scripts/link-order.py writes the binary's: one run under callgrind (a
+    copy stripped of its DWARF, which Valgrind 3.19 may give up on; the measured runs' environment and sound server),
+    the functions it executed that `nm` finds defined in the program (one run: by name, as link-order ranks equals).
+    (None, reason) when it cannot be made: the floor is then measured unordered, and says so."""
+    if not shutil.which("valgrind"):
+        return None, "valgrind missing"
+    stripped, profile = bench.work / f"floor-{name}.stripped", bench.work / f"floor-{name}.callgrind"
+    code, text = command_output(["strip", "--strip-debug", str(exe), "-o", str(stripped)])
+    if code != 0:
+        return None, f"strip failed: {text.strip()[:60]}"
+    code, text = command_output(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", str(stripped), *args],
+                                bench.env, timeout=300)
+    if code != 0 or not profile.exists():
+        lines = [line for line in text.splitlines() if line.strip() and not re.match(r"^==\d+==", line)]
+        return None, f"its callgrind run failed (exit {code}{': ' + lines[-1][:60] if lines else ''})"
+    defined = LINK_ORDER.defined_functions(exe)
+    functions = sorted(f for f in LINK_ORDER.executed(profile) if f in defined)
+    order = bench.work / f"floor-{name}.order"
+    order.write_text("".join(f"{function}\n" for function in functions))
+    return order, f"{len(functions)} functions"
 
 
 def build_floors(bench: Bench) -> dict[str, dict]:
-    """Empty Swift programs, built here (never committed), whose peak RSS is the floor under our memory targets:
-    one linking FoundationEssentials, one also parsing `--version` with ArgumentParser, linked from the objects of the
-    binary's own build (`<build>/ArgumentParser.build/*.o`), and one that also plays 0.5 s through libpulse (the floor
-    of a live session: it needs the bench's sound server). Static Swift runtime (-static-stdlib) as the release binary;
-    when that fails, a dynamic build, and the figure says so."""
+    """Empty Swift programs, built here (never committed), whose peak RSS is the floor under our memory targets (see
+    FLOOR_SOURCES; the ArgumentParser ones link the objects of the binary's own build, `<build>/ArgumentParser.build/*.o`;
+    the libpulse and eSpeak NG ones play on the bench's sound server). Built once per part (the first measure that needs
+    them) and shared. Each is built as the release binary is: static Swift runtime (-static-stdlib), FLOOR_COMPILE,
+    FLOOR_LINK, then run once under callgrind and relinked with its own symbol order (floor_order); when -static-stdlib
+    fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs of the ordered program."""
+    if bench.floors is not None:
+        return bench.floors
+    how = "each run once under callgrind to order its link" if shutil.which("valgrind") else "valgrind missing: unordered"
+    bench.log(f"floors: building the empty Swift programs ({how})")
+    started = time.monotonic()
     build = bench.binary.parent
     floors: dict[str, dict] = {}
     for name, source in FLOOR_SOURCES.items():
-        path = bench.work / f"floor-{name}.swift"
+        path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
         path.write_text(source)
-        extra: list[str] = []
-        args: list[str] = []
-        if name in ("ArgumentParser", "libpulse"):
-            objects = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
-            if not objects or not (build / "Modules").is_dir():
+        include: list[str] = []
+        objects: list[str] = []
+        if name != "FoundationEssentials":
+            found = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
+            if not found or not (build / "Modules").is_dir():
                 floors[name] = {"error": f"no ArgumentParser objects under {build}"}
                 continue
-            extra = ["-I", str(build / "Modules"), *map(str, objects)]
-            args = ["--version"] if name == "ArgumentParser" else []
-        exe = bench.work / f"floor-{name}"
-        linking = "static"
-        # Linked as the release binary is (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, folding.
-        link = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe"]
-        code, text = command_output(["swiftc", "-O", "-static-stdlib", *link, str(path), *extra, "-o", str(exe)], timeout=300)
-        if code != 0:
-            linking = "dynamic (-static-stdlib failed)"
-            code, text = command_output(["swiftc", "-O", str(path), *extra, "-o", str(exe)], timeout=300)
+            include, objects = ["-I", str(build / "Modules")], list(map(str, found))
+        args = FLOOR_ARGUMENTS.get(name, [])
+        code, text = command_output(["swiftc", *FLOOR_COMPILE, *include, "-c", str(path), "-o", str(obj)], timeout=300)
         if code != 0:
             floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
             continue
-        runs = [run_measured([str(exe), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=30) for _ in range(3)]
-        if any(r.code != 0 for r in runs):
-            floors[name] = {"error": f"exit {next(r.code for r in runs if r.code != 0)}: {next(r for r in runs if r.code != 0).first_error_line()}"}
+        exe = bench.work / f"floor-{name}"
+        linking = "static"
+        code, text = command_output(["swiftc", "-static-stdlib", *FLOOR_LINK, str(obj), *objects, "-o", str(exe)], timeout=300)
+        if code != 0:
+            linking = "dynamic (-static-stdlib failed)"
+            code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
+        if code != 0:
+            floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
             continue
-        floors[name] = {"linking": linking, "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024}
+        order, how = floor_order(bench, name, exe, args)
+        ordered = None
+        if order:
+            ordered = bench.work / f"floor-{name}-ordered"
+            static = ["-static-stdlib", *FLOOR_LINK] if linking == "static" else []
+            code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", "-Xlinker", "--no-warn-symbol-ordering",
+                                         str(obj), *objects, "-o", str(ordered)], timeout=300)
+            if code != 0:
+                ordered, how = None, f"the ordered link failed: {text.strip().splitlines()[-1][:60] if text.strip() else code}"
+        program = ordered or exe
+        runs = [run_measured([str(program), *args], bench.env, name=f"floor-{name}", work=bench.work, timeout=60) for _ in range(3)]
+        failed = [r for r in runs if r.code != 0]
+        if failed:
+            floors[name] = {"error": f"exit {failed[0].code}: {failed[0].first_error_line()}"}
+            continue
+        floors[name] = {"linking": linking, "ordered": ordered is not None, "order": how,
+                        "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024}
+        bench.floor_programs[name] = program
+    bench.floors = floors
+    bench.raw["floors"] = floors
+    bench.raw["floors_seconds"] = round(time.monotonic() - started, 1)
+    summary = ", ".join(f"{n} {f['mib']:.1f} MiB" if "mib" in f else f"{n}: {f['error']}" for n, f in floors.items())
+    bench.log(f"floors: {summary} ({time.monotonic() - started:.0f} s)")
     return floors
 
 
-def floor_text(floors: dict) -> str:
-    parts = []
-    for name, floor in floors.items():
-        if "mib" in floor:
-            parts.append(f"{floor['mib']:.1f} MiB {FLOOR_NAMES.get(name, '+ ' + name)}"
-                         + ("" if floor["linking"] == "static" else f", {floor['linking']}"))
-    return ("floor: " + "; ".join(parts)) if parts else ""
+def floor_text(floors: dict, name: str) -> str:
+    """The floor a row names, as its target cell shows it: "floor: 8.1 MiB + ArgumentParser …" (or why it has none)."""
+    floor = floors.get(name)
+    if not name or floor is None:
+        return ""
+    if "mib" not in floor:
+        return f"floor {FLOOR_NAMES.get(name, name)}: n/a ({floor.get('error', 'not built')})"
+    return f"floor: {floor['mib']:.1f} MiB {FLOOR_NAMES.get(name, '+ ' + name)}{floor_notes(floor)}"
+
+
+def floor_notes(floor: dict) -> str:
+    """How a floor was not linked like the release binary, if it was not: ", dynamic (…)", ", unordered: valgrind missing"."""
+    if "linking" not in floor:
+        return ""
+    notes = ([] if floor["linking"] == "static" else [floor["linking"]]) + ([] if floor.get("ordered") else [f"unordered: {floor.get('order', '')}"])
+    return "".join(f", {note}" for note in notes)
 
 
 def measure_memory(bench: Bench) -> None:
@@ -1049,13 +1172,13 @@ def measure_memory(bench: Bench) -> None:
         bench.raw.setdefault("memory", {})["phrases_cached_after_first_run"] = cached
         results["repeat"] = run_measured(live, env, name="memory-repeat", work=bench.work, timeout=120)
     versions_runs = [run_measured([str(bench.binary), "--version"], bench.env, name="memory-version", work=bench.work, timeout=30) for _ in range(3)]
-    bench.log("memory: building the floors (empty Swift programs)")
-    floors = build_floors(bench)
+    build_floors(bench)
     bench.raw.setdefault("memory", {}).update({
         key: {"cmd_tail": SHORT_SESSION, "code": run.code, "wall_s": run.wall, "maxrss_kib": run.maxrss_kib} for key, run in results.items() if run})
     bench.raw["memory"]["version_maxrss_kib"] = [r.maxrss_kib for r in versions_runs]
-    bench.raw["floors"] = floors
     session = "1 s per phase, 1 cycle (10 s)"
+    # Each row's floor: the program that does the least the row's run does (a text session parses and prints only).
+    bounds = {"first": "espeak", "repeat": "libpulse", "no-audio": "ArgumentParser"}
     titles = {
         "first": f"3. peak RSS, first run: live session ({session}), empty phrase cache (fresh XDG_CACHE_HOME)",
         "repeat": f"3. peak RSS, repeat: the same session again, phrases cached",
@@ -1066,22 +1189,22 @@ def measure_memory(bench: Bench) -> None:
         target = RSS_TARGETS_MIB[key]
         if key in reasons or run is None:
             why = reasons.get(key, "not run")
-            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=True))
+            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=bounds[key]))
         elif run.code != 0 or run.maxrss_kib < 0:
             why = f"exit {run.code}: {run.first_error_line()}" if run.code != 0 else f"{TIME} gave no peak RSS"
-            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=True))
+            bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {target:g} MiB", f"n/a ({why})", floor=bounds[key]))
         else:
             mib = run.maxrss_kib / 1024
-            bench.rows.append(Row(title, {"breathe-voice": Cell(f"{mib:.1f} MiB", mib)}, f"≤ {target:g} MiB", verdict(mib <= target), floor=True))
+            bench.rows.append(Row(title, {"breathe-voice": Cell(f"{mib:.1f} MiB", mib)}, f"≤ {target:g} MiB", verdict(mib <= target), floor=bounds[key]))
     good = [r.maxrss_kib for r in versions_runs if r.code == 0 and r.maxrss_kib > 0]
     title = "3. peak RSS of `--version` (median of 3)"
     if good:
         mib = statistics.median(good) / 1024
         bench.rows.append(Row(title, {"breathe-voice": Cell(f"{mib:.1f} MiB", mib)}, f"≤ {RSS_TARGETS_MIB['version']:g} MiB",
-                              verdict(mib <= RSS_TARGETS_MIB["version"]), floor=True))
+                              verdict(mib <= RSS_TARGETS_MIB["version"]), floor="ArgumentParser"))
     else:
         why = f"exit {versions_runs[0].code}: {versions_runs[0].first_error_line()}"
-        bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {RSS_TARGETS_MIB['version']:g} MiB", f"n/a ({why})", floor=True))
+        bench.rows.append(Row(title, {"breathe-voice": Cell.na(why)}, f"≤ {RSS_TARGETS_MIB['version']:g} MiB", f"n/a ({why})", floor="ArgumentParser"))
 
 
 # MARK: measure 4: offline render
@@ -1401,10 +1524,10 @@ def order(rows: list[Row]) -> list[Row]:
 def table(rows: list[Row], floors: dict) -> str:
     header = ["measure", *COLUMNS, "target", "met?"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    floor = floor_text(floors)
     for row in rows:
         cells = [row.cells.get(column, DASH).text for column in COLUMNS]
-        target = f"{row.target} ({floor})" if row.floor and floor else row.target
+        floor = floor_text(floors, row.floor)
+        target = f"{row.target} ({floor})" if floor else row.target
         lines.append("| " + " | ".join([row.measure, *cells, target, row.met]).replace("\n", " ") + " |")
     return "\n".join(lines)
 
@@ -1415,7 +1538,8 @@ def row_to_json(row: Row) -> dict:
 
 
 def row_from_json(data: dict) -> Row:
-    return Row(data["measure"], {k: Cell(v["text"], v["value"]) for k, v in data["cells"].items()}, data["target"], data["met"], data.get("floor", False))
+    return Row(data["measure"], {k: Cell(v["text"], v["value"]) for k, v in data["cells"].items()}, data["target"], data["met"],
+               data["floor"] if isinstance(data.get("floor"), str) else "")
 
 
 def write_part(bench: Bench, path: Path) -> None:
@@ -1451,9 +1575,11 @@ def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], st
 `make bench{'-full' if args.full else ''}` on {stamp}, commit `{info['commit']}`: {info['nproc']} CPUs ({info['cpu']}), Linux {info['kernel']},
 in {time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}.
 Sound: {'; then '.join(sound)}.
-"n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors: the peak RSS of empty Swift programs
-(FoundationEssentials; + ArgumentParser parsing `--version`; + libpulse playing 0.5 s, the floor of a live session),
-built by the bench with the binary's toolchain and its build's ArgumentParser objects. Definitions: Benchmarks/README.md.
+"n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors, each beside the rows it bounds:
+the peak RSS of minimal Swift programs (+ ArgumentParser parsing `--version`: `--version` and the text session; + libpulse
+playing 0.5 s: live sessions, and its exec → first sound; + eSpeak NG saying "Breathe in", played: the first run), built
+by the bench with the binary's toolchain, its build's ArgumentParser objects and its link (function sections, ordered
+by the program's own callgrind run). Definitions: Benchmarks/README.md.
 {chr(10).join(died + missing)}
 
 {body}
