@@ -1024,10 +1024,12 @@ FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ Arg
                "libpulse": "+ ArgumentParser, libpulse playing 0.5 s (live floor)",
                "espeak": "+ ArgumentParser, eSpeak NG saying \"Breathe in\", played through libpulse (first-run floor)"}
 FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
-#: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding;
-#: every function in its own section (a compile flag), then ordered by the functions a run executes.
-FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe"]
-FLOOR_COMPILE = ["-O", "-Xfrontend", "-function-sections"]
+#: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
+#: no exported symbols; every function in its own section and no merged functions (compile flags), then ordered by the
+#: functions a run executes.
+FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
+              "-Xlinker", "--no-export-dynamic"]
+FLOOR_COMPILE = ["-O", "-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass"]
 
 
 def _load_link_order():
