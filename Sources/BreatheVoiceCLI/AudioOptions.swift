@@ -159,5 +159,5 @@ struct AudioOptions: ParsableArguments {
     }
 }
 
-extension SpeechBackend: ExpressibleByArgument {}
-extension SpeechPriority: ExpressibleByArgument {}
+extension SpeechBackend: RawValueArgument {}
+extension SpeechPriority: RawValueArgument {}

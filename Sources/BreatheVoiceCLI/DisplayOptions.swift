@@ -60,5 +60,5 @@ struct DisplayOptions: ParsableArguments {
     }
 }
 
-extension DisplayMode: ExpressibleByArgument {}
-extension ColorMode: ExpressibleByArgument {}
+extension DisplayMode: RawValueArgument {}
+extension ColorMode: RawValueArgument {}
