@@ -96,6 +96,16 @@ import Testing
         }
     }
 
+    @Test func roundsLikeRoundedHalvesAwayFromZero() {
+        let values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 0.5000000000000001,
+            13106.5, -13106.5, 13106.499999999998, -13106.499999999998, 12.25, -12.75, 4_503_599_627_370_495.5,
+        ]
+        for value in values {
+            #expect(roundedHalfAwayFromZero(value) == Int(value.rounded()), "\(value)")
+        }
+    }
+
     @Test func sineMatchesKnownValues() {
         #expect(abs(sine(Double.pi / 6) - 0.5) < 1e-9)
         #expect(abs(sine(-Double.pi / 2) + 1) < 1e-9)

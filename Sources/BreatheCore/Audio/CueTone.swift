@@ -80,13 +80,24 @@ package struct CueTone: Hashable, Sendable {
                     gain = 0.5 - 0.5 * releaseCosine.real
                     releaseCosine = rotate(releaseCosine, by: releaseTurn)
                 }
-                buffer[index] = Int16((peak * gain * phase.imaginary).rounded())
+                buffer[index] = Int16(roundedHalfAwayFromZero(peak * gain * phase.imaginary))
                 phase = rotate(phase, by: step)
                 step = rotate(step, by: turn)
             }
         }
         return result
     }
+}
+
+/// `value.rounded()` (to nearest, halves away from zero) for |value| < 2⁵², without a call into the C library's `round`,
+/// which in the loop above would cost more than the rest of a sample: the fraction left by truncation is exact.
+@inline(__always)
+func roundedHalfAwayFromZero(_ value: Double) -> Int {
+    let whole = Int(value)
+    let fraction = value - Double(whole)
+    if fraction >= 0.5 { return whole + 1 }
+    if fraction <= -0.5 { return whole - 1 }
+    return whole
 }
 
 /// cos θ + i·sin θ, the point at angle θ on the unit circle.
