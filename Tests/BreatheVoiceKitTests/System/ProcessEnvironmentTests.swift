@@ -1,0 +1,19 @@
+import Testing
+
+@testable import BreatheVoiceKit
+
+@Suite struct ProcessEnvironmentTests {
+    @Test func holdsWhatEnvironHolds() {
+        let current = ProcessEnvironment.current
+        #expect(!current.isEmpty)
+        #expect(current == ProcessEnvironment.read())
+    }
+
+    @Test func agreesWithGetenv() throws {
+        for name in ["PATH", "HOME"] {
+            let value = try #require(getenv(name), "\(name) is set wherever the tests run")
+            #expect(ProcessEnvironment.current[name] == String(cString: value))
+        }
+        #expect(ProcessEnvironment.current["BREATHE_VOICE_SURELY_UNSET_VARIABLE"] == nil)
+    }
+}
