@@ -16,4 +16,12 @@ import Testing
         }
         #expect(ProcessEnvironment.current["BREATHE_VOICE_SURELY_UNSET_VARIABLE"] == nil)
     }
+
+    @Test(arguments: [
+        "NAME=value", "A==B", "EMPTY=", "=leading", "no separator", "", "A=\u{301}x=y", "\u{600}=x=y", "É=x", "A=é",
+        "LANG=fr_FR.UTF-8", "A=\u{301}", "\u{600}=",
+    ])
+    func splitsAtTheFirstEqualsCharacter(entry: String) {
+        #expect(ProcessEnvironment.separator(in: entry) == entry.firstIndex(of: "="))
+    }
 }
