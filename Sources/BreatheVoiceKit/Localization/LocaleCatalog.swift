@@ -44,25 +44,36 @@ package struct LocaleCatalog: Sendable {
     package let parent: String?
     /// The regions a variant serves, from `_regions`: region codes, `*` for all, `-XX` to leave one out ("* -ES").
     package let regions: [String]
-    /// The keys the file itself holds, as opposed to those inherited from its parent.
-    package let ownKeys: Set<String>
+    /// The keys the file itself holds, as opposed to those inherited from its parent (the locale tests ask).
+    package var ownKeys: Set<String> { Set(ownEntries.keys) }
+    /// The file's own sentences, before any parent's are merged in.
+    private let ownEntries: [String: Entry]
 
     /// A locale file that is not a JSON object of sentences; a build defect that the locale tests catch.
     struct MalformedFile: Error {}
 
-    /// Parsed with the program's own JSON parser: the binary then needs no Foundation for its sentences.
+    /// Parsed with the program's own JSON parser: the binary then needs no Foundation for its sentences. Positions are
+    /// not recorded (nothing here reports them), and the `_` metadata is set aside as the members are read, so the
+    /// sentences are gathered into one dictionary, once.
     init(code: String, json: String) throws {
-        guard case .success(let root) = JSONParser.parse(json), case .object(let members) = root.value else {
+        guard case .success(let root) = JSONParser.parse(Array(json.utf8), positions: false),
+            case .object(let members) = root.value
+        else {
             throw MalformedFile()
         }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(members.count)
+        var metadata: [String: Entry] = [:]
         for member in members {
             guard let entry = Entry(member.node.value) else { throw MalformedFile() }
-            entries[member.key] = entry
+            if member.key.hasPrefix("_") {
+                metadata[member.key] = entry
+            } else {
+                entries[member.key] = entry
+            }
         }
         func meta(_ key: String) -> String? {
-            if case .text(let value) = entries[key] { value } else { nil }
+            if case .text(let value) = metadata[key] { value } else { nil }
         }
         self.code = code
         name = meta("_name") ?? code
@@ -70,8 +81,8 @@ package struct LocaleCatalog: Sendable {
         decimalSeparator = meta("_decimalSeparator") ?? "."
         parent = meta("_parent")
         regions = (meta("_regions") ?? "").split(separator: " ").map(String.init)
-        self.entries = entries.filter { !$0.key.hasPrefix("_") }
-        ownKeys = Set(self.entries.keys)
+        self.entries = entries
+        ownEntries = entries
         hasOwnDecimalSeparator = meta("_decimalSeparator") != nil
     }
 
