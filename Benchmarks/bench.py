@@ -1302,9 +1302,9 @@ def parts_text(sample: dict | None) -> str:
         return f"n/a ({(sample or {}).get('error', 'not sampled')})"
     parts = sample["parts_rss_kib"]
     shown = ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in parts.items() if kib >= 0.05 * 1024 or name in SMAPS_PARTS[:7])
-    hwm = lambda kib: f"{kib / 1024:.1f}" if kib is not None else "?"  # noqa: E731
-    return (f"{shown} MiB (sum {sample['rss_kib'] / 1024:.1f} at the sampled peak; VmHWM then {hwm(sample['vmhwm_kib'])}, "
-            f"largest seen {hwm(sample['max_vmhwm_kib'])}; {sample['samples']} samples)")
+    then, largest = (f"{kib / 1024:.1f}" if kib is not None else "?" for kib in (sample["vmhwm_kib"], sample["max_vmhwm_kib"]))
+    return (f"{shown} MiB (sum {sample['rss_kib'] / 1024:.1f} at the sampled peak; VmHWM then {then}, largest seen {largest}; "
+            f"{sample['samples']} samples)")
 
 
 def parts_difference(ours: dict | None, floor: dict | None) -> str:
