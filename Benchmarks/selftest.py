@@ -1,4 +1,5 @@
-"""Self-test of the onset detector and the cue matcher on synthetic signals with known onsets.
+"""Self-test of the onset detector and the cue matcher on synthetic signals with known onsets, and of the peak-RSS
+breakdown (bench.smaps_parts on a synthetic smaps, bench.SmapsSampler on a running `cat`).
 
 Run: python3 Benchmarks/selftest.py (also the first step of `make bench`). Prints one line per check and a closing
 "N passed, N failed"; exits 1 when any check fails, since no benchmark figure can be trusted then.
@@ -6,6 +7,8 @@ Run: python3 Benchmarks/selftest.py (also the first step of `make bench`). Print
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import traceback
 from pathlib import Path
@@ -166,6 +169,80 @@ def check_first_above_and_bytes():
     assert first_above(raw, 328) == 700
     assert first_above(raw, 328, start=701) == 800
     assert first_above(raw, 401) is None
+
+
+SMAPS = """\
+55d0a0000000-55d0a0100000 r--p 00000000 fe:00 11 /opt/bv/breathe-voice
+Rss:                 100 kB
+Private_Dirty:         0 kB
+55d0a0100000-55d0a0400000 r-xp 00100000 fe:00 11 /opt/bv/breathe-voice
+Rss:                3000 kB
+55d0a0400000-55d0a0410000 r--p 00400000 fe:00 11 /opt/bv/breathe-voice
+Rss:                  64 kB
+Private_Dirty:        64 kB
+55d0a0410000-55d0a0420000 rw-p 00410000 fe:00 11 /opt/bv/breathe-voice
+Rss:                  40 kB
+Private_Dirty:        40 kB
+55d0a0420000-55d0a0430000 rw-p 00000000 00:00 0
+Rss:                  12 kB
+Private_Dirty:        12 kB
+55d0a1000000-55d0a1100000 rw-p 00000000 00:00 0                          [heap]
+Rss:                 500 kB
+7f0000000000-7f0000100000 rw-p 00000000 00:00 0
+Rss:                 300 kB
+7f0000100000-7f0000200000 r-xp 00000000 fe:00 21 /usr/lib/x86_64-linux-gnu/libc.so.6
+Rss:                1000 kB
+7f0000200000-7f0000300000 r-xp 00000000 fe:00 22 /usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30
+Rss:                 700 kB
+7f0000300000-7f0000400000 r-xp 00000000 fe:00 23 /usr/lib/x86_64-linux-gnu/libpulse.so.0.24.2
+Rss:                 400 kB
+7f0000400000-7f0000500000 r-xp 00000000 fe:00 24 /usr/lib/x86_64-linux-gnu/pulseaudio/libpulsecommon-16.1.so
+Rss:                 600 kB
+7f0000500000-7f0000600000 r-xp 00000000 fe:00 25 /usr/lib/x86_64-linux-gnu/libespeak-ng.so.1.1.51
+Rss:                 250 kB
+7f0000600000-7f0000700000 r--p 00000000 fe:00 26 /usr/lib/x86_64-linux-gnu/espeak-ng-data/phontab
+Rss:                  50 kB
+7f0000700000-7f0000800000 rw-s 00000000 00:01 27 /memfd:pulseaudio (deleted)
+Rss:                  16 kB
+7f0000800000-7f0000900000 r--p 00000000 fe:00 28 /usr/lib/locale/C.utf8/LC_CTYPE
+Rss:                 200 kB
+7f0000900000-7f0000a00000 r-xp 00000000 fe:00 29 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+Rss:                 150 kB
+7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]
+Rss:                  20 kB
+7ffd00100000-7ffd00102000 r-xp 00000000 00:00 0                          [vdso]
+Rss:                   8 kB
+"""
+
+
+def check_smaps_grouping():
+    import bench  # noqa: PLC0415 - bench imports this module: only when the check runs
+
+    rss, dirty = bench.smaps_parts(SMAPS, "/opt/bv/breathe-voice")
+    expected = {"code": 3000, "ro": 164, "rw": 52, "heap": 500, "anon": 320, "C/C++ runtime": 1850, "libpulse & deps": 1000,
+                "eSpeak NG": 300, "pulse shm": 16, "locale": 200, "other": 8}
+    assert rss == expected, rss
+    assert dirty["ro"] == 64 and dirty["rw"] == 52 and dirty["code"] == 0, dirty
+
+
+def check_smaps_sampler_on_a_real_process():
+    import bench  # noqa: PLC0415
+
+    sampler = bench.SmapsSampler()
+    proc = subprocess.Popen([bench.TIME, "-q", "-f", "%M", "-o", os.devnull, "cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    try:
+        sampler.on_start(proc)
+        seen = sampler.sampled.wait(timeout=20)  # cat waits on its stdin until it is closed below
+    finally:
+        proc.stdin.close()
+        proc.wait()
+    result = sampler.result()
+    assert seen and result["samples"] >= 1, result
+    assert Path(result["program"]).name == "cat", result["program"]
+    parts = result["parts_rss_kib"]
+    assert parts["code"] > 0 and parts["C/C++ runtime"] > 0, parts
+    assert sum(parts.values()) == result["rss_kib"] > 0, result
+    assert result["vmhwm_kib"] is not None and result["vmhwm_kib"] > 0, result
 
 
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
