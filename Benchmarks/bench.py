@@ -48,6 +48,7 @@ sys.path.insert(0, str(HERE))
 import make_history  # noqa: E402
 import onsets as detector  # noqa: E402
 import selftest  # noqa: E402
+import startup_profile  # noqa: E402
 import signals  # noqa: E402
 
 RATE = 22050
@@ -928,6 +929,31 @@ def measure_first_sound(bench: Bench) -> None:
     met = verdict(None if bv is None or paplay is None else bv <= 1.3 * paplay,
                   reasons.get("breathe-voice") or failures.get("breathe-voice") or "no paplay figure")
     bench.rows.append(Row(f"2. exec to first audible sample (median of {FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
+    if "breathe-voice" not in reasons and "breathe-voice" not in failures:
+        measure_startup_instructions(bench, commands["breathe-voice"], floor)
+
+
+def measure_startup_instructions(bench: Bench, command: list[str], floor: Path | None) -> None:
+    """Where the time before the first sound goes, in instructions (the same on every machine): breathe-voice's main
+    thread from exec to its first write to the server (phrases cached by the runs above), and the live floor's."""
+    profiles = {"breathe-voice": startup_profile.run("pa_stream_write", command, bench.env)}
+    profiles["floor"] = (startup_profile.run("pa_simple_write", [str(floor)], bench.env) if floor
+                         else {"error": "floor not built"})
+    bench.raw["startup_instructions"] = profiles
+
+    def text(profile: dict) -> str:
+        if "error" in profile:
+            return f"n/a ({profile['error']})"
+        parts = ", ".join(f"{name} {cost / 1e6:.1f} M" for name, cost in profile["parts"].items())
+        return f"{profile['total'] / 1e6:.1f} M ({parts})"
+
+    ours, theirs = profiles["breathe-voice"], profiles["floor"]
+    cell = Cell(text(ours), ours.get("total")) if "error" not in ours else Cell.na(ours["error"])
+    bench.rows.append(Row(
+        "2. instructions on the main thread from exec to the first write to the sound server (callgrind; the "
+        "connection is made on a second thread meanwhile)",
+        {"breathe-voice": cell}, f"— (floor, the same program as above, connecting on its main thread: {text(theirs)})",
+        "— (evidence)"))
 
 
 def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> float | str:

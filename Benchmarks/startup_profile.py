@@ -67,6 +67,9 @@ def run(write_function: str, command: list[str], env: dict[str, str], timeout: f
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         seconds = time.monotonic() - started
+        keep = os.environ.get("STARTUP_PROFILE_KEEP")
+        if keep and first.exists():
+            shutil.copy(first, f"{keep}.{program.name}")
         if not first.exists():
             last = (process.stderr.read().decode(errors="replace").strip().splitlines() or ["no output"])[-1]
             return {"error": f"no write to the server before it ended: {last[:80]}"}
@@ -101,6 +104,7 @@ def analyse(profile: Path) -> dict:
                 break
     if main_cost is not None:
         parts["loading libraries and starting the runtime (before main)"] = total - main_cost
+    parts["everything else on the main thread"] = max(0, total - sum(parts.values()))
     return {"total": total, "parts": parts}
 
 
