@@ -32,7 +32,11 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering
 
+# SwiftPM does not see the symbol order (a linker input named by a flag): a newer list removes the binary, so it relinks.
+RELINK_IF_REORDERED = if [ $(SYMBOL_ORDER) -nt $(BINARY_RELEASE) ]; then rm -f $(BINARY_RELEASE); fi
+
 release: deps
+	@$(RELINK_IF_REORDERED)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # A one-minute box session that always works: spoken when a sound server answers; otherwise one line says so, the
@@ -106,6 +110,7 @@ deb: deps $(DEB_BINARY)
 	scripts/build-deb.sh $(DEB_BINARY) .build/deb
 
 $(BINARY_RELEASE): Package.swift $(SYMBOL_ORDER) $(shell find Sources Plugins Locales -type f 2>/dev/null)
+	@$(RELINK_IF_REORDERED)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 clean:
