@@ -21,8 +21,8 @@ build: deps
 # packed relative relocations (glibc 2.36's DT_RELR: the relocation table shrinks from about 1 MB, read at every start,
 # to a few KB) and identical code folding: about 1 MiB less peak memory in every run, the same output.
 # Every function in a section of its own, and the functions real runs execute linked first, in Release/symbol-order.txt
-# (`make link-order` writes it): a run's code sits in a few hundred KiB instead of pages spread over 10 MB of text,
-# about 2 MiB less peak memory. A name the list has and the code no longer has is skipped, without a warning. No merged
+# (`make link-order` writes it): the code a run executes sits together at the front (about 1 MB) instead of on pages
+# spread over 10 MB of text, about 2 MiB less peak memory. A name the list has and the code no longer has is skipped, without a warning. No merged
 # functions: LLVM's merging leaves tail-calling thunks that callgrind does not name, so they could not be ordered.
 # --no-export-dynamic undoes the -export-dynamic that the static Swift runtime's link arguments add: nothing loads
 # symbols from the program, and its 4 272 exported names were searched by every library libpulse loads.
@@ -121,19 +121,21 @@ clean:
 # `make test` or CI. Under 10 minutes. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a
 # real run). `make bench-full` runs the xrun check as issue 13 asks (5 runs of 2 minutes): about 20 minutes.
 .PHONY: bench-selftest bench-full
+# Valgrind orders the floors as the release binary is (bench), and writes the symbol order (link-order).
+NEED_VALGRIND = command -v valgrind >/dev/null || apt-get install -y valgrind || { apt-get update && apt-get install -y valgrind; }
 bench: release
-	@command -v valgrind >/dev/null || apt-get install -y valgrind || { apt-get update && apt-get install -y valgrind; }  # orders the floors as the release binary is
+	@$(NEED_VALGRIND)
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks
 
 bench-full: release
-	@command -v valgrind >/dev/null || apt-get install -y valgrind || { apt-get update && apt-get install -y valgrind; }
+	@$(NEED_VALGRIND)
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks --full
 
 # Rewrites Release/symbol-order.txt from the runs scripts/link-order.py lists, under Valgrind (callgrind) and beside a
 # private PulseAudio; commit the result. Not part of `make test`: a stale list only costs memory, which `make bench` shows.
 .PHONY: link-order
 link-order: release
-	@command -v valgrind >/dev/null || apt-get install -y valgrind || { apt-get update && apt-get install -y valgrind; }
+	@$(NEED_VALGRIND)
 	scripts/with-pulse.sh python3 scripts/link-order.py $(BINARY_RELEASE) $(SYMBOL_ORDER)
 
 # The onset detector's self-test on synthetic signals (bench runs it first as well).

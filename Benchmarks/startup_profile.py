@@ -27,7 +27,6 @@ PARTS = {
     "ArgumentParser's parse": [r"^\$s14ArgumentParser15ParsableCommandPAAE11parseAsRoot"],
     "the command's run until the first write": [r"^\$s15BreatheVoiceCLI0aB0V5StartV14ArgumentParser15ParsableCommandAafGP3runyyKFTW$",
                                                 r"^\$s\d+\w+V3runyyKF$"],
-    "loading libraries and starting the runtime (before main)": [],
 }
 
 

@@ -3,8 +3,8 @@
 
 A run maps the release binary's code from the file, and the kernel maps each touched page with its neighbours (fault
 around, 64 KiB): start-up code scattered over 10 MB of text makes several MiB resident. Linked in this order
-(`lld --symbol-ordering-file`, objects built with `-function-sections`), the code a run executes sits in a few
-hundred KiB, and every run is smaller and faults less. A stale list costs nothing but that: a name the code no longer
+(`lld --symbol-ordering-file`, objects built with `-function-sections`), the code a run executes sits together
+(about 1 MB; the standard library's unsplit code stays where it is), and every run is smaller and faults less. A stale list costs nothing but that: a name the code no longer
 has is skipped, and a new function is linked after the list.
 
 The runs are executed under Valgrind's callgrind, which names every function that ran, and each name is kept when the
