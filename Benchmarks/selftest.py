@@ -229,10 +229,16 @@ def check_smaps_sampler_on_a_real_process():
     import bench  # noqa: PLC0415
 
     sampler = bench.SmapsSampler()
-    proc = subprocess.Popen([bench.TIME, "-q", "-f", "%M", "-o", os.devnull, "cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([bench.TIME, "-q", "-f", "%M", "-o", os.devnull, "cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         sampler.on_start(proc)
-        seen = sampler.sampled.wait(timeout=20)  # cat waits on its stdin until it is closed below
+        # A line echoed back proves cat has run (a sample taken just after its exec sees no code resident yet); the
+        # sample awaited is one taken after that. cat then waits on its stdin until it is closed below.
+        proc.stdin.write(b"ready\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline() == b"ready\n"
+        sampler.sampled.clear()
+        seen = sampler.sampled.wait(timeout=20)
     finally:
         proc.stdin.close()
         proc.wait()

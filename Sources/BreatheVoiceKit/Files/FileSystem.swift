@@ -44,10 +44,15 @@ package enum FileSystem {
 
     /// Writes every byte, retrying after interruptions and short writes.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// Writes every byte of `bytes`, retrying after interruptions and short writes.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = SystemCall.retryingOnInterrupt {
-                bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 { return false }
             offset += written

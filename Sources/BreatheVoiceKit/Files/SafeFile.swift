@@ -62,6 +62,9 @@ package enum SafeFile {
     }
 
     /// The whole file, or nil when it does not exist; refused past `limit` bytes without reading further.
+    ///
+    /// The bytes are read straight into one array of the size fstat(2) gives (one byte more, to see the end), so a
+    /// read holds the file once; a file that grows meanwhile is read on in chunks.
     package static func read(_ path: String, limit: Int = readLimit) -> Result<[UInt8]?, Problem> {
         let descriptor: Int32
         switch open(path, O_RDONLY) {
@@ -70,16 +73,34 @@ package enum SafeFile {
         case .success(let opened): descriptor = opened
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.system(errno)) }
+        let expected = Int(status.st_size)
+        if expected > limit { return .failure(.tooLarge(limit: limit)) }
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let count = SystemCall.retryingOnInterrupt {
+                    SystemCall.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                }
+                if count < 0 { failure = errno }
+                if count <= 0 { return }
+                initialized += count
+            }
+        }
+        if failure != 0 { return .failure(.system(failure)) }
+        if bytes.count <= expected { return .success(bytes) }
+        if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = SystemCall.retryingOnInterrupt {
-                buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
+                chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
             }
             if count < 0 { return .failure(.system(errno)) }
             if count == 0 { return .success(bytes) }
             if bytes.count + count > limit { return .failure(.tooLarge(limit: limit)) }
-            bytes.append(contentsOf: buffer[0..<count])
+            bytes.append(contentsOf: chunk[0..<count])
         }
     }
 }

@@ -443,15 +443,15 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                 asides = TimelineMixer()
             case .playTone(let kind):
                 let tone = tones[kind]
-                var word: AudioClip?
+                var word: Int?
                 if case .phase(_, let index)? = entered {
-                    word = phrases.clip(for: .phaseName(kind, isRepeat: machine.plan.pattern.isRepeat(at: index)))
+                    word = phrases.length(for: .phaseName(kind, isRepeat: machine.plan.pattern.isRepeat(at: index)))
                 }
                 // A phrase said by speech-dispatcher has no known length here: it always follows the tone.
                 let placement = CueLayout.place(
                     boundary: position, phaseEnd: entered.map { machine.plan.end(of: $0) } ?? Int64.max,
                     toneSamples: tone.map { Int64($0.count) },
-                    wordSamples: dispatcher == nil ? word.map { Int64($0.count) } : nil,
+                    wordSamples: dispatcher == nil ? word.map(Int64.init) : nil,
                     speechBusyUntil: speechSpans.map(\.end).max() ?? 0, sampleRate: machine.plan.sampleRate
                 )
                 if let tone, let start = placement.tone { mixer.schedule(tone, at: start) }
@@ -550,7 +550,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             sampleRate: machine.plan.sampleRate,
             nameSamples: max(0, wordEnd - start),
             countSamples: { number in
-                silent ? 0 : phrases.clip(for: SpokenPhrases.count(number)).map { Int64($0.count) }
+                silent ? 0 : phrases.length(for: SpokenPhrases.count(number)).map(Int64.init)
             }
         )
         for count in scheduled {

@@ -4,9 +4,10 @@ import Synchronization
 /// Every phrase of a session, ready before it starts; looked up, never synthesized, while it plays.
 ///
 /// A phrase missing from the phrase cache is synthesized (and stored) before the session starts. A cached one is only
-/// found there then, and read on its first lookup: the first sound waits for no clip but the first, and a phrase the
-/// session never says (the key help, "Session stopped") is never read. An entry damaged after it was found is
-/// synthesized again on that lookup, as a miss would have been.
+/// found there then, and read each time it is said, never kept: the first sound waits for no clip but the first, a
+/// phrase the session never says (the key help, "Session stopped") is never read, and the session holds only the
+/// phrases being mixed, not all of them. An entry damaged after it was found is synthesized again on that lookup, as a
+/// miss would have been. Without a usable cache, the clips are kept.
 package struct PhraseBook: Sendable {
     private var shelf: Shelf
     package let localizer: Localizer
@@ -32,10 +33,12 @@ package struct PhraseBook: Sendable {
             if slots[text] != nil { continue }
             if let cache {
                 let key = PhraseCache.Key(text: text, settings: settings, libraryVersion: version)
-                slots[text] =
-                    cache.mayHold(key)
-                    ? .cached(key)
-                    : .ready(try cache.clip(text, settings: settings, libraryVersion: version, speech: speech))
+                if cache.mayHold(key) {
+                    slots[text] = .cached(key, samples: nil)
+                } else {
+                    let entry = try cache.entry(text, settings: settings, libraryVersion: version, speech: speech)
+                    slots[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip)
+                }
             } else {
                 slots[text] = .ready(try speech.synthesize(text, settings))
             }
@@ -48,6 +51,11 @@ package struct PhraseBook: Sendable {
         shelf.clip(localizer.string(message))
     }
 
+    /// The number of samples of a phrase's clip, or nil when it was not prepared; read at most once.
+    package func length(for message: Message) -> Int? {
+        shelf.length(localizer.string(message))
+    }
+
     package var isEmpty: Bool { shelf.texts.isEmpty }
 
     /// Every prepared phrase's text, to prepare them all again with other settings.
@@ -58,10 +66,10 @@ package struct PhraseBook: Sendable {
         shelf = Shelf(clips.mapValues(Slot.ready), source: nil)
     }
 
-    /// A phrase: its clip, or the cache entry to read it from.
+    /// A phrase: its clip, or the cache entry to read it from (with its length once known).
     enum Slot: Sendable {
         case ready(AudioClip)
-        case cached(PhraseCache.Key)
+        case cached(PhraseCache.Key, samples: Int?)
     }
 
     /// Where a damaged entry is synthesized again.
@@ -70,8 +78,9 @@ package struct PhraseBook: Sendable {
         var speech: Speech
     }
 
-    /// The phrases, shared by the book's copies (the session's runner holds several); a cached clip read on a first
-    /// lookup is kept for every copy. Never changed otherwise: `replace(with:)` takes a new shelf.
+    /// The phrases, shared by the book's copies (the session's runner holds several); what a lookup learns (a length,
+    /// a clip synthesized again that the cache could not take) is kept for every copy. Never changed otherwise:
+    /// `replace(with:)` takes a new shelf.
     final class Shelf: Sendable {
         private let slots: Mutex<[String: Slot]>
         private let source: Source?
@@ -88,17 +97,28 @@ package struct PhraseBook: Sendable {
             switch slot {
             case .ready(let clip)?:
                 return clip
-            case .cached(let key)?:
-                var clip = source?.cache.load(key)
-                if clip == nil, let source {
-                    clip = try? source.cache.clip(
-                        text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
+            case .cached(let key, _)?:
+                if let clip = source?.cache.load(key) {
+                    slots.withLock { $0[text] = .cached(key, samples: clip.count) }
+                    return clip
                 }
-                guard let clip else { return nil }
-                slots.withLock { $0[text] = .ready(clip) }
-                return clip
+                guard let source,
+                    let entry = try? source.cache.entry(
+                        text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
+                else { return nil }
+                slots.withLock { $0[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip) }
+                return entry.clip
             case nil:
                 return nil
+            }
+        }
+
+        func length(_ text: String) -> Int? {
+            switch slots.withLock({ $0[text] }) {
+            case .ready(let clip)?: clip.count
+            case .cached(_, let samples?)?: samples
+            case .cached(_, nil)?: clip(text)?.count
+            case nil: nil
             }
         }
     }

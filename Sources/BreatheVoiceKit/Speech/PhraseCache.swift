@@ -61,17 +61,59 @@ package struct PhraseCache: Sendable {
     package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> AudioClip
     {
+        try entry(text, settings: settings, libraryVersion: libraryVersion, speech: speech).clip
+    }
+
+    /// As `clip`, and whether the clip is now in the cache (found there, or synthesized and stored): a caller that
+    /// need not keep it can read it again.
+    package func entry(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+        throws(BreatheError) -> (clip: AudioClip, cached: Bool)
+    {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
-        if let clip = load(key) { return clip }
+        if let clip = load(key) { return (clip, true) }
         let clip = try speech.synthesize(text, settings)
-        store(clip, for: key)
-        return clip
+        return (clip, store(clip, for: key))
     }
 
     /// The entry for `key`, or nil for any problem at all.
+    ///
+    /// The samples are read straight into the clip's own storage: a phrase is held once while it is read, never as
+    /// bytes and samples both. Like every file the program reads, a symbolic link or anything but a regular file is
+    /// refused (a miss).
     package func load(_ key: Key) -> AudioClip? {
-        guard let bytes = try? FileSystem.readFile(path(for: key), limit: 1 << 28) else { return nil }
-        return PhraseCache.decode(bytes, key: key)
+        guard case .success(let descriptor) = SafeFile.open(path(for: key), O_RDONLY) else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let keyBytes = key.bytes
+        let headerCount = PhraseCache.magic.count + 8 + keyBytes.count + 12
+        guard Int(status.st_size) >= headerCount,
+            let header = PhraseCache.readExactly(descriptor, count: headerCount)
+        else { return nil }
+        var reader = Reader(bytes: header)
+        guard reader.take(PhraseCache.magic.count) == PhraseCache.magic[...],
+            reader.integer(UInt32.self) == PhraseCache.formatVersion,
+            reader.integer(UInt32.self) == UInt32(keyBytes.count),
+            reader.take(keyBytes.count).map(Array.init) == keyBytes,
+            let count = reader.integer(UInt32.self).map(Int.init),
+            let checksum = reader.integer(UInt64.self),
+            Int(status.st_size) - headerCount == count * 2
+        else { return nil }
+        var complete = false
+        var samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            complete = PhraseCache.readExactly(descriptor, into: raw)
+            initialized = complete ? count : 0
+        }
+        // One byte more would mean the file grew after fstat: not the entry that was checked.
+        var extra: UInt8 = 0
+        guard complete, SystemCall.retryingOnInterrupt({ SystemCall.read(descriptor, &extra, 1) }) == 0,
+            samples.withUnsafeBytes({ PhraseCache.fnv1a($0) }) == checksum
+        else { return nil }
+        if (1 as UInt16).littleEndian != 1 {
+            for index in samples.indices { samples[index] = Int16(littleEndian: samples[index]) }
+        }
+        return AudioClip(samples)
     }
 
     /// True when the entry's file is there and long enough to hold one, found without reading it (`load` still checks
@@ -82,64 +124,65 @@ package struct PhraseCache: Sendable {
         return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count
     }
 
-    /// Writes the entry, quietly giving up when the folder cannot be made or written. No fsync: an entry cut short by
-    /// a crash fails its checksum and is rewritten.
-    package func store(_ clip: AudioClip, for key: Key) {
+    /// Writes the entry, quietly giving up when the folder cannot be made or written: true when it is stored. No
+    /// fsync: an entry cut short by a crash fails its checksum and is rewritten.
+    @discardableResult
+    package func store(_ clip: AudioClip, for key: Key) -> Bool {
         let path = path(for: key)
-        do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return }
+        do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return false }
         let temporary =
             directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = FileSystem.writeAll(descriptor, PhraseCache.encode(clip, key: key))
+        guard descriptor >= 0 else { return false }
+        let written = PhraseCache.write(clip, key: key, to: descriptor)
         close(descriptor)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        if !written || rename(temporary, path) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
-    /// magic, format version, key length, key, sample count, checksum of the samples, samples; integers little-endian.
-    static func encode(_ clip: AudioClip, key: Key) -> [UInt8] {
+    /// magic, format version, key length, key, sample count, checksum of the samples, samples; integers
+    /// little-endian. The samples are written from the clip itself, not copied into one buffer with the rest.
+    static func write(_ clip: AudioClip, key: Key, to descriptor: Int32) -> Bool {
         let keyBytes = key.bytes
-        let sampleBytes = clip.samples.withUnsafeBytes { raw in
-            // Little-endian on disk; every platform Swift runs on Linux is little-endian, checked here all the same.
-            (1 as UInt16).littleEndian == 1
-                ? Array(raw)
-                : clip.samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let little = (1 as UInt16).littleEndian == 1
+        // Every platform Swift runs on Linux is little-endian; a big-endian one writes a swapped copy.
+        let samples = little ? clip.samples : clip.samples.map(\.littleEndian)
+        return samples.withUnsafeBytes { sampleBytes in
+            var header = magic
+            header.reserveCapacity(magic.count + 20 + keyBytes.count)
+            append(formatVersion, to: &header)
+            append(UInt32(keyBytes.count), to: &header)
+            header += keyBytes
+            append(UInt32(clip.samples.count), to: &header)
+            append(fnv1a(sampleBytes), to: &header)
+            return FileSystem.writeAll(descriptor, header) && FileSystem.writeAll(descriptor, sampleBytes)
         }
-        var bytes = magic
-        bytes.reserveCapacity(magic.count + 20 + keyBytes.count + sampleBytes.count)
-        append(formatVersion, to: &bytes)
-        append(UInt32(keyBytes.count), to: &bytes)
-        bytes += keyBytes
-        append(UInt32(clip.samples.count), to: &bytes)
-        append(fnv1a(sampleBytes), to: &bytes)
-        bytes += sampleBytes
-        return bytes
     }
 
-    static func decode(_ bytes: [UInt8], key: Key) -> AudioClip? {
-        var reader = Reader(bytes: bytes)
-        guard reader.take(magic.count) == magic[...],
-            reader.integer(UInt32.self) == formatVersion,
-            let keyLength = reader.integer(UInt32.self),
-            reader.take(Int(keyLength)).map(Array.init) == key.bytes,
-            let count = reader.integer(UInt32.self),
-            let checksum = reader.integer(UInt64.self),
-            bytes.count - reader.offset == Int(count) * 2,
-            let sampleBytes = reader.take(Int(count) * 2),
-            fnv1a(sampleBytes) == checksum
-        else { return nil }
-        var samples = [Int16](repeating: 0, count: Int(count))
-        if (1 as UInt16).littleEndian == 1 {
-            // Little-endian on disk as in memory: one copy.
-            samples.withUnsafeMutableBytes { target in sampleBytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-        } else {
-            var index = sampleBytes.startIndex
-            for i in 0..<samples.count {
-                samples[i] = Int16(bitPattern: UInt16(sampleBytes[index]) | UInt16(sampleBytes[index + 1]) << 8)
-                index += 2
-            }
+    /// The next `count` bytes, or nil when the file ends first or cannot be read.
+    static func readExactly(_ descriptor: Int32, count: Int) -> [UInt8]? {
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            complete = readExactly(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = complete ? count : 0
         }
-        return AudioClip(samples)
+        return complete ? bytes : nil
+    }
+
+    /// Fills `buffer` from the file; false when it ends first or cannot be read.
+    static func readExactly(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = SystemCall.retryingOnInterrupt {
+                SystemCall.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count <= 0 { return false }
+            offset += count
+        }
+        return true
     }
 
     static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
