@@ -15,7 +15,7 @@ package enum ShellWord {
                         || "_./:=@+,-".unicodeScalars.contains($0))
             }
         if plain { return word }
-        return "'" + word.replacing("'", with: "'\\''") + "'"
+        return "'" + word.replacingText("'", with: "'\\''") + "'"
     }
 
     /// The word for a crontab command: in single quotes when it is not plain, and every `%` outside them, escaped for

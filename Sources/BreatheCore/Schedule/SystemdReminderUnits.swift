@@ -79,7 +79,7 @@ package struct SystemdReminderUnits: Hashable, Sendable {
     /// A word for `ExecStart=`: plain when it is safe, else in double quotes with `\`, `"` escaped; `%` and `$` are
     /// doubled so that systemd neither expands specifiers nor variables in it.
     static func quote(_ word: String) -> String {
-        let escaped = escapeSpecifiers(word).replacing("$", with: "$$")
+        let escaped = escapeSpecifiers(word).replacingText("$", with: "$$")
         let plain =
             !escaped.isEmpty
             && escaped.unicodeScalars.allSatisfy {
@@ -88,11 +88,11 @@ package struct SystemdReminderUnits: Hashable, Sendable {
                         || "-_./:=+,@%$".unicodeScalars.contains($0))
             }
         if plain { return escaped }
-        return "\"" + escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        return "\"" + escaped.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
     }
 
     static func escapeSpecifiers(_ text: String) -> String {
-        text.replacing("%", with: "%%")
+        text.replacingText("%", with: "%%")
     }
 
     /// Reads the summary and calendars back from a timer file this program wrote.
@@ -101,7 +101,7 @@ package struct SystemdReminderUnits: Hashable, Sendable {
         var calendars: [String] = []
         let prefix = "Description=breathe-voice reminder " + String(id) + ": "
         for line in text.split(separator: "\n") {
-            if line.hasPrefix(prefix) { summary = String(line.dropFirst(prefix.count)).replacing("%%", with: "%") }
+            if line.hasPrefix(prefix) { summary = String(line.dropFirst(prefix.count)).replacingText("%%", with: "%") }
             if line.hasPrefix("OnCalendar=") { calendars.append(String(line.dropFirst("OnCalendar=".count))) }
         }
         return SystemdReminderUnits(id: id, summary: summary, calendars: calendars)

@@ -45,7 +45,7 @@ struct ArgumentErrorText {
         if let option = between(text, "Missing value for '", "'") {
             return Message(.argsMissingValue, ["option": synopsis(option)])
         }
-        if text.hasPrefix("The option '"), let range = text.firstRange(of: "' does not take any value, but '") {
+        if text.hasPrefix("The option '"), let range = text.range(ofText: "' does not take any value, but '") {
             let option = text[text.index(text.startIndex, offsetBy: 12)..<range.lowerBound]
             let value = text[range.upperBound...].dropLast(" was specified.".count + 1)
             return Message(.argsUnexpectedValue, ["option": synopsis(option), "value": quote(value)])
@@ -53,7 +53,7 @@ struct ArgumentErrorText {
         if let value = between(text, "Unexpected argument '", "'") {
             return Message(.argsUnexpectedArgument, ["value": quote(value)])
         }
-        if let range = text.firstRange(of: " unexpected arguments: '"), let count = Int(text[..<range.lowerBound]),
+        if let range = text.range(ofText: " unexpected arguments: '"), let count = Int(text[..<range.lowerBound]),
             text.hasSuffix("'")
         {
             let values = text[range.upperBound...].dropLast().components(separatedBy: "', '")
@@ -64,7 +64,7 @@ struct ArgumentErrorText {
                     "values": .text(values.map { quoteText(Substring($0)) }.joined(separator: ", ")),
                 ])
         }
-        if text.hasPrefix("Value to be set with "), let range = text.firstRange(of: " had already been set with ") {
+        if text.hasPrefix("Value to be set with "), let range = text.range(ofText: " had already been set with ") {
             return Message(
                 .argsDuplicateFlag,
                 [
@@ -90,7 +90,7 @@ struct ArgumentErrorText {
     /// "The value 'V' is invalid for 'OPTION'" and what follows it; V may hold anything, quotes and newlines included.
     private func invalidValue(_ rest: Substring) -> Message? {
         var search = rest.endIndex
-        while let range = rest[..<search].ranges(of: "' is invalid for '").last {
+        while let range = rest[..<search].ranges(ofText: "' is invalid for '").last {
             search = range.lowerBound
             let after = rest[range.upperBound...]
             guard let close = after.firstIndex(of: "'") else { continue }

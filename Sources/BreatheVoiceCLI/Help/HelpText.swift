@@ -61,8 +61,7 @@ struct HelpText {
     func frame(_ name: String, _ arguments: [String: String] = [:]) -> String {
         var template = localizer.text(forKey: "helpPage.\(name)") ?? english.text(forKey: "helpPage.\(name)") ?? name
         for (placeholder, value) in arguments {
-            template = template.split(separator: "{\(placeholder)}", omittingEmptySubsequences: false).joined(
-                separator: value)
+            template = template.replacingText("{\(placeholder)}", with: value)
         }
         return template
     }

@@ -19,7 +19,7 @@ package enum StaleTemporaries {
 
     /// True for a name our temporary files have.
     package static func isTemporaryName(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(".tmp-")
+        name.hasPrefix(".") && name.containsText(".tmp-")
     }
 
     static func sweep(folder: String, now: time_t) {

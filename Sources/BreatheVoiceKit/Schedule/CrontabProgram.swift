@@ -37,7 +37,7 @@ package struct CrontabProgram: Sendable {
                 let result = try run(program, ["-l"], input: [])
                 if result.status == 0 { return result.standardOutput }
                 // crontab -l exits 1 with "no crontab for NAME" when the user has none: that is an empty crontab.
-                if String(decoding: result.standardError, as: UTF8.self).lowercased().contains("no crontab for") {
+                if String(decoding: result.standardError, as: UTF8.self).lowercased().containsText("no crontab for") {
                     return []
                 }
                 throw failure(program, "-l", result)

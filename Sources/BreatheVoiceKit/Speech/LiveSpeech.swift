@@ -118,7 +118,7 @@ package enum LiveSpeech {
             let name = voice.name.map { String(cString: $0) } ?? code
             result.append(
                 SpeechVoice(
-                    code: code, name: name.replacing("_", with: " "), languages: languages,
+                    code: code, name: name.replacingText("_", with: " "), languages: languages,
                     identifier: identifier))
         }
         return result.sorted { $0.code < $1.code }

@@ -106,7 +106,9 @@ package struct PhraseBook: Sendable {
                     let entry = try? source.cache.entry(
                         text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
                 else { return nil }
-                slots.withLock { $0[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip) }
+                slots.withLock {
+                    $0[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip)
+                }
                 return entry.clip
             case nil:
                 return nil

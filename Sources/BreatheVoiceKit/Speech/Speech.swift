@@ -63,7 +63,7 @@ package struct Speech: Sendable {
         }
         let close = installed.filter { voice in
             let code = voice.code.lowercased()
-            return code.hasPrefix(wanted) || wanted.hasPrefix(code) || voice.name.lowercased().contains(wanted)
+            return code.hasPrefix(wanted) || wanted.hasPrefix(code) || voice.name.lowercased().containsText(wanted)
                 || editDistance(code, wanted) <= 2
         }.map(\.code).prefix(6)
         if close.isEmpty {
