@@ -27,13 +27,16 @@ build: deps
 # --no-export-dynamic undoes the -export-dynamic that the static Swift runtime's link arguments add: nothing loads
 # symbols from the program, and its 4 272 exported names were searched by every library libpulse loads.
 SYMBOL_ORDER = Release/symbol-order.txt
+PRIVATE_TEXT = Release/private-text.ld
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/$(PRIVATE_TEXT)
 
 # SwiftPM does not see the symbol order (a linker input named by a flag): a newer list removes the binary, so it relinks.
-RELINK_IF_REORDERED = if [ $(SYMBOL_ORDER) -nt $(BINARY_RELEASE) ]; then rm -f $(BINARY_RELEASE); fi
+RELINK_IF_REORDERED = for input in $(SYMBOL_ORDER) $(PRIVATE_TEXT); do \
+	if [ $$input -nt $(BINARY_RELEASE) ]; then rm -f $(BINARY_RELEASE); fi; done
 
 release: deps
 	@$(RELINK_IF_REORDERED)

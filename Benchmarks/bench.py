@@ -1051,10 +1051,10 @@ FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ Arg
                "espeak": "+ ArgumentParser, eSpeak NG saying \"Breathe in\", played through libpulse (first-run floor)"}
 FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
-#: no exported symbols; every function in its own section and no merged functions (compile flags), then ordered by the
-#: functions a run executes.
+#: no exported symbols, the compiler's private functions gathered (Release/private-text.ld); every function in its own
+#: section and no merged functions (compile flags), then ordered by the functions a run executes.
 FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
-              "-Xlinker", "--no-export-dynamic"]
+              "-Xlinker", "--no-export-dynamic", "-Xlinker", "-T", "-Xlinker", str(HERE.parent / "Release" / "private-text.ld")]
 FLOOR_COMPILE = ["-O", "-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass"]
 
 

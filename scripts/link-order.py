@@ -38,6 +38,9 @@ RUNS: list[tuple[str, list[str]]] = [
     ("stats", ["stats"]),
     ("history", ["history"]),
 ]
+# The runs whose code should lie together, most important first: a cached live session (the bench's live rows), a first
+# run (its synthesis), then the short commands.
+PRIORITY = ["repeat", "version", "first-run", "no-audio", "render", "help", "patterns", "stats", "history"]
 NAME = re.compile(r"^c?fn=\(\d+\)\s+(.+)$")
 
 
@@ -71,7 +74,7 @@ def main() -> int:
         print(f"link-order: no binary at {binary}", file=sys.stderr)
         return 66
     defined = defined_functions(binary)
-    ranks: dict[str, tuple[int, int]] = {}  # name -> (runs that executed it, first run that did)
+    ranks: dict[str, tuple[int, int, set[str]]] = {}  # name -> (runs that executed it, first run that did, their names)
     with tempfile.TemporaryDirectory(prefix="breathe-voice-link-order.") as temporary:
         work = Path(temporary)
         # Valgrind 3.19 gives up on the release build's DWARF; the symbol table is all it needs.
@@ -92,10 +95,16 @@ def main() -> int:
                 return 70
             for function in executed(profile):
                 if function in defined:
-                    count, first = ranks.get(function, (0, index))
-                    ranks[function] = (count + 1, first)
+                    count, first, runs = ranks.get(function, (0, index, set()))
+                    ranks[function] = (count + 1, first, runs | {name})
             print(f"link-order: {name}: {sum(1 for r in ranks.values() if r[1] == index)} new functions", file=sys.stderr)
-    order = sorted(ranks, key=lambda f: (-ranks[f][0], ranks[f][1], f))
+    # Grouped by the exact set of runs that executed each function, the sets ordered run by run in PRIORITY: every
+    # function a cached live session runs comes before any it does not, so that session's code is one stretch (the
+    # first run's synthesis follows it), and within it the start-up every run shares comes first.
+    def key(function: str) -> tuple:
+        runs = ranks[function][2]
+        return (*(name not in runs for name in PRIORITY), -len(runs), function)
+    order = sorted(ranks, key=key)
     output.write_text("".join(f"{function}\n" for function in order))
     print(f"link-order: {len(order)} functions written to {output}", file=sys.stderr)
     return 0
