@@ -33,13 +33,18 @@ package final class CheckedVoice: Sendable {
         return try result.get()
     }
 
-    /// `speech`, whose synthesis first turns this voice's `label` into the checked identifier.
+    /// `speech`, whose synthesis (whole or streamed) first turns this voice's `label` into the checked identifier.
     package func speaking(with speech: Speech) -> Speech {
         var checking = speech
         checking.synthesize = { [self] (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
             var settings = settings
             if settings.voice == label { settings.voice = try identifier(speech) }
             return try speech.synthesize(text, settings)
+        }
+        checking.stream = { [self] (text: String, settings: SpeechSettings, sink) throws(BreatheError) -> Void in
+            var settings = settings
+            if settings.voice == label { settings.voice = try identifier(speech) }
+            try speech.stream(text, settings, sink)
         }
         return checking
     }

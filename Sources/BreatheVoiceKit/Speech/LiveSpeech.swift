@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The library keeps global state and is not thread-safe, so one owner (a mutex around the whole library) serializes
 /// every call. It runs in synchronous mode: `espeak_Synth` returns when the phrase is done, its PCM delivered to a
-/// callback that appends to the buffer passed as `user_data`.
+/// callback that passes it on, trimmed, to the stream passed as `user_data`.
 package enum LiveSpeech {
     /// The live voice.
     package static let speech = Speech(
@@ -17,11 +17,11 @@ package enum LiveSpeech {
             }
         },
         synthesize: { (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
-            try owner.withLock { state throws(BreatheError) in
-                try state.start()
-                return try state.say(text, settings)
-            }
+            var samples: [Int16] = []
+            try stream(text, settings) { samples.append(contentsOf: $0) }
+            return AudioClip(samples)
         },
+        stream: stream,
         // The phrase cache's key: which library is installed, found without opening it (a run whose phrases are all
         // cached never maps libespeak-ng); asked of the library itself only when the file is not where expected.
         libraryVersion: {
@@ -36,6 +36,16 @@ package enum LiveSpeech {
     )
 
     private static let owner = Mutex(Engine())
+
+    /// Says `text`, handing its trimmed samples to `sink` as eSpeak NG makes them.
+    private static func stream(
+        _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
+    ) throws(BreatheError) {
+        try owner.withLock { state throws(BreatheError) in
+            try state.start()
+            try state.say(text, settings, into: sink)
+        }
+    }
 
     /// The version the library reports (`espeak_Info` returns a static string: it does not initialize the library),
     /// opening it if needed; "unavailable" when it cannot be opened.
@@ -68,7 +78,9 @@ package enum LiveSpeech {
             self.library = library
         }
 
-        mutating func say(_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip {
+        mutating func say(
+            _ text: String, _ settings: SpeechSettings, into sink: (UnsafeBufferPointer<Int16>) -> Void
+        ) throws(BreatheError) {
             guard let library else { throw .unavailable(Message(.errorSpeechUnavailable)) }
             if voice != settings.voice {
                 guard library.setVoiceByName(settings.voice) == EE_OK else {
@@ -79,17 +91,17 @@ package enum LiveSpeech {
             _ = library.setParameter(espeakRATE, Int32(settings.rate), 0)
             _ = library.setParameter(espeakPITCH, Int32(settings.pitch), 0)
             _ = library.setParameter(espeakVOLUME, Int32(settings.volume), 0)
-            let buffer = PCMBuffer()
-            let userData = Unmanaged.passUnretained(buffer).toOpaque()
-            let result = withExtendedLifetime(buffer) {
-                text.withCString { pointer in
-                    library.synth(
-                        pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
-                        UInt32(espeakCHARS_UTF8), nil, userData)
+            let result = withoutActuallyEscaping(sink) { sink in
+                let stream = PCMStream(sink)
+                return withExtendedLifetime(stream) {
+                    text.withCString { pointer in
+                        library.synth(
+                            pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                            UInt32(espeakCHARS_UTF8), nil, Unmanaged.passUnretained(stream).toOpaque())
+                    }
                 }
             }
             guard result == EE_OK else { throw .unavailable(Message(.errorSpeechUnavailable)) }
-            return AudioClip(trimmed(buffer.samples))
         }
     }
 
@@ -146,27 +158,25 @@ package enum LiveSpeech {
         return result.sorted()
     }
 
-    /// Leading and trailing near-silence cut off, so a phrase starts on its sample and ends when the word does.
-    static func trimmed(_ samples: [Int16]) -> [Int16] {
-        let threshold: Int16 = 48
-        guard let first = samples.firstIndex(where: { $0 > threshold || $0 < -threshold }),
-            let last = samples.lastIndex(where: { $0 > threshold || $0 < -threshold })
-        else { return [] }
-        return Array(samples[first...last])
+}
+
+/// Where one phrase's PCM goes while eSpeak NG synthesizes it: trimmed of its leading and trailing near-silence on
+/// the way (`SilenceTrimmer`), then handed on.
+private final class PCMStream {
+    var trimmer = SilenceTrimmer()
+    let sink: (UnsafeBufferPointer<Int16>) -> Void
+
+    init(_ sink: @escaping (UnsafeBufferPointer<Int16>) -> Void) {
+        self.sink = sink
     }
 }
 
-/// Where one phrase's PCM collects while eSpeak NG synthesizes it.
-private final class PCMBuffer {
-    var samples: [Int16] = []
-}
-
-/// eSpeak NG's synthesis callback: captures nothing, finds its buffer through the event's `user_data`.
+/// eSpeak NG's synthesis callback: captures nothing, finds its stream through the event's `user_data`.
 private func collect(
     _ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?
 ) -> Int32 {
     guard let wave, count > 0, let userData = events?.pointee.user_data else { return 0 }
-    let buffer = Unmanaged<PCMBuffer>.fromOpaque(userData).takeUnretainedValue()
-    buffer.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))
+    let stream = Unmanaged<PCMStream>.fromOpaque(userData).takeUnretainedValue()
+    stream.trimmer.feed(UnsafeBufferPointer(start: wave, count: Int(count)), stream.sink)
     return 0 // 0: go on synthesizing.
 }

@@ -36,8 +36,8 @@ package struct PhraseBook: Sendable {
                 if cache.mayHold(key) {
                     slots[text] = .cached(key, samples: nil)
                 } else {
-                    let entry = try cache.entry(text, settings: settings, libraryVersion: version, speech: speech)
-                    slots[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip)
+                    slots[text] = Slot(
+                        key, try cache.synthesize(text, settings: settings, libraryVersion: version, speech: speech))
                 }
             } else {
                 slots[text] = .ready(try speech.synthesize(text, settings))
@@ -70,6 +70,14 @@ package struct PhraseBook: Sendable {
     enum Slot: Sendable {
         case ready(AudioClip)
         case cached(PhraseCache.Key, samples: Int?)
+
+        /// A phrase just synthesized for `key`: its entry, or its clip when the cache could not take it.
+        init(_ key: PhraseCache.Key, _ prepared: PhraseCache.Prepared) {
+            switch prepared {
+            case .cached(let samples): self = .cached(key, samples: samples)
+            case .clip(let clip): self = .ready(clip)
+            }
+        }
     }
 
     /// Where a damaged entry is synthesized again.
@@ -103,13 +111,15 @@ package struct PhraseBook: Sendable {
                     return clip
                 }
                 guard let source,
-                    let entry = try? source.cache.entry(
+                    let prepared = try? source.cache.synthesize(
                         text, settings: key.settings, libraryVersion: key.libraryVersion, speech: source.speech)
                 else { return nil }
-                slots.withLock {
-                    $0[text] = entry.cached ? .cached(key, samples: entry.clip.count) : .ready(entry.clip)
+                let slot = Slot(key, prepared)
+                slots.withLock { $0[text] = slot }
+                switch slot {
+                case .ready(let clip): return clip
+                case .cached: return source.cache.load(key)
                 }
-                return entry.clip
             case nil:
                 return nil
             }

@@ -61,18 +61,85 @@ package struct PhraseCache: Sendable {
     package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> AudioClip
     {
-        try entry(text, settings: settings, libraryVersion: libraryVersion, speech: speech).clip
+        let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
+        if let clip = load(key) { return clip }
+        let clip = try speech.synthesize(text, settings)
+        store(clip, for: key)
+        return clip
     }
 
-    /// As `clip`, and whether the clip is now in the cache (found there, or synthesized and stored): a caller that
-    /// need not keep it can read it again.
-    package func entry(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
-        throws(BreatheError) -> (clip: AudioClip, cached: Bool)
+    /// A phrase synthesized for later: in the cache, or in memory when the cache cannot take it.
+    package enum Prepared: Sendable {
+        /// The entry is stored; the phrase has this many samples.
+        case cached(samples: Int)
+        /// The cache could not be written: the clip itself.
+        case clip(AudioClip)
+    }
+
+    /// Synthesizes `text` straight into its entry, its samples written to the file as `speech` makes them, so the
+    /// phrase is never held whole (a long one, the key help, is 9 s of sound); when the folder or the file cannot be
+    /// written, into memory instead. Only the synthesis can throw.
+    package func synthesize(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+        throws(BreatheError) -> Prepared
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
-        if let clip = load(key) { return (clip, true) }
-        let clip = try speech.synthesize(text, settings)
-        return (clip, store(clip, for: key))
+        if let samples = try stream(key, speech: speech) { return .cached(samples: samples) }
+        return .clip(try speech.synthesize(text, settings))
+    }
+
+    /// Writes the entry for `key` from `speech`'s stream: the header with the count and checksum left at zero, the
+    /// samples as they come, then the count and checksum in their places, then the rename. Nil when the file could
+    /// not be written (nothing is left behind); a synthesis failure removes the file and is thrown.
+    private func stream(_ key: Key, speech: Speech) throws(BreatheError) -> Int? {
+        do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return nil }
+        let temporary =
+            directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        let keyBytes = key.bytes
+        var header = PhraseCache.magic
+        PhraseCache.append(PhraseCache.formatVersion, to: &header)
+        PhraseCache.append(UInt32(keyBytes.count), to: &header)
+        header += keyBytes
+        let countOffset = header.count
+        header += [UInt8](repeating: 0, count: 12)
+        var written = FileSystem.writeAll(descriptor, header)
+        var count = 0
+        var checksum = PhraseCache.fnv1aSeed
+        do throws(BreatheError) {
+            try speech.stream(key.text, key.settings) { chunk in
+                guard written else { return }
+                count += chunk.count
+                func write(_ bytes: UnsafeRawBufferPointer) {
+                    checksum = PhraseCache.fnv1a(bytes, seed: checksum)
+                    written = FileSystem.writeAll(descriptor, bytes)
+                }
+                // Every platform Swift runs on Linux is little-endian; a big-endian one writes a swapped copy.
+                if (1 as UInt16).littleEndian == 1 {
+                    write(UnsafeRawBufferPointer(chunk))
+                } else {
+                    chunk.map(\.littleEndian).withUnsafeBytes(write)
+                }
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        var tail: [UInt8] = []
+        PhraseCache.append(UInt32(count), to: &tail)
+        PhraseCache.append(checksum, to: &tail)
+        written =
+            written && count <= Int(UInt32.max)
+            && tail.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(countOffset)) } == tail.count
+        closed = true
+        if close(descriptor) != 0 { written = false }
+        guard written, rename(temporary, path(for: key)) == 0 else {
+            unlink(temporary)
+            return nil
+        }
+        return count
     }
 
     /// The entry for `key`, or nil for any problem at all.
@@ -189,8 +256,12 @@ package struct PhraseCache: Sendable {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    /// 64-bit FNV-1a: a file name and a checksum, not a defence against anyone.
-    static func fnv1a<Bytes: Collection<UInt8>>(_ bytes: Bytes, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    /// FNV-1a's offset basis: the hash of nothing.
+    static let fnv1aSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// 64-bit FNV-1a: a file name and a checksum, not a defence against anyone. Continued from `seed` (the hash of what
+    /// came before), a stream is hashed piece by piece.
+    static func fnv1a<Bytes: Collection<UInt8>>(_ bytes: Bytes, seed: UInt64 = fnv1aSeed) -> UInt64 {
         var hash = seed
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -6,6 +6,12 @@ package struct Speech: Sendable {
     package var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
     /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
     package var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+    /// Says `text` as `synthesize` does, handing the trimmed samples to `sink` in order as they are made, so the phrase
+    /// need never be held whole (the phrase cache writes them to its file).
+    package var stream:
+        @Sendable (
+            _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
+        ) throws(BreatheError) -> Void
     /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
     package var libraryVersion: @Sendable () -> String
     /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
@@ -14,11 +20,25 @@ package struct Speech: Sendable {
     package init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
         synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip,
+        stream: (
+            @Sendable (
+                _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
+            ) throws(BreatheError) -> Void
+        )? = nil,
         libraryVersion: @escaping @Sendable () -> String = { "unversioned" },
         variants: @escaping @Sendable () throws(BreatheError) -> [String] = { [] }
     ) {
         self.voices = voices
         self.synthesize = synthesize
+        if let stream {
+            self.stream = stream
+        } else {
+            // A voice that only makes whole clips streams each one at once.
+            self.stream = { (text: String, settings: SpeechSettings, sink) throws(BreatheError) -> Void in
+                let clip = try synthesize(text, settings)
+                clip.samples.withUnsafeBufferPointer { sink($0) }
+            }
+        }
         self.libraryVersion = libraryVersion
         self.variants = variants
     }

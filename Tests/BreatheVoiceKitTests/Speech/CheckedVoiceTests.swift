@@ -39,8 +39,12 @@ import Testing
         #expect(fake.listings.withLock { $0 } == 0, "nothing is checked before a phrase is synthesized")
         _ = try speech.synthesize("Inhala", SpeechSettings(voice: voice.label))
         _ = try speech.synthesize("Exhala", SpeechSettings(voice: voice.label))
+        // A phrase streamed into the phrase cache is said by the checked voice too.
+        var streamed: [Int16] = []
+        try speech.stream("Mantén", SpeechSettings(voice: voice.label)) { streamed.append(contentsOf: $0) }
+        #expect(streamed == [1, 2, 3])
         #expect(fake.listings.withLock { $0 } == 1)
-        #expect(fake.spoken.withLock { $0 } == ["roa/es-419", "roa/es-419"])
+        #expect(fake.spoken.withLock { $0 } == ["roa/es-419", "roa/es-419", "roa/es-419"])
     }
 
     @Test func anotherVoiceIsPassedOnUntouched() throws {

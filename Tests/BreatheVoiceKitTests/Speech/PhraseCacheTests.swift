@@ -18,6 +18,10 @@ final class CountingSpeech: Sendable {
                 calls.withLock { $0 += 1 }
                 return try live.synthesize(text, settings)
             },
+            stream: { [self] (text: String, settings: SpeechSettings, sink) throws(BreatheError) -> Void in
+                calls.withLock { $0 += 1 }
+                try live.stream(text, settings, sink)
+            },
             libraryVersion: live.libraryVersion
         )
     }
@@ -142,6 +146,68 @@ final class CountingSpeech: Sendable {
             try? FileManager.default.copyItem(atPath: cache.path(for: base), toPath: cache.path(for: other))
             #expect(cache.load(other) == nil)
         }
+    }
+
+    /// A voice that says every phrase as `samples`, handed over `chunk` samples at a time; failing after the first
+    /// chunk when `failing`.
+    static func chunkedSpeech(_ samples: [Int16], chunk: Int, failing: Bool = false) -> Speech {
+        Speech(
+            voices: { [] },
+            synthesize: { (_, _) throws(BreatheError) -> AudioClip in AudioClip(samples) },
+            stream: { (_: String, _: SpeechSettings, sink) throws(BreatheError) -> Void in
+                var index = 0
+                while index < samples.count {
+                    let end = min(samples.count, index + chunk)
+                    samples[index..<end].withUnsafeBufferPointer { sink($0) }
+                    if failing { throw .unavailable(Message(.errorSpeechUnavailable)) }
+                    index = end
+                }
+            }
+        )
+    }
+
+    @Test func aPhraseIsSynthesizedStraightIntoItsEntry() throws {
+        let samples = (0..<10_000).map { Int16(truncatingIfNeeded: $0 &* 7919) }
+        let cache = PhraseCache(directory: try Self.folder())
+        let prepared = try cache.synthesize(
+            "Breathe in", settings: Self.settings, libraryVersion: "1.51",
+            speech: Self.chunkedSpeech(samples, chunk: 1323))
+        guard case .cached(let count) = prepared else {
+            Issue.record("not stored: \(prepared)")
+            return
+        }
+        #expect(count == samples.count)
+        let key = PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51")
+        #expect(cache.load(key) == AudioClip(samples), "the streamed entry reads back whole, checksum and all")
+        // The same bytes as an entry written from the whole clip.
+        let streamed = try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key)))
+        cache.store(AudioClip(samples), for: key)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key))) == streamed)
+        try #expect(FileManager.default.contentsOfDirectory(atPath: cache.directory).count == 1)
+    }
+
+    @Test func aSynthesisThatFailsLeavesNoEntryBehind() throws {
+        let cache = PhraseCache(directory: try Self.folder())
+        #expect(throws: BreatheError.self) {
+            try cache.synthesize(
+                "Breathe in", settings: Self.settings, libraryVersion: "1.51",
+                speech: Self.chunkedSpeech([Int16](repeating: 500, count: 5000), chunk: 1000, failing: true))
+        }
+        try #expect(FileManager.default.contentsOfDirectory(atPath: cache.directory).isEmpty)
+    }
+
+    @Test func aCacheThatCannotBeWrittenGivesTheClipItself() throws {
+        let root = try Self.folder()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: root))
+        let samples: [Int16] = [1, 2, 3, 400, -400]
+        let prepared = try PhraseCache(directory: root + "/phrases").synthesize(
+            "Breathe in", settings: Self.settings, libraryVersion: "1.51", speech: Self.chunkedSpeech(samples, chunk: 2)
+        )
+        guard case .clip(let clip) = prepared else {
+            Issue.record("stored where nothing can be: \(prepared)")
+            return
+        }
+        #expect(clip == AudioClip(samples))
     }
 
     @Test(arguments: ["a file where the folder should be", "a read-only folder"])
