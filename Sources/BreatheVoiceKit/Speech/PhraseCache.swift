@@ -57,15 +57,20 @@ package struct PhraseCache: Sendable {
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".pcm"
     }
 
-    /// The cached clip for `text`, else one synthesized by `speech` (and stored). Only the synthesis can throw.
+    /// The cached clip for `text`, else one synthesized by `speech` into the cache (see `synthesize`) and read back.
+    /// Only the synthesis can throw.
     package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> AudioClip
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
         if let clip = load(key) { return clip }
-        let clip = try speech.synthesize(text, settings)
-        store(clip, for: key)
-        return clip
+        switch try synthesize(text, settings: settings, libraryVersion: libraryVersion, speech: speech) {
+        case .clip(let clip): return clip
+        case .cached:
+            if let clip = load(key) { return clip }
+            // Removed or damaged the moment it was written: said again, in memory.
+            return try speech.synthesize(text, settings)
+        }
     }
 
     /// A phrase synthesized for later: in the cache, or in memory when the cache cannot take it.
@@ -189,44 +194,6 @@ package struct PhraseCache: Sendable {
         var status = stat()
         guard stat(path(for: key), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count
-    }
-
-    /// Writes the entry, quietly giving up when the folder cannot be made or written: true when it is stored. No
-    /// fsync: an entry cut short by a crash fails its checksum and is rewritten.
-    @discardableResult
-    package func store(_ clip: AudioClip, for key: Key) -> Bool {
-        let path = path(for: key)
-        do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return false }
-        let temporary =
-            directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let written = PhraseCache.write(clip, key: key, to: descriptor)
-        close(descriptor)
-        if !written || rename(temporary, path) != 0 {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    /// magic, format version, key length, key, sample count, checksum of the samples, samples; integers
-    /// little-endian. The samples are written from the clip itself, not copied into one buffer with the rest.
-    static func write(_ clip: AudioClip, key: Key, to descriptor: Int32) -> Bool {
-        let keyBytes = key.bytes
-        let little = (1 as UInt16).littleEndian == 1
-        // Every platform Swift runs on Linux is little-endian; a big-endian one writes a swapped copy.
-        let samples = little ? clip.samples : clip.samples.map(\.littleEndian)
-        return samples.withUnsafeBytes { sampleBytes in
-            var header = magic
-            header.reserveCapacity(magic.count + 20 + keyBytes.count)
-            append(formatVersion, to: &header)
-            append(UInt32(keyBytes.count), to: &header)
-            header += keyBytes
-            append(UInt32(clip.samples.count), to: &header)
-            append(fnv1a(sampleBytes), to: &header)
-            return FileSystem.writeAll(descriptor, header) && FileSystem.writeAll(descriptor, sampleBytes)
-        }
     }
 
     /// The next `count` bytes, or nil when the file ends first or cannot be read.

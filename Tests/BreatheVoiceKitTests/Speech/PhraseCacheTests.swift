@@ -139,8 +139,11 @@ final class CountingSpeech: Sendable {
             PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51", sampleRate: 44_100))
         let cache = PhraseCache(directory: try Self.folder())
         #expect(Set(variants.map(cache.path(for:))).count == variants.count)
-        cache.store(AudioClip([1, -2, 300, -32768, 32767]), for: base)
-        #expect(cache.load(base) == AudioClip([1, -2, 300, -32768, 32767]))
+        let samples: [Int16] = [1, -2, 300, -32768, 32767]
+        _ = try cache.synthesize(
+            base.text, settings: base.settings, libraryVersion: base.libraryVersion,
+            speech: Self.chunkedSpeech(samples, chunk: 2))
+        #expect(cache.load(base) == AudioClip(samples))
         for other in variants.dropFirst() {
             // Even an entry copied under another key's name does not answer for it.
             try? FileManager.default.copyItem(atPath: cache.path(for: base), toPath: cache.path(for: other))
@@ -179,10 +182,6 @@ final class CountingSpeech: Sendable {
         #expect(count == samples.count)
         let key = PhraseCache.Key(text: "Breathe in", settings: Self.settings, libraryVersion: "1.51")
         #expect(cache.load(key) == AudioClip(samples), "the streamed entry reads back whole, checksum and all")
-        // The same bytes as an entry written from the whole clip.
-        let streamed = try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key)))
-        cache.store(AudioClip(samples), for: key)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key))) == streamed)
         try #expect(FileManager.default.contentsOfDirectory(atPath: cache.directory).count == 1)
     }
 
