@@ -8,8 +8,10 @@ around, 64 KiB): start-up code scattered over 10 MB of text makes several MiB re
 has is skipped, and a new function is linked after the list.
 
 The runs are executed under Valgrind's callgrind, which names every function that ran, and each name is kept when the
-binary defines it. Order: the functions every run executes (start-up, parsing) first, then those fewer runs share, a
-run's own last. Needs valgrind, a release build and a sound server (run it under scripts/with-pulse.sh); `make
+binary defines it. Order: grouped by the exact set of runs that executed each function, the groups sorted run by run in
+PRIORITY (every function a cached live session runs before any it does not, start-up first within them, then a first
+run's synthesis, then the short commands'). Private functions have no name to list: Release/private-text.ld gathers
+them. Needs valgrind, a release build and a sound server (run it under scripts/with-pulse.sh); `make
 link-order` does all three.
 
 Usage: scripts/link-order.py BINARY OUTPUT
