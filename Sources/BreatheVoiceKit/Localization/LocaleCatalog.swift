@@ -1,25 +1,13 @@
 import BreatheCore
 import Synchronization
 
-/// One language's sentences, read from its embedded Locales/<code>.json file.
+/// One language's sentences, from its Locales/<code>.json file as LocaleEmbedder embedded it (a malformed file stops
+/// the build).
 package struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
     package enum Entry: Sendable, Equatable {
         case text(String)
         case plural(one: String, other: String)
-
-        /// A sentence, or an object with the plural forms `one` and `other`; nil for anything else.
-        init?(_ value: BreatheCore.JSONValue) {
-            switch value {
-            case .string(let text):
-                self = .text(text)
-            case .object:
-                guard let one = value["one"]?.value.string, let other = value["other"]?.value.string else { return nil }
-                self = .plural(one: one, other: other)
-            default:
-                return nil
-            }
-        }
 
         /// Every template the entry holds.
         package var templates: [String] {
@@ -49,41 +37,30 @@ package struct LocaleCatalog: Sendable {
     /// The file's own sentences, before any parent's are merged in.
     private let ownEntries: [String: Entry]
 
-    /// A locale file that is not a JSON object of sentences; a build defect that the locale tests catch.
-    struct MalformedFile: Error {}
-
-    /// Parsed with the program's own JSON parser: the binary then needs no Foundation for its sentences. Positions are
-    /// not recorded (nothing here reports them), and the `_` metadata is set aside as the members are read, so the
-    /// sentences are gathered into one dictionary, once.
-    init(code: String, json: String) throws {
-        guard case .success(let root) = JSONParser.parse(Array(json.utf8), positions: false),
-            case .object(let members) = root.value
-        else {
-            throw MalformedFile()
-        }
+    /// The built-in language `code`, from the sentences LocaleEmbedder parsed at build time (string literals: nothing
+    /// is parsed or copied at run time); nil when there is no such language. The `_` metadata is set aside as the
+    /// members come, so the sentences are gathered into one dictionary, once.
+    init?(embedded code: String) {
         var entries: [String: Entry] = [:]
-        entries.reserveCapacity(members.count)
-        var metadata: [String: Entry] = [:]
-        for member in members {
-            guard let entry = Entry(member.node.value) else { throw MalformedFile() }
-            if member.key.hasPrefix("_") {
-                metadata[member.key] = entry
+        entries.reserveCapacity(embeddedLocaleCount(code))
+        var metadata: [String: String] = [:]
+        let found = embeddedLocale(code) { key, entry in
+            if key.hasPrefix("_") {
+                if case .text(let value) = entry { metadata[key] = value }
             } else {
-                entries[member.key] = entry
+                entries[key] = entry
             }
         }
-        func meta(_ key: String) -> String? {
-            if case .text(let value) = metadata[key] { value } else { nil }
-        }
+        guard found else { return nil }
         self.code = code
-        name = meta("_name") ?? code
-        voice = meta("_voice") ?? code
-        decimalSeparator = meta("_decimalSeparator") ?? "."
-        parent = meta("_parent")
-        regions = (meta("_regions") ?? "").split(separator: " ").map(String.init)
+        name = metadata["_name"] ?? code
+        voice = metadata["_voice"] ?? code
+        decimalSeparator = metadata["_decimalSeparator"] ?? "."
+        parent = metadata["_parent"]
+        regions = (metadata["_regions"] ?? "").split(separator: " ").map(String.init)
         self.entries = entries
         ownEntries = entries
-        hasOwnDecimalSeparator = meta("_decimalSeparator") != nil
+        hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
     }
 
     private var hasOwnDecimalSeparator: Bool
@@ -103,14 +80,11 @@ package struct LocaleCatalog: Sendable {
         return included && !regions.contains { $0.uppercased() == "-" + region }
     }
 
-    /// The built-in language `code`, parsed on first use (a variant completed by its parent) and kept; nil when there is
-    /// no such language (or its file is malformed, a build defect that the locale tests catch). A run parses only the
-    /// languages it uses.
+    /// The built-in language `code`, built on first use (a variant completed by its parent) and kept; nil when there is
+    /// no such language. A run builds only the languages it uses.
     package static func named(_ code: String) -> LocaleCatalog? {
         if let known = parsed.withLock({ $0[code] }) { return known }
-        guard let json = embeddedLocaleFile(code), var catalog = try? LocaleCatalog(code: code, json: json) else {
-            return nil
-        }
+        guard var catalog = LocaleCatalog(embedded: code) else { return nil }
         // Regional variants (es-419) hold only what differs; their parent fills in the rest.
         if let parentCode = catalog.parent, parentCode != code, let parent = named(parentCode) {
             catalog = catalog.inheriting(from: parent)
