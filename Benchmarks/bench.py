@@ -930,7 +930,71 @@ def measure_first_sound(bench: Bench) -> None:
                   reasons.get("breathe-voice") or failures.get("breathe-voice") or "no paplay figure")
     bench.rows.append(Row(f"2. exec to first audible sample (median of {FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
     if "breathe-voice" not in reasons and "breathe-voice" not in failures:
+        measure_first_send(bench, {name: cmd for name, cmd in commands.items()
+                                   if name not in reasons and name not in failures and name != "espeak-ng"})
         measure_startup_instructions(bench, commands["breathe-voice"], floor)
+
+
+def measure_first_send(bench: Bench, commands: dict[str, list[str]]) -> None:
+    """Exec to the first audio each client sends (Benchmarks/first_send.c, preloaded), in runs of their own: the heard
+    times above come in steps of the null sink's block (about 4.6 ms with the recorder's 5 ms latency), so a change
+    smaller than a step moves them only across a boundary; this clock does not have steps."""
+    title = (f"2. exec to the first audio sent to the server (client side: a preloaded shim stamps the first send of "
+             f"≥ 1 KiB on a socket; median of {FIRST_SOUND_RUNS} after a warm-up, without the recorder)")
+    shim = bench.work / "first_send.so"
+    compiler = shutil.which("cc") or shutil.which("clang")
+    code, text = (command_output([compiler, "-shared", "-fPIC", "-O2", "-o", str(shim), str(HERE / "first_send.c"), "-ldl"])
+                  if compiler else (-1, "no C compiler"))
+    if code != 0:
+        bench.rows.append(Row(title, {"breathe-voice": Cell.na(f"shim not built: {text.strip()[:60]}")}, "— (evidence)", "—"))
+        return
+    results: dict[str, list[float]] = {name: [] for name in commands}
+    failures: dict[str, str] = {}
+    stamp = bench.work / "first-send.txt"
+    for attempt in range(FIRST_SOUND_RUNS + 1):
+        for name, cmd in commands.items():
+            if name in failures:
+                continue
+            stamp.unlink(missing_ok=True)
+            env = dict(bench.env, LD_PRELOAD=str(shim), BREATHE_BENCH_FIRST_SEND=str(stamp))
+            start = time.monotonic()
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    env=env, start_new_session=True)
+            def read_stamp() -> float | None:
+                try:
+                    return float(stamp.read_text().strip())
+                except (OSError, ValueError):  # not there yet, or being written
+                    return None
+            deadline = start + 10
+            sent = read_stamp()
+            while sent is None and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.005)
+                sent = read_stamp()
+            if proc.poll() is None:
+                _kill_group(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    _kill_group(proc.pid)
+            proc.wait()
+            sent = sent if sent is not None else read_stamp()
+            if sent is None:
+                failures[name] = "nothing sent"
+                continue
+            if attempt > 0:
+                results[name].append(sent - start)
+    bench.raw["first_send"] = {"runs_s": results, "failures": failures}
+    cells: dict[str, Cell] = {"shell loop": DASH, "breathe-cli": DASH, "espeak-ng": DASH}
+    for name in commands:
+        if name in failures:
+            cells[name] = Cell.na(failures[name])
+        elif results[name]:
+            median = statistics.median(results[name])
+            spread = f"{min(results[name]) * 1000:.1f}–{max(results[name]) * 1000:.1f}"
+            cells[name] = Cell(f"{median * 1000:.1f} ms ({spread})", median)
+    floor_cell = cells.pop("floor", None)
+    target = "— (evidence" + (f"; floor, the same program as the first-sound floor: {floor_cell.text}" if floor_cell else "") + ")"
+    bench.rows.append(Row(title, cells, target, "— (evidence)"))
 
 
 def measure_startup_instructions(bench: Bench, command: list[str], floor: Path | None) -> None:
