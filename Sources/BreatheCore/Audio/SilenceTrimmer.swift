@@ -34,12 +34,4 @@ package struct SilenceTrimmer {
         emit(UnsafeBufferPointer(rebasing: chunk[start...last]))
         pending.append(contentsOf: chunk[(last + 1)...])
     }
-
-    /// The whole of `samples`, trimmed at once.
-    package static func trimmed(_ samples: [Int16]) -> [Int16] {
-        guard let first = samples.firstIndex(where: isLoud), let last = samples.lastIndex(where: isLoud) else {
-            return []
-        }
-        return Array(samples[first...last])
-    }
 }

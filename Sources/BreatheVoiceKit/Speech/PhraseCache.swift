@@ -94,7 +94,8 @@ package struct PhraseCache: Sendable {
 
     /// Writes the entry for `key` from `speech`'s stream: the header with the count and checksum left at zero, the
     /// samples as they come, then the count and checksum in their places, then the rename. Nil when the file could
-    /// not be written (nothing is left behind); a synthesis failure removes the file and is thrown.
+    /// not be written (nothing is left behind); a synthesis failure removes the file and is thrown. No fsync: an entry
+    /// cut short by a crash fails its checksum and is synthesized again.
     private func stream(_ key: Key, speech: Speech) throws(BreatheError) -> Int? {
         do throws(BreatheError) { try FileSystem.makeDirectories(directory) } catch { return nil }
         let temporary =
