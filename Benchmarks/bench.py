@@ -65,6 +65,11 @@ PEER_VERSION = "1.14.*"
 COLUMNS = ["breathe-voice", "shell loop", "breathe-cli", "paplay", "espeak-ng"]
 FIRST_SOUND_THRESHOLD = 328  # 1 % of full scale, about -40 dBFS
 FIRST_SOUND_RUNS = 5
+#: parec's latency for the first-sound recorder. The null sink then runs 1 ms blocks: new audio is mixed from the next
+#: block, and the monitor can deliver a block up to one block ahead of the clock mapping, so a heard time is right within
+#: about a block. With 5 ms the heard times came in steps of 4.6 ms and were up to 4 ms *before* the client had sent its
+#: first audio (the same runs, Benchmarks/first_send.c); with 1 ms they agree with the send stamp within 1 ms.
+FIRST_SOUND_RECORDER_MS = 1
 ENVELOPE_ALLOWANCE = 22  # samples (1 ms): a tone's envelope may start at zero for a few samples
 RSS_GROWTH_ALLOWED_MIB = 1.0
 DRIFT_FLOOR_MS_PER_MIN = 0.05
@@ -260,15 +265,15 @@ class FileRecorder:
 
 
 class ChunkRecorder:
-    """parec in small chunks (5 ms), each chunk's arrival stamped on the monotonic clock.
+    """parec in small chunks (1 ms), each chunk's arrival stamped on the monotonic clock.
 
     A sample's time is its index over the rate plus the clock offset, the smallest (arrival − samples so far / rate)
     seen: scheduling can only delay an arrival, so the minimum is the best estimate of when samples leave the monitor.
     Chunks are kept as they come and scanned once each, so waiting costs little CPU beside the measured command.
     """
 
-    def __init__(self, sink: str, env):
-        self.proc = subprocess.Popen(parec_command(sink, 5), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    def __init__(self, sink: str, env, latency_ms: int = FIRST_SOUND_RECORDER_MS):
+        self.proc = subprocess.Popen(parec_command(sink, latency_ms), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         self.chunks: list[np.ndarray] = []
         self.starts: list[int] = []  # the sample index of each chunk's first sample
         self.total = 0
@@ -892,7 +897,9 @@ def measure_first_sound(bench: Bench) -> None:
             reasons["breathe-voice"] = NO_AUDIO
         if not floor:
             reasons["floor"] = "floor not built: " + (bench.floors or {}).get("libpulse", {}).get("error", "no figure")
-    results: dict[str, list[float]] = {name: [] for name in commands}
+    shim, shim_error = build_first_send_shim(bench)
+    heard: dict[str, list[float]] = {name: [] for name in commands}
+    sent: dict[str, list[float]] = {name: [] for name in commands}
     failures: dict[str, str] = {}
     if len(reasons) < len(commands):
         recorder = ChunkRecorder("test", bench.env)
@@ -903,14 +910,17 @@ def measure_first_sound(bench: Bench) -> None:
                 for name, cmd in commands.items():
                     if name in reasons or name in failures:
                         continue
-                    latency = first_sound_once(bench, recorder, cmd)
-                    if isinstance(latency, str):
-                        failures[name] = latency
+                    result = first_sound_once(bench, recorder, cmd, shim)
+                    if isinstance(result, str):
+                        failures[name] = result
                     elif attempt > 0:
-                        results[name].append(latency)
+                        heard[name].append(result[0])
+                        if result[1] is not None:
+                            sent[name].append(result[1])
         finally:
             recorder.stop()
-    bench.raw["first_sound"] = {"runs_s": results, "failures": failures, "threshold": FIRST_SOUND_THRESHOLD}
+    bench.raw["first_sound"] = {"runs_s": heard, "sent_s": sent, "failures": failures, "threshold": FIRST_SOUND_THRESHOLD,
+                                "recorder_latency_ms": FIRST_SOUND_RECORDER_MS}
     cells: dict[str, Cell] = {"shell loop": DASH, "breathe-cli": DASH}
     medians: dict[str, float] = {}
     for name in commands:
@@ -919,8 +929,8 @@ def measure_first_sound(bench: Bench) -> None:
         elif name in failures:
             cells[name] = Cell.na(failures[name])
         else:
-            medians[name] = statistics.median(results[name])
-            spread = f"{min(results[name]) * 1000:.0f}–{max(results[name]) * 1000:.0f}"
+            medians[name] = statistics.median(heard[name])
+            spread = f"{min(heard[name]) * 1000:.1f}–{max(heard[name]) * 1000:.1f}"
             cells[name] = Cell(f"{medians[name] * 1000:.1f} ms ({spread})", medians[name])
     paplay = medians.get("paplay")
     target = "≤ 1.3 × paplay" + (f" = {paplay * 1300:.1f} ms" if paplay else "")
@@ -928,70 +938,41 @@ def measure_first_sound(bench: Bench) -> None:
     bv = medians.get("breathe-voice")
     met = verdict(None if bv is None or paplay is None else bv <= 1.3 * paplay,
                   reasons.get("breathe-voice") or failures.get("breathe-voice") or "no paplay figure")
-    bench.rows.append(Row(f"2. exec to first audible sample (median of {FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
+    bench.rows.append(Row(f"2. exec to first audible sample (recorder latency {FIRST_SOUND_RECORDER_MS} ms; median of "
+                          f"{FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
     if "breathe-voice" not in reasons and "breathe-voice" not in failures:
-        measure_first_send(bench, {name: cmd for name, cmd in commands.items()
-                                   if name not in reasons and name not in failures and name != "espeak-ng"})
+        first_send_row(bench, {name: sent[name] for name in commands if name not in reasons and name not in failures
+                               and name != "espeak-ng"}, heard, shim_error)
         measure_startup_instructions(bench, commands["breathe-voice"], floor)
 
 
-def measure_first_send(bench: Bench, commands: dict[str, list[str]]) -> None:
-    """Exec to the first audio each client sends (Benchmarks/first_send.c, preloaded), in runs of their own: the heard
-    times above come in steps of the null sink's block (about 4.6 ms with the recorder's 5 ms latency), so a change
-    smaller than a step moves them only across a boundary; this clock does not have steps."""
-    title = (f"2. exec to the first audio sent to the server (client side: a preloaded shim stamps the first send of "
-             f"≥ 1 KiB on a socket; median of {FIRST_SOUND_RUNS} after a warm-up, without the recorder)")
+def build_first_send_shim(bench: Bench) -> tuple[Path | None, str]:
+    """Benchmarks/first_send.c compiled for preloading, or None and why not."""
     shim = bench.work / "first_send.so"
     compiler = shutil.which("cc") or shutil.which("clang")
     code, text = (command_output([compiler, "-shared", "-fPIC", "-O2", "-o", str(shim), str(HERE / "first_send.c"), "-ldl"])
                   if compiler else (-1, "no C compiler"))
-    if code != 0:
-        bench.rows.append(Row(title, {"breathe-voice": Cell.na(f"shim not built: {text.strip()[:60]}")}, "— (evidence)", "—"))
+    return (shim, "") if code == 0 else (None, f"shim not built: {text.strip()[:60]}")
+
+
+def first_send_row(bench: Bench, sent: dict[str, list[float]], heard: dict[str, list[float]], shim_error: str) -> None:
+    """Exec to the first audio each client sent, stamped on the client's side by Benchmarks/first_send.c (preloaded) in
+    the same runs as the heard times, and how the two clocks compare run by run: a heard time before its run's send
+    would be a recorder clock running early."""
+    title = (f"2. exec to the first audio sent to the server (client side, the same runs: a preloaded shim stamps the "
+             f"first send of ≥ 1 KiB on a socket; median of {FIRST_SOUND_RUNS}; heard − sent per run)")
+    if shim_error:
+        bench.rows.append(Row(title, {"breathe-voice": Cell.na(shim_error)}, "— (evidence)", "—"))
         return
-    results: dict[str, list[float]] = {name: [] for name in commands}
-    failures: dict[str, str] = {}
-    stamp = bench.work / "first-send.txt"
-    for attempt in range(FIRST_SOUND_RUNS + 1):
-        for name, cmd in commands.items():
-            if name in failures:
-                continue
-            stamp.unlink(missing_ok=True)
-            env = dict(bench.env, LD_PRELOAD=str(shim), BREATHE_BENCH_FIRST_SEND=str(stamp))
-            start = time.monotonic()
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                    env=env, start_new_session=True)
-            def read_stamp() -> float | None:
-                try:
-                    return float(stamp.read_text().strip())
-                except (OSError, ValueError):  # not there yet, or being written
-                    return None
-            deadline = start + 10
-            sent = read_stamp()
-            while sent is None and proc.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.005)
-                sent = read_stamp()
-            if proc.poll() is None:
-                _kill_group(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    _kill_group(proc.pid)
-            proc.wait()
-            sent = sent if sent is not None else read_stamp()
-            if sent is None:
-                failures[name] = "nothing sent"
-                continue
-            if attempt > 0:
-                results[name].append(sent - start)
-    bench.raw["first_send"] = {"runs_s": results, "failures": failures}
     cells: dict[str, Cell] = {"shell loop": DASH, "breathe-cli": DASH, "espeak-ng": DASH}
-    for name in commands:
-        if name in failures:
-            cells[name] = Cell.na(failures[name])
-        elif results[name]:
-            median = statistics.median(results[name])
-            spread = f"{min(results[name]) * 1000:.1f}–{max(results[name]) * 1000:.1f}"
-            cells[name] = Cell(f"{median * 1000:.1f} ms ({spread})", median)
+    for name, runs in sent.items():
+        if len(runs) != len(heard.get(name, [])) or not runs:
+            cells[name] = Cell.na("nothing sent" if not runs else "a run sent nothing")
+            continue
+        median = statistics.median(runs)
+        gaps = [(h - s) * 1000 for h, s in zip(heard[name], runs)]
+        cells[name] = Cell(f"{median * 1000:.1f} ms ({min(runs) * 1000:.1f}–{max(runs) * 1000:.1f}; heard − sent "
+                           f"{min(gaps):+.1f}…{max(gaps):+.1f} ms)", median)
     floor_cell = cells.pop("floor", None)
     target = "— (evidence" + (f"; floor, the same program as the first-sound floor: {floor_cell.text}" if floor_cell else "") + ")"
     bench.rows.append(Row(title, cells, target, "— (evidence)"))
@@ -1020,12 +1001,16 @@ def measure_startup_instructions(bench: Bench, command: list[str], floor: Path |
         "— (evidence)"))
 
 
-def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> float | str:
-    """Seconds from exec to the first sample at or above the threshold, or the reason there is none."""
+def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str], shim: Path | None) -> tuple[float, float | None] | str:
+    """Seconds from exec to the first sample at or above the threshold, and to the first audio the client sent (None
+    without the shim, or when nothing was stamped), or the reason there is none."""
     if not recorder.wait_for_silence():
         return "the sink never fell silent"
+    stamp = bench.work / "first-send.txt"
+    stamp.unlink(missing_ok=True)
+    env = dict(bench.env, LD_PRELOAD=str(shim), BREATHE_BENCH_FIRST_SEND=str(stamp)) if shim else bench.env
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=bench.env, start_new_session=True)
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, start_new_session=True)
     from_sample = recorder.sample_at(start)
     hit = recorder.first_above(from_sample, FIRST_SOUND_THRESHOLD, 8)
     if proc.poll() is None and hit is not None and cmd[0] in (str(bench.binary), str(bench.floor_programs.get("libpulse"))):
@@ -1039,7 +1024,11 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str]) -> f
     if hit is None:
         line = err.decode(errors="replace").strip().splitlines()
         return f"nothing heard in 8 s (exit {proc.returncode}{': ' + line[0][:60] if line else ''})"
-    return recorder.time_of(hit) - start
+    try:
+        sent = float(stamp.read_text().strip()) - start
+    except (OSError, ValueError):  # no shim, or the client sent nothing of 1 KiB (espeak-ng plays through ALSA's pulse plugin)
+        sent = None
+    return recorder.time_of(hit) - start, sent
 
 
 # MARK: measure 3: peak memory, first run and repeat, text only, --version, and the floors
