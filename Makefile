@@ -22,7 +22,8 @@ build: deps
 # to a few KB) and identical code folding: about 1 MiB less peak memory in every run, the same output.
 # Every function in a section of its own, and the functions real runs execute linked first, in Release/symbol-order.txt
 # (`make link-order` writes it): the code a run executes sits together at the front (about 1 MB) instead of on pages
-# spread over 10 MB of text, about 2 MiB less peak memory. A name the list has and the code no longer has is skipped, without a warning. No merged
+# spread over 10 MB of text, about 2 MiB less peak memory; the read-only data they load follows in the list and is
+# gathered at the front of .rodata the same way. A name the list has and the code no longer has is skipped, without a warning. No merged
 # functions: LLVM's merging leaves tail-calling thunks that callgrind does not name, so they could not be ordered.
 # The compiler's private functions (closure contexts' destructors, `.Lobjectdestroy`) have no symbol to name in the
 # list: Release/private-text.ld gathers all of them (14 KB) before .text, where they fault in one window instead of
@@ -139,7 +140,8 @@ bench-full: release
 	@$(NEED_VALGRIND)
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks --full
 
-# Rewrites Release/symbol-order.txt from the runs scripts/link-order.py lists, under Valgrind (callgrind) and beside a
+# Rewrites Release/symbol-order.txt from the runs scripts/link-order.py lists, under Valgrind (callgrind, then lackey
+# for the loads from .rodata) and beside a
 # private PulseAudio; commit the result. Not part of `make test`: a stale list only costs memory, which `make bench` shows.
 .PHONY: link-order
 link-order: release

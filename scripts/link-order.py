@@ -14,11 +14,17 @@ run's synthesis, then the short commands'). Private functions have no name to li
 them. Needs valgrind, a release build and a sound server (run it under scripts/with-pulse.sh); `make
 link-order` does all three.
 
+Read-only data is ordered the same way. .rodata is 1.9 MB (the standard library's Unicode tables, type descriptors,
+every conformance descriptor, which the runtime's first conformance lookups read one by one) and faults in 64 KiB at a
+time like code: a second pass runs DATA_RUNS under Valgrind's lackey, which reports every load, keeps those that fall in
+.rodata, and lists the symbols they hit after the functions (lld orders each output section by the same list).
+
 Usage: scripts/link-order.py BINARY OUTPUT
 """
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import subprocess
@@ -47,6 +53,12 @@ RUNS: list[tuple[str, list[str]]] = [
 # run (its synthesis), then the short commands.
 PRIORITY = ["repeat", "timing-report", "version", "first-run", "no-audio", "render", "help", "patterns", "stats", "history"]
 NAME = re.compile(r"^c?fn=\(\d+\)\s+(.+)$")
+# The runs whose .rodata loads are traced, most important first. lackey reports each load with a write of its own, so a
+# run costs about 30 s, and a live session, slowed that much, falls behind its sound server and never ends: a rendered
+# session stands in for it (the same plan, phrases, mixer and text), with a text-only session and --version.
+DATA_RUNS = ["render", "no-audio", "version"]
+#: Where Valgrind loads a position-independent program on x86-64 (checked: most traced loads must land on a symbol).
+VALGRIND_BASE = 0x108000
 
 
 def defined_functions(binary: Path) -> set[str]:
@@ -58,6 +70,41 @@ def defined_functions(binary: Path) -> set[str]:
         if len(parts) == 3 and parts[1] in "tTwW":
             names.add(parts[2])
     return names
+
+
+def rodata_symbols(binary: Path) -> tuple[tuple[int, int], list[tuple[int, int, str]]]:
+    """.rodata's address range and the sized symbols in it, by address."""
+    sections = subprocess.run(["readelf", "-S", "-W", str(binary)], capture_output=True, text=True, check=True).stdout
+    match = re.search(r"\]\s+\.rodata\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", sections)
+    if not match:
+        raise RuntimeError("no .rodata section")
+    start, size = int(match.group(1), 16), int(match.group(2), 16)
+    listing = subprocess.run(["nm", "-n", "-S", "--defined-only", str(binary)], capture_output=True, text=True,
+                             check=True).stdout
+    symbols = []
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            address, length = int(parts[0], 16), int(parts[1], 16)
+            if start <= address < start + size and length > 0:
+                symbols.append((address, length, parts[3]))
+    return (start, start + size), symbols
+
+
+def loaded_rodata(command: list[str], env: dict[str, str], bounds: tuple[int, int]) -> tuple[int, list[int]] | str:
+    """The distinct .rodata addresses `command` loads from under lackey (Valgrind's addresses), or why there are none.
+
+    lackey prints a load as " L 00de2020,8" (eight hex digits below 4 GiB), so a string comparison of the address
+    against the bounds, in awk, keeps the few that matter out of the hundreds of millions it prints."""
+    low, high = (f"{VALGRIND_BASE + bound:08x}" for bound in bounds)
+    pipeline = ("valgrind --tool=lackey --trace-mem=yes --log-fd=9 \"$@\" 9>&1 >/dev/null 2>/dev/null"
+                f" | LC_ALL=C awk -F '[ ,]+' '($2 == \"L\" || $2 == \"M\") && length($3) == 8"
+                f" && $3 >= \"{low}\" && $3 < \"{high}\" {{ print $3 }}' | LC_ALL=C sort -u")
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", pipeline, "lackey", *command], env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    if done.returncode != 0:
+        return f"exit {done.returncode}"
+    return 0, [int(line, 16) - VALGRIND_BASE for line in done.stdout.split()]
 
 
 def executed(profile: Path) -> list[str]:
@@ -103,6 +150,10 @@ def main() -> int:
                     count, first, runs = ranks.get(function, (0, index, set()))
                     ranks[function] = (count + 1, first, runs | {name})
             print(f"link-order: {name}: {sum(1 for r in ranks.values() if r[1] == index)} new functions", file=sys.stderr)
+        data = order_data(stripped, env, work)
+        if isinstance(data, str):
+            print(f"link-order: {data}", file=sys.stderr)
+            return 70
     # Grouped by the exact set of runs that executed each function, the sets ordered run by run in PRIORITY: every
     # function a cached live session runs comes before any it does not, so that session's code is one stretch (the
     # first run's synthesis follows it), and within it the start-up every run shares comes first.
@@ -110,9 +161,39 @@ def main() -> int:
         runs = ranks[function][2]
         return (*(name not in runs for name in PRIORITY), -len(runs), function)
     order = sorted(ranks, key=key)
-    output.write_text("".join(f"{function}\n" for function in order))
-    print(f"link-order: {len(order)} functions written to {output}", file=sys.stderr)
+    output.write_text("".join(f"{name}\n" for name in order + data))
+    print(f"link-order: {len(order)} functions and {len(data)} read-only data symbols written to {output}",
+          file=sys.stderr)
     return 0
+
+
+def order_data(binary: Path, env: dict[str, str], work: Path) -> list[str] | str:
+    """The .rodata symbols DATA_RUNS load from, grouped by the exact set of runs that load each (as the functions are),
+    or why they could not be traced."""
+    bounds, symbols = rodata_symbols(binary)
+    starts = [address for address, _, _ in symbols]
+    loaded: dict[str, set[str]] = {}
+    for name in DATA_RUNS:
+        arguments = dict(RUNS)[name]
+        result = loaded_rodata([str(binary), *(a.replace("{work}", str(work)) for a in arguments)], env, bounds)
+        if isinstance(result, str):
+            return f"the {name} run failed under lackey ({result})"
+        addresses = result[1]
+        named = 0
+        for address in addresses:
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0 and address < symbols[index][0] + symbols[index][1]:
+                named += 1
+                loaded.setdefault(symbols[index][2], set()).add(name)
+        # Most loads land on a symbol (string literals and the like do not); far fewer means another load address.
+        if addresses and named < len(addresses) // 2:
+            return f"{name}: only {named} of {len(addresses)} .rodata loads on a symbol: not loaded at {VALGRIND_BASE:#x}?"
+        print(f"link-order: {name}: {len(addresses)} .rodata addresses loaded, {named} on a symbol", file=sys.stderr)
+
+    def key(symbol: str) -> tuple:
+        runs = loaded[symbol]
+        return (*(name not in runs for name in DATA_RUNS), -len(runs), symbol)
+    return sorted(loaded, key=key)
 
 
 if __name__ == "__main__":

@@ -231,14 +231,37 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     // MARK: AudioSink
 
     package func write(_ samples: [Int16]) throws(BreatheError) {
+        try write(samples, from: 0, to: samples.count)
+    }
+
+    /// Queues `samples[start..<end]`.
+    private func write(_ samples: [Int16], from start: Int, to end: Int) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
-        guard !samples.isEmpty else { return }
+        guard start < end else { return }
         // No free callback: libpulse copies the samples.
         let result = samples.withUnsafeBytes {
-            library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE)
+            library.streamWrite(stream, $0.baseAddress! + start * 2, (end - start) * 2, nil, 0, PA_SEEK_RELATIVE)
         }
         if result < 0 { throw lost() }
-        written += Int64(samples.count)
+        written += Int64(end - start)
+    }
+
+    /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
+    /// then holds about one buffer of it at a time, not a copy of all of it. Returns once the last sample is queued.
+    package func play(_ samples: [Int16]) throws(BreatheError) {
+        var next = 0
+        var nothing: [pollfd] = []
+        while next < samples.count {
+            let writable = writableSamples()
+            guard writable > 0 else {
+                // The server's request (or its going away) wakes the wait.
+                guard isConnected, wait(&nothing, timeoutMilliseconds: -1) >= 0 else { throw lost() }
+                continue
+            }
+            let end = min(samples.count, next + writable)
+            try write(samples, from: next, to: end)
+            next = end
+        }
     }
 
     package func writableSamples() -> Int {

@@ -150,23 +150,26 @@ package struct AudioSessionLauncher {
         do throws(BreatheError) {
             let settings = speechSettings()
             let voiced = self.voiced
-            // A breath's worth of silence between two sentences, as between the session's own phrases.
-            let gap = [Int16](repeating: 0, count: AudioFormat.sampleRate * 4 / 10)
-            var samples: [Int16] = []
-            for message in messages {
-                if !samples.isEmpty { samples += gap }
+            // One sentence at a time, each played as the server asks for it: a first run's badges are its longest audio
+            // after the session, and neither they nor libpulse's copy of them are held whole.
+            func clip(_ message: Message) throws(BreatheError) -> [Int16] {
                 let text = localizer.string(message)
                 if let phraseCache {
-                    samples += try phraseCache.clip(
+                    return try phraseCache.clip(
                         text, settings: settings, libraryVersion: speech.libraryVersion(), speech: voiced
                     ).samples
-                } else {
-                    samples += try voiced.synthesize(text, settings).samples
                 }
+                return try voiced.synthesize(text, settings).samples
             }
+            let first = try clip(messages[0])
             let sink = try LivePulseSink(
                 environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
-            try sink.write(samples)
+            try sink.play(first)
+            for message in messages.dropFirst() {
+                // A breath's worth of silence between two sentences, as between the session's own phrases.
+                try sink.play([Int16](repeating: 0, count: AudioFormat.sampleRate * 4 / 10))
+                try sink.play(clip(message))
+            }
             try sink.finish()
         } catch {
             return
