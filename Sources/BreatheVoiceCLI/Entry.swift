@@ -19,7 +19,12 @@ package enum Entry {
             if code == ExitStatus.success, let number = SignalSource.pendingStop() {
                 code = SignalSource.exitCode(for: number)
             }
-            exit(OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments)))
+            let status = OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments))
+            // Everything is written by then (write(2), unbuffered), so of what exit() does only the terminal's
+            // restoring matters; the rest runs every loaded library's destructors (libpulse's, eSpeak NG's, ALSA's),
+            // whose code nothing else touched: about 0.5 MiB more resident just to end.
+            Terminal.restoreBeforeExit()
+            _exit(status)
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)

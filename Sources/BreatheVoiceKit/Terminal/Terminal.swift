@@ -71,6 +71,11 @@ package enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// Puts the terminal back as the atexit hook would, for an exit that skips the hooks (`Entry` ends with `_exit`).
+    package static func restoreBeforeExit() {
+        restoreTerminal()
+    }
+
     private static func installExitHooks() {
         guard !terminalState.hooksInstalled else { return }
         terminalState.hooksInstalled = true
