@@ -91,7 +91,7 @@ def rodata_symbols(binary: Path) -> tuple[tuple[int, int], list[tuple[int, int, 
     return (start, start + size), symbols
 
 
-def loaded_rodata(command: list[str], env: dict[str, str], bounds: tuple[int, int]) -> tuple[int, list[int]] | str:
+def loaded_rodata(command: list[str], env: dict[str, str], bounds: tuple[int, int]) -> list[int] | str:
     """The distinct .rodata addresses `command` loads from under lackey (Valgrind's addresses), or why there are none.
 
     lackey prints a load as " L 00de2020,8" (eight hex digits below 4 GiB), so a string comparison of the address
@@ -104,7 +104,7 @@ def loaded_rodata(command: list[str], env: dict[str, str], bounds: tuple[int, in
                           stdin=subprocess.DEVNULL, capture_output=True, text=True)
     if done.returncode != 0:
         return f"exit {done.returncode}"
-    return 0, [int(line, 16) - VALGRIND_BASE for line in done.stdout.split()]
+    return [int(line, 16) - VALGRIND_BASE for line in done.stdout.split()]
 
 
 def executed(profile: Path) -> list[str]:
@@ -175,10 +175,9 @@ def order_data(binary: Path, env: dict[str, str], work: Path) -> list[str] | str
     loaded: dict[str, set[str]] = {}
     for name in DATA_RUNS:
         arguments = dict(RUNS)[name]
-        result = loaded_rodata([str(binary), *(a.replace("{work}", str(work)) for a in arguments)], env, bounds)
-        if isinstance(result, str):
-            return f"the {name} run failed under lackey ({result})"
-        addresses = result[1]
+        addresses = loaded_rodata([str(binary), *(a.replace("{work}", str(work)) for a in arguments)], env, bounds)
+        if isinstance(addresses, str):
+            return f"the {name} run failed under lackey ({addresses})"
         named = 0
         for address in addresses:
             index = bisect.bisect_right(starts, address) - 1
