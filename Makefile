@@ -141,8 +141,8 @@ bench-full: release
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks --full
 
 # Rewrites Release/symbol-order.txt from the runs scripts/link-order.py lists, under Valgrind (callgrind, then lackey
-# for the loads from .rodata) and beside a
-# private PulseAudio; commit the result. Not part of `make test`: a stale list only costs memory, which `make bench` shows.
+# for the loads from .rodata) and beside a private PulseAudio; commit the result. Not part of `make test`: a stale list
+# only costs memory, which `make bench` shows.
 .PHONY: link-order
 link-order: release
 	@$(NEED_VALGRIND)

@@ -7,7 +7,7 @@ import Testing
 /// The live sink against the private sound server of `make test` (PulseAudio, then PipeWire's pulse server).
 @Suite struct LivePulseSinkTests {
     /// The server the tests run beside, or nil when there is none and none is required (a plain `swift test`).
-    static func serverEnvironment() throws -> [String: String]? {
+    static func serverEnvironment() -> [String: String]? {
         let environment = ProcessInfo.processInfo.environment
         let required = environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1"
         guard required || environment["PULSE_SERVER"] != nil else { return nil }
@@ -18,7 +18,7 @@ import Testing
     /// clip's last sample queued, no more than about one buffer is still ahead of what was heard. Written all at once,
     /// 3 s would be.
     @Test func playQueuesALongClipAsTheServerAsksForIt() throws {
-        guard let environment = try Self.serverEnvironment() else { return }
+        guard let environment = Self.serverEnvironment() else { return }
         let target = 500
         let sink = try LivePulseSink(environment: environment, targetMilliseconds: target)
         let clip = [Int16](repeating: 0, count: AudioFormat.sampleRate * 3)

@@ -28,9 +28,7 @@ import Testing
     }
 
     @Test func theServerAcceptsSamplesThroughThePendingSink() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let required = environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1"
-        guard required || environment["PULSE_SERVER"] != nil else { return }
+        guard let environment = LivePulseSinkTests.serverEnvironment() else { return }
         let sink = try PendingPulseSink(environment: environment).sink()
         try sink.write([Int16](repeating: 0, count: 2205))
         try sink.finish()
