@@ -227,8 +227,6 @@ final class LineRecorder: SessionPresenter {
         )
         runner.worker = worker
         runner.speechSettings = settings
-        runner.toneVolume = 70
-        runner.makeTones = { volume in AudioChoices(toneVolume: volume).toneClips(sampleRate: 22_050) }
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .completed)
         let lines = presenter.lines.map(\.text)

@@ -50,14 +50,9 @@ package struct AudioChoices: Sendable {
         self.requireAudio = requireAudio
     }
 
-    /// The cue tones for these choices: one per phase kind, or none with tones off.
-    package func toneClips(sampleRate: Int) -> [PhaseKind: AudioClip] {
-        guard tones else { return [:] }
-        var result: [PhaseKind: AudioClip] = [:]
-        for kind in PhaseKind.allCases {
-            result[kind] = AudioClip(CueTone.cue(for: kind).samples(sampleRate: sampleRate, volume: toneVolume))
-        }
-        return result
+    /// The cue tones for these choices (each made when a phase first needs it), or none with tones off.
+    package func toneClips(sampleRate: Int) -> ToneClips {
+        ToneClips(sampleRate: sampleRate, volume: tones ? toneVolume : nil)
     }
 
     /// True when speech-dispatcher says the phrases: speech on, `--speech-via speechd`, and played live (a WAV file

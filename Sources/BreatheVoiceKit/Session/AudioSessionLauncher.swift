@@ -218,7 +218,7 @@ package struct AudioSessionLauncher {
 
     /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
     private func play<Sink: AudioSink>(
-        _ sink: Sink, _ phrases: PhraseBook, _ tones: [PhaseKind: AudioClip], _ choices: AudioChoices,
+        _ sink: Sink, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
@@ -232,15 +232,6 @@ package struct AudioSessionLauncher {
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
             )
             runner.afterInput = controls.settle(after:)
-            runner.toneVolume = choices.toneVolume
-            if choices.tones {
-                let choices = choices
-                runner.makeTones = { volume in
-                    var louder = choices
-                    louder.toneVolume = volume
-                    return louder.toneClips(sampleRate: AudioFormat.sampleRate)
-                }
-            }
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
             // renders without keys, so it needs none.

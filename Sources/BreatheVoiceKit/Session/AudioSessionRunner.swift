@@ -33,17 +33,13 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     /// speech-dispatcher, when it says the phrases instead of eSpeak NG: each phrase is sent when its sample is heard
     /// on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.
     package var dispatcher: (any SpeechDispatcherConnection)?
-    /// The cue tone per phase (none: tones off); made again when `[` or `]` changes the level.
-    package private(set) var tones: [PhaseKind: AudioClip]
+    /// The cue tone per phase (none: tones off), each made when first cued; made again when `[` or `]` changes the level.
+    package private(set) var tones: ToneClips
     /// Says what cannot be prepared (a phrase with a number known only then) and prepares the book again after a rate
     /// change, off the audio path; nil: such phrases are only printed, and `+`/`-` say nothing is spoken.
     package var worker: PhraseWorker?
     /// The voice's settings now (the rate changes with `+` and `-`); nil with speech off.
     package var speechSettings: SpeechSettings?
-    /// The tones at a level (0–100), for `[` and `]`; nil: the level cannot change (tones off).
-    package var makeTones: (@Sendable (Int) -> [PhaseKind: AudioClip])?
-    /// The tone level now.
-    package var toneVolume = 70
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
     /// Speak the seconds inside each phase.
@@ -98,7 +94,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
 
     package init(
         machine: SessionMachine, sink: Sink, presenters: [any SessionPresenter], phrases: PhraseBook,
-        tones: [PhaseKind: AudioClip], counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
+        tones: ToneClips, counting: Bool, inputs: SessionInputPoller = SessionInputPoller(),
         interactive: Bool, blockSamples: Int = AudioFormat.sampleRate / 200,
         dispatcher: (any SpeechDispatcherConnection)? = nil,
         clock: @escaping () -> UInt64 = MonotonicTimebase.nanoseconds
@@ -349,12 +345,12 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             apply(.speechRateChanged(settings.rate))
             return true
         case .louderTones, .softerTones:
-            guard let makeTones, !tones.isEmpty else { return false }
-            toneVolume = min(
-                max(toneVolume + (input == .louderTones ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
+            guard let level = tones.volume else { return false }
+            let changed = min(
+                max(level + (input == .louderTones ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
                 PreferenceRules.toneVolume.upperBound)
-            tones = makeTones(toneVolume)
-            apply(.toneVolumeChanged(toneVolume))
+            tones = tones.at(volume: changed)
+            apply(.toneVolumeChanged(changed))
             return true
         case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal:
             return false
@@ -442,7 +438,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                 playing = true
                 asides = TimelineMixer()
             case .playTone(let kind):
-                let tone = tones[kind]
+                let tone = tones.clip(for: kind)
                 var word: Int?
                 if case .phase(_, let index)? = entered {
                     word = phrases.length(for: .phaseName(kind, isRepeat: machine.plan.pattern.isRepeat(at: index)))
