@@ -63,6 +63,8 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     package var isFile: Bool { false }
+    /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
+    package var waiter: (any SessionWaiter)? { self }
 
     /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.

@@ -117,7 +117,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
     package mutating func run() -> Result<SessionOutcome, BreatheError> {
         // A live sink's connection is serviced while the runner waits for keys: one sleep for both.
-        if let waiter = sink as? any SessionWaiter { inputs.waiter = waiter }
+        if let waiter = sink.waiter { inputs.waiter = waiter }
         apply(.startRequested)
         while true {
             if case .completed(let summary) = state {

@@ -46,6 +46,7 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     var nanoseconds: UInt64 { UInt64(clock) * 1_000_000_000 / 22_050 }
 
     var isFile: Bool { false }
+    var waiter: (any SessionWaiter)? { self }
 
     /// The source to give the runner's poller: it reads the key the clock reached.
     var source: MonotonicTimebase.Source {
