@@ -215,7 +215,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                 return nil
             }
             let limit = timer?.deadline ?? Int64.max
-            let writable = Int64(sink.writableSamples())
+            // A quarter of a second at most per write: the first sound (and the first after a flush) is on its way
+            // while the rest of the queue is mixed, and the loop comes straight back while the sink wants more.
+            let writable = min(Int64(sink.writableSamples()), Int64(machine.plan.sampleRate) / 4)
             if position < limit && writable > 0 {
                 let end = min(limit, position + writable)
                 let block = mixer.render(from: position, count: Int(end - position))
