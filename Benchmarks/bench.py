@@ -14,6 +14,7 @@ Usage: python3 Benchmarks/bench.py --binary .build/release/breathe-voice [--out 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import fcntl
 import importlib.util
 import json
@@ -952,7 +953,10 @@ def measure_first_sound(bench: Bench) -> None:
     if met == verdict(False) and line is not None and paplay is not None and line > 1.3 * paplay:
         # The target is below what parsing this command line alone costs: the floor stops it, and the row says by how
         # much breathe-voice is above that floor.
-        met += f" (stopped by the command-line floor, {line * 1000:.1f} ms; breathe-voice {(bv - line) * 1000:+.1f} ms from it)"
+        # Paired by round (the two run one after the other in every round), which cancels most of the machine's drift.
+        gaps = sorted((ours - floor) * 1000 for ours, floor in zip(heard["breathe-voice"], heard["command-line floor"]))
+        met += (f" (stopped by the command-line floor, {line * 1000:.1f} ms; breathe-voice − that floor, round by round: "
+                f"median {statistics.median(gaps):+.1f} ms, {gaps[0]:+.1f}…{gaps[-1]:+.1f})")
     bench.rows.append(Row(f"2. exec to first audible sample (recorder latency {FIRST_SOUND_RECORDER_MS} ms; median of "
                           f"{FIRST_SOUND_RUNS} after a warm-up; min–max)", cells, target, met))
     if "breathe-voice" not in reasons and "breathe-voice" not in failures:
@@ -1150,6 +1154,8 @@ FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ Arg
 #: The first-sound run's arguments (measure_first_sound), given to breathe-voice and to the command-line floor alike.
 FIRST_SOUND_ARGUMENTS = ["--pattern", "box", "--cycles", "1"]
 FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
+#: The floors only measure 2 uses (no peak-RSS runs).
+FIRST_SOUND_FLOORS = {"command line"}
 #: The floors that link the program's own modules (their objects from the binary's build), with their header-only
 #: system-library modules (Sources/<name>/module.modulemap) and the package's name, as SwiftPM compiled them.
 FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore"]}
@@ -1209,53 +1215,21 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     how = "each run once under callgrind to order its link" if shutil.which("valgrind") else "valgrind missing: unordered"
     bench.log(f"floors: building the empty Swift programs ({how})")
     started = time.monotonic()
-    build = bench.binary.parent
     floors: dict[str, dict] = {}
-    for name, source in FLOOR_SOURCES.items():
-        path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
-        path.write_text(source)
-        include: list[str] = []
-        objects: list[str] = []
-        if name != "FoundationEssentials":
-            found = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
-            if not found or not (build / "Modules").is_dir():
-                floors[name] = {"error": f"no ArgumentParser objects under {build}"}
-                continue
-            include, objects = ["-I", str(build / "Modules")], list(map(str, found))
-        if name in FLOOR_OWN_MODULES:
-            own = [sorted(build.glob(f"{module}.build/*.o")) for module in FLOOR_OWN_MODULES[name]]
-            package = package_name(build)
-            if not all(own) or package is None:
-                floors[name] = {"error": f"no objects of {', '.join(FLOOR_OWN_MODULES[name])} or no package name under {build}"}
-                continue
-            objects += [str(o) for module in own for o in module]
-            include += ["-package-name", package]
-            for module in SYSTEM_MODULES:
-                include += ["-I", str(HERE.parent / "Sources" / module)]
-        args = first_sound_arguments(bench) if name == "command line" else FLOOR_ARGUMENTS.get(name, [])
-        code, text = command_output(["swiftc", *FLOOR_COMPILE, *include, "-c", str(path), "-o", str(obj)], timeout=300)
-        if code != 0:
-            floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
+    # Built (compiled, linked, profiled and relinked) side by side, as many at once as the machine has cores; measured
+    # one at a time, on a quiet machine.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        built = dict(zip(FLOOR_SOURCES, pool.map(lambda item: build_floor(bench, *item), FLOOR_SOURCES.items())))
+    for name, result in built.items():
+        if isinstance(result, str):
+            floors[name] = {"error": result}
             continue
-        exe = bench.work / f"floor-{name}"
-        linking = "static"
-        code, text = command_output(["swiftc", "-static-stdlib", *FLOOR_LINK, str(obj), *objects, "-o", str(exe)], timeout=300)
-        if code != 0:
-            linking = "dynamic (-static-stdlib failed)"
-            code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
-        if code != 0:
-            floors[name] = {"error": f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"}
+        program, args, details = result
+        if name in FIRST_SOUND_FLOORS:
+            # Bounds no memory row: only its first sound is measured (measure 2).
+            floors[name] = details
+            bench.floor_programs[name] = program
             continue
-        order, how = floor_order(bench, name, exe, args)
-        ordered = None
-        if order:
-            ordered = bench.work / f"floor-{name}-ordered"
-            static = ["-static-stdlib", *FLOOR_LINK] if linking == "static" else []
-            code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", "-Xlinker", "--no-warn-symbol-ordering",
-                                         str(obj), *objects, "-o", str(ordered)], timeout=300)
-            if code != 0:
-                ordered, how = None, f"the ordered link failed: {text.strip().splitlines()[-1][:60] if text.strip() else code}"
-        program = ordered or exe
         runs, samples = [], []
         for _ in range(3):
             sampler = SmapsSampler()
@@ -1265,16 +1239,61 @@ def build_floors(bench: Bench) -> dict[str, dict]:
         if failed:
             floors[name] = {"error": f"exit {failed[0].code}: {failed[0].first_error_line()}"}
             continue
-        floors[name] = {"linking": linking, "ordered": ordered is not None, "order": how,
-                        "maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024,
-                        "smaps": median_sample(samples), "smaps_rss_kib": [s.get("rss_kib") for s in samples]}
+        floors[name] = details | {"maxrss_kib": [r.maxrss_kib for r in runs], "mib": statistics.median(r.maxrss_kib for r in runs) / 1024,
+                                  "smaps": median_sample(samples), "smaps_rss_kib": [s.get("rss_kib") for s in samples]}
         bench.floor_programs[name] = program
     bench.floors = floors
     bench.raw["floors"] = floors
     bench.raw["floors_seconds"] = round(time.monotonic() - started, 1)
-    summary = ", ".join(f"{n} {f['mib']:.1f} MiB" if "mib" in f else f"{n}: {f['error']}" for n, f in floors.items())
+    summary = ", ".join(f"{n} {f['mib']:.1f} MiB" if "mib" in f else f"{n}: {f.get('error', 'built')}" for n, f in floors.items())
     bench.log(f"floors: {summary} ({time.monotonic() - started:.0f} s)")
     return floors
+
+
+def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], dict] | str:
+    """One floor of FLOOR_SOURCES compiled, linked, run under callgrind and relinked in its order (build_floors): the
+    program, its arguments and how it was built, or why it could not be."""
+    build = bench.binary.parent
+    path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
+    path.write_text(source)
+    include: list[str] = []
+    objects: list[str] = []
+    if name != "FoundationEssentials":
+        found = sorted(build.glob("ArgumentParser.build/*.o")) + sorted(build.glob("ArgumentParserToolInfo.build/*.o"))
+        if not found or not (build / "Modules").is_dir():
+            return f"no ArgumentParser objects under {build}"
+        include, objects = ["-I", str(build / "Modules")], list(map(str, found))
+    if name in FLOOR_OWN_MODULES:
+        own = [sorted(build.glob(f"{module}.build/*.o")) for module in FLOOR_OWN_MODULES[name]]
+        package = package_name(build)
+        if not all(own) or package is None:
+            return f"no objects of {', '.join(FLOOR_OWN_MODULES[name])} or no package name under {build}"
+        objects += [str(o) for module in own for o in module]
+        include += ["-package-name", package]
+        for module in SYSTEM_MODULES:
+            include += ["-I", str(HERE.parent / "Sources" / module)]
+    args = first_sound_arguments(bench) if name == "command line" else FLOOR_ARGUMENTS.get(name, [])
+    code, text = command_output(["swiftc", *FLOOR_COMPILE, *include, "-c", str(path), "-o", str(obj)], timeout=300)
+    if code != 0:
+        return f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
+    exe = bench.work / f"floor-{name}"
+    linking = "static"
+    code, text = command_output(["swiftc", "-static-stdlib", *FLOOR_LINK, str(obj), *objects, "-o", str(exe)], timeout=300)
+    if code != 0:
+        linking = "dynamic (-static-stdlib failed)"
+        code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
+    if code != 0:
+        return f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
+    order, how = floor_order(bench, name, exe, args)
+    ordered = None
+    if order:
+        ordered = bench.work / f"floor-{name}-ordered"
+        static = ["-static-stdlib", *FLOOR_LINK] if linking == "static" else []
+        code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", "-Xlinker", "--no-warn-symbol-ordering",
+                                     str(obj), *objects, "-o", str(ordered)], timeout=300)
+        if code != 0:
+            ordered, how = None, f"the ordered link failed: {text.strip().splitlines()[-1][:60] if text.strip() else code}"
+    return ordered or exe, args, {"linking": linking, "ordered": ordered is not None, "order": how}
 
 
 def package_name(build: Path) -> str | None:
