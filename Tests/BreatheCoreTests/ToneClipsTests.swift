@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func tonesOffHaveNoneAndKeepNoneAtAnyLevel() {
-        var tones = ToneClips.none(sampleRate: 22_050)
+        var tones = ToneClips(sampleRate: 22_050, volume: nil)
         #expect(tones.isEmpty)
         #expect(tones.volume == nil)
         for kind in PhaseKind.allCases { #expect(tones.clip(for: kind) == nil) }

@@ -14,9 +14,6 @@ package struct ToneClips: Sendable {
         self.volume = volume
     }
 
-    /// No tones: tones off.
-    package static func none(sampleRate: Int) -> ToneClips { ToneClips(sampleRate: sampleRate, volume: nil) }
-
     /// True with tones off.
     package var isEmpty: Bool { volume == nil }
 

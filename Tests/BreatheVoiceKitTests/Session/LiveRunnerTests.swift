@@ -28,6 +28,23 @@ import Testing
         #expect(presenter.lines.contains { $0.position == first && $0.text.hasPrefix("Breathe in") })
     }
 
+    /// No write mixes more than a quarter of a second (the first sound goes out before the rest of the queue is
+    /// mixed), yet the queue still runs seconds ahead, and what is heard is the file render.
+    @Test func eachWriteMixesAQuarterSecondAtMostWhileTheQueueRunsSecondsAhead() throws {
+        let file = MemoryAudioSink()
+        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        _ = try rendered.run().get()
+
+        let sink = VirtualLiveSink()
+        var runner = try Self.runner(sink: sink, presenters: [LineRecorder()], interactive: false, virtualClock: false)
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(sink.largestWrite > 0)
+        #expect(sink.largestWrite <= 22_050 / 4, "a write of \(sink.largestWrite) samples")
+        #expect(sink.mostQueued >= 22_050, "at most \(sink.mostQueued) samples queued")
+        #expect(sink.heard == file.samples)
+        #expect(sink.underruns == 0)
+    }
+
     /// `s` pressed in the middle of the first inhale, with seconds queued: the next phase's tone is heard within a few
     /// milliseconds of the key, not after what was queued.
     @Test func aKeyIsHeardAtOnceNotAfterWhatIsQueued() throws {

@@ -56,7 +56,15 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         }
     }
 
-    func write(_ samples: [Int16]) throws(BreatheError) { queue += samples }
+    /// The most samples one write brought, and the most that were queued at once.
+    private(set) var largestWrite = 0
+    private(set) var mostQueued = 0
+
+    func write(_ samples: [Int16]) throws(BreatheError) {
+        queue += samples
+        largestWrite = max(largestWrite, samples.count)
+        mostQueued = max(mostQueued, queue.count)
+    }
     func latencySamples() -> Int64 { Int64(queue.count + deviceLatency) }
     func deviceLatencySamples() -> Int64 { Int64(reportsDeviceLatency ? deviceLatency : 0) }
     func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
