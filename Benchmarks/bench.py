@@ -1058,8 +1058,9 @@ def first_sound_once(bench: Bench, recorder: ChunkRecorder, cmd: list[str], shim
 # MARK: measure 3: peak memory, first run and repeat, text only, --version, and the floors
 
 
-#: libpulse-simple opened with dlopen as the binary does (pa_simple, the shortest client): `play` writes 16-bit mono
-#: samples at 22 050 Hz to the default sink and drains them. Shared by the live and the first-run floors.
+#: libpulse-simple opened with dlopen as the binary does (pa_simple, the shortest client): `connect` opens a stream of
+#: 16-bit mono samples at 22 050 Hz on the default sink, `play(on:)` writes samples to it and drains them, and `play`
+#: does both. Shared by the live, first-run and command-line floors.
 FLOOR_PULSE = (
     "struct SampleSpec { var format: Int32; var rate: UInt32; var channels: UInt8 }\n"
     "typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, "
@@ -1067,20 +1068,25 @@ FLOOR_PULSE = (
     "typealias Write = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32\n"
     "typealias Drain = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32\n"
     "typealias Free = @convention(c) (OpaquePointer?) -> Void\n"
-    "func play(_ samples: () -> [Int16]) throws {\n"
-    "    guard let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { throw ExitCode(69) }\n"
-    "    let new = unsafeBitCast(dlsym(library, \"pa_simple_new\"), to: New.self)\n"
-    "    let write = unsafeBitCast(dlsym(library, \"pa_simple_write\"), to: Write.self)\n"
-    "    let drain = unsafeBitCast(dlsym(library, \"pa_simple_drain\"), to: Drain.self)\n"
-    "    let free = unsafeBitCast(dlsym(library, \"pa_simple_free\"), to: Free.self)\n"
+    "enum PulseSimple { nonisolated(unsafe) static let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) }  // opened on first use\n"
+    "func connect() -> OpaquePointer? {\n"
+    "    guard let pulseSimple = PulseSimple.library else { return nil }\n"
+    "    let new = unsafeBitCast(dlsym(pulseSimple, \"pa_simple_new\"), to: New.self)\n"
     "    var spec = SampleSpec(format: 3, rate: 22_050, channels: 1)  // PA_SAMPLE_S16LE, mono\n"
     "    var error: Int32 = 0\n"
-    "    guard let stream = withUnsafePointer(to: &spec, { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) })\n"
-    "    else { throw ExitCode(69) }\n"
+    "    return withUnsafePointer(to: &spec) { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) }\n"
+    "}\n"
+    "func play(on stream: OpaquePointer?, _ samples: () -> [Int16]) throws {\n"
+    "    guard let pulseSimple = PulseSimple.library, let stream else { throw ExitCode(69) }\n"
+    "    let write = unsafeBitCast(dlsym(pulseSimple, \"pa_simple_write\"), to: Write.self)\n"
+    "    let drain = unsafeBitCast(dlsym(pulseSimple, \"pa_simple_drain\"), to: Drain.self)\n"
+    "    let free = unsafeBitCast(dlsym(pulseSimple, \"pa_simple_free\"), to: Free.self)\n"
+    "    var error: Int32 = 0\n"
     "    guard samples().withUnsafeBytes({ write(stream, $0.baseAddress, $0.count, &error) }) == 0, drain(stream, &error) == 0\n"
     "    else { throw ExitCode(69) }\n"
     "    free(stream)\n"
     "}\n"
+    "func play(_ samples: () -> [Int16]) throws { try play(on: connect(), samples) }\n"
 )
 FLOOR_SOURCES = {
     "FoundationEssentials": "import FoundationEssentials\nlet now = Date()\nif CommandLine.arguments.count > 5 { print(now) }\n",
@@ -1128,24 +1134,12 @@ FLOOR_SOURCES = {
     # the binary makes it; then the live floor's tone. What any program with this command line must do before a sound.
     "command line": ("import ArgumentParser\nimport BreatheVoiceCLI\nimport Glibc\n" + FLOOR_PULSE +
                      "nonisolated(unsafe) var connected: OpaquePointer? = nil\n"
-                     "func connect() -> OpaquePointer? {\n"
-                     "    guard let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { return nil }\n"
-                     "    let new = unsafeBitCast(dlsym(library, \"pa_simple_new\"), to: New.self)\n"
-                     "    var spec = SampleSpec(format: 3, rate: 22_050, channels: 1)  // PA_SAMPLE_S16LE, mono\n"
-                     "    var error: Int32 = 0\n"
-                     "    return withUnsafePointer(to: &spec) { new(nil, \"floor\", 1, nil, \"tone\", $0, nil, nil, &error) }\n"
-                     "}\n"
                      "var thread = pthread_t()\n"
                      "guard pthread_create(&thread, nil, { _ in connected = connect(); return nil }, nil) == 0 else { exit(71) }\n"
                      "do { _ = try BreatheVoice.parseAsRoot(Array(CommandLine.arguments.dropFirst())) } catch { exit(64) }\n"
                      "pthread_join(thread, nil)\n"
-                     "guard let stream = connected, let library = dlopen(\"libpulse-simple.so.0\", RTLD_NOW | RTLD_LOCAL) else { exit(69) }\n"
-                     "let write = unsafeBitCast(dlsym(library, \"pa_simple_write\"), to: Write.self)\n"
-                     "let drain = unsafeBitCast(dlsym(library, \"pa_simple_drain\"), to: Drain.self)\n"
-                     "var error: Int32 = 0\n"
-                     "let tone = (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) }\n"
-                     "guard tone.withUnsafeBytes({ write(stream, $0.baseAddress, $0.count, &error) }) == 0, drain(stream, &error) == 0\n"
-                     "else { exit(69) }\n"),
+                     "do { try play(on: connected) { (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) } } }\n"
+                     "catch { exit(69) }\n"),
 }
 FLOOR_NAMES = {"FoundationEssentials": "empty program", "ArgumentParser": "+ ArgumentParser parsing `--version`",
                "libpulse": "+ ArgumentParser, libpulse playing 0.5 s (live floor)",

@@ -241,8 +241,8 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected else { throw lost() }
         guard start < end else { return }
         // No free callback: libpulse copies the samples.
-        let result = samples.withUnsafeBytes {
-            library.streamWrite(stream, $0.baseAddress! + start * 2, (end - start) * 2, nil, 0, PA_SEEK_RELATIVE)
+        let result = samples[start..<end].withUnsafeBytes {
+            library.streamWrite(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE)
         }
         if result < 0 { throw lost() }
         written += Int64(end - start)
