@@ -25,6 +25,9 @@ AudioOutputMethod "pulse"
 DefaultLanguage "en"
 CONF
 sed -i 's|^LogDir .*|LogDir "'"$base/log"'"|' "$base/config/speechd.conf"
+# Level 5 names each message's client and logs when its speech begins and ends: the screen-reader tests tell whose
+# voice is whose from it.
+sed -i 's|^LogLevel .*|LogLevel 5|' "$base/config/speechd.conf"
 
 # -s: in the foreground; -t 0: never exits for lack of clients; -C: our configuration; -S: our socket.
 speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \

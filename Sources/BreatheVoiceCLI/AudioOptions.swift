@@ -76,10 +76,18 @@ struct AudioOptions: ParsableArguments {
     var speechPriority: SpeechPriority?
 
     @Flag(
+        inversion: .prefixedNo,
         help:
-            "Screen-reader mode: plain text, speech through speech-dispatcher when it answers (else none; --speech-via still wins), and no tones unless --tones on."
+            "Screen-reader mode on or off; without either, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca). Plain short lines, each phase said through one voice only (default \(DefaultsHelp.value(.screenReader)))."
     )
-    var screenReader = false
+    var screenReader: Bool?
+
+    @Option(
+        name: .customLong("screen-reader-way"),
+        help: ArgumentHelp(
+            "In screen-reader mode: read (your screen reader says a short line printed as each tone ends; the default) or speak (spoken through speech-dispatcher, no phase lines printed).",
+            valueName: "read|speak"))
+    var screenReaderWay: ScreenReaderWay?
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
     var preferenceFlags: [PreferenceKey: String] {
@@ -94,13 +102,14 @@ struct AudioOptions: ParsableArguments {
         flags[.volume] = volume
         flags[.speechVia] = speechVia?.rawValue
         flags[.speechPriority] = speechPriority?.rawValue
-        flags[.screenReader] = screenReader ? "on" : nil
+        flags[.screenReader] = screenReaderWay?.rawValue ?? screenReader.map { $0 ? "on" : "off" }
         return flags
     }
 
     /// What to play, from the resolved preferences (which already hold these flags) and the flags no file can set.
-    /// Screen-reader mode speaks through speech-dispatcher and turns the tones off unless `--tones` was given.
-    func choices(_ preferences: Preferences) -> AudioChoices {
+    /// Screen-reader mode (`way`): reading it, the program's own voice is silent (the screen reader says the lines);
+    /// speaking it, the phrases go through speech-dispatcher. An explicit `--speech-via` still wins.
+    func choices(_ preferences: Preferences, screenReader way: ScreenReaderWay? = nil) -> AudioChoices {
         var explicit: Set<PreferenceKey> = []
         if voice != nil { explicit.insert(.voice) }
         if rate != nil { explicit.insert(.rate) }
@@ -113,13 +122,16 @@ struct AudioOptions: ParsableArguments {
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
-        if preferences.screenReader {
-            // An explicit --speech-via still wins: someone who wants eSpeak NG beside the screen reader says so.
-            if speechVia == nil {
-                choices.speechVia = .speechd
-                choices.dispatcherOptional = true
-            }
-            if tones == nil { choices.tones = false }
+        choices.screenReader = way
+        // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
+        switch way {
+        case .read? where speechVia == nil:
+            choices.speech = false
+        case .speak? where speechVia == nil:
+            choices.speechVia = .speechd
+            choices.dispatcherOptional = true
+        default:
+            break
         }
         return choices
     }
@@ -160,4 +172,5 @@ struct AudioOptions: ParsableArguments {
 }
 
 extension SpeechBackend: RawValueArgument {}
+extension ScreenReaderWay: RawValueArgument {}
 extension SpeechPriority: RawValueArgument {}

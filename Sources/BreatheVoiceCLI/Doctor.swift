@@ -25,7 +25,7 @@ extension BreatheVoice {
             let preferences = (try? LoadedPreferences.load(language: language))?.preferences
             let checks = DoctorChecks.standard(
                 environment: environment, crontab: .live(environment: environment), quietHours: nil,
-                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
+                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false
             )
             var output = FileDescriptorSink.standardOutput
             let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }

@@ -74,9 +74,15 @@ extension BreatheVoice {
                 localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
                 terse: preferences.terse
             )
+            // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
+            // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
+            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.running() : nil
+            var choices = audio.choices(
+                preferences, screenReader: preferences.screenReader.way(found: found != nil).map { _ in .speak })
+            choices.queuesBehindOtherSpeech = true
             let frontend = SessionFrontend(
                 request: .reminder(
-                    plan: plan, output: output, audio: audio.choices(preferences), allowsSilence: allowSilent,
+                    plan: plan, output: output, audio: choices, allowsSilence: allowSilent,
                     lock: lock
                 ), localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))

@@ -62,14 +62,19 @@ extension BreatheVoice {
             let plan = try loaded.catching { () throws(BreatheError) in
                 try SessionSetup.plan(session.request, preferences)
             }
-            // Screen-reader mode prints plain sentences unless a display was asked for.
-            let output = try display.resolve(
-                localizer: loaded.localizer, preferred: preferences.screenReader ? "plain" : preferences.display,
-                terse: preferences.terse
+            // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
+            // for; reading it, short ones.
+            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.found() : nil
+            let way = preferences.screenReader.way(found: found != nil)
+            var output = try display.resolve(
+                localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
+                terse: preferences.terse || way == .read
             )
+            output.screenReader = way
+            output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
             let frontend = SessionFrontend(
                 request: .start(
-                    plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences),
+                    plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
                     interactive: isatty(0) == 1,
                     force: force, moodBefore: mood.before, moodAfter: mood.after,
                     waitsForMood: mood.willPrompt(display: output.display),

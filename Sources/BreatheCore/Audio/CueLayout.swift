@@ -8,7 +8,7 @@
 /// boundary (it starts on it, without a tone), so the next phase's tone still starts on its own sample. A word still
 /// being said when a boundary comes (one longer than its phase, or one a skip carried along) wins over that boundary's
 /// tone: the tone is left out and the new word waits for the earlier one to end, plus the gap, so words never overlap
-/// either.
+/// either; a word that would then no longer be heard whole within its phase is left out, never carried into the next.
 package enum CueLayout {
     /// Silence between the end of a tone and the start of the word, in milliseconds: enough for the ear to hear two
     /// sounds, short enough that the word still belongs to the cue.
@@ -23,10 +23,10 @@ package enum CueLayout {
     package struct Placement: Hashable, Sendable {
         /// The sample where the tone starts, or nil when no tone plays.
         package var tone: Int64?
-        /// The sample where the word starts (when there is one).
-        package var speech: Int64
+        /// The sample where the word starts (when there is one); nil when it is left out.
+        package var speech: Int64?
 
-        package init(tone: Int64?, speech: Int64) {
+        package init(tone: Int64?, speech: Int64?) {
             self.tone = tone
             self.speech = speech
         }
@@ -43,7 +43,9 @@ package enum CueLayout {
     ) -> Placement {
         let gap = gapSamples(sampleRate: sampleRate)
         if speechBusyUntil > boundary {
-            return Placement(tone: nil, speech: speechBusyUntil + gap)
+            let start = speechBusyUntil + gap
+            let fits = wordSamples.map { start + $0 <= phaseEnd } ?? (start < phaseEnd)
+            return Placement(tone: nil, speech: fits ? start : nil)
         }
         guard let toneSamples, toneSamples > 0 else { return Placement(tone: nil, speech: boundary) }
         guard let wordSamples, wordSamples > 0 else {

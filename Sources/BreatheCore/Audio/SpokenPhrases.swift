@@ -4,7 +4,7 @@ package enum SpokenPhrases {
     package static func messages(for plan: SessionPlan, counting: Bool, opening: Message? = nil) -> [Message] {
         var result: [Message] = [
             Message(.speechLeadIn), Message(.speechPaused), Message(.speechCompleted), Message(.speechStopped),
-            Message(.speechKeys),
+            Message(.speechKeys), Message(.lineKeysHint),
         ]
         if let opening { result.append(opening) }
         for index in plan.pattern.phases.indices {

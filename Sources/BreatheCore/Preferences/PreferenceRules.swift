@@ -33,7 +33,7 @@ package struct PreferenceRules: Sendable {
         case .terse: .onOff(false)
         case .speechVia: .text(SpeechBackend.espeak.rawValue)
         case .speechPriority: .text(SpeechPriority.message.rawValue)
-        case .screenReader: .onOff(false)
+        case .screenReader: .text(ScreenReaderSetting.auto.rawValue)
         case .defaultPattern: .text(BreathingPattern.defaultName)
         case .defaultMinutes: .minutes(hundredths: 500)
         case .leadIn: .onOff(true)
@@ -56,7 +56,11 @@ package struct PreferenceRules: Sendable {
         case .pitch: return count(Self.pitch)
         case .volume: return count(Self.volume)
         case .toneVolume: return count(Self.toneVolume)
-        case .speech, .tones, .count, .terse, .leadIn, .screenReader: return Message(.allowedOnOff)
+        case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
+        case .screenReader:
+            return Message(
+                .allowedChoice,
+                ["choices": .text(ScreenReaderSetting.allCases.map(\.rawValue).joined(separator: ", "))])
         case .speechVia:
             return Message(
                 .allowedChoice, ["choices": .text(SpeechBackend.allCases.map(\.rawValue).joined(separator: ", "))])
@@ -97,7 +101,8 @@ package struct PreferenceRules: Sendable {
         case .toneVolume: return integer(Self.toneVolume)
         case .speechVia: return SpeechBackend(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .speechPriority: return SpeechPriority(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
-        case .speech, .tones, .count, .terse, .leadIn, .screenReader:
+        case .screenReader: return ScreenReaderSetting(typed: trimmed).map { .text($0.rawValue) }
+        case .speech, .tones, .count, .terse, .leadIn:
             switch trimmed.lowercased() {
             case "on", "true", "yes", "1": return .onOff(true)
             case "off", "false", "no", "0": return .onOff(false)
@@ -157,9 +162,14 @@ package struct PreferenceRules: Sendable {
                     Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
         switch key {
-        case .speech, .tones, .count, .terse, .leadIn, .screenReader:
+        case .speech, .tones, .count, .terse, .leadIn:
             guard case .bool(let flag) = node.value else { return refuse() }
             return .success(.onOff(flag))
+        case .screenReader:
+            // Written as true or false before it had more than two values.
+            if case .bool(let flag) = node.value { return .success(.text(flag ? "on" : "off")) }
+            guard let text = node.value.string, let setting = ScreenReaderSetting(typed: text) else { return refuse() }
+            return .success(.text(setting.rawValue))
         case .rate, .pitch, .volume, .toneVolume:
             guard let value = node.value.integer, let parsed = parse(key, String(value)) else { return refuse() }
             return .success(parsed)

@@ -30,7 +30,9 @@ package struct Preferences: Hashable, Sendable {
         values[.speechPriority]?.text.flatMap(SpeechPriority.init(rawValue:)) ?? .message
     }
     /// Screen-reader mode (`--screen-reader`).
-    package var screenReader: Bool { values[.screenReader]?.flag ?? false }
+    package var screenReader: ScreenReaderSetting {
+        values[.screenReader]?.text.flatMap(ScreenReaderSetting.init(rawValue:)) ?? .auto
+    }
     package var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
     package var defaultLength: SessionLength {
         if case .minutes(let hundredths)? = values[.defaultMinutes] {

@@ -5,7 +5,8 @@
 /// for nothing; `Transition.isValid` lets the runner count those.
 package struct SessionMachine: Sendable {
     package let plan: SessionPlan
-    /// True when the keys work (standard input is a terminal): they are then announced once, after the introduction.
+    /// True when the keys work (standard input is a terminal): one short sentence after the introduction says how to
+    /// hear them.
     package let announcesKeys: Bool
     /// Said first, before the introduction: the reminder's "Time for a breathing break."
     package let opening: Announcement?
@@ -31,18 +32,7 @@ package struct SessionMachine: Sendable {
         switch (state, event) {
         // MARK: idle
         case (.idle, .startRequested):
-            let intro = Announcement(
-                line: Message(
-                    .lineIntro,
-                    [
-                        "pattern": .message(.patternName(plan.pattern)),
-                        "timings": .message(.timings(of: plan)),
-                        "cycles": .message(.cycles(plan.cycles)),
-                        "duration": .message(.duration(tenths: plan.breathingTenths)),
-                    ]))
-            let opening: [SessionEffect] =
-                (self.opening.map { [.announce($0)] } ?? []) + [.announce(intro)]
-                + (announcesKeys ? [.announce(keysAnnouncement)] : [])
+            let opening: [SessionEffect] = openingAnnouncements.map { .announce($0) }
             if plan.leadInSamples > 0 {
                 return valid(.preparing, opening + enterLeadIn())
             }
@@ -251,9 +241,7 @@ package struct SessionMachine: Sendable {
         .phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
     }
 
-    private var leadInAnnouncement: Announcement {
-        Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))
-    }
+    private var leadInAnnouncement: Announcement { Self.leadInAnnouncement }
 
     /// Whole seconds from `position` to `end`, rounded up: "1 second left" until the very end.
     private func wholeSeconds(from position: Int64, to end: Int64) -> Int {
@@ -291,8 +279,30 @@ package struct SessionMachine: Sendable {
         return Announcement(line: message, speech: message)
     }
 
+    /// What is said before "Get ready", in order: the reminder's first sentence, the introduction, the key hint.
+    package var openingAnnouncements: [Announcement] {
+        let intro = Announcement(
+            line: Message(
+                .lineIntro,
+                [
+                    "pattern": .message(.patternName(plan.pattern)),
+                    "timings": .message(.timings(of: plan)),
+                    "cycles": .message(.cycles(plan.cycles)),
+                    "duration": .message(.duration(tenths: plan.breathingTenths)),
+                ]))
+        return (opening.map { [$0] } ?? []) + [intro] + (announcesKeys ? [keysHintAnnouncement] : [])
+    }
+
+    /// "Get ready", said at the start of the lead-in.
+    package static let leadInAnnouncement = Announcement(line: Message(.lineLeadIn), speech: Message(.speechLeadIn))
+
     private var keysAnnouncement: Announcement {
         Announcement(line: Message(.lineKeys), speech: Message(.speechKeys))
+    }
+
+    /// At the start, the keys are one short sentence; `?` says the whole list.
+    private var keysHintAnnouncement: Announcement {
+        Announcement(line: Message(.lineKeysHint), speech: Message(.lineKeysHint))
     }
 
     private var pausedAnnouncement: Announcement {

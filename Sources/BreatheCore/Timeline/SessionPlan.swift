@@ -98,6 +98,18 @@ package struct SessionPlan: Hashable, Sendable {
         return deltas
     }
 
+    /// The same session with a lead-in that lets the opening be heard whole before the first phase: `before` samples
+    /// for what is said ahead of "Get ready" (a reminder's first sentence, the introduction a screen reader reads, the
+    /// key hint), then "Get ready" (`getReady` samples) and the lead-in's own seconds, at least as long as "Get ready"
+    /// and the gap after it. Without a lead-in and with nothing said before the first phase, the plan is unchanged.
+    package func leadIn(covering before: Int64, getReady: Int64) -> SessionPlan {
+        guard before > 0 || leadInSamples > 0 else { return self }
+        let own = max(leadInSamples, getReady + CueLayout.gapSamples(sampleRate: sampleRate))
+        return SessionPlan(
+            pattern: pattern, ramps: ramps, cycles: cycles, sampleRate: sampleRate,
+            leadInSamples: max(leadInSamples, max(0, before) + own), closingSamples: closingSamples)
+    }
+
     // MARK: Time on the plan
 
     /// Numerator of the time from the first breath to the start of a cycle (0-based).

@@ -29,9 +29,16 @@ package struct SessionFrontend {
             store: store, plan: request.plan, language: localizer.language, source: request.source,
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
         )
-        try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
+        // A rendered file is not a breathing session: it is not recorded and earns no badge.
+        let renders = request.audio?.output != nil
+        if renders {
+            recorder.records = false
+        } else {
+            try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
+        }
         var launcher = SessionLauncher(
-            plan: request.plan, localizer: localizer, output: request.output, extraPresenters: [recorder])
+            plan: request.plan, localizer: localizer, output: request.output,
+            extraPresenters: renders ? [] : [recorder])
         launcher.counting = request.counting
         launcher.readsKeys = request.readsKeys
         launcher.opening = request.opening

@@ -52,6 +52,11 @@ package struct OutputOptions: Hashable, Sendable {
     package var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
     package var terse = false
+    /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
+    /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
+    package var screenReader: ScreenReaderWay?
+    /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found.
+    package var screenReaderNotice: Message?
 
     package init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false

@@ -4,6 +4,9 @@ import BreatheCore
 package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     package let localizer: Localizer
     package var sink: Sink
+    /// Screen-reader mode, speaking through speech-dispatcher: a sentence the program says is not printed as well,
+    /// or the screen reader would say it a second time.
+    package var skipsSpoken = false
 
     package init(localizer: Localizer, sink: Sink) {
         self.localizer = localizer
@@ -12,7 +15,9 @@ package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
 
     package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
-        case .announce(let announcement): sink.write(PlainText.line(localizer.string(announcement.line)))
+        case .announce(let announcement):
+            if skipsSpoken, announcement.speech != nil { return }
+            sink.write(PlainText.line(localizer.string(announcement.line)))
         case .count(let number):
             sink.write(PlainText.line(localizer.string(Message(.lineCount, ["n": .integer(number)]))))
         case .enterSegment, .playTone, .startTimer, .cancelTimer, .seek, .markPause, .markResume, .save, .finish: break

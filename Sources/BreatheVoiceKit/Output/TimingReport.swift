@@ -11,6 +11,8 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
     package var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
     package private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
+    /// How each phase's cue was laid out, by its planned sample: a tone left out, a word late or left out.
+    private var placements: [Int64: CuePlacement] = [:]
     /// Who spoke the phrases (nil: nobody), said in the report's last line.
     package var spokenBy: SpeechBackend?
 
@@ -24,6 +26,28 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
     /// Records one cue.
     package mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
         cues.append((segment, planned, actual))
+    }
+
+    package mutating func cuePlaced(_ cue: CuePlacement) {
+        placements[cue.planned] = cue
+    }
+
+    /// A word that starts more than half a second after its boundary is late: the listener hears it in the phase's
+    /// middle, not as its start.
+    private var lateWordSamples: Int64 { Int64(plan.sampleRate) / 2 }
+
+    /// What went wrong with a cue's sound, one sentence each: its tone left out, its word late or left out.
+    private func problems(_ cue: Message, planned: Int64) -> [Message] {
+        guard let placement = placements[planned] else { return [] }
+        var result: [Message] = []
+        if placement.toneLeftOut { result.append(Message(.timingToneLeftOut, ["cue": .message(cue)])) }
+        if placement.wordLeftOut {
+            result.append(Message(.timingWordLeftOut, ["cue": .message(cue)]))
+        } else if let delay = placement.wordDelay, delay > lateWordSamples {
+            let tenths = Int(delay * 10_000 / Int64(plan.sampleRate))
+            result.append(Message(.timingWordLate, ["cue": .message(cue), "late": .tenths(tenths)]))
+        }
+        return result
     }
 
     package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
@@ -54,19 +78,22 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
         let backend = PlainText.line(localizer.string(Message(backendKey)))
         guard !cues.isEmpty else { return PlainText.line(localizer.string(Message(.timingNone))) + backend }
         var result = PlainText.line(localizer.string(Message(.timingHeader)))
+        var tonesLeftOut = 0
+        var wordsMissed = 0
         for cue in cues {
             guard case .phase(let cycle, let index) = cue.segment else { continue }
             let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
             let plannedTenths = Int(cue.planned * 10 / Int64(plan.sampleRate))
+            let label = Message(.timingCue, ["cycle": .integer(cycle), "phase": .message(name)])
             result += PlainText.line(
                 localizer.string(
                     Message(
                         .timingRow,
-                        [
-                            "cue": .message(Message(.timingCue, ["cycle": .integer(cycle), "phase": .message(name)])),
-                            "planned": .tenths(plannedTenths),
-                            "late": .tenths(lateness(cue)),
-                        ])))
+                        ["cue": .message(label), "planned": .tenths(plannedTenths), "late": .tenths(lateness(cue))])))
+            for problem in problems(label, planned: cue.planned) {
+                if problem.key == .timingToneLeftOut { tonesLeftOut += 1 } else { wordsMissed += 1 }
+                result += PlainText.line(localizer.string(problem))
+            }
         }
         let sorted = cues.map(lateness).sorted()
         let middle = sorted.count / 2
@@ -78,6 +105,11 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
                     [
                         "n": .integer(cues.count), "max": .tenths(sorted.last ?? 0), "median": .tenths(median),
                     ])))
+        if tonesLeftOut + wordsMissed > 0 {
+            result += PlainText.line(
+                localizer.string(
+                    Message(.timingMissed, ["tones": .integer(tonesLeftOut), "words": .integer(wordsMissed)])))
+        }
         return result + backend
     }
 }

@@ -28,6 +28,12 @@ package struct AudioChoices: Sendable {
     package var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
     package var dispatcherOptional = false
+    /// Screen-reader mode and its way (nil: off): the lead-in then leaves time for the screen reader to read the
+    /// opening, and, reading it, each phase's line waits for its tone to end.
+    package var screenReader: ScreenReaderWay?
+    /// A reminder: its phrases through speech-dispatcher queue behind a screen reader's speech instead of
+    /// interrupting it (a session's phase words interrupt, so they are heard on their boundary).
+    package var queuesBehindOtherSpeech = false
 
     package init(
         speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,

@@ -104,6 +104,20 @@ package struct AudioSessionLauncher {
             return try silently(because: message)
         }
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
+        // The lead-in lasts until the opening has been heard: its first phase is never eaten by it.
+        var session = self
+        session.launcher.plan = planHearingTheOpening(
+            phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive)
+        for case let recorder as HistoryRecorder in launcher.extraPresenters { recorder.plan = session.launcher.plan }
+        return try session.play(phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
+    }
+
+    /// Plays the prepared session: into the file, or through the server (`live`, connected or connecting).
+    private func play(
+        phrases: PhraseBook, tones: ToneClips, choices: AudioChoices, dispatcher: (any SpeechDispatcherConnection)?,
+        live connection: PendingPulseSink?
+    ) throws(BreatheError) -> SessionOutcome {
+        let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
         if let output = choices.output {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
             let outcome: SessionOutcome
@@ -134,6 +148,46 @@ package struct AudioSessionLauncher {
         var outcome = try play(sink, phrases, tones, choices, dispatcher: dispatcher, live: true)
         outcome.playedOnServer = true
         return outcome
+    }
+
+    /// The plan with a lead-in that lets the opening be heard whole before the first phase
+    /// (`SessionPlan.leadIn(covering:getReady:)`). Our own voice: the opening's phrases, one after another. A screen
+    /// reader: the printed opening it reads (the notice, the introduction, the key hint), as long as eSpeak NG takes to
+    /// say it at the normal rate, and half a second for the reader to start.
+    private func planHearingTheOpening(_ phrases: PhraseBook, _ choices: AudioChoices, announcesKeys: Bool)
+        -> SessionPlan
+    {
+        let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
+        let machine = SessionMachine(plan: plan, announcesKeys: announcesKeys, opening: launcher.opening)
+        let getReady = SessionMachine.leadInAnnouncement
+        if choices.screenReader != nil, choices.output == nil {
+            let lines = (launcher.output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
+            let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + estimatedLength(of: $1) + gap }
+            return plan.leadIn(covering: before, getReady: estimatedLength(of: getReady.line))
+        }
+        guard !phrases.isEmpty, !choices.speaksThroughDispatcher else { return plan }
+        let before = machine.openingAnnouncements.compactMap(\.speech).reduce(Int64(0)) {
+            $0 + Int64(phrases.length(for: $1) ?? 0) + gap
+        }
+        return plan.leadIn(
+            covering: before, getReady: getReady.speech.flatMap(phrases.length(for:)).map(Int64.init) ?? 0)
+    }
+
+    /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and rate (through the
+    /// phrase cache); without speech data, about 65 ms a character, eSpeak NG's pace at 175 words a minute.
+    private func estimatedLength(of message: Message) -> Int64 {
+        let text = localizer.string(message)
+        let settings = SpeechSettings(voice: localizer.catalog.voice, rate: 175, pitch: 50, volume: 100)
+        do throws(BreatheError) {
+            if let phraseCache {
+                return Int64(
+                    try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech)
+                        .count)
+            }
+            return Int64(try speech.synthesize(text, settings).count)
+        } catch {
+            return Int64(text.count) * Int64(plan.sampleRate) * 65 / 1000
+        }
     }
 
     /// Says `messages` once the session is over (the badges it earned, known only when it is recorded, after the mood
@@ -232,6 +286,9 @@ package struct AudioSessionLauncher {
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
             )
             runner.afterInput = controls.settle(after:)
+            runner.linesFollowTone = choices.screenReader == .read
+            runner.cuesInterrupt = !choices.queuesBehindOtherSpeech
+            defer { dispatcher?.hangUp() }
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
             // renders without keys, so it needs none.

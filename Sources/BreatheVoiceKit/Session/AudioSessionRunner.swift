@@ -82,8 +82,14 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     private var mixer = TimelineMixer()
     /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
     private var speechSpans: [(start: Int64, end: Int64)] = []
-    /// Phrases waiting for their sample to be heard before they go to `dispatcher`.
-    private var utterances: [(position: Int64, text: String)] = []
+    /// Phrases waiting for their sample to be heard before they go to `dispatcher`: a phase's word is urgent (said at
+    /// once, over other speech, after cancelling what is left of ours) and is dropped unheard once its phase is over.
+    private var utterances: [Utterance] = []
+    /// Screen-reader mode, read: each phase's line is handed to the presenters as its tone ends (where our word would
+    /// start), so the screen reader says it right after the tone, never under it.
+    package var linesFollowTone = false
+    /// Through speech-dispatcher, a phase's word is said at once, over other speech (false: a reminder, which queues).
+    package var cuesInterrupt = true
     private var asides = TimelineMixer()
     private var asidePosition: Int64 = 0
     private var playing = true
@@ -408,7 +414,7 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     private mutating func apply(_ event: SessionEvent) {
         guard let effects = driver.apply(event) else { return }
         // Where this transition's phase word goes (after its tone, see CueLayout), and whose counts follow it.
-        var cueSpeech: Int64?
+        var cueWord: CueWord = .none
         var countedPhase: (cycle: Int, index: Int)?
         var entered: Segment?
         speechSpans.removeAll { $0.end <= position }
@@ -453,11 +459,27 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                     speechBusyUntil: speechSpans.map(\.end).max() ?? 0, sampleRate: machine.plan.sampleRate
                 )
                 if let tone, let start = placement.tone { mixer.schedule(tone, at: start) }
-                cueSpeech = placement.speech
+                cueWord = placement.speech.map(CueWord.at) ?? .leftOut
+                if case .phase = entered {
+                    let spoken = word != nil || dispatcher != nil || linesFollowTone
+                    let cue = CuePlacement(
+                        planned: position, toneLeftOut: tone != nil && placement.tone == nil,
+                        wordDelay: spoken ? placement.speech.map { $0 - position } : nil,
+                        wordLeftOut: spoken && placement.speech == nil)
+                    for index in presenters.indices { presenters[index].cuePlaced(cue) }
+                }
             case .announce(let announcement):
-                if let speech = announcement.speech, dispatcher != nil {
+                if case .leftOut = cueWord {
+                    // Another word was still being said and this one could no longer be heard in its phase: its line
+                    // is printed, its word is not said late.
+                } else if let speech = announcement.speech, dispatcher != nil {
                     if playing {
-                        utterances.append((cueSpeech ?? position, phrases.localizer.string(speech)))
+                        let cue = cueWord.position
+                        utterances.append(
+                            Utterance(
+                                position: cue ?? position, text: phrases.localizer.string(speech),
+                                urgent: cue != nil && cuesInterrupt,
+                                until: entered.map { machine.plan.end(of: $0) } ?? Int64.max))
                     } else {
                         speakNow(speech)
                     }
@@ -466,14 +488,23 @@ package struct AudioSessionRunner<Sink: AudioSink> {
                     worker.submit(.phrase(phrases.localizer.string(speech), speechSettings))
                 } else if let speech = announcement.speech, let clip = phrases.clip(for: speech) {
                     if playing {
-                        let start = cueSpeech ?? position
+                        // A cue's word goes where the layout put it; any other phrase after the words already under
+                        // way (the opening's sentences one after another), never over them.
+                        let gap = CueLayout.gapSamples(sampleRate: machine.plan.sampleRate)
+                        let start =
+                            cueWord.position ?? max(position, speechSpans.map(\.end).max().map { $0 + gap } ?? position)
                         mixer.schedule(clip, at: start)
                         speechSpans.append((start, start + Int64(clip.count)))
                     } else {
                         asides.schedule(clip, at: asidePosition)
                     }
                 }
-                cueSpeech = nil
+                if linesFollowTone, let start = cueWord.position {
+                    handOff.append(effect, at: start, state: state)
+                    cueWord = .none
+                    continue
+                }
+                cueWord = .none
             case .enterSegment(let segment):
                 entered = segment
                 if counting, case .phase(let cycle, let index) = segment { countedPhase = (cycle, index) }
@@ -493,7 +524,9 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     /// without a prepared clip is only printed.
     package mutating func speakNow(_ message: Message) {
         if let dispatcher {
-            if !dispatcher.say(phrases.localizer.string(message)) { loseDispatcher(at: position) }
+            // An answer to a key: at once, over what is under way.
+            dispatcher.cancel()
+            if !dispatcher.say(phrases.localizer.string(message), urgent: true) { loseDispatcher(at: position) }
         } else if let clip = phrases.clip(for: message) {
             if playing {
                 mixer.schedule(clip, at: position)
@@ -510,7 +543,10 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         let heard = sink.isFile ? position : position - sink.latencySamples()
         while let first = utterances.first, first.position <= heard + Int64(blockSamples) {
             utterances.removeFirst()
-            if !dispatcher.say(first.text) {
+            // Never queued behind an earlier phase: a word whose phase is over is dropped, not said late.
+            if heard >= first.until { continue }
+            if first.urgent { dispatcher.cancel() }
+            if !dispatcher.say(first.text, urgent: first.urgent) {
                 loseDispatcher(at: first.position)
                 return
             }
@@ -534,6 +570,16 @@ package struct AudioSessionRunner<Sink: AudioSink> {
         guard let dispatcher else { return }
         utterances.removeAll()
         dispatcher.cancel()
+    }
+
+    /// A phrase for speech-dispatcher, sent when its sample is heard.
+    private struct Utterance {
+        var position: Int64
+        var text: String
+        /// A phase's word: said at once, over other speech, after what is left of ours is cancelled.
+        var urgent: Bool
+        /// Where it can no longer be heard in its phase: not sent once this is heard.
+        var until: Int64
     }
 
     /// Schedules the spoken seconds of a phase, after its word (which may itself follow the tone).
@@ -575,5 +621,19 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     private mutating func releaseAll() {
         // Counts still ahead on the timeline wait for it to move again (after a pause).
         handOff.releaseAll(countsThrough: position, to: &presenters)
+    }
+}
+
+/// Where a phase's word goes on the timeline, as the cue layout placed it.
+private enum CueWord {
+    /// Not a cue: the phrase goes where the timeline is.
+    case none
+    /// The word starts on this sample.
+    case at(Int64)
+    /// Left out: another word was still being said, and this one could no longer be heard within its phase.
+    case leftOut
+
+    var position: Int64? {
+        if case .at(let position) = self { position } else { nil }
     }
 }

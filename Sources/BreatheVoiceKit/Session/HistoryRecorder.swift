@@ -7,7 +7,8 @@ import BreatheCore
 /// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
 package final class HistoryRecorder: SessionPresenter {
     package let store: HistoryStore
-    package let plan: SessionPlan
+    /// The session's plan; its lead-in may be lengthened to cover the opening before the session starts.
+    package var plan: SessionPlan
     package let language: String
     package let source: SessionRecord.Source
     package let moodBefore: Int?

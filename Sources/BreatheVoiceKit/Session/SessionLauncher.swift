@@ -2,7 +2,7 @@ import BreatheCore
 
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
 package struct SessionLauncher {
-    package let plan: SessionPlan
+    package var plan: SessionPlan
     package let localizer: Localizer
     package var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
@@ -49,7 +49,11 @@ package struct SessionLauncher {
         spokenBy: SpeechBackend? = nil,
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
-        var presenters = displayPresenters() + extraPresenters
+        var presenters = displayPresenters(skipsSpoken: speaks && spokenBy == .speechd) + extraPresenters
+        if let notice = output.screenReaderNotice, output.display != .quiet, output.events != .standardOutput {
+            var sink = text
+            sink.write(PlainText.line(localizer.string(notice)))
+        }
         var eventsDescriptor: Int32?
         if let events = output.events {
             let descriptor = try Self.open(events)
@@ -85,10 +89,12 @@ package struct SessionLauncher {
 
     private var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: textDescriptor) }
 
-    private func displayPresenters() -> [any SessionPresenter] {
+    private func displayPresenters(skipsSpoken: Bool) -> [any SessionPresenter] {
         switch output.display {
         case .plain, .auto:
-            return [PlainTextPresenter(localizer: localizer, sink: text)]
+            var plain = PlainTextPresenter(localizer: localizer, sink: text)
+            plain.skipsSpoken = skipsSpoken && output.screenReader == .speak
+            return [plain]
         case .visual:
             return [VisualPresenter(plan: plan, localizer: localizer, sink: text, color: output.color)]
         case .quiet:

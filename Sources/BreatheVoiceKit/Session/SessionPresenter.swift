@@ -14,10 +14,33 @@ package protocol SessionPresenter {
     mutating func refresh(state: SessionState, position: Int64, resized: Bool)
     /// How often `refresh` wants to be called while the timeline moves, in nanoseconds; nil for never.
     var refreshInterval: UInt64? { get }
+    /// Called when a phase's cue is laid out on the timeline (before it is heard): whether its tone and word made it.
+    mutating func cuePlaced(_ cue: CuePlacement)
+}
+
+/// How a phase's cue was laid out: the tone on the boundary, the word after it (`--timing-report` tells the truth
+/// about both).
+package struct CuePlacement: Hashable, Sendable {
+    /// The boundary's sample.
+    package var planned: Int64
+    /// Tones are on, but this boundary's tone was left out (a word was still being said).
+    package var toneLeftOut: Bool
+    /// Samples from the boundary to the start of the word (or of the line a screen reader says); nil: no word.
+    package var wordDelay: Int64?
+    /// The word was left out: it could no longer be heard within its phase.
+    package var wordLeftOut: Bool
+
+    package init(planned: Int64, toneLeftOut: Bool, wordDelay: Int64?, wordLeftOut: Bool) {
+        self.planned = planned
+        self.toneLeftOut = toneLeftOut
+        self.wordDelay = wordDelay
+        self.wordLeftOut = wordLeftOut
+    }
 }
 
 extension SessionPresenter {
     package mutating func endTransition(state: SessionState, position: Int64) {}
     package mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
     package var refreshInterval: UInt64? { nil }
+    package mutating func cuePlaced(_ cue: CuePlacement) {}
 }

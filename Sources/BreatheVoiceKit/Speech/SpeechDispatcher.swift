@@ -1,19 +1,25 @@
 import BreatheCore
 
 /// One connection to speech-dispatcher, held for a session. The live one is `LiveSpeechDispatcher`; tests may pass a
-/// recorder. Calls come from the session's one thread.
+/// recorder. Calls come from the session's one thread and never wait for the daemon.
 package protocol SpeechDispatcherConnection: AnyObject {
-    /// Sends `text` to be said now, at the session's priority. False when the daemon did not take it: it has gone away.
-    @discardableResult func say(_ text: String) -> Bool
+    /// Sends `text` to be said: at the session's priority, or `urgent`ly (SSIP `important`: at once, over other
+    /// speech). False when the daemon did not take it: it has gone away, or stopped answering.
+    @discardableResult func say(_ text: String, urgent: Bool) -> Bool
     /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
     /// is left alone.
     func cancel()
     /// Sets the rate of what this connection says from now on (`+` and `-` during a session).
     func setRate(wordsPerMinute: Int)
+    /// Ends the connection once what was sent has been handed over; never waits for the daemon.
+    func hangUp()
 }
 
 extension SpeechDispatcherConnection {
     package func setRate(wordsPerMinute: Int) {}
+    package func hangUp() {}
+    /// At the session's priority.
+    @discardableResult package func say(_ text: String) -> Bool { say(text, urgent: false) }
 }
 
 /// What a session asks of speech-dispatcher: the client name, the language and priority, and only the voice settings

@@ -11,7 +11,7 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     /// How many phrases the daemon takes before it goes away (nil: it never does).
     var answers: Int?
     init(sink: MemoryAudioSink) { self.sink = sink }
-    func say(_ text: String) -> Bool {
+    func say(_ text: String, urgent: Bool) -> Bool {
         if let answers, log.filter({ $0.event.hasPrefix("say ") }).count >= answers {
             log.append(("refused " + text, sink.samples.count))
             return false
