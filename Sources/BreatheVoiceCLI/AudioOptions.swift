@@ -76,11 +76,13 @@ struct AudioOptions: ParsableArguments {
     var speechPriority: SpeechPriority?
 
     @Flag(
-        inversion: .prefixedNo,
         help:
-            "Screen-reader mode on or off; without either, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca). Plain short lines, each phase said through one voice only (default \(DefaultsHelp.value(.screenReader)))."
+            "Screen-reader mode: plain short lines, each phase said through one voice only. Without it, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca; default \(DefaultsHelp.value(.screenReader)))."
     )
-    var screenReader: Bool?
+    var screenReader = false
+
+    @Flag(name: .customLong("no-screen-reader"), help: "Never screen-reader mode, even when a screen reader is found.")
+    var noScreenReader = false
 
     @Option(
         name: .customLong("screen-reader-way"),
@@ -102,7 +104,7 @@ struct AudioOptions: ParsableArguments {
         flags[.volume] = volume
         flags[.speechVia] = speechVia?.rawValue
         flags[.speechPriority] = speechPriority?.rawValue
-        flags[.screenReader] = screenReaderWay?.rawValue ?? screenReader.map { $0 ? "on" : "off" }
+        flags[.screenReader] = screenReaderWay?.rawValue ?? (noScreenReader ? "off" : screenReader ? "on" : nil)
         return flags
     }
 
@@ -155,6 +157,13 @@ struct AudioOptions: ParsableArguments {
                     localizer.string(
                         Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
             }
+        }
+        if screenReader && noScreenReader {
+            throw ValidationError(
+                localizer.string(
+                    Message(
+                        .errorFlagsConflict, ["first": .text("--screen-reader"), "second": .text("--no-screen-reader")])
+                ))
         }
         return AudioChoices(
             speech: try onOff(speech, .fieldSpeech),

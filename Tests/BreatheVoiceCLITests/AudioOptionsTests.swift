@@ -67,7 +67,7 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
-    /// Screen-reader mode without speech-dispatcher: plain sentences only, no tones, never exit 69.
+    /// Screen-reader mode without speech-dispatcher or a sound server: plain sentences only, never exit 69.
     @Test func screenReaderModeWithoutSpeechDispatcherIsPlainText() throws {
         let run = try BinaryRun.run(
             ["--screen-reader", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--timing-report"],

@@ -49,7 +49,7 @@ import Testing
                 "problem: speech-dispatcher does not answer (/nonexistent/speechd.sock) — fix: install it (sudo apt install speech-dispatcher speech-dispatcher-espeak-ng) and let it start on demand, or use --speech-via espeak"
             ))
         let screenReader = try BinaryRun.run(
-            ["doctor", "--lang", "es"], environment: absent.merging(["BREATHE_VOICE_SCREEN_READER": "on"]) { $1 })
+            ["doctor", "--lang", "es"], environment: absent.merging(["BREATHE_VOICE_SCREEN_READER": "speak"]) { $1 })
         #expect(
             screenReader.stdoutLines.contains {
                 $0.hasPrefix("problema: speech-dispatcher no responde (/nonexistent/speechd.sock)")

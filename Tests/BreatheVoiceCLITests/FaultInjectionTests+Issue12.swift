@@ -167,7 +167,10 @@ extension FaultInjectionTests {
             if run.ending == .exited(0) && code != 0 { #expect(run.stdout.contains("Session complete"), "\(context)") }
             let records = Self.historyLines(home)
             #expect(records.count <= 1, "\(context)")
-            if run.stdout.contains("Breathe in") {
+            if mode == "wav" {
+                // A rendered file is not a breathing session: never recorded.
+                #expect(records.isEmpty, "a render was recorded: \(context)")
+            } else if run.stdout.contains("Breathe in") {
                 #expect(records.count == 1, "something was breathed but not recorded: \(context)")
             }
             if mode == "wav" {

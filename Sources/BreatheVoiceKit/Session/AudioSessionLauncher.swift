@@ -45,6 +45,10 @@ package struct AudioSessionLauncher {
 
     private var plan: SessionPlan { launcher.plan }
 
+    /// No sound server (or no speech) means text only: when silence is allowed, and in screen-reader mode, whose
+    /// printed lines are what the screen reader reads (unless `--require-audio`).
+    private var goesOnWithoutSound: Bool { allowsSilence || (choices.screenReader != nil && !choices.requireAudio) }
+
     /// A connection to the sound server started by `connectEarly`, for `run()` to take.
     private static let early = Mutex<PendingPulseSink?>(nil)
 
@@ -100,7 +104,7 @@ package struct AudioSessionLauncher {
         do {
             phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
-            guard allowsSilence, choices.output == nil, case .unavailable(let message) = error else { throw error }
+            guard goesOnWithoutSound, choices.output == nil, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
         }
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
@@ -142,7 +146,7 @@ package struct AudioSessionLauncher {
                 sink = try LivePulseSink(environment: environment, targetMilliseconds: buffer)
             }
         } catch {
-            guard allowsSilence, case .unavailable(let message) = error else { throw error }
+            guard goesOnWithoutSound, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
         }
         var outcome = try play(sink, phrases, tones, choices, dispatcher: dispatcher, live: true)

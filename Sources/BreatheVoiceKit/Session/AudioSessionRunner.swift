@@ -525,7 +525,6 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     package mutating func speakNow(_ message: Message) {
         if let dispatcher {
             // An answer to a key: at once, over what is under way.
-            dispatcher.cancel()
             if !dispatcher.say(phrases.localizer.string(message), urgent: true) { loseDispatcher(at: position) }
         } else if let clip = phrases.clip(for: message) {
             if playing {
@@ -545,7 +544,6 @@ package struct AudioSessionRunner<Sink: AudioSink> {
             utterances.removeFirst()
             // Never queued behind an earlier phase: a word whose phase is over is dropped, not said late.
             if heard >= first.until { continue }
-            if first.urgent { dispatcher.cancel() }
             if !dispatcher.say(first.text, urgent: first.urgent) {
                 loseDispatcher(at: first.position)
                 return

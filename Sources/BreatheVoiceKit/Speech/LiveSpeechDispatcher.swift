@@ -87,7 +87,8 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
 
     /// Queues the phrase; false once the daemon has gone away or stopped answering.
     @discardableResult package func say(_ text: String, urgent: Bool) -> Bool {
-        submit(.say(text, urgent ? SPD_IMPORTANT : priority))
+        if urgent { cancel() }
+        return submit(.say(text, urgent ? SPD_IMPORTANT : priority))
     }
 
     package func setRate(wordsPerMinute: Int) {

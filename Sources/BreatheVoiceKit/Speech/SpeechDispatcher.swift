@@ -4,7 +4,8 @@ import BreatheCore
 /// recorder. Calls come from the session's one thread and never wait for the daemon.
 package protocol SpeechDispatcherConnection: AnyObject {
     /// Sends `text` to be said: at the session's priority, or `urgent`ly (SSIP `important`: at once, over other
-    /// speech). False when the daemon did not take it: it has gone away, or stopped answering.
+    /// speech, after cancelling what is left of this connection's, so nothing of ours is ever heard late). False when
+    /// the daemon did not take it: it has gone away, or stopped answering.
     @discardableResult func say(_ text: String, urgent: Bool) -> Bool
     /// Stops what this connection is saying and drops what it has queued; other clients' speech (a screen reader's)
     /// is left alone.

@@ -1,0 +1,119 @@
+import BreatheCore
+import BreatheVoiceKit
+import Foundation
+import Testing
+
+/// Issue 27: the session inside a real terminal screen reader, measured as it is heard. Fenrir runs in its pty
+/// emulation (`fenrir -e`), speaking through the private speech-dispatcher into the private server; breathe-voice runs
+/// in Fenrir's terminal on a sink of its own, so its stream and the speech server's are recorded apart
+/// (scripts/screen-reader-session.py). speech-dispatcher's log says whose each message was. For a 4-4-4-4 session of
+/// two cycles: no two voices at once for more than 100 ms, each phase instruction heard once, within 1.0 s of its
+/// boundary (median within 0.6 s), and no later in the last cycle than in the first.
+extension LiveAudioTests {
+    /// What the harness measured.
+    struct ScreenReaderRun: Decodable {
+        struct Boundary: Decodable {
+            var cycle: Int
+            var index: Int
+            var phase: String
+            var planned: Double
+            var wall: Double?
+        }
+        struct Said: Decodable {
+            var client: String
+            var text: String
+            var begin: Double
+            var end: Double?
+            var heard: Double?
+        }
+        var status: Int?
+        var transcript: String
+        var boundaries: [Boundary]
+        var messages: [Said]
+        var ourSpeech: [[Double]]
+        var error: String?
+
+        var screen: String { String(decoding: Data(base64Encoded: transcript) ?? Data(), as: UTF8.self) }
+    }
+
+    /// How each run is started: by detection (no display or screen-reader option at all) or with a way named.
+    static let screenReaderCases: [(language: String, arguments: [String])] = [
+        ("en", []), ("es", []), ("en", ["--screen-reader-way", "speak"]), ("es", ["--screen-reader-way", "speak"]),
+    ]
+
+    @Test(arguments: PulseServer.isPipeWire ? [screenReaderCases[1], screenReaderCases[2]] : screenReaderCases)
+    func insideFenrirEachPhaseIsHeardOnceOnTime(language: String, arguments: [String]) throws {
+        guard let address = Self.speechdAddress() else { return }
+        let environment = ProcessInfo.processInfo.environment
+        let log = try #require(
+            environment["BREATHE_VOICE_TEST_SPEECHD_LOG"], "run through scripts/with-speechd.sh (its log is read)")
+        let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
+        let run = try BinaryRun.run(
+            [harness.path, BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3",
+             "--lang", language] + arguments,
+            environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_TEST_SPEECHD_LOG": log],
+            executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(run.status == 0, "the harness failed: \(run.stderr)")
+        let measured = try JSONDecoder().decode(ScreenReaderRun.self, from: Data(run.stdout.utf8))
+        #expect(measured.error == nil, "\(measured.error ?? "")")
+        #expect(measured.status == 0, "the session's exit status: \(String(describing: measured.status))")
+        if arguments.isEmpty {
+            #expect(measured.screen.contains("Fenrir"), "detection said nothing: \(measured.screen)")
+        }
+
+        let localizer = Localizer(language: language)
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern(phases: PhaseKind.allCases.map { Phase($0, seconds: 4) }), length: .cycles(2),
+            sampleRate: Self.rate
+        ).get()
+        try #require(measured.boundaries.count == 8, "boundaries: \(measured.boundaries.map(\.phase))")
+        let walls = try measured.boundaries.map { try #require($0.wall, "no tone heard on our stream") }
+        let names = measured.boundaries.map {
+            localizer.string(.phaseName(plan.kind(ofPhase: $0.index), isRepeat: false))
+        }
+        // During the breathing, every message that carries a phase's name, whoever sent it.
+        let breathing = (walls[0] - 0.5)..<(walls[7] + 4)
+        var lateness: [Double] = []
+        for (index, boundary) in walls.enumerated() {
+            let name = names[index]
+            let next = index + 1 < walls.count ? walls[index + 1] : walls[index] + 4
+            let carrying = measured.messages.filter { breathing.contains($0.begin) && Self.says(name, in: $0.text) }
+            let inPhase = carrying.filter { (boundary - 0.2..<next).contains($0.begin) }
+            try #require(
+                inPhase.count == 1,
+                "\(language) \(arguments) cue \(index) (\(name)): \(inPhase.count) messages in its phase: \(inPhase.map(\.text))"
+            )
+            let heard = try #require(inPhase[0].heard, "cue \(index) (\(name)): sent, but nothing heard")
+            lateness.append(heard - boundary)
+        }
+        // Heard once: no instruction said again later in the session (a duplicate or a stale one queued behind).
+        for name in Set(names) {
+            let said = measured.messages.filter { breathing.contains($0.begin) && Self.says(name, in: $0.text) }
+            #expect(said.count == names.filter { $0 == name }.count, "\(name) said \(said.count) times")
+        }
+        let sorted = lateness.sorted()
+        let median = (sorted[3] + sorted[4]) / 2
+        #expect(sorted.last! <= 1.0, "\(language) \(arguments): heard late: \(lateness)")
+        #expect(sorted.first! >= 0, "\(language) \(arguments): heard before its boundary: \(lateness)")
+        #expect(median <= 0.6, "\(language) \(arguments): median lateness \(median) s: \(lateness)")
+        for index in 0..<4 {
+            #expect(
+                lateness[index + 4] <= lateness[index] + 0.25,
+                "\(language) \(arguments): cue \(index) later in the last cycle: \(lateness)")
+        }
+        // One voice at a time: our own stream carries tones only, or any voice of ours overlaps none of the speech
+        // server's for more than 100 ms.
+        for span in measured.ourSpeech {
+            for said in measured.messages {
+                let overlap = min(span[1], said.end ?? said.begin) - max(span[0], said.heard ?? said.begin)
+                #expect(overlap <= 0.1, "our voice and \"\(said.text)\" together for \(overlap) s")
+            }
+        }
+    }
+
+    /// The phase's name as a word of `text` (capitalized as an instruction, so "hold 4" in the introduction is not it).
+    static func says(_ name: String, in text: String) -> Bool {
+        guard let range = text.range(of: name) else { return false }
+        return range.upperBound == text.endIndex || !(text[range.upperBound].isLetter)
+    }
+}

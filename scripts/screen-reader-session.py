@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Runs breathe-voice inside a real terminal screen reader (Fenrir's pty emulation, `fenrir -e`, speaking through
+speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-pulse.sh scripts/with-speechd.sh.
+
+Usage: screen-reader-session.py BINARY [ARG...]
+
+Our program plays on a second null sink of its own ("ours", through PULSE_SINK), speech-dispatcher on the server's
+default one ("test"); both monitors are recorded, so our stream and the speech server's are heard apart. The
+session writes its events to a file (--events json=PATH is added), whose `planned` times give every phase boundary
+on the session's timeline; the first tone heard on our stream places that timeline on the wall clock.
+speech-dispatcher's log (level 5) says which client sent each message and when the module began and ended saying it;
+the speech server's recording says when it was heard.
+
+Prints one JSON object:
+  status          the program's exit status (null if it never said)
+  transcript      what the terminal showed (base64)
+  boundaries      [{cycle, index, phase, planned, wall}]: each phase boundary; `wall` is when its tone was heard
+  messages        [{client, text, begin, end, heard}]: every message speech-dispatcher said, in order; `heard` is the
+                  first sound of it on the speech server's recording (wall clock), null if none was found
+  ourSpeech       [[start, end]]: sound on our own stream away from the tones (wall clock): a voice of ours
+  error           null, or what went wrong
+"""
+import base64, fcntl, json, os, pty, re, select, shlex, signal, struct, subprocess, sys, tempfile, termios, threading
+import time
+
+RATE = 22050
+THRESHOLD = 200
+
+
+class Recorder:
+    """parec on a monitor, read in a thread; `wall(k)` is when sample k was heard, on time.time()."""
+
+    def __init__(self, device):
+        self.process = subprocess.Popen(
+            ["parec", "--device=" + device, "--rate=%d" % RATE, "--channels=1", "--format=s16le", "--raw",
+             "--latency-msec=10"], stdout=subprocess.PIPE)
+        self.data = bytearray()
+        self.first = None
+        self.thread = threading.Thread(target=self._pump, daemon=True)
+        self.thread.start()
+
+    def _pump(self):
+        while True:
+            chunk = os.read(self.process.stdout.fileno(), 4096)
+            if not chunk:
+                return
+            if self.first is None:
+                # The chunk's last sample was heard about now.
+                self.first = (time.time(), len(chunk) // 2)
+            self.data += chunk
+
+    def wait_started(self, timeout=10):
+        deadline = time.time() + timeout
+        while self.first is None and time.time() < deadline:
+            time.sleep(0.01)
+        return self.first is not None
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+        self.thread.join(2)
+        count = len(self.data) // 2
+        self.samples = struct.unpack("<%dh" % count, bytes(self.data[: count * 2]))
+
+    def wall(self, sample):
+        arrived, samples = self.first
+        return arrived + (sample - samples) / RATE
+
+    def sample(self, wall):
+        arrived, samples = self.first
+        return int(round((wall - arrived) * RATE + samples))
+
+    def active(self, start, end):
+        """Runs of sound in samples[start:end] as (first, last) sample pairs, gaps under 0.15 s joined."""
+        runs = []
+        gap = int(RATE * 0.15)
+        for index in range(max(0, start), min(len(self.samples), end)):
+            if abs(self.samples[index]) > THRESHOLD:
+                if runs and index - runs[-1][1] <= gap:
+                    runs[-1][1] = index
+                else:
+                    runs.append([index, index])
+        return runs
+
+
+STAMP = re.compile(r"^\[(\w{3} \w{3} +\d+ \d\d:\d\d:\d\d \d{4}) : (\d+)\] speechd: +(.*)$")
+
+
+def speechd_messages(log_path, offset):
+    """What speech-dispatcher said from `offset` of its log on, in order: client, text, module begin and end."""
+    clients = {}
+    queued = []  # [client, normalized text]
+    said = []
+    current = None
+    last_fd = None
+    with open(log_path, errors="replace") as log:
+        log.seek(offset)
+        for line in log:
+            match = STAMP.match(line.rstrip("\n"))
+            if not match:
+                continue
+            when = time.mktime(time.strptime(match.group(1), "%a %b %d %H:%M:%S %Y")) + int(match.group(2)) / 1e6
+            body = match.group(3)
+            fd = re.match(r"(\d+):DATA:\|(.*)", body)
+            if fd:
+                last_fd = fd.group(1)
+                name = re.search(r"CLIENT_NAME \"?([^\"]*)\"?", fd.group(2), re.IGNORECASE)
+                if name and fd.group(2).upper().startswith("SET SELF CLIENT_NAME"):
+                    clients[last_fd] = name.group(1).strip()
+                continue
+            queue = re.match(r"Queueing message \|(.*)\| with priority (\d)", body)
+            if queue:
+                queued.append([clients.get(last_fd, "?"), " ".join(queue.group(1).split()), int(queue.group(2))])
+                continue
+            sent = re.match(r"Command sent to output module: \|<speak>(.*)</speak>\|", body)
+            if sent:
+                text = " ".join(re.sub(r"<mark[^>]*/>", "", sent.group(1)).split())
+                client, priority = "?", None
+                for entry in queued:
+                    if entry[1] == text:
+                        client, priority = entry[0], entry[2]
+                        queued.remove(entry)
+                        break
+                if current is not None and current["end"] is None:
+                    current["end"] = when
+                current = {"client": client, "text": text, "priority": priority, "begin": None, "end": None}
+                said.append(current)
+                continue
+            if body.strip() == "got begin" and current is not None and current["begin"] is None:
+                current["begin"] = when
+            elif body.strip() in ("got end", "got stop") and current is not None and current["end"] is None:
+                current["end"] = when
+    return [message for message in said if message["begin"] is not None]
+
+
+def main():
+    binary, arguments = sys.argv[1], sys.argv[2:]
+    log_dir = os.environ["BREATHE_VOICE_TEST_SPEECHD_LOG"]
+    log_path = os.path.join(log_dir, "speech-dispatcher.log")
+    result = {"status": None, "transcript": "", "boundaries": [], "messages": [], "ourSpeech": [], "error": None}
+    work = tempfile.mkdtemp(prefix="breathe-voice-sr.")
+    home = os.path.join(work, "home")
+    os.makedirs(home)
+    events = os.path.join(work, "events.jsonl")
+    script = os.path.join(work, "session.sh")
+    command = " ".join(shlex.quote(part) for part in [binary] + arguments + ["--events", "json=" + events])
+    with open(script, "w") as out:
+        out.write("#!/bin/sh\n%s\necho \"@@DONE $?@@\"\nsleep 1\n" % command)
+    os.chmod(script, 0o755)
+    # The daemon serves the whole test run: only what it logs from now on is this session's.
+    offset = os.path.getsize(log_path)
+    module = subprocess.run(
+        ["pactl", "load-module", "module-null-sink", "sink_name=ours", "rate=%d" % RATE, "channels=1"],
+        capture_output=True, text=True).stdout.strip()
+    ours = Recorder("ours.monitor")
+    theirs = Recorder("test.monitor")
+    if not (ours.wait_started() and theirs.wait_started()):
+        result["error"] = "the recorders did not start"
+    env = dict(os.environ)
+    env.update({"HOME": home, "XDG_CONFIG_HOME": os.path.join(home, ".config"),
+                "XDG_STATE_HOME": os.path.join(home, ".local/state"), "XDG_CACHE_HOME": os.path.join(home, ".cache"),
+                "PULSE_SINK": "ours"})
+    for key in [key for key in env if key.startswith("BREATHE_VOICE_") and key != "BREATHE_VOICE_TEST_SPEECHD_LOG"]:
+        env.pop(key)
+    transcript = b""
+    pid, master = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 120, 0, 0))
+        # Fenrir's -o splits on ';' and '=': the session runs from a script whose path has neither.
+        options = ";".join(["speech#driver=speechdDriver", "speech#module=espeak-ng", "sound#enabled=False",
+                            "general#autoSpellCheck=False", "general#shell=" + script])
+        os.execvpe("fenrir", ["fenrir", "-e", "-o", options], env)
+    deadline = time.time() + float(os.environ.get("SCREEN_READER_SESSION_TIMEOUT", "150"))
+    done = None
+    while time.time() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if master in ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            transcript += chunk
+            done = re.search(rb"@@DONE (\d+)@@", transcript)
+            if done:
+                break
+    if done:
+        result["status"] = int(done.group(1))
+        # What is still queued for the screen reader is said, then heard.
+        quiet_since = time.time()
+        size = os.path.getsize(log_path)
+        while time.time() - quiet_since < 2.5 and time.time() < deadline + 10:
+            time.sleep(0.25)
+            grown = os.path.getsize(log_path)
+            if grown != size:
+                size, quiet_since = grown, time.time()
+    else:
+        result["error"] = "the session did not end in time"
+    os.kill(pid, signal.SIGTERM)
+    for _ in range(40):
+        if os.waitpid(pid, os.WNOHANG)[0]:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    ours.stop()
+    theirs.stop()
+    if module:
+        subprocess.run(["pactl", "unload-module", module], capture_output=True)
+    result["transcript"] = base64.b64encode(transcript).decode()
+
+    seen = set()
+    records = []
+    if os.path.exists(events):
+        with open(events) as stream:
+            records = [json.loads(line) for line in stream if line.strip()]
+    for record in records:
+        if record["state"] == "active" and record["segment"] == "phase":
+            key = (record["cycle"], record["phaseIndex"])
+            if key not in seen:
+                seen.add(key)
+                result["boundaries"].append({"cycle": record["cycle"], "index": record["phaseIndex"],
+                                             "phase": record["phase"], "planned": record["planned"]})
+    heard_ours = ours.active(0, len(ours.samples))
+    if result["boundaries"] and heard_ours:
+        origin = ours.wall(heard_ours[0][0]) - result["boundaries"][0]["planned"]
+        for boundary in result["boundaries"]:
+            boundary["wall"] = origin + boundary["planned"]
+        # Our stream carries the tones (each under 0.6 s from its boundary); anything else on it is a voice of ours.
+        windows = [(boundary["wall"] - 0.05, boundary["wall"] + 0.6) for boundary in result["boundaries"]]
+        for first, last in heard_ours:
+            start, end = ours.wall(first), ours.wall(last)
+            if not any(low <= start and end <= high for low, high in windows):
+                result["ourSpeech"].append([start, end])
+    elif not result["error"]:
+        result["error"] = "no boundary, or no tone heard on our stream"
+
+    for message in speechd_messages(log_path, offset):
+        first = theirs.sample(message["begin"] - 0.05)
+        runs = theirs.active(first, first + int(RATE * 1.5))
+        message["heard"] = theirs.wall(runs[0][0]) if runs else None
+        result["messages"].append(message)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
