@@ -56,7 +56,7 @@ class Recorder:
         return self.first is not None
 
     def stop(self):
-        self.process.terminate()
+        self.process.kill()
         self.process.wait()
         self.thread.join(2)
         count = len(self.data) // 2
@@ -134,6 +134,9 @@ def speechd_messages(log_path, offset):
 
 
 def main():
+    # A child of Foundation's Process starts with SIGINT and SIGTERM blocked, and would pass that on to parec and
+    # Fenrir, which then could not be stopped: everything starts from a clean mask.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     binary, arguments = sys.argv[1], sys.argv[2:]
     log_dir = os.environ["BREATHE_VOICE_TEST_SPEECHD_LOG"]
     log_path = os.path.join(log_dir, "speech-dispatcher.log")
@@ -190,21 +193,27 @@ def main():
         # What is still queued for the screen reader is said, then heard.
         quiet_since = time.time()
         size = os.path.getsize(log_path)
-        while time.time() - quiet_since < 2.5 and time.time() < deadline + 10:
+        settled = time.time() + 8
+        while time.time() - quiet_since < 2.5 and time.time() < settled:
             time.sleep(0.25)
             grown = os.path.getsize(log_path)
             if grown != size:
                 size, quiet_since = grown, time.time()
     else:
         result["error"] = "the session did not end in time"
-    os.kill(pid, signal.SIGTERM)
+    # Fenrir leads the session pty.fork made: its whole group goes (it runs several processes).
+    os.killpg(pid, signal.SIGTERM)
     for _ in range(40):
         if os.waitpid(pid, os.WNOHANG)[0]:
             break
         time.sleep(0.1)
     else:
-        os.kill(pid, signal.SIGKILL)
+        os.killpg(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     ours.stop()
     theirs.stop()
     if module:

@@ -111,6 +111,29 @@ extension LiveAudioTests {
         }
     }
 
+    /// A reminder with a screen reader in use speaks through speech-dispatcher at `message` priority, so it queues
+    /// behind what the screen reader is saying instead of talking over it (or interrupting it).
+    @Test func aReminderWithAScreenReaderQueuesWithItThroughSpeechDispatcher() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let log = try #require(ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_SPEECHD_LOG"])
+        let file = log + "/speech-dispatcher.log"
+        let offset = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0
+        let home = try TemporaryHome()
+        let run = try home.run(
+            ["remind", "--pattern", "2-2", "--cycles", "1", "--lang", "en"],
+            environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_SCREEN_READER": "on"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+        try handle.seek(toOffset: UInt64(offset))
+        let logged = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        for phrase in ["Time for a breathing break", "Breathe in", "Breathe out"] {
+            #expect(
+                logged.contains("Queueing message |\(phrase)| with priority 2"),
+                "\(phrase) was not queued at message priority")
+        }
+        #expect(!logged.contains("with priority 1"), "a reminder interrupted other speech")
+    }
+
     /// The phase's name as a word of `text` (capitalized as an instruction, so "hold 4" in the introduction is not it).
     static func says(_ name: String, in text: String) -> Bool {
         guard let range = text.range(of: name) else { return false }
