@@ -144,6 +144,9 @@ struct AudioOptions: ParsableArguments {
                         Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
             }
         }
+        if output == "" {
+            throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
+        }
         return AudioChoices(
             speech: try onOff(speech, .fieldSpeech),
             counting: count,

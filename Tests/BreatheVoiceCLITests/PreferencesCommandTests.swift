@@ -53,6 +53,8 @@ import Testing
         ("binary", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0xFF]),
         ("empty", []),
         ("wrong type", Array("{\"version\": 1, \"speech\": \"loud\"}".utf8)),
+        ("null", Array("{\"version\": 1, \"rate\": null}".utf8)),
+        ("null in remind", Array("{\"version\": 1, \"remind\": {\"minutes\": null}}".utf8)),
         ("out of range", Array("{\"version\": 1, \"rate\": 9000}".utf8)),
         ("newer version", Array("{\"version\": 7}".utf8)),
         ("not an object", Array("[1, 2]".utf8)),

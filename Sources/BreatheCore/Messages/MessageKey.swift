@@ -235,6 +235,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorAudioLost = "error.audio.lost"
     case errorOutputCreate = "error.output.create"
     case errorOutputWrite = "error.output.write"
+    case errorOutputEmpty = "error.output.empty"
     case warningAudioTextOnly = "warning.audio.textOnly"
     // speech-dispatcher (issue 11).
     case errorSpeechdUnavailable = "error.speechd.unavailable"
