@@ -45,15 +45,10 @@ extension FaultInjectionTests {
         let home = try Self.homeWithOneSession()
         let fifo = home.root.appendingPathComponent("export.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        // The reader opens the FIFO (waiting for the writer) and reads to the end, on a thread of its own.
-        nonisolated(unsafe) var received = Data()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            if let handle = FileHandle(forReadingAtPath: fifo) { received = handle.readDataToEndOfFile() }
-            done.signal()
-        }
+        // A reader has the FIFO open before the export starts (a FIFO nobody reads is refused, never waited for).
+        let reader = try FIFOReader(fifo)
         let run = try home.run(["history", "export", "--format", "csv", "--output", fifo, "--lang", "en"])
-        done.wait()
+        let received = reader.finish()
         #expect(run.status == 0, "\(run.stderr)")
         let text = String(decoding: received, as: UTF8.self)
         #expect(text.hasPrefix("id,start,end,"), "\(text)")

@@ -22,4 +22,126 @@ extension FaultInjectionTests {
         }
         #expect(Self.historyLines(home).isEmpty)
     }
+
+    // MARK: 1. A path nobody reads never hangs the program.
+
+    /// Waits for a started run, but no longer than `seconds`: a run still going then is ended (SIGTERM, then SIGKILL)
+    /// and reported as nil, so that a hang fails the test instead of hanging it. The bound only tells an answer from a
+    /// hang, generously, so that a loaded machine never fails it.
+    static func finish(
+        _ started: (pid: pid_t, stdoutFile: String, stderrFile: String), within seconds: Double
+    ) -> FaultRun? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            if waitpid(started.pid, &status, WNOHANG) == started.pid {
+                // Reaped: put the status back where finish() expects to find it, by a process that is gone.
+                let signal = status & 0x7F
+                let ending: ChildProcess.Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+                let stderr = (try? String(contentsOfFile: started.stderrFile, encoding: .utf8)) ?? ""
+                let stdout = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
+                unlink(started.stderrFile)
+                unlink(started.stdoutFile)
+                return FaultRun(ending: ending, stderr: stderr, stdout: stdout)
+            }
+            usleep(10_000)
+        }
+        kill(started.pid, SIGTERM)
+        usleep(500_000)
+        kill(started.pid, SIGKILL)
+        _ = FaultRun.finish(started)
+        return nil
+    }
+
+    @Test(arguments: ["events", "output", "export"])
+    func issue29AFIFONobodyReadsIsRefusedAtOnce(kind: String) throws {
+        let home = try TemporaryHome()
+        let fifo = home.root.appendingPathComponent("nobody.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let arguments: [String]
+        switch kind {
+        case "events": arguments = Self.quickSession + ["--events", "json=" + fifo]
+        case "output": arguments = ["--pattern", "1-1", "--cycles", "1", "--plain", "--lang", "en", "--output", fifo]
+        default: arguments = ["history", "export", "--format", "csv", "--output", fifo, "--lang", "en"]
+        }
+        let started = try FaultRun.start(arguments, home: home, standardOutput: .path("capture"))
+        let run = try #require(Self.finish(started, within: 30), "\(kind): the program waited for a reader")
+        #expect(run.ending == .exited(73), "\(kind): \(run.ending) \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(fifo) && run.stderr.contains("no program is reading"), "\(run.stderr)")
+        #expect(!run.stdout.contains("Breathe in"), "the session ran: \(run.stdout)")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+        #expect(Self.temporaries(in: home.root.path).isEmpty)
+    }
+
+    @Test func issue29AFIFOWithAReaderIsWrittenThrough() throws {
+        let home = try TemporaryHome()
+        let fifo = home.root.appendingPathComponent("events.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = try FIFOReader(fifo)
+        let run = try FaultRun.run(Self.quickSession + ["--events", "json=" + fifo], home: home)
+        let received = reader.finish()
+        #expect(run.ending == .exited(0), "\(run.stderr)")
+        #expect(String(decoding: received, as: UTF8.self).contains("\"status\":\"completed\""))
+    }
+
+    // MARK: 2. An event stream that cannot be written is refused before the session.
+
+    @Test(arguments: ["stdin", "other"])
+    func issue29AnEventDescriptorOpenForReadingOnlyIsAUsageError(kind: String) throws {
+        let home = try TemporaryHome()
+        let descriptor = kind == "stdin" ? 0 : open("/dev/null", O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { if descriptor > 2 { close(descriptor) } }
+        let run = try FaultRun.run(Self.quickSession + ["--events", "json=fd:\(descriptor)"], home: home)
+        #expect(run.ending == .exited(64), "\(run.ending) \(run.stderr)")
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: Event stream file descriptor \(descriptor) is open for reading only: open it for writing (\(descriptor)>FILE)."
+            ])
+        #expect(run.stdout.isEmpty)
+        #expect(Self.historyLines(home).isEmpty, "the session ran")
+    }
+
+    @Test func issue29AFailedWriteToAnEventStreamOnStandardInputIs74() throws {
+        // Standard input opened for writing too, on a full device: every event write fails, and that is counted.
+        let home = try TemporaryHome()
+        let descriptor = open("/dev/full", O_RDWR)
+        try #require(descriptor > 2)
+        defer { close(descriptor) }
+        let run = try FaultRun.run(
+            Self.quickSession + ["--events", "json=fd:0"], home: home, standardInput: .descriptor(descriptor))
+        #expect(run.ending == .exited(74), "\(run.ending) \(run.stderr)")
+        #expect(
+            run.stderrLines == ["breathe-voice: Cannot write the event stream \"json=fd:0\": No space left on device."])
+    }
+}
+
+/// A reader on a FIFO, there before the program opens it: the test's own writer end keeps it from seeing the end of
+/// the stream until `finish()`, which closes that end and returns everything the program wrote.
+final class FIFOReader: @unchecked Sendable {
+    private let keeper: Int32
+    private var received = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) throws {
+        // Opening for reading without waiting, then for writing (which a reader now lets through at once).
+        let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard reader >= 0 else { throw POSIXError(.EIO) }
+        keeper = open(path, O_WRONLY | O_CLOEXEC)
+        guard keeper >= 0 else { throw POSIXError(.EIO) }
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        Thread.detachNewThread { [self] in
+            received = FileHandle(fileDescriptor: reader, closeOnDealloc: true).readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything written, once the program has closed its end.
+    func finish() -> Data {
+        close(keeper)
+        done.wait()
+        return received
+    }
 }

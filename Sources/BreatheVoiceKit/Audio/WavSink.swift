@@ -44,8 +44,14 @@ package final class WavSink: AudioSink {
                     WavSink.removeOnFatalSignal(temporary)
                 }
             } else {
-                // A FIFO, a device, a dangling link: written where it is, as a shell's `>` would (without truncating).
-                opened = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+                // A FIFO, a device, a dangling link: written where it is, as a shell's `>` would (without truncating);
+                // a FIFO that no program reads is refused at once, never waited for.
+                switch SafeFile.openForWriting(path, O_CREAT) {
+                case .success(let descriptor): opened = descriptor
+                case .failure(let problem):
+                    throw .cannotCreate(
+                        Message(.errorOutputCreate, ["path": .text(path), "detail": .message(problem.reason)]))
+                }
             }
             guard opened >= 0 else {
                 throw .cannotCreate(
