@@ -116,6 +116,93 @@ extension FaultInjectionTests {
         #expect(
             run.stderrLines == ["breathe-voice: Cannot write the event stream \"json=fd:0\": No space left on device."])
     }
+
+    // MARK: 4. A cache folder others may write in, or another user's, is not used; such a runtime folder is refused.
+
+    static let shortRender = ["--pattern", "1-1", "--cycles", "1", "--plain", "--lang", "en"]
+
+    /// Renders `shortRender` in `home` to `name`, and returns the run and the WAV's bytes.
+    static func renderWav(_ home: TemporaryHome, _ name: String) throws -> (FaultRun, Data?) {
+        let wav = home.root.appendingPathComponent(name).path
+        let run = try FaultRun.run(Self.shortRender + ["--output", wav], home: home)
+        return (run, try? Data(contentsOf: URL(fileURLWithPath: wav)))
+    }
+
+    /// Every file under `folder`, recursively.
+    static func files(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
+            var status = stat()
+            return lstat(folder + "/" + $0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    static func expectCacheNotUsed(_ home: TemporaryHome, folder: String, _ run: FaultRun, _ wav: Data?) {
+        #expect(run.ending == .exited(0), "\(run.ending) \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("without the phrase cache") && run.stderr.contains(folder), "\(run.stderr)")
+        #expect(wav.map { $0.count > 44 } == true, "no WAV was rendered")
+    }
+
+    @Test(arguments: [0o770, 0o777, 0o1777])
+    func issue29ACacheFolderOthersMayWriteInIsNotUsed(mode: Int) throws {
+        let home = try TemporaryHome()
+        let cache = home.root.path + "/cache/breathe-voice"
+        try Self.makeFolder(URL(fileURLWithPath: cache), mode: mode)
+        let (run, wav) = try Self.renderWav(home, "out.wav")
+        Self.expectCacheNotUsed(home, folder: cache, run, wav)
+        #expect(Self.files(under: cache).isEmpty, "phrases were cached in an open folder: \(Self.files(under: cache))")
+        // Once the folder is private again, the cache is used, and the sound is the same.
+        chmod(cache, 0o700)
+        let (again, same) = try Self.renderWav(home, "again.wav")
+        #expect(again.ending == .exited(0) && again.stderr.isEmpty, "\(again.stderr)")
+        #expect(!Self.files(under: cache).isEmpty)
+        #expect(same == wav)
+    }
+
+    @Test func issue29APhrasesFolderOthersMayWriteInIsNotReadFrom() throws {
+        let home = try TemporaryHome()
+        let (first, wav) = try Self.renderWav(home, "first.wav")
+        #expect(first.ending == .exited(0))
+        let phrases = home.root.path + "/cache/breathe-voice/phrases"
+        let cached = Self.files(under: phrases)
+        try #require(!cached.isEmpty)
+        // Anyone could now have replaced the entries: they are not read, and nothing is written there.
+        chmod(phrases, 0o777)
+        for name in cached { try Data("planted".utf8).write(to: URL(fileURLWithPath: phrases + "/" + name)) }
+        let (run, again) = try Self.renderWav(home, "again.wav")
+        Self.expectCacheNotUsed(home, folder: phrases, run, again)
+        #expect(again == wav, "the render differs: something was read from the open folder")
+        #expect(Self.files(under: phrases).sorted() == cached.sorted())
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"))
+    func issue29ACacheFolderAnotherUserOwnsIsNotUsed() throws {
+        let home = try TemporaryHome()
+        let cache = home.root.path + "/cache/breathe-voice"
+        try Self.makeFolder(URL(fileURLWithPath: cache))
+        try #require(chown(cache, 65534, 65534) == 0)
+        let (run, wav) = try Self.renderWav(home, "out.wav")
+        Self.expectCacheNotUsed(home, folder: cache, run, wav)
+        #expect(Self.files(under: cache).isEmpty)
+    }
+
+    @Test(arguments: ["open", "other user"])
+    func issue29AnUntrustedRuntimeFolderIsRefusedForStartAndRemind(kind: String) throws {
+        if kind == "other user" && geteuid() != 0 { return }
+        let home = try TemporaryHome()
+        let runtime = home.root.path + "/run/breathe-voice"
+        try Self.makeFolder(URL(fileURLWithPath: runtime), mode: kind == "open" ? 0o777 : 0o700)
+        if kind == "other user" { try #require(chown(runtime, 65534, 65534) == 0) }
+        for arguments in [Self.quickSession, Self.quickSession + ["--force"], Self.quickReminder] {
+            let run = try FaultRun.run(arguments, home: home)
+            #expect(run.ending == .exited(73), "\(arguments): \(run.ending) \(run.stderr)")
+            #expect(run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(runtime), "\(run.stderr)")
+            #expect(run.stdout.isEmpty, "the session ran: \(run.stdout)")
+        }
+        #expect(Self.historyLines(home).isEmpty)
+        #expect(Self.files(under: runtime).isEmpty, "a lock was made in the folder")
+    }
 }
 
 /// A reader on a FIFO, there before the program opens it: the test's own writer end keeps it from seeing the end of

@@ -213,6 +213,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorEventsWrite = "error.events.write"
     case errorHistoryUnwritable = "error.historyUnwritable"
     case warningHistoryUnwritable = "warning.historyUnwritable"
+    case warningCacheUntrusted = "warning.cacheUntrusted"
     case errorEventsDisplay = "error.events.display"
     // Sound and speech (issue 3).
     case speechCount = "speech.count"

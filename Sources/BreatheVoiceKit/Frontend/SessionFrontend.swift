@@ -76,6 +76,9 @@ package struct SessionFrontend {
         case .reminder(let held):
             return held
         case .start(let force):
+            // A runtime folder that is not private is refused like the state folder; one that cannot be made does not
+            // stop a session.
+            if let problem = SecureDirectory.trustProblem(lockDirectory) { throw .cannotCreate(problem) }
             let attempt = try? SessionLock.acquire(in: lockDirectory)
             switch attempt {
             case .acquired(let lock)?: return lock
