@@ -19,7 +19,12 @@ extension BreatheVoice.Prefs {
             try FileSystem.writeAtomically(copy, starting)
             // Removed at the end unless it holds an edit that could not be saved.
             var keepsCopy = false
-            defer { if !keepsCopy { FileSystem.remove(copy) } }
+            // A signal that ends the command meanwhile removes it too.
+            let registration = TemporaryFiles.register(copy)
+            defer {
+                TemporaryFiles.unregister(registration)
+                if !keepsCopy { FileSystem.remove(copy) }
+            }
             do {
                 // The editor must not inherit our ignored SIGPIPE and SIGXFSZ (ignored signals survive exec).
                 signal(SIGPIPE, SIG_DFL)

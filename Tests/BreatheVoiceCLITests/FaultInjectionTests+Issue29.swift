@@ -203,6 +203,82 @@ extension FaultInjectionTests {
         #expect(Self.historyLines(home).isEmpty)
         #expect(Self.files(under: runtime).isEmpty, "a lock was made in the folder")
     }
+
+    // MARK: 7. SIGQUIT, SIGUSR1 and SIGUSR2 stop a session and a render as SIGTERM does; no signal leaves a temporary.
+
+    /// Waits until the started run has printed `text` on standard output (or has ended).
+    static func waitForOutput(_ started: (pid: pid_t, stdoutFile: String, stderrFile: String), _ text: String) {
+        while true {
+            let printed = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
+            if printed.contains(text) { return }
+            guard let status = try? String(contentsOfFile: "/proc/\(started.pid)/status", encoding: .utf8),
+                !status.contains("State:\tZ")
+            else { return }
+            usleep(10_000)
+        }
+    }
+
+    @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2])
+    func issue29QuitAndUserSignalsStopASessionAndKeepItsRecord(signal number: Int32) throws {
+        let home = try TemporaryHome()
+        let started = try FaultRun.start(
+            ["--pattern", "1-1", "--cycles", "30", "--no-audio", "--plain", "--lang", "en"], home: home,
+            standardOutput: .path("capture"))
+        Self.waitForOutput(started, "Cycle 2 of 30.")
+        kill(started.pid, number)
+        let run = FaultRun.finish(started)
+        #expect(run.ending == .exited(128 + number), "\(run.ending) \(run.stderr)")
+        #expect(run.stdout.contains("Cycle 2 of 30."))
+        let records = Self.historyLines(home)
+        try #require(records.count == 1, "the session was not recorded")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any])
+        #expect(record["status"] as? String == "stopped", "\(record)")
+        #expect((record["actualCycles"] as? Int ?? 0) >= 1, "\(record)")
+    }
+
+    @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2])
+    func issue29QuitAndUserSignalsWhileThePhrasesAreSynthesizedLeaveNoTemporaryFile(signal number: Int32) throws {
+        var random = SplitMix(state: UInt64(number) * 29)
+        for _ in 0..<4 {
+            // An empty cache, so that the signal comes while phrases are being synthesized into it.
+            let home = try TemporaryHome()
+            let wav = home.root.appendingPathComponent("out.wav").path
+            let started = try FaultRun.start(
+                Self.shortRender + ["--output", wav], home: home, environment: ["SWIFT_BACKTRACE": "enable=no"],
+                standardOutput: .path("capture"))
+            Self.waitUntilSignalsAreTaken(started.pid)
+            usleep(UInt32(random.next() % 300_000))
+            kill(started.pid, number)
+            let run = FaultRun.finish(started)
+            let context = "signal \(number): \(run.ending) \(run.stderr)"
+            #expect(run.ending == .exited(128 + number) || run.ending == .exited(0), "\(context)")
+            let phrases = home.root.path + "/cache/breathe-voice/phrases"
+            #expect(Self.temporaries(in: phrases).isEmpty, "\(context): \(Self.temporaries(in: phrases))")
+            #expect(Self.temporaries(in: home.root.path).isEmpty, "\(context)")
+            // A WAV is there only when the render completed (the signal may come just after, as its summary is printed).
+            if FileManager.default.fileExists(atPath: wav) {
+                #expect(run.stdout.contains("Session complete"), "a partial WAV was kept: \(context)")
+                #expect(try Self.headerIsTruthful(wav), "\(context)")
+            }
+        }
+    }
+
+    @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM, SIGALRM])
+    func issue29ASignalWhileTheEditorRunsLeavesNoCopyBehind(signal number: Int32) throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
+        let before = try Data(contentsOf: home.preferencesFile)
+        // The "editor" signals breathe-voice (its shell's parent) while it waits for the editor.
+        let run = try FaultRun.run(
+            ["prefs", "edit", "--lang", "en"], home: home,
+            environment: ["VISUAL": "kill -\(number) $PPID; true", "EDITOR": nil, "SWIFT_BACKTRACE": "enable=no"])
+        // Not a session: the signal takes its default action, once the copy is removed.
+        #expect(run.ending == .killed(by: number), "\(run.ending) \(run.stderr)")
+        let folder = home.preferencesFile.deletingLastPathComponent().path
+        #expect(!FileManager.default.fileExists(atPath: home.preferencesFile.path + ".edit"), "the copy was left")
+        #expect(Self.temporaries(in: folder).isEmpty)
+        #expect(try Data(contentsOf: home.preferencesFile) == before)
+    }
 }
 
 /// A reader on a FIFO, there before the program opens it: the test's own writer end keeps it from seeing the end of

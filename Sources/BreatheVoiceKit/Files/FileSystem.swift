@@ -78,6 +78,9 @@ package enum FileSystem {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
+        // A signal that ends the process removes it (see `TemporaryFiles`).
+        let registration = TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(registration) }
         if let mode { _ = fchmod(descriptor, mode) }
         guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
             let code = errno
