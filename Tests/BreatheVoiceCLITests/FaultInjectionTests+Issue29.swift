@@ -104,6 +104,24 @@ extension FaultInjectionTests {
         #expect(Self.historyLines(home).isEmpty, "the session ran")
     }
 
+    @Test(arguments: ["session", "wav", "export"])
+    func issue29AStandardOutputOpenForReadingOnlyIs74WithOneLine(kind: String) throws {
+        let home = try TemporaryHome()
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor > 2)
+        defer { close(descriptor) }
+        let arguments =
+            switch kind {
+            case "session": Self.quickSession
+            case "wav": Self.shortRender + ["--output", "-"]
+            default: ["history", "export", "--format", "csv", "--lang", "en"]
+            }
+        let run = try FaultRun.run(arguments, home: home, standardOutput: .descriptor(descriptor))
+        #expect(run.ending == .exited(74), "\(kind): \(run.ending) \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("Bad file descriptor"), "\(run.stderr)")
+    }
+
     @Test func issue29AFailedWriteToAnEventStreamOnStandardInputIs74() throws {
         // Standard input opened for writing too, on a full device: every event write fails, and that is counted.
         let home = try TemporaryHome()
