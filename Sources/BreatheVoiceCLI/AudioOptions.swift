@@ -165,6 +165,9 @@ struct AudioOptions: ParsableArguments {
                         .errorFlagsConflict, ["first": .text("--screen-reader"), "second": .text("--no-screen-reader")])
                 ))
         }
+        if output == "" {
+            throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
+        }
         return AudioChoices(
             speech: try onOff(speech, .fieldSpeech),
             counting: count,

@@ -48,6 +48,9 @@ package struct BreatheVoice: ParsableCommand {
           75   temporary failure: another session holds the lock (start without --force)
           78   bad preferences file
           130  interrupted by SIGINT (Ctrl-C), after saving
+          131  stopped by SIGQUIT (Ctrl-\\), after saving
+          138  stopped by SIGUSR1, after saving
+          140  stopped by SIGUSR2, after saving
           143  terminated by SIGTERM, after saving
         """
 

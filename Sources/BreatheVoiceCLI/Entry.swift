@@ -5,7 +5,8 @@ import BreatheVoiceKit
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 package enum Entry {
     package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        // Before anything else: a SIGINT, SIGTERM or SIGHUP from now on is kept for the session (see SignalSource).
+        // Before anything else: a stopping signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2) from now on is
+        // kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
         // A session played through the sound server connects first: the handshake overlaps parsing.
@@ -91,7 +92,7 @@ extension Entry {
     }
 }
 
-/// A command that runs a breathing session: SIGINT, SIGTERM and SIGHUP caught before it starts are kept for it.
+/// A command that runs a breathing session: the stopping signals caught before it starts are kept for it.
 protocol SessionCommand {}
 
 extension BreatheVoice.Start: SessionCommand {}

@@ -14,6 +14,13 @@ extension BreatheVoice.History {
                 "Write to FILE instead of standard output: a file is replaced whole (temporary file, then rename), a FIFO or device written in place; a symbolic link or a missing folder is refused.",
                 valueName: "file")) var output: String?
 
+        func validate() throws {
+            if output == "" {
+                let localizer = try language.resolve()
+                throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
+            }
+        }
+
         func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer
             let (text, count) = try loaded.catching { () throws(BreatheError) in

@@ -63,9 +63,25 @@ extension BreatheVoice.Schedule {
         mutating func validate() throws {
             let localizer = try language.resolve()
             self.localizer = localizer
+            // Every value that reaches the crontab line or the unit fits on one line of it.
+            let given =
+                [("--every", every), ("--from", from), ("--to", to), ("--days", days)]
+                + at.map { ("--at", $0) } + [("--pattern", pattern), ("--minutes", minutes)]
+            for case (let option, let value?) in given where !ShellWord.fitsOnOneLine(value) {
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorScheduleControl, ["option": .text(option), "value": .userValue(value)])))
+            }
             var remindArguments: [String] = []
             if let pattern { remindArguments += ["--pattern", pattern] }
-            if let minutes { remindArguments += ["--minutes", minutes] }
+            if let minutes {
+                // A number, written back the way remind reads it: never the text as typed.
+                switch NumberField.minutes.parse(minutes) {
+                case .success(let hundredths):
+                    remindArguments += ["--minutes", PreferenceValue.hundredthsText(hundredths)]
+                case .failure(let error): throw ValidationError(localizer.string(error.message))
+                }
+            }
             if let code = language.language { remindArguments += ["--lang", code] }
             if allowSilent { remindArguments.append("--allow-silent") }
             // The session options are checked in run(), after the preferences are loaded, as remind checks them: a

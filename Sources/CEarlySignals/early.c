@@ -1,9 +1,10 @@
-// Blocks SIGINT, SIGTERM and SIGHUP at the earliest moment a program can run code: the executable's .preinit_array,
-// which the dynamic loader runs right after relocation, before any library's initializer and long before Swift's main.
-// A signal that arrives meanwhile stays pending instead of killing the process; main installs the session's
-// self-pipe handlers and unblocks (SignalSource.installEarly), and the signal is delivered to them, so even a signal
-// in the first milliseconds after exec ends the run with its documented exit (130, 143, 0 after recording). The mask
-// is cleared again in main, so no child ever inherits it. Linked into the breathe-voice executable only.
+// Blocks SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 at the earliest moment a program can run code: the
+// executable's .preinit_array, which the dynamic loader runs right after relocation, before any library's initializer
+// and long before Swift's main. A signal that arrives meanwhile stays pending instead of killing the process; main
+// installs the session's self-pipe handlers and unblocks (SignalSource.installEarly), and the signal is delivered to
+// them, so even a signal in the first milliseconds after exec ends the run with its documented exit (130, 143, 0,
+// 128 + N, after recording). The mask is cleared again in main, so no child ever inherits it. Linked into the
+// breathe-voice executable only.
 #include <signal.h>
 #include "CEarlySignals.h"
 
@@ -16,6 +17,9 @@ static void breathe_voice_block_early(int argc, char **argv, char **envp) {
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGQUIT);
+    sigaddset(&set, SIGUSR1);
+    sigaddset(&set, SIGUSR2);
     blocked = sigprocmask(SIG_BLOCK, &set, 0) == 0;
 }
 

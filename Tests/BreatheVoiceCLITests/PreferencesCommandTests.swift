@@ -53,6 +53,8 @@ import Testing
         ("binary", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0xFF]),
         ("empty", []),
         ("wrong type", Array("{\"version\": 1, \"speech\": \"loud\"}".utf8)),
+        ("null", Array("{\"version\": 1, \"rate\": null}".utf8)),
+        ("null in remind", Array("{\"version\": 1, \"remind\": {\"minutes\": null}}".utf8)),
         ("out of range", Array("{\"version\": 1, \"rate\": 9000}".utf8)),
         ("newer version", Array("{\"version\": 7}".utf8)),
         ("not an object", Array("[1, 2]".utf8)),
@@ -133,6 +135,94 @@ import Testing
         let good = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/210/"])
         #expect(good.status == 0)
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
+    }
+
+    // MARK: Issue 29, item 6: prefs edit never ends with the preferences lost.
+
+    /// `prefs edit` in `home` with `editor` as VISUAL (the copy's path is appended as "$1"), after `prefs set rate 200`.
+    static func edit(_ home: TemporaryHome, editor: String) throws -> BinaryRun {
+        try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": editor, "EDITOR": nil])
+    }
+
+    static func homeWithRate200() throws -> TemporaryHome {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
+        return home
+    }
+
+    static func isRegularFile(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    @Test(arguments: ["true", "sed -i s/200/210/"])
+    func editWhoseOriginalIsDeletedMeanwhileSavesTheCopy(change: String) throws {
+        let home = try Self.homeWithRate200()
+        let file = home.preferencesFile.path
+        let run = try Self.edit(home, editor: "rm -f '\(file)'; \(change)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines == ["Saved \(file)."])
+        #expect(Self.isRegularFile(home.preferencesFile))
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == [change == "true" ? "200" : "210"])
+        #expect(!FileManager.default.fileExists(atPath: file + ".edit"))
+    }
+
+    @Test func editWhoseOriginalIsReplacedByALinkWritesARegularFileAndNotThroughTheLink() throws {
+        let home = try Self.homeWithRate200()
+        let file = home.preferencesFile.path
+        let victim = home.root.appendingPathComponent("victim.json")
+        let victimBytes = Data("{\"version\": 1, \"rate\": 300}".utf8)
+        try victimBytes.write(to: victim)
+        let run = try Self.edit(home, editor: "rm -f '\(file)'; ln -s '\(victim.path)' '\(file)'; true")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines == ["Saved \(file)."])
+        #expect(Self.isRegularFile(home.preferencesFile), "the link was left")
+        #expect(try Data(contentsOf: victim) == victimBytes)
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["200"])
+    }
+
+    @Test func anInvalidEditWhoseOriginalIsDeletedIsKeptInTheCopy() throws {
+        let home = try Self.homeWithRate200()
+        let file = home.preferencesFile.path
+        let run = try Self.edit(home, editor: "rm -f '\(file)'; sed -i s/200/9999/")
+        #expect(run.status == 78)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("your edit is kept in \(file).edit"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: file + ".edit", encoding: .utf8).contains("9999"))
+    }
+
+    @Test func anOversizedCopyIsBadPreferencesAndKept() throws {
+        let home = try Self.homeWithRate200()
+        let before = try Data(contentsOf: home.preferencesFile)
+        let run = try Self.edit(home, editor: "dd if=/dev/zero bs=1024 count=2048 status=none >>")
+        #expect(run.status == 78, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("larger than 1 MiB") && run.stderr.contains("kept in"), "\(run.stderr)")
+        #expect(try Data(contentsOf: home.preferencesFile) == before)
+        let copy = home.preferencesFile.path + ".edit"
+        #expect(((try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0) > 1 << 20)
+    }
+
+    @Test(arguments: ["link", "fifo", "gone"])
+    func aCopyThatIsNoLongerARegularFileIsBadPreferencesAndRemoved(kind: String) throws {
+        let home = try Self.homeWithRate200()
+        let before = try Data(contentsOf: home.preferencesFile)
+        let victim = home.root.appendingPathComponent("victim.json")
+        try Data("{\"version\": 1}".utf8).write(to: victim)
+        let replace =
+            switch kind {
+            case "link": "ln -s '\(victim.path)' \"$1\""
+            case "fifo": "mkfifo \"$1\""
+            default: "true"
+            }
+        let run = try Self.edit(home, editor: "f() { rm -f \"$1\"; \(replace); }; f")
+        #expect(run.status == 78, "\(kind): \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("\(home.preferencesFile.path) is left as it was"), "\(run.stderr)")
+        #expect(try Data(contentsOf: home.preferencesFile) == before)
+        #expect(try Data(contentsOf: victim) == Data("{\"version\": 1}".utf8))
+        var status = stat()
+        #expect(lstat(home.preferencesFile.path + ".edit", &status) != 0, "\(kind): the copy was left")
     }
 
     @Test func atomicWriteSurvivesKill9InALoop() throws {

@@ -40,7 +40,7 @@ package enum PreferenceValue: Hashable, Sendable {
     }
 
     /// The value in `prefs show --json`: numbers as numbers, switches as true/false, the rest as in the file.
-    static func hundredthsText(_ hundredths: Int) -> String {
+    package static func hundredthsText(_ hundredths: Int) -> String {
         let whole = hundredths / 100
         let fraction = hundredths % 100
         if fraction == 0 { return String(whole) }

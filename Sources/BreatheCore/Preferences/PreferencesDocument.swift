@@ -119,8 +119,7 @@ package struct PreferencesDocument: Hashable, Sendable {
                 continue
             }
             for (key, node) in entries {
-                // JSON null means "not set", as if the key were absent.
-                if node.value == .null { continue }
+                // JSON null is a wrong type like any other: only an absent key is unset.
                 switch rules.decode(key, node, customPatterns: document.customPatterns) {
                 case .success(let value): document.values[key] = value
                 case .failure(let error):

@@ -29,6 +29,27 @@ package enum ShellWord {
         return pieces.joined(separator: "\\%")
     }
 
+    /// True when `word` can go into one crontab line or one line of a systemd unit: it holds no control character
+    /// (a newline, a tab, a carriage return, ESC…) and no line or paragraph separator. cron and systemd end a line at a
+    /// newline whatever quotes it is in, and no quoting of either carries a tab or a CR through unchanged.
+    package static func fitsOnOneLine(_ word: String) -> Bool {
+        !word.unicodeScalars.contains(where: isLineBreaking)
+    }
+
+    /// `text` with every character that `fitsOnOneLine` refuses shown as "�", for an error that quotes it.
+    package static func shownOnOneLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { scalars.append(isLineBreaking(scalar) ? "\u{FFFD}" : scalar) }
+        return String(scalars)
+    }
+
+    private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
     /// A command for a crontab line, each word quoted with `cronQuote`.
     package static func cronCommand(_ words: [String]) -> String {
         words.map(cronQuote).joined(separator: " ")

@@ -59,7 +59,10 @@ package struct SystemdReminderUnits: Hashable, Sendable {
 
     /// The service file's text: `program remind arguments`, with the runtime folder where the sound server listens.
     package func service(program: String, remindArguments: [String], userID: UInt32) -> String {
-        let command = ([program, "remind"] + remindArguments).map(Self.quote).joined(separator: " ")
+        // systemd expands no variables in the executable's path, only specifiers: its `$` stays single.
+        let command =
+            ([Self.quote(program, expandsVariables: false)] + (["remind"] + remindArguments).map { Self.quote($0) })
+            .joined(separator: " ")
         return [
             "[Unit]",
             "Description=" + description,
@@ -76,10 +79,17 @@ package struct SystemdReminderUnits: Hashable, Sendable {
         Self.escapeSpecifiers("breathe-voice reminder " + String(id) + ": " + summary)
     }
 
-    /// A word for `ExecStart=`: plain when it is safe, else in double quotes with `\`, `"` escaped; `%` and `$` are
-    /// doubled so that systemd neither expands specifiers nor variables in it.
-    static func quote(_ word: String) -> String {
-        let escaped = escapeSpecifiers(word).replacingText("$", with: "$$")
+    /// True when systemd takes `program` as the executable of `ExecStart=`: it refuses a path holding a quote, a
+    /// backslash or a control character ("Executable name contains special characters"), and no line holds a newline.
+    package static func accepts(program: String) -> Bool {
+        ShellWord.fitsOnOneLine(program) && !program.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" })
+    }
+
+    /// A word for `ExecStart=`: plain when it is safe, else in double quotes with `\`, `"` escaped; `%` is doubled so
+    /// that systemd expands no specifier in it, and `$` too in an argument (`expandsVariables`), where systemd would
+    /// expand variables (it expands none in the executable's path).
+    static func quote(_ word: String, expandsVariables: Bool = true) -> String {
+        let escaped = expandsVariables ? escapeSpecifiers(word).replacingText("$", with: "$$") : escapeSpecifiers(word)
         let plain =
             !escaped.isEmpty
             && escaped.unicodeScalars.allSatisfy {

@@ -13,6 +13,8 @@ package final class WavSink: AudioSink {
     private let ownsDescriptor: Bool
     /// The temporary file being rendered, until it is renamed over `target` or removed.
     private var temporary: String?
+    /// Its slot in `TemporaryFiles`, so that a signal that ends the process removes it.
+    private var registration: Int?
     /// The file `commit()` replaces (the link's target when `path` is a symbolic link).
     private let target: String
     private var written: Int64 = 0
@@ -41,11 +43,17 @@ package final class WavSink: AudioSink {
                 if opened >= 0 {
                     self.temporary = temporary
                     if exists { _ = fchmod(opened, status.st_mode & 0o7777) }
-                    WavSink.removeOnFatalSignal(temporary)
+                    registration = TemporaryFiles.register(temporary)
                 }
             } else {
-                // A FIFO, a device, a dangling link: written where it is, as a shell's `>` would (without truncating).
-                opened = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0o644)
+                // A FIFO, a device, a dangling link: written where it is, as a shell's `>` would (without truncating);
+                // a FIFO that no program reads is refused at once, never waited for.
+                switch SafeFile.openForWriting(path, O_CREAT) {
+                case .success(let descriptor): opened = descriptor
+                case .failure(let problem):
+                    throw .cannotCreate(
+                        Message(.errorOutputCreate, ["path": .text(path), "detail": .message(problem.reason)]))
+                }
             }
             guard opened >= 0 else {
                 throw .cannotCreate(
@@ -72,7 +80,7 @@ package final class WavSink: AudioSink {
     package func commit() throws(BreatheError) {
         guard let temporary else { return }
         self.temporary = nil
-        WavSink.removeOnFatalSignal(nil)
+        defer { TemporaryFiles.unregister(registration) }
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
@@ -85,25 +93,8 @@ package final class WavSink: AudioSink {
     package func discard() {
         guard let temporary else { return }
         self.temporary = nil
-        WavSink.removeOnFatalSignal(nil)
         unlink(temporary)
-    }
-
-    /// While a temporary file is being rendered, a signal that would end the process at once (SIGQUIT, SIGUSR1,
-    /// SIGUSR2, SIGALRM; SIGINT, SIGTERM and SIGHUP end the session through its own handler) removes it first.
-    static func removeOnFatalSignal(_ temporary: String?) {
-        let previous = wavTemporaryPath
-        wavTemporaryPath = temporary.map { strdup($0) }
-        // Leaked on purpose when replaced: a handler may be reading it right now.
-        _ = previous
-        guard temporary != nil else { return }
-        for number in [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = removeTemporaryAndDie
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, nil)
-        }
+        TemporaryFiles.unregister(registration)
     }
 
     package var isFile: Bool { true }
@@ -174,14 +165,4 @@ package final class WavSink: AudioSink {
     static func reason(_ code: Int32) -> String {
         strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
-}
-
-/// The WAV being rendered into, for the signal handler; nil when there is none.
-nonisolated(unsafe) private var wavTemporaryPath: UnsafeMutablePointer<CChar>?
-
-/// Removes the temporary WAV, then lets the signal do what it would have done (async-signal-safe calls only).
-private let removeTemporaryAndDie: @convention(c) (Int32) -> Void = { number in
-    if let path = wavTemporaryPath { unlink(path) }
-    signal(number, SIG_DFL)
-    raise(number)
 }

@@ -78,6 +78,9 @@ package enum FileSystem {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
+        // A signal that ends the process removes it (see `TemporaryFiles`).
+        let registration = TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(registration) }
         if let mode { _ = fchmod(descriptor, mode) }
         guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
             let code = errno
@@ -118,8 +121,14 @@ package enum FileSystem {
             case S_IFDIR: throw cannotCreate(path, EISDIR)
             case S_IFREG: mode = status.st_mode & 0o7777
             default:
-                let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw cannotCreate(path) }
+                // Never waited for: a FIFO that no program reads is refused at once.
+                let descriptor: Int32
+                switch SafeFile.openForWriting(path, O_NOFOLLOW) {
+                case .success(let opened): descriptor = opened
+                case .failure(let problem):
+                    throw .cannotCreate(
+                        Message(.errorCannotCreate, ["path": .text(path), "reason": .message(problem.reason)]))
+                }
                 defer { close(descriptor) }
                 guard writeAll(descriptor, bytes) else { throw writeError(path) }
                 return

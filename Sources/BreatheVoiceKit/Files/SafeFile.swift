@@ -61,6 +61,34 @@ package enum SafeFile {
         return .success(descriptor)
     }
 
+    /// Opens a path the user named (`--output`, `--events json=PATH`, `history export --output`) for writing, never
+    /// waiting: the open itself is non-blocking, so a FIFO that no program reads is ENXIO at once instead of a wait that
+    /// a signal's handler cannot cut short (the handlers restart system calls); then writes block again. `flags` gets
+    /// `O_WRONLY`, `O_NOCTTY` and `O_CLOEXEC` added. The descriptor, or the errno and its reason.
+    package static func openForWriting(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Result<
+        Int32, WriteProblem
+    > {
+        let descriptor = SystemCall.open(path, flags | O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, mode)
+        guard descriptor >= 0 else {
+            let code = errno
+            var status = stat()
+            if code == ENXIO, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+                return .failure(WriteProblem(code: code, reason: Message(.reasonFifoNoReader)))
+            }
+            return .failure(
+                WriteProblem(
+                    code: code, reason: Message(.reasonSystem, ["reason": .systemText(SystemError.describe(code))])))
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .success(descriptor)
+    }
+
+    /// Why `openForWriting` failed: errno, and the words for it.
+    package struct WriteProblem: Error, Sendable, Equatable {
+        package var code: Int32
+        package var reason: Message
+    }
+
     /// The whole file, or nil when it does not exist; refused past `limit` bytes without reading further.
     ///
     /// The bytes are read straight into one array of the size fstat(2) gives (one byte more, to see the end), so a

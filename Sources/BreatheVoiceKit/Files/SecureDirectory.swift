@@ -30,6 +30,15 @@ package enum SecureDirectory {
         }
     }
 
+    /// Why the existing folder `path` cannot be trusted (another user owns it, or others may write in it), or nil: it is
+    /// ours and private, or it does not exist yet (it will be created private), or it is no folder at all (which its
+    /// use reports).
+    package static func trustProblem(_ path: String) -> Message? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return problem(owner: status.st_uid, mode: status.st_mode, path: path)
+    }
+
     /// The refusal for a folder with this owner and mode, or nil when it is safe to use.
     static func problem(owner: uid_t, mode: mode_t, path: String) -> Message? {
         if owner != geteuid() { return Message(.errorFolderNotOwned, ["path": .text(path)]) }

@@ -83,6 +83,9 @@ package struct SessionFrontend {
         case .reminder(let held):
             return held
         case .start(let force):
+            // A runtime folder that is not private is refused like the state folder; one that cannot be made does not
+            // stop a session.
+            if let problem = SecureDirectory.trustProblem(lockDirectory) { throw .cannotCreate(problem) }
             let attempt = try? SessionLock.acquire(in: lockDirectory)
             switch attempt {
             case .acquired(let lock)?: return lock
@@ -92,12 +95,13 @@ package struct SessionFrontend {
         }
     }
 
-    /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, else success (a hang-up ends
-    /// the session as the user asked).
+    /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, 128 + N after SIGQUIT, SIGUSR1 or
+    /// SIGUSR2, else success (a hang-up ends the session as the user asked).
     package static func exitStatus(after outcome: SessionOutcome) -> Int32 {
         switch outcome.signal {
         case .interrupt?: ExitStatus.interrupted
         case .terminate?: ExitStatus.terminated
+        case .stop(let number)?: SignalSource.exitCode(for: number)
         case .hangup?, .suspend?, .resumeFromSuspend?, .resize?, nil: ExitStatus.success
         }
     }

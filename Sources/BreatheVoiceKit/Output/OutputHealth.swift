@@ -42,10 +42,11 @@ package enum OutputHealth {
         if let name = watched[descriptor], watchedError == nil { watchedError = (name, code) }
     }
 
-    /// Makes a failed write to `descriptor` (above 2) end the run like one to standard output: exit 74 with one line
-    /// naming the stream as `name`; a reader that went away (EPIPE) stays quiet.
+    /// Makes a failed write to `descriptor` end the run like one to standard output: exit 74 with one line naming the
+    /// stream as `name`; a reader that went away (EPIPE) stays quiet. Standard output and error are counted already;
+    /// standard input (`json=fd:0`) is watched like any other.
     package static func watch(descriptor: Int32, name: String) {
-        guard descriptor > 2 else { return }
+        guard descriptor != 1 && descriptor != 2 else { return }
         watched[descriptor] = name
     }
 

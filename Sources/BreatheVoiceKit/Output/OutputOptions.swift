@@ -37,6 +37,10 @@ package enum EventsDestination: Hashable, Sendable {
         guard fcntl(number, F_GETFD) != -1 else {
             return .failure(InputError(Message(.errorEventsDescriptor, ["value": .integer(Int(number))])))
         }
+        // One opened for reading only (`0<file`, standard input) would take no event at all.
+        guard fcntl(number, F_GETFL) & O_ACCMODE != O_RDONLY else {
+            return .failure(InputError(Message(.errorEventsReadOnly, ["value": .integer(Int(number))])))
+        }
         return .success(.descriptor(number))
     }
 }

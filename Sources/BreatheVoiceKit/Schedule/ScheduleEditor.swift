@@ -47,6 +47,10 @@ package struct ScheduleEditor: Sendable {
         throws(BreatheError) -> [String]
     {
         guard let systemd else { return [] }
+        try Self.checkProgram(program)
+        guard SystemdReminderUnits.accepts(program: program) else {
+            throw .cannotCreate(Message(.errorScheduleProgramSystemd, ["path": .text(program)]))
+        }
         let units = SystemdReminderUnits(id: (usedIDs().max() ?? 0) + 1, schedule: schedule)
         let service = units.service(program: program, remindArguments: schedule.remindArguments, userID: userID)
         if dryRun {
@@ -110,12 +114,21 @@ package struct ScheduleEditor: Sendable {
     package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
         -> [String]
     {
+        try Self.checkProgram(program)
         let original = try crontab.read()
         var document = try parse(original)
         let reminder = document.add(
             summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
             after: systemd?.installed().map(\.id) ?? [])
         return try apply(document, over: original, dryRun: dryRun, report: describe(.scheduleAdded, reminder))
+    }
+
+    /// Refuses a program path that no crontab line or unit can hold: cron would read a newline in it as the line's
+    /// end, systemd would split the unit there, and a tab or a CR would not come back as it was (73, with the fix).
+    static func checkProgram(_ program: String) throws(BreatheError) {
+        guard ShellWord.fitsOnOneLine(program) else {
+            throw .cannotCreate(Message(.errorScheduleProgram, ["path": .text(ShellWord.shownOnOneLine(program))]))
+        }
     }
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.

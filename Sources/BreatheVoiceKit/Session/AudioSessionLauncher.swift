@@ -16,6 +16,8 @@ package struct AudioSessionLauncher {
     package var allowsSilence: Bool
     /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
     package var phraseCache: PhraseCache?
+    /// Why the user's phrase cache is not used this time (a folder that is not private), said once when the session runs.
+    package var phraseCacheRefusal: Message?
     /// Connects to speech-dispatcher (`--speech-via speechd`); tests may pass a recorder.
     package var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
@@ -36,7 +38,9 @@ package struct AudioSessionLauncher {
         checkedVoice = choices.voice.map(CheckedVoice.init(name:))
         self.speech = speech
         self.environment = environment
-        self.phraseCache = phraseCaching.resolved(environment: environment)
+        // A cache that cannot be trusted is not used: its audio would be played to the user.
+        phraseCacheRefusal = phraseCaching.refusal(environment: environment)
+        self.phraseCache = phraseCacheRefusal == nil ? phraseCaching.resolved(environment: environment) : nil
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
@@ -71,6 +75,12 @@ package struct AudioSessionLauncher {
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
     package func run() throws(BreatheError) -> SessionOutcome {
         var choices = self.choices
+        if let phraseCacheRefusal, choices.speech, !choices.speaksThroughDispatcher {
+            var warnings = FileDescriptorSink.standardError
+            warnings.write(
+                PlainText.line(
+                    localizer.string(Message(.warningCacheUntrusted, ["problem": .message(phraseCacheRefusal)]))))
+        }
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
         var started = Self.early.withLock { slot in slot.take() }

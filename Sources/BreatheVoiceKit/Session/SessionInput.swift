@@ -36,6 +36,8 @@ package enum SignalInput: Hashable, Sendable {
     case terminate
     /// SIGHUP: the terminal is gone.
     case hangup
+    /// SIGQUIT (Ctrl-\\), SIGUSR1 or SIGUSR2, by number: stop and save as SIGTERM does, exit 128 + the number.
+    case stop(Int32)
     /// SIGTSTP: Ctrl-Z.
     case suspend
     /// SIGCONT: back in the foreground.

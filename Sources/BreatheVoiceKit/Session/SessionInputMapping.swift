@@ -20,7 +20,7 @@ extension SessionInput {
         case .louderTones, .softerTones: return ([.toneVolumeChanged(nil)], nil)
         case .signal(let signal):
             switch signal {
-            case .interrupt, .terminate:
+            case .interrupt, .terminate, .stop:
                 // A signal asks to leave now: the second stop skips the closing words.
                 return ([.stopRequested(at: position), .stopRequested(at: position)], signal)
             case .hangup:

@@ -107,12 +107,12 @@ package struct SessionLauncher {
         case .standardOutput: return 1
         case .descriptor(let descriptor): return descriptor
         case .file(let path):
-            let descriptor = SystemCall.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw .cannotCreate(Message(.errorEventsOpen, ["value": .text(path), "reason": .systemText(reason)]))
+            switch SafeFile.openForWriting(path, O_CREAT | O_APPEND) {
+            case .success(let descriptor): return descriptor
+            case .failure(let problem):
+                throw .cannotCreate(
+                    Message(.errorEventsOpen, ["value": .text(path), "reason": .message(problem.reason)]))
             }
-            return descriptor
         }
     }
 }

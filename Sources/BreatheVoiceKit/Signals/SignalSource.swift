@@ -5,16 +5,23 @@
 /// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
 package enum SignalSource {
     /// The signals a session listens to.
-    package static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+    package static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
 
-    /// The signals that end a session (and any other command): caught from the first thing `main` does.
-    package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals that end a session (and any other command): caught from the first thing `main` does. SIGQUIT
+    /// (Ctrl-\\), SIGUSR1 and SIGUSR2 end a session as SIGTERM does, with exit 128 + their number.
+    package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
-    /// Run first thing in `main`: SIGINT, SIGTERM and SIGHUP go into the self-pipe from now on, so that one arriving
-    /// while a session is still being prepared is kept for it and ends it with the documented exit (130, 143, 0 after
+    /// Other signals whose default action ends the process: nothing of ours listens to them, but a temporary file
+    /// being written is removed first (see `TemporaryFiles`).
+    static let otherFatal: [Int32] = [SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR]
+
+    /// Run first thing in `main`: the stopping signals go into the self-pipe from now on, so that one arriving while a
+    /// session is still being prepared is kept for it and ends it with the documented exit (130, 143, 0, 128 + N after
     /// recording what was breathed) instead of killing the process. A command that is not a session calls
     /// `releaseEarly()` once it knows. Handlers (unlike a blocked mask) are reset at exec, so children start clean.
     package static func installEarly() {
+        TemporaryFiles.prepare()
+        for number in otherFatal { removeTemporariesThenDie(on: number) }
         guard makePipe() else { return }
         for number in stopping { handle(number) }
         var unblock = sigset_t()
@@ -23,10 +30,10 @@ package enum SignalSource {
         sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
-    /// For a command that runs no session: the default actions come back, and a signal caught meanwhile is raised
-    /// again, so it ends the process as it would have.
+    /// For a command that runs no session: the default actions come back (after removing any temporary file being
+    /// written), and a signal caught meanwhile is raised again, so it ends the process as it would have.
     package static func releaseEarly() {
-        for number in stopping { setDefault(number) }
+        for number in stopping { removeTemporariesThenDie(on: number) }
         guard signalPipe.read >= 0 else { return }
         var byte: UInt8 = 0
         while true {
@@ -39,7 +46,7 @@ package enum SignalSource {
         }
     }
 
-    /// The first SIGINT, SIGTERM or SIGHUP caught and not yet taken by a session (one that came while a session command
+    /// The first stopping signal caught and not yet taken by a session (one that came while a session command
     /// ended without running a session, such as a reminder in quiet hours, or just as a session ended), or nil.
     package static func pendingStop() -> Int32? {
         guard signalPipe.read >= 0 else { return nil }
@@ -86,8 +93,9 @@ package enum SignalSource {
         }
     }
 
-    /// Gives the session's other signals their default action back. SIGINT, SIGTERM and SIGHUP arriving after the
-    /// session (while its summary is printed) end the process at once with their documented exit: 130, 143, 0.
+    /// Gives the session's other signals their default action back. A stopping signal arriving after the session
+    /// (while its summary is printed, a WAV is renamed into place) ends the process at once with its documented exit
+    /// (130, 143, 0, 128 + N), after removing any temporary file being written.
     package static func uninstall() {
         for number in numbers where !stopping.contains(number) { setDefault(number) }
         for number in stopping {
@@ -102,8 +110,8 @@ package enum SignalSource {
     /// The exit status a signal that ends a session stands for (see the README's table).
     package static func exitCode(for number: Int32) -> Int32 {
         switch number {
-        case SIGINT: 130
-        case SIGTERM: 143
+        case SIGHUP: 0
+        case SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2: 128 + number
         default: 0
         }
     }
@@ -114,6 +122,7 @@ package enum SignalSource {
         case SIGINT: .signal(.interrupt)
         case SIGTERM: .signal(.terminate)
         case SIGHUP: .signal(.hangup)
+        case SIGQUIT, SIGUSR1, SIGUSR2: .signal(.stop(number))
         case SIGTSTP: .signal(.suspend)
         case SIGCONT: .signal(.resumeFromSuspend)
         case SIGWINCH: .signal(.resize)
@@ -138,6 +147,15 @@ package enum SignalSource {
         sigaction(number, &action, nil)
     }
 
+    /// On `number`: the registered temporary files are removed, then the signal takes its default action.
+    private static func removeTemporariesThenDie(on number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = removeTemporariesAndDie
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(number, &action, nil)
+    }
+
     private static func setDefault(_ number: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
@@ -158,5 +176,14 @@ private let signalToPipe: @convention(c) (Int32) -> Void = { number in
 }
 
 private let exitWithDocumentedCode: @convention(c) (Int32) -> Void = { number in
+    TemporaryFiles.removeAllFromSignalHandler()
     _exit(SignalSource.exitCode(for: number))
+}
+
+/// Removes the temporary files being written, then lets the signal do what it would have done (async-signal-safe
+/// calls only).
+private let removeTemporariesAndDie: @convention(c) (Int32) -> Void = { number in
+    TemporaryFiles.removeAllFromSignalHandler()
+    signal(number, SIG_DFL)
+    raise(number)
 }

@@ -102,6 +102,9 @@ package struct PhraseCache: Sendable {
             directory + "/.tmp-" + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
+        // A signal that ends the process removes it (see `TemporaryFiles`).
+        let registration = TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(registration) }
         var closed = false
         defer { if !closed { close(descriptor) } }
         let keyBytes = key.bytes

@@ -44,7 +44,7 @@ package final class SessionControls {
             reenterRawMode()
         case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
             .softerTones, .unknownKey,
-            .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.resize):
+            .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop), .signal(.resize):
             break
         }
     }

@@ -34,7 +34,13 @@ import Testing
             userID: 1000)
         #expect(service.contains("\nExecStart=\"/opt/my tools/breathe-voice\" remind --pattern 4-7-8 --lang es\n"))
         #expect(service.contains("\nEnvironment=XDG_RUNTIME_DIR=/run/user/1000\n"))
-        let odd = units.service(program: "/x/100%$HOME\"b", remindArguments: [], userID: 1)
-        #expect(odd.contains("\nExecStart=\"/x/100%%$$HOME\\\"b\" remind\n"))
+        // systemd expands specifiers everywhere, variables only in the arguments (`$$` in the path would stay `$$`).
+        let odd = units.service(program: "/x/100%$HOME", remindArguments: ["--pattern", "a$b\"c"], userID: 1)
+        #expect(odd.contains("\nExecStart=/x/100%%$HOME remind --pattern \"a$$b\\\"c\"\n"), "\(odd)")
+        // What systemd refuses in an executable's path ("contains special characters"), and a line's end.
+        for program in ["/x/a\"b", "/x/it's", "/x/back\\slash", "/x/new\nline", "/x/tab\t"] {
+            #expect(!SystemdReminderUnits.accepts(program: program), "\(program)")
+        }
+        #expect(SystemdReminderUnits.accepts(program: "/opt/my tools/100% $HOME/añejo"))
     }
 }

@@ -29,6 +29,10 @@ import Testing
     @Test func interruptAndTerminateGiveTheShellsCodes() {
         #expect(SessionFrontend.exitStatus(after: Self.outcome(.interrupt)) == 130)
         #expect(SessionFrontend.exitStatus(after: Self.outcome(.terminate)) == 143)
+        // SIGQUIT, SIGUSR1 and SIGUSR2 stop a session as SIGTERM does, with the shell's 128 + N.
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(.stop(SIGQUIT))) == 131)
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(.stop(SIGUSR1))) == 138)
+        #expect(SessionFrontend.exitStatus(after: Self.outcome(.stop(SIGUSR2))) == 140)
     }
 
     @Test(arguments: [nil, .hangup, .suspend, .resumeFromSuspend, .resize] as [SignalInput?])

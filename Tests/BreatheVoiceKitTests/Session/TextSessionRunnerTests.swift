@@ -67,7 +67,10 @@ import Testing
                 - 1_400_000_000)
     }
 
-    @Test(arguments: [(SignalInput.interrupt, SessionStatus.stopped), (.terminate, .stopped), (.hangup, .interrupted)])
+    @Test(arguments: [
+        (SignalInput.interrupt, SessionStatus.stopped), (.terminate, .stopped), (.hangup, .interrupted),
+        (.stop(SIGQUIT), .stopped), (.stop(SIGUSR1), .stopped), (.stop(SIGUSR2), .stopped),
+    ])
     func signalsStopAndSave(signal: SignalInput, status: SessionStatus) {
         let recorder = RecordingPresenter()
         var runner = TextSessionRunner(
