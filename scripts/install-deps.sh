@@ -10,6 +10,7 @@ packages=(
   pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
   pipewire-bin                    # benchmarks: pw-profiler, pw-dump, pw-metadata (a dependency of pipewire, named here)
   libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon
+  fenrir python3-speechd          # screen-reader tests: the real Fenrir (pty emulation) speaking through speech-dispatcher
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
