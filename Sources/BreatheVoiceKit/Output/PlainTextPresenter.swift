@@ -4,8 +4,8 @@ import BreatheCore
 package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     package let localizer: Localizer
     package var sink: Sink
-    /// Screen-reader mode, speaking through speech-dispatcher: a sentence the program says is not printed as well,
-    /// or the screen reader would say it a second time.
+    /// Screen-reader mode with a voice of ours: a sentence the program says is not printed as well, or the screen
+    /// reader would say it a second time.
     package var skipsSpoken = false
 
     package init(localizer: Localizer, sink: Sink) {

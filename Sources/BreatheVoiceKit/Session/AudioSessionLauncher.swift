@@ -300,8 +300,8 @@ package struct AudioSessionLauncher {
                 inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
             )
             runner.afterInput = controls.settle(after:)
-            runner.linesFollowTone = choices.screenReader == .read
-            runner.cuesInterrupt = !choices.queuesBehindOtherSpeech
+            runner.linesFollowTone = choices.screenReader == .read && !choices.speech
+            runner.cuesInterrupt = choices.screenReader != nil && !choices.queuesBehindOtherSpeech
             defer { dispatcher?.hangUp() }
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file

@@ -88,8 +88,10 @@ package struct AudioSessionRunner<Sink: AudioSink> {
     /// Screen-reader mode, read: each phase's line is handed to the presenters as its tone ends (where our word would
     /// start), so the screen reader says it right after the tone, never under it.
     package var linesFollowTone = false
-    /// Through speech-dispatcher, a phase's word is said at once, over other speech (false: a reminder, which queues).
-    package var cuesInterrupt = true
+    /// Screen-reader mode through speech-dispatcher: a phase's word is said at once, over other speech (a screen
+    /// reader's), after cancelling what is left of ours. Otherwise (a reminder, `--speech-via speechd` alone) it
+    /// queues at the session's priority.
+    package var cuesInterrupt = false
     private var asides = TimelineMixer()
     private var asidePosition: Int64 = 0
     private var playing = true

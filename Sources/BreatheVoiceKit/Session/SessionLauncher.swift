@@ -49,7 +49,7 @@ package struct SessionLauncher {
         spokenBy: SpeechBackend? = nil,
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
-        var presenters = displayPresenters(skipsSpoken: speaks && spokenBy == .speechd) + extraPresenters
+        var presenters = displayPresenters(skipsSpoken: speaks) + extraPresenters
         if let notice = output.screenReaderNotice, output.display != .quiet, output.events != .standardOutput {
             var sink = text
             sink.write(PlainText.line(localizer.string(notice)))
@@ -93,7 +93,9 @@ package struct SessionLauncher {
         switch output.display {
         case .plain, .auto:
             var plain = PlainTextPresenter(localizer: localizer, sink: text)
-            plain.skipsSpoken = skipsSpoken && output.screenReader == .speak
+            // In screen-reader mode a sentence our own voice says is not printed too: the screen reader would say it
+            // again (speaking it, or with an explicit --speech-via beside the screen reader).
+            plain.skipsSpoken = skipsSpoken && output.screenReader != nil
             return [plain]
         case .visual:
             return [VisualPresenter(plan: plan, localizer: localizer, sink: text, color: output.color)]
