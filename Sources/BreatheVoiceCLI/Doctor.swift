@@ -10,7 +10,8 @@ extension BreatheVoice {
             abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
             discussion: """
                 Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
-                when any finds a problem.
+                when any finds a problem. The last line says what a reminder would do right now: play, wait for a call or \
+                a recording to end, or nothing (quiet hours, another session).
                 """
         )
 
@@ -23,10 +24,21 @@ extension BreatheVoice {
             let environment = ProcessEnvironment.current
             // speech-dispatcher is checked when the preferences (or their environment variables) choose it.
             let preferences = (try? LoadedPreferences.load(language: language))?.preferences
-            let checks = DoctorChecks.standard(
-                environment: environment, crontab: .live(environment: environment), quietHours: nil,
-                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
-            )
+            let quietHours = preferences?.quietHours
+            let wait = preferences?.remindDefer ?? .standard
+            let checks =
+                DoctorChecks.standard(
+                    environment: environment, crontab: .live(environment: environment), quietHours: quietHours,
+                    speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
+                )
+                + [
+                    DoctorChecks.reminderNow(
+                        quietHours: quietHours, wait: wait,
+                        lockDirectory: SessionLock.directory(environment: environment)
+                    ) { () throws(BreatheError) in
+                        try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
+                    }
+                ]
             var output = FileDescriptorSink.standardOutput
             let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }
             if json {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct SessionStatsTests {
     static func record(
         _ start: String, tenths: Int = 600, pattern: String? = "box", kind: SessionRecord.PatternKind = .builtIn,
-        before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionStatus = .completed
+        before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionRecord.Status = .completed
     ) -> SessionRecord {
         let time = LocalTimestamp.parse(start)!
         return SessionRecord(
