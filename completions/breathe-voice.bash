@@ -430,7 +430,7 @@ _breathe-voice_prefs_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -453,7 +453,7 @@ _breathe-voice_prefs_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -476,7 +476,7 @@ _breathe-voice_prefs_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -619,7 +619,7 @@ _breathe-voice_remind() {
     repeating_flags=()
     non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours --defer)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -697,6 +697,9 @@ _breathe-voice_remind() {
         return
         ;;
     '--quiet-hours')
+        return
+        ;;
+    '--defer')
         return
         ;;
     esac
