@@ -50,7 +50,7 @@ extension BreatheVoice {
             name: .customLong("defer"),
             help: ArgumentHelp(
                 "While a call or a recording is in progress, wait for it to end, up to this long: 90s, 15m, 1h; 0 does not wait. Default: \(DefaultsHelp.value(.remindDefer)), the remind.defer preference.",
-                valueName: "DURATION"
+                valueName: "duration"
             ))
         var deferFor: String?
 
