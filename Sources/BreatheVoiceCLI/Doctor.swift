@@ -24,23 +24,21 @@ extension BreatheVoice {
             let environment = ProcessEnvironment.current
             // speech-dispatcher is checked when the preferences (or their environment variables) choose it.
             let preferences = (try? LoadedPreferences.load(language: language))?.preferences
-            let quietHours = preferences?.quietHours
+            let checks = DoctorChecks.standard(
+                environment: environment, crontab: .live(environment: environment), quietHours: nil,
+                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
+            )
+            // What a reminder would do right now, last.
             let wait = preferences?.remindDefer ?? .standard
-            let checks =
-                DoctorChecks.standard(
-                    environment: environment, crontab: .live(environment: environment), quietHours: quietHours,
-                    speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader } ?? false
-                )
-                + [
-                    DoctorChecks.reminderNow(
-                        quietHours: quietHours, wait: wait,
-                        lockDirectory: SessionLock.directory(environment: environment)
-                    ) { () throws(BreatheError) in
-                        try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
-                    }
-                ]
+            let reminder = DoctorChecks.reminderNow(
+                quietHours: preferences?.quietHours, wait: wait,
+                lockDirectory: SessionLock.directory(environment: environment)
+            ) { () throws(BreatheError) in
+                try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
+            }
             var output = FileDescriptorSink.standardOutput
-            let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }
+            let findings = (checks + [reminder]).flatMap { check in check.run().map { (check: check.name, finding: $0) }
+            }
             if json {
                 output.write(DoctorReport.json(findings, localizer: localizer))
             } else {

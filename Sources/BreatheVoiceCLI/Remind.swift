@@ -81,11 +81,11 @@ extension BreatheVoice {
                 try SessionSetup.plan(session.request, preferences, reminder: true)
             }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
-            let choices = audio.choices(preferences)
             // Only a reminder that makes a sound waits for a call to end.
+            let sound = audio.choices(preferences)
             let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
             let deferral =
-                choices.speech || choices.tones
+                sound.speech || sound.tones
                 ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)
@@ -103,7 +103,7 @@ extension BreatheVoice {
             )
             let frontend = SessionFrontend(
                 request: .reminder(
-                    plan: plan, output: output, audio: choices, allowsSilence: allowSilent,
+                    plan: plan, output: output, audio: audio.choices(preferences), allowsSilence: allowSilent,
                     lock: lock
                 ), localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))
