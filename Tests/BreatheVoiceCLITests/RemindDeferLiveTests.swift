@@ -152,6 +152,23 @@ struct RemindDeferLiveTests {
         #expect(try Self.history(home).first?.contains(#""status":"completed""#) == true)
     }
 
+    @Test func aSignalEndsTheWaitAtOnceWithItsExitAndNoRecord() throws {
+        let calls = try CallServer()
+        try #require(calls.isReady, "could not start a private sound server with a microphone")
+        try calls.recordFromMicrophone()
+        let home = try TemporaryHome()
+        let reminder = try Reminder(
+            Self.reminder + ["--defer", "1h", "--lang", "en"], home: home, server: calls.address)
+        #expect(reminder.waitForLine("The reminder waits for a recording to end (up to 1 hour)."))
+        let sent = Date()
+        kill(reminder.process.processIdentifier, SIGTERM)
+        let run = reminder.finish()
+        #expect(Date().timeIntervalSince(sent) < 5, "the wait did not end on SIGTERM")
+        #expect(run.status == 143)
+        #expect(run.stdout.isEmpty)
+        #expect(try Self.history(home).isEmpty)
+    }
+
     @Test func zeroDoesNotWait() throws {
         let calls = try CallServer()
         try #require(calls.isReady, "could not start a private sound server with a microphone")
