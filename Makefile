@@ -67,7 +67,7 @@ format:
 
 # Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it;
 # then the suites that need a sound server once more, against a private PipeWire (pipewire-pulse).
-LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests
+LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests
 test: build lint
 	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
 	scripts/with-pipewire.sh scripts/with-speechd.sh $(SWIFT) test --filter '$(LIVE_SUITES)'

@@ -186,9 +186,9 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -252,10 +252,6 @@ _breathe-voice_start() {
         ;;
     '--speech-priority')
         __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
-        return
-        ;;
-    '--screen-reader-way')
-        __breathe-voice_add_completions -W 'read'$'\n''speak'
         return
         ;;
     '--display')
@@ -434,7 +430,7 @@ _breathe-voice_prefs_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -457,7 +453,7 @@ _breathe-voice_prefs_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -480,7 +476,7 @@ _breathe-voice_prefs_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
         return
         ;;
     esac
@@ -621,9 +617,9 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --quiet-hours)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours --defer)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -689,10 +685,6 @@ _breathe-voice_remind() {
         __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
         return
         ;;
-    '--screen-reader-way')
-        __breathe-voice_add_completions -W 'read'$'\n''speak'
-        return
-        ;;
     '--display')
         __breathe-voice_add_completions -W 'auto'$'\n''plain'$'\n''visual'$'\n''quiet'
         return
@@ -705,6 +697,9 @@ _breathe-voice_remind() {
         return
         ;;
     '--quiet-hours')
+        return
+        ;;
+    '--defer')
         return
         ;;
     esac

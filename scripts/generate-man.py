@@ -2,7 +2,7 @@
 """Writes the breathe-voice(1) man page from the command definitions and the hand-written sections.
 
 The commands and options come from `breathe-voice --experimental-dump-help` (argument-parser's JSON of every command,
-so the page cannot drift from the code); NAME, DESCRIPTION, KEYS, FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES and SEE ALSO
+so the page cannot drift from the code); NAME, DESCRIPTION, KEYS, FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES, AUTHORS and SEE ALSO
 from man/<language>/*.roff. For a language other than English, every help sentence is read from Locales/<code>.json
 (the help.* keys, as `--help` reads them) and the page's own words from man/<code>/page.json.
 
@@ -16,7 +16,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECTIONS = [
     ("DESCRIPTION", "description"), ("COMMANDS", None), ("OPTIONS", None), ("KEYS", "keys"), ("FILES", "files"),
-    ("ENVIRONMENT", "environment"), ("EXIT STATUS", "exit-status"), ("EXAMPLES", "examples"), ("SEE ALSO", "see-also"),
+    ("ENVIRONMENT", "environment"), ("EXIT STATUS", "exit-status"), ("EXAMPLES", "examples"), ("AUTHORS", "authors"),
+    ("SEE ALSO", "see-also"),
 ]
 
 

@@ -57,6 +57,8 @@ for file in /usr/share/bash-completion/completions/breathe-voice /usr/share/zsh/
             /usr/share/fish/vendor_completions.d/breathe-voice.fish /usr/share/doc/breathe-voice/copyright; do
   [ -f "$file" ] || fail "$file is missing"
 done
+# The licence, machine-readable (DEP-5): GPL-3.0-or-later for our files.
+grep -qx 'License: GPL-3+' /usr/share/doc/breathe-voice/copyright || fail "the copyright file names no GPL-3+ licence"
 # bash finds the completion where bash-completion loads it on demand.
 bash -c 'source /usr/share/bash-completion/completions/breathe-voice; complete -p breathe-voice' | grep -q _breathe-voice_at_root \
   || fail "the bash completion does not register"

@@ -10,7 +10,8 @@ extension BreatheVoice {
             abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
             discussion: """
                 Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
-                when any finds a problem.
+                when any finds a problem. The last line says what a reminder would do right now: play, wait for a call or \
+                a recording to end, or nothing (quiet hours, another session).
                 """
         )
 
@@ -27,8 +28,17 @@ extension BreatheVoice {
                 environment: environment, crontab: .live(environment: environment), quietHours: nil,
                 speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false
             )
+            // What a reminder would do right now, last.
+            let wait = preferences?.remindDefer ?? .standard
+            let reminder = DoctorChecks.reminderNow(
+                quietHours: preferences?.quietHours, wait: wait,
+                lockDirectory: SessionLock.directory(environment: environment)
+            ) { () throws(BreatheError) in
+                try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
+            }
             var output = FileDescriptorSink.standardOutput
-            let findings = checks.flatMap { check in check.run().map { (check: check.name, finding: $0) } }
+            let findings = (checks + [reminder]).flatMap { check in check.run().map { (check: check.name, finding: $0) }
+            }
             if json {
                 output.write(DoctorReport.json(findings, localizer: localizer))
             } else {

@@ -15,6 +15,12 @@ extension BreatheVoice {
                 session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
                 the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
 
+                Before it makes a sound, it asks the sound server whether a call or a recording is in progress (a stream \
+                whose role is phone, or a recording from a microphone or another source that is not a monitor; music or a \
+                video playing is neither). While one is, it waits for it to end, up to --defer (default \(DefaultsHelp.value(.remindDefer))), then plays. If \
+                it goes on longer, the reminder is skipped: one line on stderr, and a history record with status skipped and \
+                the reason, which never counts in stats, streaks or badges.
+
                 \(BreatheVoice.exitCodesHelp)
                 """
         )
@@ -40,12 +46,23 @@ extension BreatheVoice {
             ))
         var quietHours: String?
 
+        @Option(
+            name: .customLong("defer"),
+            help: ArgumentHelp(
+                "While a call or a recording is in progress, wait for it to end, up to this long: 90s, 15m, 1h; 0 does not wait. Default: \(DefaultsHelp.value(.remindDefer)), the remind.defer preference.",
+                valueName: "duration"
+            ))
+        var deferFor: String?
+
         init() {}
 
         mutating func validate() throws {
             let localizer = try language.resolve()
             _ = try audio.choices(localizer: localizer)
             if let quietHours, case .failure(let error) = QuietHours.parse(quietHours) {
+                throw ValidationError(localizer.string(error.message))
+            }
+            if let deferFor, case .failure(let error) = ReminderDefer.parse(deferFor) {
                 throw ValidationError(localizer.string(error.message))
             }
             if audio.output != nil {
@@ -64,8 +81,18 @@ extension BreatheVoice {
                 try SessionSetup.plan(session.request, preferences, reminder: true)
             }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
+            // Only a reminder that makes a sound waits for a call to end.
+            let sound = audio.choices(preferences)
+            let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
+            let deferral =
+                sound.speech || sound.tones
+                ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
+            let recorder = HistoryRecorder(
+                store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)
             let admitted = try loaded.catching { () throws(BreatheError) in
-                try SessionFrontend.admitReminder(quietHours: quiet, verbose: verbose, localizer: loaded.localizer)
+                try SessionFrontend.admitReminder(
+                    quietHours: quiet, verbose: verbose, localizer: loaded.localizer, deferral: deferral,
+                    recorder: recorder)
             }
             guard let lock = admitted else { return }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
@@ -92,6 +119,6 @@ extension BreatheVoice {
 
 extension BreatheVoice.Remind {
     enum CodingKeys: CodingKey {
-        case session, language, audio, display, verbose, allowSilent, quietHours
+        case session, language, audio, display, verbose, allowSilent, quietHours, deferFor
     }
 }

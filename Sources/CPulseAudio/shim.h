@@ -10,4 +10,7 @@
 #include <pulse/sample.h>
 #include <pulse/timeval.h>
 #include <pulse/version.h>
+#include <pulse/introspect.h>
+#include <pulse/subscribe.h>
+#include <pulse/proplist.h>
 #endif

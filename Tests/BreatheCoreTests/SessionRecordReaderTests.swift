@@ -6,6 +6,10 @@ import Testing
     static let line =
         #"{"id":"0fd630f1-f29d-4da9-953f-48f1a09f76b5","start":"2004-01-29T23:04:50+02:00","end":"2004-01-29T23:24:56+02:00","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn"},"ramps":[{"phase":"exhale","seconds":8}],"plannedCycles":75,"actualCycles":75,"plannedSeconds":1200.0,"actualSeconds":1200.0,"status":"completed","moodBefore":3,"moodAfter":4,"language":"en","source":"interactive"}"#
 
+    /// A reminder skipped because a recording outlasted its wait.
+    static let skipped = line.replacingOccurrences(#""completed""#, #""skipped""#).replacingOccurrences(
+        #""source":"interactive"}"#, #""source":"cron","reason":"recording"}"#)
+
     /// What the tree parser makes of a line.
     static func expected(_ bytes: [UInt8]) -> SessionRecord? {
         guard case .success(let root) = JSONParser.parse(bytes, positions: false) else { return nil }
@@ -84,6 +88,45 @@ import Testing
     ])
     func agreesWithTheTreeParser(name: String, text: String) {
         Self.check(text)
+    }
+
+    @Test(arguments: [
+        ("skipped with its reason", skipped),
+        ("skipped, a call", skipped.replacingOccurrences(#""recording""#, #""call""#)),
+        ("reason null", skipped.replacingOccurrences(#""recording""#, "null")),
+        ("unknown reason", skipped.replacingOccurrences(#""recording""#, #""music""#)),
+        ("reason a number", skipped.replacingOccurrences(#""recording""#, "1")),
+        ("escaped reason", skipped.replacingOccurrences(#""recording""#, #""c\u0061ll""#)),
+        ("reason first", skipped.replacingOccurrences(#"{"id""#, #"{"reason":"call","id""#)),
+    ])
+    func agreesOnSkippedReminders(name: String, text: String) {
+        Self.check(text)
+    }
+
+    @Test func aSkippedReminderKeepsItsReasonAndIsTheOnlyRecordThatWritesOne() throws {
+        var reader = SessionRecordReader()
+        let read = reader.record(Array(Self.skipped.utf8))
+        let record = try #require(read)
+        #expect(record.status == .skipped)
+        #expect(record.reason == .recording)
+        #expect(
+            record.line.hasSuffix(
+                #","status":"skipped","moodBefore":3,"moodAfter":4,"language":"en","source":"cron","reason":"recording"}"#
+            ))
+        #expect(SessionRecord.parse(line: Array(record.line.utf8)) == record)
+        let other = reader.record(Array(Self.line.utf8))
+        let completed = try #require(other)
+        #expect(completed.reason == nil)
+        #expect(!completed.line.contains("reason"))
+        // The stats reader takes the line as valid and counts nothing of it.
+        var stats = SessionStatsReader()
+        let skippedAdded = stats.add(Array(Self.skipped.utf8))
+        #expect(skippedAdded)
+        #expect(stats.stats == SessionStats())
+        let completedAdded = stats.add(Array(Self.line.utf8))
+        #expect(completedAdded)
+        #expect(stats.stats.sessions == 1)
+        #expect(stats.stats.topPatterns().map(\.sessions) == [1])
     }
 
     @Test func agreesOnInvalidUTF8() {

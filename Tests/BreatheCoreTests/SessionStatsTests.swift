@@ -4,7 +4,7 @@ import Testing
 @Suite struct SessionStatsTests {
     static func record(
         _ start: String, tenths: Int = 600, pattern: String? = "box", kind: SessionRecord.PatternKind = .builtIn,
-        before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionStatus = .completed
+        before: Int? = nil, after: Int? = nil, cycles: Int = 4, status: SessionRecord.Status = .completed
     ) -> SessionRecord {
         let time = LocalTimestamp.parse(start)!
         return SessionRecord(
@@ -65,6 +65,24 @@ import Testing
         stats.add(Self.record("2024-06-10T10:00:00Z", cycles: 0, status: .stopped))
         #expect(stats.sessions == 1)
         #expect(stats.longestStreak == 0)
+    }
+
+    @Test func aSkippedReminderCountsInNoStatsStreakOrBadge() {
+        var stats = SessionStats()
+        stats.add(Self.record("2024-05-06T10:00:00+02:00"))
+        var skipped = Self.record(
+            "2024-05-07T10:00:00+02:00", tenths: 0, pattern: nil, kind: .timings, before: 1, after: 5, cycles: 0,
+            status: .skipped)
+        skipped.reason = .call
+        let before = stats
+        stats.add(skipped)
+        #expect(stats == before)
+        #expect(stats.sessions == 1)
+        #expect(stats.currentStreak(today: Self.day("2024-05-07")) == 1)
+        #expect(!stats.badges.contains(.customPattern))
+        #expect(CSVWriter.fields(skipped).last == "call")
+        #expect(CSVWriter.header.last == "reason")
+        #expect(CSVWriter.fields(Self.record("2024-05-06T10:00:00+02:00")).last == "")
     }
 
     @Test func moodAverages() {

@@ -75,10 +75,10 @@ import Testing
             #expect(
                 headings == [
                     "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "KEYS", "FILES", "ENVIRONMENT",
-                    "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+                    "EXIT STATUS", "EXAMPLES", "AUTHORS", "SEE ALSO",
                 ])
         } else {
-            #expect(headings.count == 11)
+            #expect(headings.count == 12)
         }
         for command in [
             "start", "demo", "patterns add", "prefs set", "history export", "stats", "remind", "schedule add",
@@ -93,6 +93,8 @@ import Testing
         ] {
             #expect(page.contains("\\fB\\-\\-" + option.replacing("-", with: "\\-") + "\\fR"), "no option --\(option)")
         }
+        // The licence, by its SPDX identifier.
+        #expect(page.contains("SPDX\\-License\\-Identifier: GPL\\-3.0\\-or\\-later"))
         for reference in ["espeak\\-ng (1)", "crontab (5)", "systemd.timer (5)", "speech\\-dispatcher (1)"] {
             #expect(page.contains(reference), "SEE ALSO lacks \(reference)")
         }

@@ -46,7 +46,7 @@ import Testing
         let rows = try String(contentsOf: out, encoding: .utf8).components(separatedBy: "\r\n")
         #expect(
             rows[1]
-                == #"a,2024-03-31T10:00:00+02:00,2024-03-31T10:01:00+02:00,"calm, ""deep""",4-6,,6,6,60,60,completed,,,en,interactive"#
+                == #"a,2024-03-31T10:00:00+02:00,2024-03-31T10:01:00+02:00,"calm, ""deep""",4-6,,6,6,60,60,completed,,,en,interactive,"#
         )
         let json = try home.run(["history", "export", "--format", "json"])
         let array = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]

@@ -120,4 +120,31 @@ import Testing
                 "breathe-voice: Quiet hours \"22-07\" are not HH:MM-HH:MM: write, for example, 22:00-07:00."
             ])
     }
+
+    @Test(arguments: [
+        (
+            "1x", "en",
+            "breathe-voice: Defer \"1x\" is not a duration: write seconds, minutes or hours, such as 90s, 15m or 1h30m, or 0 to not wait."
+        ),
+        (
+            "15", "es",
+            "breathe-voice: La espera «15» no es una duración: escribe segundos, minutos u horas, como 90s, 15m o 1h30m, o 0 para no esperar."
+        ),
+        ("25h", "en", "breathe-voice: Defer \"25h\" is out of range: use 0 to 24h."),
+        ("25h", "es", "breathe-voice: La espera «25h» está fuera de rango: usa de 0 a 24h."),
+    ])
+    func badDeferIsExit64(value: String, language: String, line: String) throws {
+        let run = try BinaryRun.run(["remind", "--defer", value, "--lang", language])
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [line])
+    }
+
+    @Test func aBadDeferPreferenceIsExit78AndAGoodOneIsShown() throws {
+        let home = try TemporaryHome()
+        let bad = try home.run(["remind", "--lang", "en"], environment: ["BREATHE_VOICE_REMIND_DEFER": "soon"])
+        #expect(bad.status == 78)
+        #expect(bad.stderrLines.count == 1)
+        #expect(try home.run(["prefs", "set", "remind.defer", "90s"]).status == 0)
+        #expect(try home.run(["prefs", "get", "remind.defer"]).stdoutLines == ["1m30s"])
+    }
 }

@@ -4,6 +4,7 @@ package enum CSVWriter {
     package static let header = [
         "id", "start", "end", "pattern", "timings", "ramps", "planned_cycles", "actual_cycles", "planned_seconds",
         "actual_seconds", "status", "mood_before", "mood_after", "language", "source",
+        "reason",
     ]
 
     package static func row(_ fields: [String]) -> String {
@@ -29,6 +30,7 @@ package enum CSVWriter {
             String(record.plannedCycles), String(record.actualCycles), TenthsFormat.plain(record.plannedTenths),
             TenthsFormat.plain(record.actualTenths), record.status.rawValue, record.moodBefore.map(String.init) ?? "",
             record.moodAfter.map(String.init) ?? "", record.language, record.source.rawValue,
+            record.reason?.rawValue ?? "",
         ]
     }
 }

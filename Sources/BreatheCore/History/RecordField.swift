@@ -5,7 +5,7 @@
 /// reader looks for them first; an object's members are consecutive cases.
 enum RecordField: Int, CaseIterable, Sendable {
     case id, start, end, pattern, ramps, plannedCycles, actualCycles, plannedSeconds, actualSeconds, status, moodBefore
-    case moodAfter, language, source
+    case moodAfter, language, source, reason
     case patternName, patternTimings, patternKind
     case rampPhase, rampSeconds
 
@@ -18,7 +18,7 @@ enum RecordField: Int, CaseIterable, Sendable {
     var object: Object {
         switch self {
         case .id, .start, .end, .pattern, .ramps, .plannedCycles, .actualCycles, .plannedSeconds, .actualSeconds,
-            .status, .moodBefore, .moodAfter, .language, .source:
+            .status, .moodBefore, .moodAfter, .language, .source, .reason:
             .record
         case .patternName, .patternTimings, .patternKind: .pattern
         case .rampPhase, .rampSeconds: .ramp
@@ -42,6 +42,7 @@ enum RecordField: Int, CaseIterable, Sendable {
         case .moodAfter: "moodAfter"
         case .language: "language"
         case .source: "source"
+        case .reason: "reason"
         case .patternName: "name"
         case .patternTimings: "timings"
         case .patternKind: "kind"

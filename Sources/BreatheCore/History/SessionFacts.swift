@@ -9,9 +9,13 @@ package struct SessionFacts: Hashable, Sendable {
     package var isCustomPattern: Bool
     package var moodBefore: Int?
     package var moodAfter: Int?
+    /// False for a skipped reminder: it is in the history but never in stats, streaks or badges.
+    package var counts: Bool
 
     package init(
-        dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?, moodAfter: Int?
+        dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?,
+        moodAfter: Int?,
+        counts: Bool = true
     ) {
         self.dayNumber = dayNumber
         self.actualTenths = actualTenths
@@ -19,13 +23,15 @@ package struct SessionFacts: Hashable, Sendable {
         self.isCustomPattern = isCustomPattern
         self.moodBefore = moodBefore
         self.moodAfter = moodAfter
+        self.counts = counts
     }
 
     package init(_ record: SessionRecord) {
         self.init(
             dayNumber: record.start.dayNumber, actualTenths: record.actualTenths,
             isPracticeDay: record.actualCycles > 0 || record.status == .completed,
-            isCustomPattern: record.patternKind != .builtIn, moodBefore: record.moodBefore, moodAfter: record.moodAfter
+            isCustomPattern: record.patternKind != .builtIn, moodBefore: record.moodBefore, moodAfter: record.moodAfter,
+            counts: record.status != .skipped
         )
     }
 }

@@ -13,6 +13,27 @@ package struct SessionRecord: Hashable, Sendable {
         case cron
     }
 
+    /// How the session ended, as the history records it: as the session machine ended it, or `skipped`.
+    package enum Status: String, Hashable, Sendable {
+        case completed
+        case stopped
+        case interrupted
+        /// A reminder that never ran: a call or a recording outlasted its wait (`remind --defer`). It has a `reason`,
+        /// and never counts in stats, streaks or badges.
+        case skipped
+
+        package init(_ status: SessionStatus) {
+            switch status {
+            case .completed: self = .completed
+            case .stopped: self = .stopped
+            case .interrupted: self = .interrupted
+            }
+        }
+    }
+
+    /// Why a reminder was skipped (status `skipped`): what was still going on when its wait ran out.
+    package typealias SkipReason = CallActivity
+
     package var id: String
     package var start: LocalTimestamp
     package var end: LocalTimestamp
@@ -26,18 +47,20 @@ package struct SessionRecord: Hashable, Sendable {
     package var actualCycles: Int
     package var plannedTenths: Int
     package var actualTenths: Int
-    package var status: SessionStatus
+    package var status: Status
     /// 1 (very stressed) to 5 (very calm).
     package var moodBefore: Int?
     package var moodAfter: Int?
     package var language: String
     package var source: Source
+    /// Only for a skipped reminder; written (as `reason`) only then.
+    package var reason: SkipReason?
 
     package init(
         id: String, start: LocalTimestamp, end: LocalTimestamp, patternName: String?, timings: String,
         patternKind: PatternKind, ramps: [Ramp] = [], plannedCycles: Int, actualCycles: Int, plannedTenths: Int,
-        actualTenths: Int, status: SessionStatus, moodBefore: Int? = nil, moodAfter: Int? = nil, language: String,
-        source: Source = .interactive
+        actualTenths: Int, status: Status, moodBefore: Int? = nil, moodAfter: Int? = nil, language: String,
+        source: Source = .interactive, reason: SkipReason? = nil
     ) {
         self.id = id
         self.start = start
@@ -55,6 +78,7 @@ package struct SessionRecord: Hashable, Sendable {
         self.moodAfter = moodAfter
         self.language = language
         self.source = source
+        self.reason = reason
     }
 
     /// Mood levels: 1 very stressed … 5 very calm.
@@ -66,30 +90,43 @@ package struct SessionRecord: Hashable, Sendable {
     /// The record as a JSON object, in a fixed member order.
     package var json: JSONValue {
         func optional(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
-        return .object([
-            "id": .string(id),
-            "start": .string(start.iso8601),
-            "end": .string(end.iso8601),
-            "pattern": .object([
-                "name": patternName.map(JSONValue.string) ?? .null,
-                "timings": .string(timings),
-                "kind": .string(patternKind.rawValue),
-            ]),
-            "ramps": .array(
-                ramps.map {
-                    JSONNode(
-                        .object(["phase": .string($0.kind.rawValue), "seconds": JSONWriter.tenths($0.targetTenths)]))
-                }),
-            "plannedCycles": .number(String(plannedCycles)),
-            "actualCycles": .number(String(actualCycles)),
-            "plannedSeconds": JSONWriter.tenths(plannedTenths),
-            "actualSeconds": JSONWriter.tenths(actualTenths),
-            "status": .string(status.rawValue),
-            "moodBefore": optional(moodBefore),
-            "moodAfter": optional(moodAfter),
-            "language": .string(language),
-            "source": .string(source.rawValue),
-        ])
+        var members: [(key: String, node: JSONNode)] = [
+            ("id", JSONNode(.string(id))),
+            ("start", JSONNode(.string(start.iso8601))),
+            ("end", JSONNode(.string(end.iso8601))),
+            (
+                "pattern",
+                JSONNode(
+                    .object([
+                        "name": patternName.map(JSONValue.string) ?? .null,
+                        "timings": .string(timings),
+                        "kind": .string(patternKind.rawValue),
+                    ]))
+            ),
+            (
+                "ramps",
+                JSONNode(
+                    .array(
+                        ramps.map {
+                            JSONNode(
+                                .object([
+                                    "phase": .string($0.kind.rawValue), "seconds": JSONWriter.tenths($0.targetTenths),
+                                ]))
+                        }))
+            ),
+            ("plannedCycles", JSONNode(.number(String(plannedCycles)))),
+            ("actualCycles", JSONNode(.number(String(actualCycles)))),
+            ("plannedSeconds", JSONNode(JSONWriter.tenths(plannedTenths))),
+            ("actualSeconds", JSONNode(JSONWriter.tenths(actualTenths))),
+            ("status", JSONNode(.string(status.rawValue))),
+            ("moodBefore", JSONNode(optional(moodBefore))),
+            ("moodAfter", JSONNode(optional(moodAfter))),
+            ("language", JSONNode(.string(language))),
+            ("source", JSONNode(.string(source.rawValue))),
+        ]
+        // Only a skipped reminder says why: every other record keeps the members it always had.
+        if let reason { members.append(("reason", JSONNode(.string(reason.rawValue)))) }
+        return .object(members)
     }
 
     /// One history line, without its newline.
@@ -118,11 +155,19 @@ package struct SessionRecord: Hashable, Sendable {
             let plannedCycles = int("plannedCycles"), let actualCycles = int("actualCycles"),
             let plannedTenths = value["plannedSeconds"]?.value.tenths,
             let actualTenths = value["actualSeconds"]?.value.tenths,
-            let status = value["status"]?.value.string.flatMap(SessionStatus.init(rawValue:)),
+            let status = value["status"]?.value.string.flatMap(Status.init(rawValue:)),
             let moodBefore = mood("moodBefore"), let moodAfter = mood("moodAfter"),
             let language = value["language"]?.value.string,
             let source = value["source"]?.value.string.flatMap(Source.init(rawValue:))
         else { return nil }
+        let reason: SkipReason?
+        switch value["reason"]?.value {
+        case .string(let text)?:
+            guard let known = SkipReason(rawValue: text) else { return nil }
+            reason = known
+        case .null?, nil: reason = nil
+        default: return nil
+        }
         var ramps: [Ramp] = []
         if case .array(let elements)? = value["ramps"]?.value {
             for element in elements {
@@ -142,7 +187,8 @@ package struct SessionRecord: Hashable, Sendable {
             id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
             plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths,
             actualTenths: actualTenths,
-            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
+            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source,
+            reason: reason
         )
     }
 }

@@ -93,11 +93,14 @@ package struct SessionRecordReader {
     private static let kinds: [(StaticString, SessionRecord.PatternKind)] = [
         ("builtIn", .builtIn), ("saved", .saved), ("timings", .timings),
     ]
-    private static let statuses: [(StaticString, SessionStatus)] = [
-        ("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted),
+    private static let statuses: [(StaticString, SessionRecord.Status)] = [
+        ("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted), ("skipped", .skipped),
     ]
     private static let sources: [(StaticString, SessionRecord.Source)] = [
         ("interactive", .interactive), ("cron", .cron),
+    ]
+    private static let reasons: [(StaticString, SessionRecord.SkipReason)] = [
+        ("call", .call), ("recording", .recording),
     ]
     private static let phases: [(StaticString, PhaseKind)] = [
         ("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest),
@@ -137,6 +140,17 @@ package struct SessionRecordReader {
         return .some(level)
     }
 
+    /// A skipped reminder's `reason`: `.some(nil)` when absent or null, `.some(reason)` for a known one, nil (the line
+    /// is bad) otherwise.
+    @inline(__always)
+    private func skipReason(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord.SkipReason?? {
+        guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
+        guard tape.entries[entry].kind == .string,
+            let reason = choice(entry, SessionRecordReader.reasons, bytes)
+        else { return nil }
+        return .some(reason)
+    }
+
     private func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>
     ) -> SessionRecord? {
@@ -154,7 +168,9 @@ package struct SessionRecordReader {
             let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
             let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
             let source = choice(slots[.source], SessionRecordReader.sources, bytes),
-            let id = text(slots[.id]), let timings = text(slots[.patternTimings]), let language = text(slots[.language])
+            let id = text(slots[.id]), let timings = text(slots[.patternTimings]),
+            let language = text(slots[.language]),
+            let reason = skipReason(slots[.reason], bytes)
         else { return nil }
         var ramps: [Ramp] = []
         let list = slots[.ramps]
@@ -181,7 +197,8 @@ package struct SessionRecordReader {
             id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
             plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths,
             actualTenths: actualTenths,
-            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
+            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source,
+            reason: reason
         )
     }
     private func facts(
@@ -202,7 +219,8 @@ package struct SessionRecordReader {
             let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
             let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
             choice(slots[.source], SessionRecordReader.sources, bytes) != nil,
-            isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language])
+            isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language]),
+            skipReason(slots[.reason], bytes) != nil
         else { return nil }
         let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {
@@ -229,7 +247,8 @@ package struct SessionRecordReader {
         let facts = SessionFacts(
             dayNumber: start.dayNumber, actualTenths: actualTenths,
             isPracticeDay: actualCycles > 0 || status == .completed,
-            isCustomPattern: kind != .builtIn, moodBefore: moodBefore, moodAfter: moodAfter
+            isCustomPattern: kind != .builtIn, moodBefore: moodBefore, moodAfter: moodAfter,
+            counts: status != .skipped
         )
         return (facts, label)
     }

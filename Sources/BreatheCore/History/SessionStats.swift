@@ -29,8 +29,9 @@ package struct SessionStats: Hashable, Sendable {
         hasher.combine(tenths)
     }
 
-    /// Adds one session.
+    /// Adds one session; a skipped reminder adds nothing.
     package mutating func add(_ record: SessionRecord) {
+        guard record.status != .skipped else { return }
         add(SessionFacts(record))
         countPattern(record.patternLabel)
     }
@@ -38,6 +39,7 @@ package struct SessionStats: Hashable, Sendable {
     /// Adds one session's totals, day and mood, but not its pattern: `countPattern` counts that (the history's
     /// `SessionStatsReader` counts labels by their bytes and names them once at the end).
     package mutating func add(_ facts: SessionFacts) {
+        guard facts.counts else { return }
         sessions += 1
         let tenths = max(0, facts.actualTenths)
         self.tenths += tenths

@@ -21,6 +21,8 @@ package struct SessionStatsReader {
     /// Adds the record on one line (without its newline); false, adding nothing, when it is not a valid record.
     package mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let (facts, label) = reader.facts(line) else { return false }
+        // A skipped reminder is a valid line that counts for nothing, its pattern included.
+        guard facts.counts else { return true }
         partial.add(facts)
         switch label {
         case .bytes(let range): count(UnsafeBufferPointer(rebasing: line[range]))

@@ -34,6 +34,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     case quietHours
     case remindPattern = "remind.pattern"
     case remindMinutes = "remind.minutes"
+    /// How long a reminder waits while a call or a recording is in progress (`remind --defer`); 0 never waits.
+    case remindDefer = "remind.defer"
     /// How `schedule add` schedules reminders: `cron` (a crontab line) or `systemd` (a user timer).
     case scheduleVia
     /// The user's own named patterns; changed with `patterns add` and `patterns remove`.
@@ -66,6 +68,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .quietHours: "BREATHE_VOICE_QUIET_HOURS"
         case .remindPattern: "BREATHE_VOICE_REMIND_PATTERN"
         case .remindMinutes: "BREATHE_VOICE_REMIND_MINUTES"
+        case .remindDefer: "BREATHE_VOICE_REMIND_DEFER"
         case .scheduleVia: "BREATHE_VOICE_SCHEDULE_VIA"
         case .customPatterns: nil
         }
@@ -92,7 +95,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .defaultMinutes: "--minutes"
         case .leadIn: "--lead-in"
         case .scheduleVia: "--via"
-        case .quietHours, .remindPattern, .remindMinutes, .customPatterns: nil
+        case .quietHours, .remindPattern, .remindMinutes, .remindDefer, .customPatterns: nil
         }
     }
 

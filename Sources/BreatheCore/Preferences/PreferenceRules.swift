@@ -39,6 +39,7 @@ package struct PreferenceRules: Sendable {
         case .leadIn: .onOff(true)
         case .remindPattern: .text(BreathingPattern.defaultName)
         case .remindMinutes: .minutes(hundredths: 200)
+        case .remindDefer: .text(ReminderDefer.standard.text)
         case .scheduleVia: .text("cron")
         case .customPatterns: .patterns([])
         }
@@ -74,6 +75,7 @@ package struct PreferenceRules: Sendable {
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
         case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
         case .quietHours: return Message(.allowedQuietHours)
+        case .remindDefer: return Message(.allowedDefer)
         case .customPatterns: return Message(.allowedCustomPatterns)
         }
     }
@@ -123,6 +125,9 @@ package struct PreferenceRules: Sendable {
         case .quietHours:
             guard case .success(let hours) = QuietHours.parse(trimmed) else { return nil }
             return .quietHours(hours)
+        case .remindDefer:
+            guard case .success(let wait) = ReminderDefer.parse(trimmed) else { return nil }
+            return .text(wait.text)
         case .customPatterns:
             // Changed only through `patterns add` and `patterns remove`, which check each name.
             return nil
@@ -176,7 +181,8 @@ package struct PreferenceRules: Sendable {
         case .defaultMinutes, .remindMinutes:
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
-        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority:
+        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority,
+            .remindDefer:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else {
                 return refuse()
             }

@@ -54,6 +54,11 @@ package struct Preferences: Hashable, Sendable {
         }
     }
 
+    /// How long a reminder waits while a call or a recording is in progress.
+    package var remindDefer: ReminderDefer {
+        values[.remindDefer]?.text.flatMap { try? ReminderDefer.parse($0).get() } ?? .standard
+    }
+
     /// `cron` or `systemd`: how `schedule add` schedules a reminder.
     package var scheduleVia: String { values[.scheduleVia]?.text ?? "cron" }
 

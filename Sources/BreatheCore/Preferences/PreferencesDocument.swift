@@ -136,6 +136,8 @@ package struct PreferencesDocument: Hashable, Sendable {
             (key: "version", node: JSONNode(.number(String(PreferenceRules.version))))
         ]
         var remind: [(key: String, node: JSONNode)] = []
+        // The `remind` object goes where its last set key is, once it holds all of them.
+        let lastRemind = PreferenceKey.allCases.last { $0.rawValue.hasPrefix("remind.") && values[$0] != nil }
         for key in PreferenceKey.allCases {
             guard let value = values[key] else { continue }
             if key.rawValue.hasPrefix("remind.") {
@@ -143,7 +145,7 @@ package struct PreferencesDocument: Hashable, Sendable {
             } else {
                 members.append((key: key.rawValue, node: JSONNode(value.json)))
             }
-            if key == .remindMinutes || (key == .remindPattern && values[.remindMinutes] == nil) {
+            if key == lastRemind {
                 members.append((key: "remind", node: JSONNode(.object(remind))))
             }
         }

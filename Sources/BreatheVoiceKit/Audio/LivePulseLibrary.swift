@@ -4,9 +4,11 @@ import CPulseAudio
 /// `--no-audio`, `--output`, `stats` and the other commands never map it.
 ///
 /// The asynchronous API only: a `pa_mainloop` that the session's own poll loop drives (no thread of libpulse's), a
-/// context and one playback stream. The signatures are those of `<pulse/mainloop.h>`, `<pulse/context.h>`,
-/// `<pulse/stream.h>`, `<pulse/operation.h>`, `<pulse/error.h>` and `<pulse/version.h>`, whose types come from
-/// CPulseAudio; the opaque `pa_mainloop`, `pa_context`, `pa_stream` and `pa_operation` are `OpaquePointer`s.
+/// context and one playback stream; and, for a reminder that waits for a call to end (`LiveCallWatch`), the server's
+/// lists of streams and sources and its events. The signatures are those of `<pulse/mainloop.h>`, `<pulse/context.h>`,
+/// `<pulse/stream.h>`, `<pulse/operation.h>`, `<pulse/error.h>`, `<pulse/version.h>`, `<pulse/introspect.h>`,
+/// `<pulse/subscribe.h>` and `<pulse/proplist.h>`, whose types come from CPulseAudio; the opaque `pa_mainloop`,
+/// `pa_context`, `pa_stream`, `pa_operation` and `pa_proplist` are `OpaquePointer`s.
 struct LivePulseLibrary: Sendable {
     typealias Success = pa_stream_success_cb_t
     let mainloopNew: @convention(c) () -> OpaquePointer?
@@ -50,6 +52,18 @@ struct LivePulseLibrary: Sendable {
     let operationUnref: @convention(c) (OpaquePointer?) -> Void
     let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let libraryVersion: @convention(c) () -> UnsafePointer<CChar>?
+    let contextSetSubscribeCallback:
+        @convention(c) (OpaquePointer?, pa_context_subscribe_cb_t?, UnsafeMutableRawPointer?) -> Void
+    let contextSubscribe:
+        @convention(c) (OpaquePointer?, pa_subscription_mask_t, pa_context_success_cb_t?, UnsafeMutableRawPointer?) ->
+            OpaquePointer?
+    let contextGetSourceOutputInfoList:
+        @convention(c) (OpaquePointer?, pa_source_output_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let contextGetSinkInputInfoList:
+        @convention(c) (OpaquePointer?, pa_sink_input_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let contextGetSourceInfoList:
+        @convention(c) (OpaquePointer?, pa_source_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    let proplistGets: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LivePulseLibrary, SharedLibrary.LoadError> = load()
@@ -88,7 +102,13 @@ struct LivePulseLibrary: Sendable {
                     operationGetState: try library.function("pa_operation_get_state"),
                     operationUnref: try library.function("pa_operation_unref"),
                     strerror: try library.function("pa_strerror"),
-                    libraryVersion: try library.function("pa_get_library_version")
+                    libraryVersion: try library.function("pa_get_library_version"),
+                    contextSetSubscribeCallback: try library.function("pa_context_set_subscribe_callback"),
+                    contextSubscribe: try library.function("pa_context_subscribe"),
+                    contextGetSourceOutputInfoList: try library.function("pa_context_get_source_output_info_list"),
+                    contextGetSinkInputInfoList: try library.function("pa_context_get_sink_input_info_list"),
+                    contextGetSourceInfoList: try library.function("pa_context_get_source_info_list"),
+                    proplistGets: try library.function("pa_proplist_gets")
                 ))
         } catch {
             return .failure(error)

@@ -163,6 +163,41 @@ package enum DoctorChecks {
         }
     }
 
+    /// What `remind` would do if cron ran it now: nothing in quiet hours or while another session holds the lock, wait
+    /// while a call or a recording is in progress (or play over it when `wait` is 0), else play at once. Never a problem:
+    /// it says what is. `activity` asks the sound server (`ReminderDeferral.activityNow`).
+    package static func reminderNow(
+        quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: LocalClock = .live,
+        activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
+    ) -> DoctorCheck {
+        DoctorCheck(name: "reminder") {
+            if let quietHours, quietHours.contains(clock.now()) {
+                return [
+                    .ok(
+                        Message(
+                            .doctorReminderQuiet,
+                            ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
+                ]
+            }
+            // Taken and let go at once, as a reminder would take it.
+            switch try? SessionLock.acquire(in: lockDirectory) {
+            case .busy?: return [.ok(Message(.doctorReminderBusy))]
+            case .acquired(let lock)?: lock.release()
+            case nil: break
+            }
+            do throws(BreatheError) {
+                guard let found = try activity() else { return [.ok(Message(.doctorReminderPlays))] }
+                let arguments: [String: MessageArgument] = [
+                    "activity": .message(found.message), "duration": .message(wait.message),
+                ]
+                return [.ok(Message(wait.waits ? .doctorReminderWaits : .doctorReminderNoWait, arguments))]
+            } catch {
+                let reason = error.message.arguments["detail"] ?? .message(error.message)
+                return [.ok(Message(.doctorReminderUnknown, ["reason": reason]))]
+            }
+        }
+    }
+
     static func userName(environment: [String: String], userID: UInt32) -> String {
         if let entry = getpwuid(userID), let name = entry.pointee.pw_name { return String(cString: name) }
         return environment["USER"] ?? environment["LOGNAME"] ?? String(userID)

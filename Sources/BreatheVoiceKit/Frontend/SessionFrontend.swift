@@ -108,17 +108,55 @@ package struct SessionFrontend {
 
     /// Whether a reminder runs now: nil (after saying why on standard error when `verbose`) in quiet hours or while
     /// another session holds the lock; otherwise the lock, held for the session.
+    ///
+    /// With a `deferral`, a call or a recording in progress makes it wait first, without the lock (so `start` is not
+    /// refused meanwhile), then decide again (quiet hours may have begun, or a session started). A call that outlasts
+    /// the wait skips the reminder: one line on standard error, and the `skipped` record `recorder` appends. A signal
+    /// during the wait gives nil; the signal then decides the exit.
     package static func admitReminder(
         quietHours: QuietHours?, verbose: Bool, localizer: Localizer,
-        lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
+        lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current),
+        deferral: ReminderDeferral? = nil, recorder: HistoryRecorder? = nil, clock: () -> LocalTimestamp = WallClock.now
     ) throws(BreatheError) -> SessionLock? {
-        switch try ReminderGate(quietHours: quietHours, lockDirectory: lockDirectory).decide() {
-        case .run(let held): return held
-        case .skip(let reason):
-            if verbose {
-                var standardError = FileDescriptorSink.standardError
-                standardError.write(PlainText.line(localizer.string(reason)))
+        var standardError = FileDescriptorSink.standardError
+        let gate = ReminderGate(quietHours: quietHours, lockDirectory: lockDirectory)
+        func decide() throws(BreatheError) -> SessionLock? {
+            switch try gate.decide() {
+            case .run(let held): return held
+            case .skip(let reason):
+                if verbose { standardError.write(PlainText.line(localizer.string(reason))) }
+                return nil
             }
+        }
+        guard let lock = try decide() else { return nil }
+        guard let deferral else { return lock }
+        let started = clock()
+        var waited = false
+        let outcome = deferral.run { activity in
+            // Not holding the lock while waiting: a session started meanwhile is not refused.
+            lock.release()
+            waited = true
+            if verbose {
+                standardError.write(
+                    PlainText.line(
+                        localizer.string(
+                            Message(
+                                .remindWaiting,
+                                ["activity": .message(activity.message), "duration": .message(deferral.wait.message)]))
+                    ))
+            }
+        }
+        switch outcome {
+        case .clear: return waited ? try decide() : lock
+        case .stopped: return nil
+        case .skipped(let activity):
+            standardError.write(
+                PlainText.line(
+                    localizer.string(
+                        Message(
+                            .remindSkipped,
+                            ["activity": .message(activity.message), "duration": .message(deferral.wait.message)]))))
+            try recorder?.appendSkipped(activity, started: started)
             return nil
         }
     }

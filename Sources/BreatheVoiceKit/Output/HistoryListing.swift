@@ -21,7 +21,11 @@ package struct HistoryListing {
             "status": .message(Message(statusKey(record.status))),
         ]
         var key = MessageKey.historyRow
-        if let before = record.moodBefore, let after = record.moodAfter {
+        if record.status == .skipped, let reason = record.reason {
+            // A reminder that never ran: no cycles or time to speak of, but why.
+            arguments["activity"] = .message(reason.message)
+            key = .historyRowSkipped
+        } else if let before = record.moodBefore, let after = record.moodAfter {
             arguments["before"] = .integer(before)
             arguments["after"] = .integer(after)
             key = .historyRowMood
@@ -29,11 +33,12 @@ package struct HistoryListing {
         return PlainText.line(localizer.string(Message(key, arguments)))
     }
 
-    func statusKey(_ status: SessionStatus) -> MessageKey {
+    func statusKey(_ status: SessionRecord.Status) -> MessageKey {
         switch status {
         case .completed: .statusCompleted
         case .stopped: .statusStopped
         case .interrupted: .statusInterrupted
+        case .skipped: .statusSkipped
         }
     }
 

@@ -112,6 +112,19 @@ package final class HistoryRecorder: SessionPresenter {
         }
     }
 
+    /// Records a reminder that never ran (a call or a recording outlasted its wait): status `skipped`, why, nothing
+    /// breathed, from `started` (when it was due) to now. It earns no badge and counts in no stats.
+    package func appendSkipped(_ activity: CallActivity, started: LocalTimestamp) throws(BreatheError) {
+        var record = record(
+            SessionSummary(status: .interrupted, cyclesCompleted: 0, cyclesPlanned: plan.cycles, position: 0))
+        record.start = started
+        record.actualTenths = 0
+        record.status = .skipped
+        record.reason = activity
+        saved = true
+        try store.append(record)
+    }
+
     func record(_ summary: SessionSummary) -> SessionRecord {
         let end = clock()
         let pattern = plan.pattern
@@ -126,7 +139,8 @@ package final class HistoryRecorder: SessionPresenter {
             id: SessionRecordID.make(), start: started ?? end, end: end, patternName: pattern.name,
             timings: pattern.timingsText, patternKind: kind, ramps: plan.ramps, plannedCycles: plan.cycles,
             actualCycles: summary.cyclesCompleted, plannedTenths: plan.breathingTenths,
-            actualTenths: Int(actualSamples * 10 / Int64(plan.sampleRate)), status: summary.status,
+            actualTenths: Int(actualSamples * 10 / Int64(plan.sampleRate)),
+            status: SessionRecord.Status(summary.status),
             moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source
         )
     }

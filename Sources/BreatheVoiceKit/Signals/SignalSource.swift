@@ -62,6 +62,10 @@ package enum SignalSource {
         }
     }
 
+    /// The self-pipe's reading end, readable once a signal was caught (-1 before `installEarly()`): a wait outside a
+    /// session (a reminder waiting for a call to end) polls it, and leaves what it holds for `pendingStop()`.
+    package static var stopDescriptor: Int32 { signalPipe.read }
+
     /// Makes the self-pipe once; false when no pipe could be made.
     private static func makePipe() -> Bool {
         if signalPipe.read >= 0 { return true }

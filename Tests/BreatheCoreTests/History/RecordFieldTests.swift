@@ -9,8 +9,8 @@ import Testing
         start: LocalTimestamp(year: 2026, month: 3, day: 1, hour: 8, minute: 0, second: 0, offsetSeconds: 3600),
         end: LocalTimestamp(year: 2026, month: 3, day: 1, hour: 8, minute: 2, second: 0, offsetSeconds: 3600),
         patternName: "box", timings: "4-4-4-4", patternKind: .builtIn, ramps: [Ramp(kind: .exhale, targetTenths: 80)],
-        plannedCycles: 8, actualCycles: 8, plannedTenths: 1280, actualTenths: 1280, status: .completed, moodBefore: 2,
-        moodAfter: 4, language: "en", source: .cron
+        plannedCycles: 8, actualCycles: 8, plannedTenths: 1280, actualTenths: 1280, status: .skipped, moodBefore: 2,
+        moodAfter: 4, language: "en", source: .cron, reason: .call
     )
 
     static func keys(_ value: JSONValue?) -> [String] {
@@ -31,6 +31,12 @@ import Testing
             return
         }
         #expect(Self.names(.ramp) == Self.keys(ramps.first?.value))
+        // Only a skipped reminder has a reason: any other record has every member but that last one.
+        var completed = Self.record
+        completed.status = .completed
+        completed.reason = nil
+        let written = try JSONParser.parse(completed.line).get().value
+        #expect(Self.names(.record).dropLast() == Self.keys(written)[...])
     }
 
     /// Each object's members are consecutive slots, and together the objects use every slot once.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Records what the shared test server's null sink plays (`parec -d test.monitor`, 22 050 Hz mono S16LE) into a
-/// temporary file, from the moment sound flows until `stop`.
+/// temporary file, from the moment sound flows until `stop`; or another monitor of another server.
 final class MonitorRecorder {
     static let rate = 22_050
     let file: URL
@@ -9,15 +9,20 @@ final class MonitorRecorder {
 
     /// Starts `parec` and returns once its first samples are on file (at most 10 s), so nothing played after this
     /// returns is missed.
-    init() throws {
+    init(device: String = "test.monitor", server: String? = nil) throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "breathe-voice-rec-\(UUID().uuidString).raw")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "parec", "-d", "test.monitor", "--raw", "--format=s16le", "--rate=22050", "--channels=1",
+            "parec", "-d", device, "--raw", "--format=s16le", "--rate=22050", "--channels=1",
             "--latency-msec=10",
         ]
+        if let server {
+            var environment = ProcessInfo.processInfo.environment
+            environment["PULSE_SERVER"] = server
+            process.environment = environment
+        }
         process.standardOutput = try FileHandle(forWritingTo: file)
         try process.run()
         waitForBytes(beyond: 0, timeout: 10)
@@ -28,6 +33,14 @@ final class MonitorRecorder {
     private func waitForBytes(beyond count: Int, timeout: Double) {
         let deadline = Date().addingTimeInterval(timeout)
         while byteCount <= count, process.isRunning, Date() < deadline { usleep(10_000) }
+    }
+
+    /// Samples on file so far.
+    var sampleCount: Int { byteCount / 2 }
+
+    /// Returns once `seconds` more are on file: the recording is the clock.
+    func record(seconds: Double) {
+        waitForBytes(beyond: byteCount + Int(seconds * Double(Self.rate)) * 2, timeout: seconds + 10)
     }
 
     /// Records `seconds` more (what is on file now, plus that much), stops, and returns every sample.

@@ -40,12 +40,59 @@ enum PulseServer {
     /// A second private server, owned by one test, in its own runtime folder, of the same kind as the shared one:
     /// PulseAudio, or (under scripts/with-pipewire.sh) pipewire, wireplumber and pipewire-pulse on the shared private
     /// D-Bus. Its `processIdentifier` is the process the client talks to (pulseaudio or pipewire-pulse).
+    /// A daemon started with posix_spawn, not Foundation's Process: Process learns that a child ended when the child's
+    /// end of a socket pair closes, so a daemon that closes every descriptor it inherited (pulseaudio does) looks ended
+    /// at once, and Process's one waiting thread then blocks in waitpid on it, which holds up `waitUntilExit` of every
+    /// other Process of the test run until the daemon dies.
+    final class Daemon {
+        let processIdentifier: pid_t
+        private var ended = false
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // Nothing else of ours: a pipe another test reads to its end must not stay open in a daemon.
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+            let argv = arguments.map { strdup($0) } + [nil]
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { (argv + envp).forEach { free($0) } }
+            var pid: pid_t = 0
+            let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+            guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT) }
+            processIdentifier = pid
+        }
+
+        /// Still running (a daemon that ended is reaped here).
+        var isRunning: Bool {
+            guard !ended else { return false }
+            var status: Int32 = 0
+            if waitpid(processIdentifier, &status, WNOHANG) == processIdentifier { ended = true }
+            return !ended
+        }
+
+        /// SIGKILL, then waits for it.
+        func kill() {
+            guard !ended else { return }
+            Foundation.kill(processIdentifier, SIGKILL)
+            var status: Int32 = 0
+            _ = SystemCall.retryingOnInterrupt { waitpid(processIdentifier, &status, 0) }
+            ended = true
+        }
+    }
+
     final class Own {
         let folder: URL
         /// The daemons in start order; the last is the one that answers the pulse protocol.
-        private var processes: [Process] = []
+        private var processes: [Daemon] = []
         var address: String { "unix:" + folder.appendingPathComponent("pulse/native").path }
-        private var server: Process { processes[processes.count - 1] }
+        private var server: Daemon { processes[processes.count - 1] }
 
         init() throws {
             folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -83,19 +130,12 @@ enum PulseServer {
         }
 
         private func start(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env["XDG_RUNTIME_DIR"] = folder.path
             env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
             env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
             env["PULSE_SERVER"] = nil
-            process.environment = env
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
-            processes.append(process)
+            processes.append(try Daemon(arguments, environment: env))
         }
 
         /// Waits for readiness, for at most 10 s, while every daemon runs.
@@ -113,15 +153,11 @@ enum PulseServer {
 
         /// Kills this server (and only this one) at once, as a crash would.
         func kill() {
-            if server.isRunning { Foundation.kill(server.processIdentifier, SIGKILL) }
-            server.waitUntilExit()
+            server.kill()
         }
 
         deinit {
-            for process in processes.reversed() {
-                if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
-            }
+            for process in processes.reversed() { process.kill() }
             try? FileManager.default.removeItem(at: folder)
         }
     }

@@ -140,6 +140,50 @@ import Testing
         #expect(missing.count == 1 && missing[0].isProblem)
     }
 
+    /// What a reminder would do now: the quiet hours first, then the lock, then the sound server's streams.
+    @Test func whatAReminderWouldDoNow() throws {
+        let noon = LocalClock.fixed(TimeOfDay(hour: 12, minute: 0)!)
+        let lunch = try QuietHours.parse("11:30-13:00").get()
+        let evening = try QuietHours.parse("22:00-07:00").get()
+        let free = try Self.folder().path
+        func line(
+            _ quietHours: QuietHours?, wait: ReminderDefer = .standard, lock: String = free,
+            _ activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
+        ) -> [String] {
+            Self.lines(
+                DoctorChecks.reminderNow(
+                    quietHours: quietHours, wait: wait, lockDirectory: lock, clock: noon, activity: activity))
+        }
+        #expect(line(lunch) { .call } == ["ok: a reminder now would do nothing: quiet hours from 11:30 to 13:00"])
+        #expect(line(evening) { nil } == ["ok: a reminder now would play at once"])
+        #expect(
+            line(evening) { .call } == ["ok: a reminder now would wait for a call to end (up to 15 minutes), then play"]
+        )
+        #expect(
+            line(nil, wait: ReminderDefer(seconds: 0)!) { .recording } == [
+                "ok: a reminder now would play at once, over a recording (remind.defer is 0)"
+            ])
+        #expect(
+            line(nil) { () throws(BreatheError) in
+                throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text("no socket")]))
+            } == [
+                "ok: a reminder now would play at once: no sound server answered the question about calls (no socket)"
+            ])
+        let busy = try Self.folder().path
+        guard case .acquired(let held) = try SessionLock.acquire(in: busy) else {
+            Issue.record("the lock was not taken")
+            return
+        }
+        #expect(
+            line(nil, lock: busy) { .call } == [
+                "ok: a reminder now would do nothing: another breathing session is running"
+            ])
+        withExtendedLifetime(held) {}
+        // Never a problem: it says what is.
+        let findings = DoctorChecks.reminderNow(quietHours: nil, wait: .standard, lockDirectory: free) { .call }.run()
+        #expect(findings.allSatisfy { !$0.isProblem })
+    }
+
     @Test func quietHoursSanity() throws {
         #expect(Self.lines(DoctorChecks.quietHoursCheck(nil)) == ["ok: no quiet hours are set"])
         #expect(
