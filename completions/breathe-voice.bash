@@ -186,9 +186,9 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -252,6 +252,10 @@ _breathe-voice_start() {
         ;;
     '--speech-priority')
         __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
+        return
+        ;;
+    '--screen-reader-way')
+        __breathe-voice_add_completions -W 'read'$'\n''speak'
         return
         ;;
     '--display')
@@ -617,9 +621,9 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --display --color --events --quiet-hours --defer)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --quiet-hours --defer)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -683,6 +687,10 @@ _breathe-voice_remind() {
         ;;
     '--speech-priority')
         __breathe-voice_add_completions -W 'message'$'\n''text'$'\n''important'
+        return
+        ;;
+    '--screen-reader-way')
+        __breathe-voice_add_completions -W 'read'$'\n''speak'
         return
         ;;
     '--display')

@@ -24,15 +24,20 @@ extension LiveAudioTests {
         var address = ""
         var binary: pid_t = 0
         while Date() < deadline, address.isEmpty || binary == 0 {
-            address = (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? ""
-            binary = pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? "")
+            address =
+                (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? ""
+            binary =
+                pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? "")
                 ?? 0
             usleep(20_000)
         }
         // with-speechd.sh: the socket and the daemon's pid file share its runtime folder.
         let socket = String(address.dropFirst("unix_socket:".count))
         let daemonFile = URL(fileURLWithPath: socket).deletingLastPathComponent().appendingPathComponent("pid").path
-        let daemon = pid_t((try? String(contentsOfFile: daemonFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        let daemon =
+            pid_t(
+                (try? String(contentsOfFile: daemonFile, encoding: .utf8))?.trimmingCharacters(
+                    in: .whitespacesAndNewlines) ?? "") ?? 0
         return (run, binary, daemon)
     }
 
@@ -61,7 +66,10 @@ extension LiveAudioTests {
         let home = try TemporaryHome()
         // 2-2 for 3 cycles: 12 s of breathing, 18 s with the lead-in and the closing words.
         let started = try Self.startWithOwnSpeechd(
-            ["--pattern", "2-2", "--cycles", "3", "--speech-via", "speechd", "--lang", "en", "--plain", "--timing-report"],
+            [
+                "--pattern", "2-2", "--cycles", "3", "--speech-via", "speechd", "--lang", "en", "--plain",
+                "--timing-report",
+            ],
             home: home)
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }

@@ -13,8 +13,10 @@ extension LiveAudioTests {
         let events = home.root.appendingPathComponent("events.jsonl")
         let recorder = try MonitorRecorder()
         let run = try PtySession.run(
-            ["--pattern", "4-4-4-4", "--cycles", "1", "--lang", "en", "--plain", "--mood-after", "3",
-             "--timing-report", "--events", "json=" + events.path],
+            [
+                "--pattern", "4-4-4-4", "--cycles", "1", "--lang", "en", "--plain", "--mood-after", "3",
+                "--timing-report", "--events", "json=" + events.path,
+            ],
             steps: [.expect("Press question mark for the keys.\n"), .expect("Speech: eSpeak NG", timeout: 60)],
             environment: home.environment)
         let samples = try recorder.stop(after: 0.5)

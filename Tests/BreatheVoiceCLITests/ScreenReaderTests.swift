@@ -49,8 +49,10 @@ extension LiveAudioTests {
             environment["BREATHE_VOICE_TEST_SPEECHD_LOG"], "run through scripts/with-speechd.sh (its log is read)")
         let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
         let run = try BinaryRun.run(
-            [harness.path, BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3",
-             "--lang", language] + arguments,
+            [
+                harness.path, BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3",
+                "--lang", language,
+            ] + arguments,
             environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_TEST_SPEECHD_LOG": log],
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
         try #require(run.status == 0, "the harness failed: \(run.stderr)")

@@ -123,7 +123,8 @@ package struct AudioSessionLauncher {
         session.launcher.plan = planHearingTheOpening(
             phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive)
         for case let recorder as HistoryRecorder in launcher.extraPresenters { recorder.plan = session.launcher.plan }
-        return try session.play(phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
+        return try session.play(
+            phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
     }
 
     /// Plays the prepared session: into the file, or through the server (`live`, connected or connecting).
@@ -175,7 +176,8 @@ package struct AudioSessionLauncher {
         let machine = SessionMachine(plan: plan, announcesKeys: announcesKeys, opening: launcher.opening)
         let getReady = SessionMachine.leadInAnnouncement
         if choices.screenReader != nil, choices.output == nil {
-            let lines = (launcher.output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
+            let lines =
+                (launcher.output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
             let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + estimatedLength(of: $1) + gap }
             return plan.leadIn(covering: before, getReady: estimatedLength(of: getReady.line))
         }
@@ -195,8 +197,10 @@ package struct AudioSessionLauncher {
         do throws(BreatheError) {
             if let phraseCache {
                 return Int64(
-                    try phraseCache.clip(text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech)
-                        .count)
+                    try phraseCache.clip(
+                        text, settings: settings, libraryVersion: speech.libraryVersion(), speech: speech
+                    )
+                    .count)
             }
             return Int64(try speech.synthesize(text, settings).count)
         } catch {
