@@ -65,25 +65,31 @@ package enum FileSystem {
     package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
-        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o644, mode: nil, reportTemporary: true)
+        try replaceThroughTemporary(path, in: directory, createMode: 0o644, mode: nil, reportTemporary: true) {
+            descriptor throws(BreatheError) in
+            guard writeAll(descriptor, bytes) else { throw writeError(path) }
+        }
     }
 
-    /// Writes `bytes` to a new temporary file beside `path` (given `mode`, else `createMode` under the umask), fsyncs
-    /// it, renames it over `path` and makes the rename durable; any failure removes the temporary file. A temporary
+    /// Writes a new temporary file beside `path` (given `mode`, else `createMode` under the umask) through `write`,
+    /// which is handed its descriptor and may write as much as it likes, bit by bit; then fsyncs it, renames it over
+    /// `path` and makes the rename durable. Any failure, `write`'s included, removes the temporary file. A temporary
     /// file that cannot be created is reported by its own name (`reportTemporary`) or as `path`.
     private static func replaceThroughTemporary(
-        _ path: String, in directory: String, _ bytes: [UInt8], createMode: mode_t,
-        mode: mode_t?, reportTemporary: Bool
+        _ path: String, in directory: String, createMode: mode_t, mode: mode_t?, reportTemporary: Bool,
+        _ write: (Int32) throws(BreatheError) -> Void
     ) throws(BreatheError) {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
         if let mode { _ = fchmod(descriptor, mode) }
-        guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
-            let code = errno
+        do throws(BreatheError) {
+            try write(descriptor)
+            guard fsync(descriptor) == 0 else { throw writeError(path) }
+        } catch {
             close(descriptor)
             unlink(temporary)
-            throw writeError(path, code)
+            throw error
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
@@ -103,13 +109,16 @@ package enum FileSystem {
     }
 
     /// Writes a file the user named (`history export --output PATH`), in a folder that is the user's business: it is
-    /// neither created nor checked the way our own folders are.
+    /// neither created nor checked the way our own folders are. `write` is handed the descriptor to write the contents
+    /// to, as much at a time as it likes (a failed write is its to report, as `writeError(path, code)`).
     ///
     /// - A regular file, or nothing yet: a temporary file beside it, fsync, rename over it (the old file keeps its mode).
     /// - A FIFO, a device (such as /dev/null) or a socket: opened for writing in place, never truncated, never replaced.
     /// - A symbolic link or a folder: refused (73), never written through.
     /// - A missing folder: refused (73); no folder is ever created.
-    package static func writeUserFile(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+    package static func writeUserFile(_ path: String, _ write: (Int32) throws(BreatheError) -> Void)
+        throws(BreatheError)
+    {
         var status = stat()
         var mode: mode_t?
         if lstat(path, &status) == 0 {
@@ -121,7 +130,7 @@ package enum FileSystem {
                 let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
                 guard descriptor >= 0 else { throw cannotCreate(path) }
                 defer { close(descriptor) }
-                guard writeAll(descriptor, bytes) else { throw writeError(path) }
+                try write(descriptor)
                 return
             }
         } else if errno != ENOENT {
@@ -132,7 +141,7 @@ package enum FileSystem {
         guard stat(directory, &folder) == 0 else { throw cannotCreate(path) }
         guard folder.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
         // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own.
-        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o666, mode: mode, reportTemporary: false)
+        try replaceThroughTemporary(path, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
     }
 
     /// Makes a rename or a new file in `directory` durable.
