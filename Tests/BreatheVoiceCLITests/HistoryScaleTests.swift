@@ -152,4 +152,35 @@ import Testing
         #expect(exported.hasSuffix("\n  }\n]\n"))
         #expect(exported.components(separatedBy: "\n    \"id\": ").count == Self.recordCount + 1)
     }
+
+    /// `history export --output FILE` writes into a temporary file beside FILE for as long as the export takes; a signal
+    /// that ends it meanwhile removes the temporary file first: FILE keeps its old contents, and nothing else is left.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalDuringAnExportToAFileLeavesNoTemporaryFile(signal: Int32) throws {
+        let (home, _) = try #require(Self.generated)
+        let folder = home.root.path + "/signal-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let file = folder + "/export.json"
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: file))
+        let child = try ChildProcess(
+            BinaryRun.binary, ["history", "export", "--format", "json", "--output", file],
+            environment: home.environment)
+        // Once the temporary file holds records, the export is under way (it takes seconds over this history).
+        func temporaryFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != "export.json" }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline,
+            temporaryFiles().first.flatMap({
+                try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
+            }) ?? 0 < 1_000_000
+        {
+            usleep(1_000)
+        }
+        #expect(!temporaryFiles().isEmpty, "no temporary file seen")
+        child.kill(signal)
+        #expect(child.wait() == .killed(by: signal))
+        #expect(temporaryFiles() == [])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old\n")
+    }
 }

@@ -79,7 +79,15 @@ package enum FileSystem {
         _ path: String, in directory: String, createMode: mode_t, mode: mode_t?, reportTemporary: Bool,
         _ write: (Int32) throws(BreatheError) -> Void
     ) throws(BreatheError) {
-        let temporary = temporaryPath(for: path)
+        try replaceThroughTemporary(
+            path, temporary: temporaryPath(for: path), in: directory, createMode: createMode, mode: mode,
+            reportTemporary: reportTemporary, write)
+    }
+
+    private static func replaceThroughTemporary(
+        _ path: String, temporary: String, in directory: String, createMode: mode_t, mode: mode_t?,
+        reportTemporary: Bool, _ write: (Int32) throws(BreatheError) -> Void
+    ) throws(BreatheError) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
         if let mode { _ = fchmod(descriptor, mode) }
@@ -116,6 +124,7 @@ package enum FileSystem {
     /// - A FIFO, a device (such as /dev/null) or a socket: opened for writing in place, never truncated, never replaced.
     /// - A symbolic link or a folder: refused (73), never written through.
     /// - A missing folder: refused (73); no folder is ever created.
+    /// - A signal that ends the process while the temporary file is written (SIGINT, SIGTERM, …) removes it first.
     package static func writeUserFile(_ path: String, _ write: (Int32) throws(BreatheError) -> Void)
         throws(BreatheError)
     {
@@ -140,8 +149,13 @@ package enum FileSystem {
         var folder = stat()
         guard stat(directory, &folder) == 0 else { throw cannotCreate(path) }
         guard folder.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
-        // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own.
-        try replaceThroughTemporary(path, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
+        // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own. Written for as long as
+        // `write` takes: a signal that ends the process meanwhile removes the temporary file first.
+        let temporary = temporaryPath(for: path)
+        try TemporaryFileGuard.removing(temporary) { () throws(BreatheError) in
+            try replaceThroughTemporary(
+                path, temporary: temporary, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
+        }
     }
 
     /// Makes a rename or a new file in `directory` durable.
