@@ -73,6 +73,11 @@ FIRST_SOUND_RUNS = 5
 FIRST_SOUND_RECORDER_MS = 1
 ENVELOPE_ALLOWANCE = 22  # samples (1 ms): a tone's envelope may start at zero for a few samples
 RSS_GROWTH_ALLOWED_MIB = 1.0
+#: Measure 7 (issue 29): every history command streams. Sizes, runs per figure (after a warm-up) and targets at the largest.
+HISTORY_SIZES = (100_000, 2_000_000)
+HISTORY_RUNS = 3
+HISTORY_RSS_TARGET_MIB = 32.0
+HISTORY_HEAD_TARGET_S = 1.0
 DRIFT_FLOOR_MS_PER_MIN = 0.05
 REPORT_AGREEMENT_MS = 1.0
 TIME = "/usr/bin/time"
@@ -167,13 +172,15 @@ class Run:
         return f"exit {self.code}"
 
 
-def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bool = False, on_start=None) -> Run:
-    """Runs `cmd` to its end (killing it after `timeout` s), stdout and stderr to files named after `name`.
+def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bool = False, on_start=None,
+                 discard_stdout: bool = False) -> Run:
+    """Runs `cmd` to its end (killing it after `timeout` s), stdout and stderr to files named after `name` (stdout to
+    /dev/null with `discard_stdout`: gigabytes of export would only measure the disk).
 
     The command runs under /usr/bin/time, which reports its peak RSS: a child forked from this (large) Python process
     would carry Python's high-water mark through exec into ru_maxrss. CPU comes from wait4 (all descendants reaped).
     """
-    stdout_path, stderr_path = work / f"{name}.out", work / f"{name}.err"
+    stdout_path, stderr_path = (Path(os.devnull) if discard_stdout else work / f"{name}.out"), work / f"{name}.err"
     rss_path = work / f"{name}.rss"
     cmd = [TIME, "-q", "-f", "%M", "-o", str(rss_path), *cmd]
     master = None
@@ -204,7 +211,7 @@ def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bo
         maxrss = int(rss_path.read_text().split()[-1])
     except (OSError, ValueError, IndexError):
         maxrss = -1
-    return Run(proc.returncode, wall, usage.ru_utime + usage.ru_stime, maxrss, stdout_path, stderr_path)
+    return Run(proc.returncode, wall, usage.ru_utime + usage.ru_stime, maxrss, None if discard_stdout else stdout_path, stderr_path)
 
 
 def _drain(fd: int, out) -> None:
@@ -1675,6 +1682,91 @@ def measure_stats(bench: Bench) -> None:
     bench.raw["stats"] = raw
 
 
+# MARK: measure 7: every history command at scale
+
+
+def measure_history(bench: Bench) -> None:
+    """`history`, `history --json`, `history | head -1` and both exports over 100 000 and 2 000 000 records (written by
+    make_history.write_history_fast), beside `stats` on the same files: wall time (median of HISTORY_RUNS after a
+    warm-up) and peak RSS (the largest of those runs), the output to /dev/null (`head -1`: a pipe, the pipeline timed
+    and its peak that of its largest process, ours). Each run must exit 0 with nothing on stderr."""
+    commands = {
+        "stats": ["stats"],
+        "history": ["history"],
+        "history --json": ["history", "--json"],
+        "history | head -1": None,
+        "history export --format csv": ["history", "export", "--format", "csv"],
+        "history export --format json": ["history", "export", "--format", "json"],
+    }
+    sizes_text = " and ".join(f"{size:,}".replace(",", " ") for size in HISTORY_SIZES)
+    largest = HISTORY_SIZES[-1]
+    raw: dict = {"sizes": list(HISTORY_SIZES), "commands": {}}
+    if not (bench.caps["history"] and bench.caps["stats"]):
+        why = "no `history` or `stats` subcommand"
+        for label in commands:
+            bench.rows.append(Row(f"7. `{label}` over {sizes_text} records", {"breathe-voice": Cell.na(why)}, "—", f"n/a ({why})"))
+        return
+    for size in HISTORY_SIZES:
+        path = bench.work / f"history-{size}" / "breathe-voice" / "history.jsonl"
+        started = time.monotonic()
+        make_history.write_history_fast(path, size, seed=7)
+        raw[f"file_{size}"] = {"bytes": path.stat().st_size, "written_s": time.monotonic() - started}
+        bench.log(f"history of {size} records: {path.stat().st_size / 1e6:.0f} MB in {time.monotonic() - started:.1f} s")
+    figures: dict[str, dict] = {}
+    for label, args in commands.items():
+        figures[label] = {}
+        failure = None
+        for size in HISTORY_SIZES:
+            env = dict(bench.env, XDG_STATE_HOME=str(bench.work / f"history-{size}"))
+            if args is None:
+                cmd = ["bash", "-c", 'set -o pipefail; "$0" history | head -1', str(bench.binary)]
+            else:
+                cmd = [str(bench.binary), *args]
+            runs = []
+            for attempt in range(HISTORY_RUNS + 1):
+                run = run_measured(cmd, env, name=f"history-{size}", work=bench.work, timeout=600, discard_stdout=args is not None)
+                errors = [line for line in run.stderr.read_text(errors="replace").splitlines() if line.strip()]
+                if run.code != 0 or errors:
+                    failure = f"exit {run.code}" + (f": {errors[0][:100]}" if errors else "")
+                    break
+                if args is None and not run.stdout.read_text(errors="replace").strip():
+                    failure = "no first line"
+                    break
+                if attempt > 0:
+                    runs.append(run)
+            if failure:
+                break
+            figures[label][size] = {"median_s": statistics.median(r.wall for r in runs), "max_rss_mib": max(r.maxrss_kib for r in runs) / 1024,
+                                    "walls_s": [r.wall for r in runs], "rss_kib": [r.maxrss_kib for r in runs], "cpu_s": [r.cpu for r in runs]}
+            bench.log(f"{label} over {size}: {figures[label][size]['median_s']:.2f} s, {figures[label][size]['max_rss_mib']:.1f} MiB")
+        raw["commands"][label] = {"figures": figures[label], "failure": failure}
+        if failure:
+            bench.rows.append(Row(f"7. `{label}` over {sizes_text} records", {"breathe-voice": Cell.na(failure)}, "—", f"n/a ({failure})"))
+            figures[label] = {}
+    bench.raw["history"] = raw
+
+    def text(label: str) -> str:
+        return "; ".join(f"{size:,}".replace(",", " ") + f": {f['median_s']:.2f} s, {f['max_rss_mib']:.1f} MiB" for size, f in figures[label].items())
+
+    stats = figures["stats"].get(largest)
+    for label in commands:
+        if not figures[label]:
+            continue
+        big = figures[label].get(largest)
+        rss = big["max_rss_mib"] if big else None
+        measure = f"7. `{label}` over {sizes_text} records: time (median of {HISTORY_RUNS} after a warm-up), peak RSS"
+        if label == "stats":
+            bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label), rss)}, "— (the streaming reference)", "—"))
+            continue
+        beside = f"; stats: {stats['median_s']:.2f} s, {stats['max_rss_mib']:.1f} MiB" if stats else ""
+        target = f"peak RSS ≤ {HISTORY_RSS_TARGET_MIB:g} MiB at {largest:,}".replace(",", " ")
+        ok = rss is not None and rss <= HISTORY_RSS_TARGET_MIB
+        if label == "history | head -1":
+            target += f", time ≤ {HISTORY_HEAD_TARGET_S:g} s"
+            ok = ok and big["median_s"] <= HISTORY_HEAD_TARGET_S
+        bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label) + beside, rss)}, target, verdict(ok if big else None)))
+
+
 # MARK: measure 6: PipeWire's quantum and xruns under load
 
 
@@ -1972,7 +2064,7 @@ def run_part(args) -> int:
     probe(bench)
     only = set(args.only.split(","))
     steps = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
-                            ("render", measure_render), ("stats", measure_stats)),
+                            ("render", measure_render), ("stats", measure_stats), ("history", measure_history)),
              "pipewire": (("live", measure_live), ("xruns", measure_xruns))}[args.server]
     try:
         if args.server == "pulseaudio" and "live" in only and bench.caps["pulse"]:
@@ -2005,7 +2097,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="breathe-voice benchmarks (make bench)")
     parser.add_argument("--binary", type=Path, default=HERE.parent / ".build" / "release" / "breathe-voice")
     parser.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
-    parser.add_argument("--only", default="first,memory,live,render,stats,xruns", help="comma-separated: first, memory, live, render, stats, xruns")
+    parser.add_argument("--only", default="first,memory,live,render,stats,history,xruns",
+                        help="comma-separated: first, memory, live, render, stats, history, xruns")
     parser.add_argument("--servers", default="pulseaudio,pipewire", help="comma-separated: pulseaudio, pipewire")
     parser.add_argument("--live-minutes", type=float, default=2.0, help="length of the live sessions (2 for the real table)")
     parser.add_argument("--serial", action="store_true", help="run the PulseAudio live sessions one at a time (about 4 minutes more)")

@@ -22,19 +22,13 @@ extension BreatheVoice.History {
         }
 
         func run(_ loaded: LoadedPreferences) throws {
-            let localizer = loaded.localizer
-            let (text, count) = try loaded.catching { () throws(BreatheError) in
-                let kind = try HistoryExport.Format(named: format)
-                let records = try HistoryFilter().records(HistoryStore(), localizer: localizer)
-                return (HistoryExport.text(records, format: kind), records.count)
+            let count = try loaded.catching { () throws(BreatheError) in
+                try HistoryStream(localizer: loaded.localizer).export(HistoryExport.Format(named: format), to: output)
             }
+            guard let output else { return }
             var standardOutput = FileDescriptorSink.standardOutput
-            guard let output else {
-                standardOutput.write(text)
-                return
-            }
-            try loaded.catching { () throws(BreatheError) in try FileSystem.writeUserFile(output, Array(text.utf8)) }
-            standardOutput.say(Message(.historyExported, ["n": .integer(count), "file": .text(output)]), localizer)
+            standardOutput.say(
+                Message(.historyExported, ["n": .integer(count), "file": .text(output)]), loaded.localizer)
         }
     }
 }

@@ -13,16 +13,10 @@ extension BreatheVoice.History {
         @Flag(help: "One JSON object per line, as stored.") var json = false
 
         func run(_ loaded: LoadedPreferences) throws {
-            let records = try loaded.catching { () throws(BreatheError) in
-                try HistoryFilter(last: last, since: since).records(HistoryStore(), localizer: loaded.localizer)
+            try loaded.catching { () throws(BreatheError) in
+                let filter = try HistoryFilter(last: last, since: since)
+                try HistoryStream(localizer: loaded.localizer).list(filter, json: json)
             }
-            var output = FileDescriptorSink.standardOutput
-            if records.isEmpty && !json {
-                output.say(Message(.historyEmpty), loaded.localizer)
-                return
-            }
-            let listing = HistoryListing(localizer: loaded.localizer)
-            for record in records { output.write(json ? record.line + "\n" : listing.line(record)) }
         }
     }
 }

@@ -88,9 +88,10 @@ struct Scratch {
         #expect(stats.patternCounts == ["box, \"mine\"": 2])
     }
 
-    /// Newest first, from the file's end, with the same line numbers as the forward reading, across block boundaries.
+    /// The newest N, oldest first, read back from the file's end and then forward: the same records and the same line
+    /// numbers as the forward reading, across block boundaries.
     @Test(arguments: [false, true])
-    func readingFromTheNewestMatchesReadingForward(finalNewline: Bool) throws {
+    func theNewestMatchTheEndOfTheForwardReading(finalNewline: Bool) throws {
         let path = try Scratch().path + "/history.jsonl"
         var text = ""
         for index in 0..<3000 {
@@ -111,40 +112,66 @@ struct Scratch {
             forward.append($0.id)
             return true
         }
-        var backward: [String] = []
-        var backwardSkipped: [Int] = []
-        try store.forEachFromNewest(skipped: { backwardSkipped.append($0) }) {
-            backward.append($0.id)
+        #expect(forwardSkipped.count == 11)
+        for count in [1, 5, 2000, forward.count, 1_000_000] {
+            var newest: [String] = []
+            var skipped: [Int] = []
+            try store.forEachOfNewest(count, skipped: { skipped.append($0) }) {
+                newest.append($0.id)
+                return true
+            }
+            #expect(newest == Array(forward.suffix(count)), "newest \(count)")
+            // The unreadable lines among them, or every one when the file holds fewer records than asked for.
+            let oldest = forward.count - min(count, forward.count)
+            let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex { $0.contains("\"id\":\"\(forward[oldest])\"") }!
+            #expect(
+                skipped == (count >= forward.count ? forwardSkipped : forwardSkipped.filter { $0 > firstLine + 1 }),
+                "newest \(count)")
+        }
+        // A filter: the newest five whose id ends in 7, and stopping early.
+        var sevens: [String] = []
+        try store.forEachOfNewest(5, where: { $0.id.hasSuffix("7") }) {
+            sevens.append($0.id)
             return true
         }
-        #expect(backward.reversed() == forward)
-        #expect(backwardSkipped == forwardSkipped)
-        #expect(forwardSkipped.count == 11)
-        // Stopping early reads only the tail: the skipped lines it reports are the ones it met.
-        var last: [String] = []
-        var lastSkipped: [Int] = []
-        try store.forEachFromNewest(skipped: { lastSkipped.append($0) }) {
-            last.append($0.id)
-            return last.count < 5
+        #expect(sevens == ["2957", "2967", "2977", "2987", "2997"])
+        var first: [String] = []
+        try store.forEachOfNewest(5) {
+            first.append($0.id)
+            return false
         }
-        #expect(last == ["2999", "2998", "2997", "2996", "2995"])
-        #expect(lastSkipped == [forwardSkipped.last!])
+        #expect(first == ["2995"])
     }
 
-    @Test func readingFromTheNewestOfAMissingOrEmptyFileFindsNothing() throws {
+    /// A record appended while `history --last N` reads (after it found where the newest N start) is left out.
+    @Test func aRecordAppendedDuringTheReadingIsLeftOut() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let store = HistoryStore(path: path)
+        for index in 0..<10 { try store.append(Self.record(index)) }
+        var seen: [String] = []
+        try store.forEachOfNewest(3) {
+            seen.append($0.id)
+            if seen.count == 1 { try? store.append(Self.record(99)) }
+            return true
+        }
+        #expect(seen == ["7", "8", "9"])
+    }
+
+    @Test func theNewestOfAMissingOrEmptyFileAreNone() throws {
         let directory = try Scratch().path
         var count = 0
-        try HistoryStore(path: directory + "/none.jsonl").forEachFromNewest { _ in
+        try HistoryStore(path: directory + "/none.jsonl").forEachOfNewest(5) { _ in
             count += 1
             return true
         }
         _ = FileManager.default.createFile(atPath: directory + "/empty.jsonl", contents: Data())
-        try HistoryStore(path: directory + "/empty.jsonl").forEachFromNewest { _ in
+        try HistoryStore(path: directory + "/empty.jsonl").forEachOfNewest(5) { _ in
             count += 1
             return true
         }
         _ = FileManager.default.createFile(atPath: directory + "/one.jsonl", contents: Data(Self.record(1).line.utf8))
-        try HistoryStore(path: directory + "/one.jsonl").forEachFromNewest { _ in
+        try HistoryStore(path: directory + "/one.jsonl").forEachOfNewest(5) { _ in
             count += 1
             return true
         }

@@ -14,6 +14,14 @@ package enum JSONWriter {
         return output + "\n"
     }
 
+    /// Indented as `pretty` indents a value nested `level` deep (its own first line not indented), without a final
+    /// newline: one element of a pretty array written piece by piece.
+    package static func pretty(_ value: JSONValue, level: Int) -> String {
+        var output = ""
+        write(value, into: &output, indent: "  ", level: level)
+        return output
+    }
+
     private static func write(_ value: JSONValue, into output: inout String, indent: String?, level: Int) {
         func newline(_ level: Int) {
             guard let indent else { return }

@@ -65,28 +65,42 @@ package enum FileSystem {
     package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
-        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o644, mode: nil, reportTemporary: true)
+        try replaceThroughTemporary(path, in: directory, createMode: 0o644, mode: nil, reportTemporary: true) {
+            descriptor throws(BreatheError) in
+            guard writeAll(descriptor, bytes) else { throw writeError(path) }
+        }
     }
 
-    /// Writes `bytes` to a new temporary file beside `path` (given `mode`, else `createMode` under the umask), fsyncs
-    /// it, renames it over `path` and makes the rename durable; any failure removes the temporary file. A temporary
+    /// Writes a new temporary file beside `path` (given `mode`, else `createMode` under the umask) through `write`,
+    /// which is handed its descriptor and may write as much as it likes, bit by bit; then fsyncs it, renames it over
+    /// `path` and makes the rename durable. Any failure, `write`'s included, removes the temporary file. A temporary
     /// file that cannot be created is reported by its own name (`reportTemporary`) or as `path`.
     private static func replaceThroughTemporary(
-        _ path: String, in directory: String, _ bytes: [UInt8], createMode: mode_t,
-        mode: mode_t?, reportTemporary: Bool
+        _ path: String, in directory: String, createMode: mode_t, mode: mode_t?, reportTemporary: Bool,
+        _ write: (Int32) throws(BreatheError) -> Void
     ) throws(BreatheError) {
-        let temporary = temporaryPath(for: path)
+        try replaceThroughTemporary(
+            path, temporary: temporaryPath(for: path), in: directory, createMode: createMode, mode: mode,
+            reportTemporary: reportTemporary, write)
+    }
+
+    private static func replaceThroughTemporary(
+        _ path: String, temporary: String, in directory: String, createMode: mode_t, mode: mode_t?,
+        reportTemporary: Bool, _ write: (Int32) throws(BreatheError) -> Void
+    ) throws(BreatheError) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else { throw cannotCreate(reportTemporary ? temporary : path) }
         // A signal that ends the process removes it (see `TemporaryFiles`).
         let registration = TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister(registration) }
         if let mode { _ = fchmod(descriptor, mode) }
-        guard writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
-            let code = errno
+        do throws(BreatheError) {
+            try write(descriptor)
+            guard fsync(descriptor) == 0 else { throw writeError(path) }
+        } catch {
             close(descriptor)
             unlink(temporary)
-            throw writeError(path, code)
+            throw error
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
@@ -106,13 +120,17 @@ package enum FileSystem {
     }
 
     /// Writes a file the user named (`history export --output PATH`), in a folder that is the user's business: it is
-    /// neither created nor checked the way our own folders are.
+    /// neither created nor checked the way our own folders are. `write` is handed the descriptor to write the contents
+    /// to, as much at a time as it likes (a failed write is its to report, as `writeError(path, code)`).
     ///
     /// - A regular file, or nothing yet: a temporary file beside it, fsync, rename over it (the old file keeps its mode).
     /// - A FIFO, a device (such as /dev/null) or a socket: opened for writing in place, never truncated, never replaced.
     /// - A symbolic link or a folder: refused (73), never written through.
     /// - A missing folder: refused (73); no folder is ever created.
-    package static func writeUserFile(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+    /// - A signal that ends the process while the temporary file is written (SIGINT, SIGTERM, …) removes it first.
+    package static func writeUserFile(_ path: String, _ write: (Int32) throws(BreatheError) -> Void)
+        throws(BreatheError)
+    {
         var status = stat()
         var mode: mode_t?
         if lstat(path, &status) == 0 {
@@ -130,7 +148,7 @@ package enum FileSystem {
                         Message(.errorCannotCreate, ["path": .text(path), "reason": .message(problem.reason)]))
                 }
                 defer { close(descriptor) }
-                guard writeAll(descriptor, bytes) else { throw writeError(path) }
+                try write(descriptor)
                 return
             }
         } else if errno != ENOENT {
@@ -140,8 +158,13 @@ package enum FileSystem {
         var folder = stat()
         guard stat(directory, &folder) == 0 else { throw cannotCreate(path) }
         guard folder.st_mode & S_IFMT == S_IFDIR else { throw cannotCreate(path, ENOTDIR) }
-        // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own.
-        try replaceThroughTemporary(path, in: directory, bytes, createMode: 0o666, mode: mode, reportTemporary: false)
+        // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own. Written for as long as
+        // `write` takes: a signal that ends the process meanwhile removes the temporary file first.
+        let temporary = temporaryPath(for: path)
+        try TemporaryFileGuard.removing { () throws(BreatheError) in
+            try replaceThroughTemporary(
+                path, temporary: temporary, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
+        }
     }
 
     /// Makes a rename or a new file in `directory` durable.

@@ -81,8 +81,10 @@ package struct HistoryStore: Sendable {
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
+        guard let descriptor = try openForReading() else { return }
+        defer { close(descriptor) }
         var reader = SessionRecordReader()
-        try forEachLine(skipped: skipped) { line in
+        try forEachLine(descriptor, skipped: skipped) { line in
             guard let record = reader.record(line) else { return nil }
             return body(record)
         }
@@ -91,28 +93,83 @@ package struct HistoryStore: Sendable {
     /// The stats of every record, read as `forEach` reads them but without making a record per line (see
     /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers.
     package func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
+        guard let descriptor = try openForReading() else { return SessionStatsReader().stats }
+        defer { close(descriptor) }
         var reader = SessionStatsReader()
-        try forEachLine(skipped: skipped) { line in reader.add(line) ? true : nil }
+        try forEachLine(descriptor, skipped: skipped) { line in reader.add(line) ? true : nil }
         return reader.stats
     }
 
-    /// Hands `body` each line that is not blank, in file order; `body` returns nil for an unreadable line (`skipped`
-    /// hears its number), false to stop.
+    /// The newest `count` records that `matches` accepts, oldest first, streaming (`history --last N`): the file is
+    /// read from its end back to the oldest of them, keeping nothing but where that record starts, then forward from
+    /// there, each record handed to `body` as it is read. Memory does not grow with `count` or with the file, and a
+    /// small `count` reads only the file's tail. Unreadable lines in the part read forward are skipped and reported to
+    /// `skipped` by their line numbers, in order (the whole file when it holds fewer than `count` such records). Records
+    /// appended after the reading began are left out.
+    package func forEachOfNewest(
+        _ count: Int,
+        where matches: (SessionRecord) -> Bool = { _ in true },
+        skipped: (Int) -> Void = { _ in },
+        _ body: (SessionRecord) -> Bool
+    ) throws(BreatheError) {
+        guard count > 0, let descriptor = try openForReading() else { return }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(path) }
+        let size = Int(status.st_size)
+        guard size > 0 else { return }
+        var reader = SessionRecordReader()
+        var start = 0
+        do {
+            var lines = BackwardLineReader<BreatheError>(size: size) { target, count, offset throws(BreatheError) in
+                try readFully(descriptor, into: target, count: count, at: offset)
+            }
+            var found = 0
+            while let line = try lines.next() {
+                guard !HistoryStore.isBlank(line), let record = reader.record(line), matches(record) else { continue }
+                found += 1
+                if found == count {
+                    start = lines.lineStart
+                    break
+                }
+            }
+        }
+        try forEachLine(descriptor, from: start, to: size, skipped: skipped) { line in
+            guard let record = reader.record(line) else { return nil }
+            return matches(record) ? body(record) : true
+        }
+    }
+
+    /// Hands `body` each line of the file's bytes from `start` (a line's start) to `end` (the end of the file when
+    /// nil) that is not blank, in file order; `body` returns nil for an unreadable line (`skipped` hears its number in
+    /// the whole file), false to stop.
     private func forEachLine(
+        _ descriptor: Int32,
+        from start: Int = 0,
+        to end: Int? = nil,
         skipped: (Int) -> Void,
         _ body: (UnsafeBufferPointer<UInt8>) -> Bool?
     ) throws(BreatheError) {
-        guard let descriptor = try openForReading() else { return }
-        defer { close(descriptor) }
+        // Lines counted from `start`; the lines before it are counted only when a number has to be reported.
         var lineNumber = 0
+        var linesBefore: Int?
+        let limit = end
+        var offset = start
         var capacity = 1 << 18
         var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { storage.deallocate() }
+        var failure: BreatheError?
         func handle(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
             lineNumber += 1
             if HistoryStore.isBlank(line) { return true }
             guard let more = body(line) else {
-                skipped(lineNumber)
+                if linesBefore == nil {
+                    do { linesBefore = try newlines(descriptor, before: start) } catch {
+                        failure = error
+                        return false
+                    }
+                }
+                skipped((linesBefore ?? 0) + lineNumber)
                 return true
             }
             return more
@@ -127,15 +184,23 @@ package struct HistoryStore: Sendable {
                 storage = larger
                 capacity *= 2
             }
-            let count = SystemCall.retryingOnInterrupt { read(descriptor, storage + filled, capacity - filled) }
+            let wanted = limit.map { min(capacity - filled, $0 - offset) } ?? (capacity - filled)
+            if wanted == 0 { break }
+            let count = SystemCall.retryingOnInterrupt {
+                pread(descriptor, storage + filled, wanted, off_t(offset))
+            }
             if count < 0 { throw FileSystem.readError(path) }
             if count == 0 { break }
+            offset += count
             let end = filled + count
             var start = 0
             var cursor = filled
             while cursor < end, let found = memchr(storage + cursor, 0x0A, end - cursor) {
                 let newline = found.assumingMemoryBound(to: UInt8.self) - storage
-                if !handle(UnsafeBufferPointer(start: storage + start, count: newline - start)) { return }
+                if !handle(UnsafeBufferPointer(start: storage + start, count: newline - start)) {
+                    if let failure { throw failure }
+                    return
+                }
                 start = newline + 1
                 cursor = start
             }
@@ -143,41 +208,7 @@ package struct HistoryStore: Sendable {
             if start > 0 && filled > 0 { memmove(storage, storage + start, filled) }
         }
         if filled > 0 { _ = handle(UnsafeBufferPointer(start: storage, count: filled)) }
-    }
-
-    /// Reads records from the newest back, from the file's end, until `body` returns false: `history --last N` reads
-    /// only the lines it shows. Unreadable lines met on the way are skipped; `skipped` hears their line numbers (oldest
-    /// first, after the reading, as the numbers are counted only when there is one to report).
-    package func forEachFromNewest(
-        skipped: (Int) -> Void = { _ in },
-        _ body: (SessionRecord) -> Bool
-    ) throws(BreatheError) {
-        guard let descriptor = try openForReading() else { return }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(path) }
-        let size = Int(status.st_size)
-        guard size > 0 else { return }
-        var reader = SessionRecordReader()
-        var lines = BackwardLineReader<BreatheError>(size: size) { target, count, offset throws(BreatheError) in
-            try readFully(descriptor, into: target, count: count, at: offset)
-        }
-        var skippedFromNewest: [Int] = []
-        var count = 0
-        var earliestStart = size
-        while let line = try lines.next() {
-            count += 1
-            earliestStart = lines.lineStart
-            guard !HistoryStore.isBlank(line) else { continue }
-            if let record = reader.record(line) {
-                if !body(record) { break }
-            } else {
-                skippedFromNewest.append(count - 1)
-            }
-        }
-        guard !skippedFromNewest.isEmpty else { return }
-        let earliestNumber = try newlines(descriptor, before: earliestStart) + 1
-        for fromNewest in skippedFromNewest.reversed() { skipped(earliestNumber + count - 1 - fromNewest) }
+        if let failure { throw failure }
     }
 
     /// The number of newlines in the file's first `end` bytes.

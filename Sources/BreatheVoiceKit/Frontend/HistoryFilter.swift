@@ -36,32 +36,18 @@ package struct HistoryFilter: Hashable, Sendable {
         }
     }
 
-    /// The matching records, oldest first, streamed; with `--last` only the file's tail is read, from the newest back.
-    /// `skipped` hears the line number of each unreadable line met.
-    package func records(_ store: HistoryStore, skipped: (Int) -> Void = { _ in }) throws(BreatheError)
-        -> [SessionRecord]
-    {
-        var records: [SessionRecord] = []
+    /// Hands `body` the matching records, oldest first, one at a time as they are read (nothing is kept): with `--last`
+    /// only the file's tail is read, back to the oldest of them, then forward. `body` returns false to stop. `skipped`
+    /// hears the line number of each unreadable line met.
+    package func forEach(
+        _ store: HistoryStore, skipped: (Int) -> Void = { _ in }, _ body: (SessionRecord) -> Bool
+    ) throws(BreatheError) {
+        let sinceDay = sinceDay
+        func matches(_ record: SessionRecord) -> Bool { sinceDay.map { record.start.dayNumber >= $0 } ?? true }
         if let last {
-            try store.forEachFromNewest(skipped: skipped) { record in
-                if let sinceDay, record.start.dayNumber < sinceDay { return true }
-                records.append(record)
-                return records.count < last
-            }
-            records.reverse()
+            try store.forEachOfNewest(last, where: matches, skipped: skipped, body)
         } else {
-            try store.forEach(skipped: skipped) { record in
-                if let sinceDay, record.start.dayNumber < sinceDay { return true }
-                records.append(record)
-                return true
-            }
+            try store.forEach(skipped: skipped) { record in matches(record) ? body(record) : true }
         }
-        return records
-    }
-
-    /// The matching records, each unreadable line met reported on standard error in `localizer`'s language.
-    package func records(_ store: HistoryStore, localizer: Localizer) throws(BreatheError) -> [SessionRecord] {
-        var standardError = FileDescriptorSink.standardError
-        return try records(store) { standardError.say(store.skippedLine($0), localizer) }
     }
 }

@@ -48,6 +48,9 @@ package final class MemorySink: TextSink {
 /// from anywhere, user input included, become spaces, so a screen reader never hears noise.
 package enum PlainText {
     package static func sanitize(_ text: String) -> String {
+        // Printable ASCII, most text, has nothing to replace: no scalar's properties to look up (`history` over two
+        // million records spent a quarter of its time there).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {

@@ -21,21 +21,40 @@ import Testing
         return store
     }
 
+    /// The ids `filter` hands out, in order, and the line numbers it skipped.
+    static func ids(_ filter: HistoryFilter, _ store: HistoryStore) throws -> (ids: [String], skipped: [Int]) {
+        var ids: [String] = []
+        var skipped: [Int] = []
+        try filter.forEach(store, skipped: { skipped.append($0) }) {
+            ids.append($0.id)
+            return true
+        }
+        return (ids, skipped)
+    }
+
     @Test func noFilterIsEveryRecordOldestFirst() throws {
-        #expect(try HistoryFilter().records(Self.store()).map(\.id) == ["a", "b", "c", "d"])
+        #expect(try Self.ids(HistoryFilter(), Self.store()).ids == ["a", "b", "c", "d"])
     }
 
     @Test func lastIsTheNewestOldestFirst() throws {
         let filter = try HistoryFilter(last: "2", since: nil)
         #expect(filter == HistoryFilter(last: 2))
-        #expect(try filter.records(Self.store()).map(\.id) == ["c", "d"])
+        #expect(try Self.ids(filter, Self.store()).ids == ["c", "d"])
     }
+
+    @Test func lastWithSinceIsTheNewestOfThoseFromThatDayOn() throws {
+        #expect(
+            try Self.ids(HistoryFilter(last: 3, sinceDay: Self.day("2024-03-05")), Self.store()).ids == ["b", "c", "d"])
+        #expect(try Self.ids(HistoryFilter(last: 9, sinceDay: Self.day("2024-03-11")), Self.store()).ids == [])
+    }
+
+    static func day(_ date: String) -> Int { LocalTimestamp.parse(date + "T00:00:00Z")!.dayNumber }
 
     @Test func sinceIsFromThatLocalDayOn() throws {
         let filter = try HistoryFilter(last: nil, since: "2024-03-05")
-        #expect(try filter.records(Self.store()).map(\.id) == ["b", "c", "d"])
+        #expect(try Self.ids(filter, Self.store()).ids == ["b", "c", "d"])
         let both = try HistoryFilter(last: "10", since: "2024-03-06")
-        #expect(try both.records(Self.store()).map(\.id) == ["c", "d"])
+        #expect(try Self.ids(both, Self.store()).ids == ["c", "d"])
     }
 
     @Test(arguments: ["0", "1000001", "x", "1.5", ""])
@@ -64,9 +83,11 @@ import Testing
         let store = try Self.store()
         try store.append(line: "not json")
         try store.append(Self.record("e", on: "2024-03-11"))
-        var skipped: [Int] = []
-        let ids = try HistoryFilter().records(store) { skipped.append($0) }.map(\.id)
-        #expect(ids == ["a", "b", "c", "d", "e"])
-        #expect(skipped == [5])
+        let read = try Self.ids(HistoryFilter(), store)
+        #expect(read.ids == ["a", "b", "c", "d", "e"])
+        #expect(read.skipped == [5])
+        // With --last, the unreadable lines among the newest: none among the last one, this one among the last two.
+        #expect(try Self.ids(HistoryFilter(last: 1), store) == (["e"], []))
+        #expect(try Self.ids(HistoryFilter(last: 2), store) == (["d", "e"], [5]))
     }
 }

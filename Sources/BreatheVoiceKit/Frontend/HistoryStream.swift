@@ -1,0 +1,73 @@
+import BreatheCore
+
+/// `history` and `history export`, streamed: each record is read, written and forgotten, so memory stays the same
+/// whatever the history's length, the first line leaves before the rest of the file is read, and a reader that goes
+/// away (`| head`) stops the reading at once (exit 0, nothing on standard error; see `OutputHealth`).
+///
+/// Standard output is written in chunks (`ChunkedWriter`); an unreadable line's warning goes to standard error as the
+/// line is met, after what came before it on standard output.
+package struct HistoryStream {
+    package let store: HistoryStore
+    package let localizer: Localizer
+
+    package init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
+        self.store = store
+        self.localizer = localizer
+    }
+
+    /// `history`: one sentence per record, or (`json`) each record as one compact line of JSON, oldest first; in text,
+    /// one line saying so when no record matches.
+    package func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
+        let output = ChunkedWriter(fileDescriptor: 1)
+        defer { finish(output) }
+        let listing = HistoryListing(localizer: localizer)
+        var shown = 0
+        try filter.forEach(store, skipped: warning(after: output)) { record in
+            shown += 1
+            return output.write(json ? record.line + "\n" : listing.line(record))
+        }
+        if shown == 0 && !json { output.write(PlainText.line(localizer.string(Message(.historyEmpty)))) }
+    }
+
+    /// `history export`: every record, to standard output or (`path`) to that file, written as `FileSystem.writeUserFile`
+    /// writes (a regular file replaced whole through a temporary file beside it, which a failure removes). Returns the
+    /// number of records exported.
+    package func export(_ format: HistoryExport.Format, to path: String?) throws(BreatheError) -> Int {
+        guard let path else {
+            let output = ChunkedWriter(fileDescriptor: 1)
+            defer { finish(output) }
+            return try export(format, to: output)
+        }
+        var count = 0
+        try FileSystem.writeUserFile(path) { descriptor throws(BreatheError) in
+            let output = ChunkedWriter(fileDescriptor: descriptor)
+            count = try export(format, to: output)
+            guard output.flush() else { throw FileSystem.writeError(path, output.failure) }
+        }
+        return count
+    }
+
+    private func export(_ format: HistoryExport.Format, to output: ChunkedWriter) throws(BreatheError) -> Int {
+        let skipped = warning(after: output)
+        return try HistoryExport.write(
+            format,
+            records: { body throws(BreatheError) in try store.forEach(skipped: skipped, body) },
+            to: output)
+    }
+
+    /// Reports an unreadable line on standard error, after writing what `output` holds so far.
+    private func warning(after output: ChunkedWriter) -> (Int) -> Void {
+        { [store, localizer] number in
+            // A reader that went away stops the reading: no warning after that.
+            guard output.flush() else { return }
+            var standardError = FileDescriptorSink.standardError
+            standardError.say(store.skippedLine(number), localizer)
+        }
+    }
+
+    /// Writes what standard output still holds; a failed write counts as `FileDescriptorSink`'s do (see `OutputHealth`).
+    private func finish(_ output: ChunkedWriter) {
+        output.flush()
+        if output.failure != 0 { OutputHealth.noteFailure(descriptor: 1, code: output.failure) }
+    }
+}
