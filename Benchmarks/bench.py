@@ -1754,7 +1754,9 @@ def measure_history(bench: Bench) -> None:
             continue
         big = figures[label].get(largest)
         rss = big["max_rss_mib"] if big else None
-        measure = f"7. `{label}` over {sizes_text} records: time (median of {HISTORY_RUNS} after a warm-up), peak RSS"
+        # A pipe inside a table cell is escaped, or it would end the cell.
+        shown = label.replace("|", "\\|")
+        measure = f"7. `{shown}` over {sizes_text} records: time (median of {HISTORY_RUNS} after a warm-up), peak RSS"
         if label == "stats":
             bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label), rss)}, "— (the streaming reference)", "—"))
             continue
