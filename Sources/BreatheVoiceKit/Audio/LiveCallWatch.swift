@@ -58,18 +58,7 @@ package final class LiveCallWatch: CallWatching {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context
-        guard library.contextConnect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
-            throw unavailable(library.contextErrno(context))
-        }
-        while true {
-            let state = library.contextGetState(context)
-            if state == PA_CONTEXT_READY { break }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED
-                || library.mainloopIterate(mainloop, 1, nil) < 0
-            {
-                throw unavailable(library.contextErrno(context))
-            }
-        }
+        if let failure = library.connect(context, to: server, iterating: mainloop) { throw unavailable(failure) }
         library.contextSetSubscribeCallback(
             context,
             { _, _, _, userdata in LiveCallWatch.watch(userdata)?.changed = true },

@@ -114,4 +114,18 @@ struct LivePulseLibrary: Sendable {
             return .failure(error)
         }
     }
+
+    /// Connects `context` to `server` (never autospawning one) and iterates `mainloop` until the context is ready;
+    /// libpulse's error code when it fails instead.
+    func connect(_ context: OpaquePointer, to server: String, iterating mainloop: OpaquePointer) -> Int32? {
+        guard contextConnect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else { return contextErrno(context) }
+        while true {
+            let state = contextGetState(context)
+            if state == PA_CONTEXT_READY { return nil }
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || mainloopIterate(mainloop, 1, nil) < 0 {
+                return contextErrno(context)
+            }
+        }
+    }
 }
+

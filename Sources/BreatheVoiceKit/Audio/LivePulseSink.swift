@@ -121,18 +121,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context
-        guard library.contextConnect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
-            throw unavailable(library.contextErrno(context))
-        }
-        while true {
-            let state = library.contextGetState(context)
-            if state == PA_CONTEXT_READY { break }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED
-                || library.mainloopIterate(mainloop, 1, nil) < 0
-            {
-                throw unavailable(library.contextErrno(context))
-            }
-        }
+        if let failure = library.connect(context, to: server, iterating: mainloop) { throw unavailable(failure) }
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
