@@ -128,4 +128,3 @@ struct LivePulseLibrary: Sendable {
         }
     }
 }
-
