@@ -120,9 +120,9 @@ package struct AudioSessionLauncher {
         let tones = choices.toneClips(sampleRate: plan.sampleRate)
         // The lead-in lasts until the opening has been heard: its first phase is never eaten by it.
         var session = self
-        session.launcher.plan = planHearingTheOpening(
-            phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive)
-        for case let recorder as HistoryRecorder in launcher.extraPresenters { recorder.plan = session.launcher.plan }
+        session.launcher.replan(
+            planHearingTheOpening(
+                phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive))
         return try session.play(
             phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
     }
@@ -190,7 +190,7 @@ package struct AudioSessionLauncher {
     }
 
     /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and rate (through the
-    /// phrase cache); without speech data, about 65 ms a character, eSpeak NG's pace at 175 words a minute.
+    /// phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
     private func estimatedLength(of message: Message) -> Int64 {
         let text = localizer.string(message)
         let settings = SpeechSettings(voice: localizer.catalog.voice, rate: 175, pitch: 50, volume: 100)
@@ -204,7 +204,7 @@ package struct AudioSessionLauncher {
             }
             return Int64(try speech.synthesize(text, settings).count)
         } catch {
-            return Int64(text.count) * Int64(plan.sampleRate) * 65 / 1000
+            return launcher.readingLength(of: message)
         }
     }
 

@@ -26,8 +26,36 @@ package struct SessionLauncher {
         self.extraPresenters = extraPresenters
     }
 
-    /// A text-only session on the monotonic clock.
+    /// A text-only session on the monotonic clock. In screen-reader mode its lead-in leaves the screen reader time to
+    /// read the opening first (`readingLength`), as a session with sound does, unless the plan already does.
     package func runText() throws(BreatheError) -> SessionOutcome {
+        guard output.screenReader != nil, !leadInCoversOpening else { return try runTextAsPlanned() }
+        var session = self
+        let machine = SessionMachine(plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0), opening: opening)
+        let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
+        let lines = (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
+        let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + readingLength(of: $1) + gap }
+        session.replan(plan.leadIn(covering: before, getReady: readingLength(of: Message(.lineLeadIn))))
+        return try session.runTextAsPlanned()
+    }
+
+    /// How long a screen reader takes to say a sentence, in samples, without a synthesizer to measure it: about 65 ms
+    /// a character, eSpeak NG's pace at 175 words a minute.
+    func readingLength(of message: Message) -> Int64 {
+        Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 / 1000
+    }
+
+    /// True once `replan` gave the plan a lead-in that covers the opening.
+    private var leadInCoversOpening = false
+
+    /// Takes a plan whose lead-in was lengthened to cover the opening, for the session and its history record.
+    package mutating func replan(_ lengthened: SessionPlan) {
+        plan = lengthened
+        leadInCoversOpening = true
+        for case let recorder as HistoryRecorder in extraPresenters { recorder.plan = lengthened }
+    }
+
+    private func runTextAsPlanned() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var runner = TextSessionRunner(
                 machine: SessionMachine(
