@@ -49,9 +49,12 @@ package struct AudioSessionLauncher {
 
     private var plan: SessionPlan { launcher.plan }
 
-    /// No sound server (or no speech) means text only: when silence is allowed, and in screen-reader mode, whose
-    /// printed lines are what the screen reader reads (unless `--require-audio`).
-    private var goesOnWithoutSound: Bool { allowsSilence || (choices.screenReader != nil && !choices.requireAudio) }
+    /// No sound server (or no speech) means text only: when silence is allowed, and in a screen-reader session at a
+    /// terminal, whose printed lines are what the screen reader reads (unless `--require-audio`). A reminder prints
+    /// nobody reads: it keeps its exit 69.
+    private var goesOnWithoutSound: Bool {
+        allowsSilence || (choices.screenReader != nil && !choices.requireAudio && !choices.queuesBehindOtherSpeech)
+    }
 
     /// A connection to the sound server started by `connectEarly`, for `run()` to take.
     private static let early = Mutex<PendingPulseSink?>(nil)
