@@ -64,7 +64,9 @@ let package = Package(
         .executableTarget(name: "HistoryAppender", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
         // Fakes and helpers the test targets share (a crontab(1) stand-in, a seeded generator), as swift-argument-parser
         // shares ArgumentParserTestHelpers: only test targets depend on it, so none of it is linked into the program.
-        .target(name: "BreatheTestSupport", path: "Tests/BreatheTestSupport"),
+        .target(
+            name: "BreatheTestSupport", dependencies: ["BreatheVoiceKit", "BreatheCore"],
+            path: "Tests/BreatheTestSupport"),
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),

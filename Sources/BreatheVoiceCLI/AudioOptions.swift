@@ -118,7 +118,7 @@ struct AudioOptions: ParsableArguments {
         if pitch != nil { explicit.insert(.pitch) }
         if volume != nil { explicit.insert(.volume) }
         var choices = AudioChoices(
-            speech: preferences.speech, counting: preferences.count, tones: preferences.tones,
+            speech: preferences.speech, tones: preferences.tones,
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
             pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
@@ -170,7 +170,6 @@ struct AudioOptions: ParsableArguments {
         }
         return AudioChoices(
             speech: try onOff(speech, .fieldSpeech),
-            counting: count,
             tones: try onOff(tones, .fieldTones),
             toneVolume: try number(toneVolume, .toneVolume, 70),
             voice: voice,

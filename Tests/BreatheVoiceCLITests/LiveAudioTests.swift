@@ -336,4 +336,22 @@ struct LiveAudioTests {
         #expect(run.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.root.path + "/.local/state/breathe-voice/history.jsonl"))
     }
+
+    /// A reminder never counts the seconds, even with the `count` preference on (which `start` follows): the request is
+    /// the one home of the setting. Played with tones only, so the counts would show as printed lines.
+    @Test func aReminderNeverCountsEvenWithTheCountPreferenceOn() throws {
+        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "count", "on"]).status == 0)
+        let arguments = ["--pattern", "2-0-2", "--cycles", "1", "--lang", "en", "--plain", "--speech", "off"]
+        let reminder = try home.run(["remind"] + arguments)
+        #expect(reminder.status == 0, "\(reminder.stderr)")
+        #expect(reminder.stdoutLines.contains("Breathe in, 2 seconds. Cycle 1 of 1."), "\(reminder.stdoutLines)")
+        #expect(!reminder.stdoutLines.contains("2."), "\(reminder.stdoutLines)")
+        // The same session from `start` counts: the preference is read (rendered, no need to wait for it).
+        let wav = home.root.appendingPathComponent("start.wav").path
+        let started = try home.run(["start"] + arguments + ["--output", wav])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stdoutLines.contains("2."), "\(started.stdoutLines)")
+    }
 }

@@ -20,8 +20,6 @@ package protocol AudioSink {
     mutating func finish() throws(BreatheError)
     /// Tries to reach the output again after it was lost.
     mutating func reconnect() throws(BreatheError)
-    /// True for a file: render as fast as possible; text lines then come out as their blocks are written.
-    var isFile: Bool { get }
     /// What the runner sleeps in, when the sink has its own work to do meanwhile (a live sink's connection, serviced
     /// in the same poll as the keys); nil: a plain poll of the keys.
     var waiter: (any SessionWaiter)? { get }

@@ -143,12 +143,12 @@ package final class LiveCallWatch: CallWatching {
 
     package func waitForChange(milliseconds: Int32, alsoWatching descriptor: Int32) -> CallWaitWake {
         guard let mainloop else { return .changed }
-        let deadline = MonotonicTimebase.nanoseconds() + UInt64(max(0, milliseconds)) * 1_000_000
+        let deadline = MonotonicClock.now() + UInt64(max(0, milliseconds)) * 1_000_000
         extra = descriptor >= 0 ? pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0) : nil
         extraReady = false
         defer { extra = nil }
         while !changed {
-            let now = MonotonicTimebase.nanoseconds()
+            let now = MonotonicClock.now()
             guard now < deadline else { return .timeout }
             let microseconds = Int32(min((deadline - now) / 1000, UInt64(Int32.max)))
             guard library.mainloopPrepare(mainloop, microseconds) >= 0, library.mainloopPoll(mainloop) >= 0 else {

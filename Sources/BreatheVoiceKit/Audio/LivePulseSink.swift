@@ -62,7 +62,6 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         }
     }
 
-    package var isFile: Bool { false }
     /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
     package var waiter: (any SessionWaiter)? { self }
 
@@ -148,7 +147,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
             }
         }
         written = 0
-        lastReport = (0, 0, MonotonicTimebase.nanoseconds())
+        lastReport = (0, 0, MonotonicClock.now())
     }
 
     /// Disconnects and frees whatever is open.
@@ -269,7 +268,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected else { return 0 }
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
-        let now = MonotonicTimebase.nanoseconds()
+        let now = MonotonicClock.now()
         guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
             // No timing information yet (just connected or flushed): the last report, carried forward.
             let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
@@ -290,7 +289,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     package func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
-        lastReport = (0, written, MonotonicTimebase.nanoseconds())
+        lastReport = (0, written, MonotonicClock.now())
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }

@@ -97,8 +97,6 @@ package final class WavSink: AudioSink {
         TemporaryFiles.unregister(registration)
     }
 
-    package var isFile: Bool { true }
-
     /// The 44-byte header of a PCM WAV file holding `samples` samples.
     package static func header(samples: Int64) -> [UInt8] {
         let dataBytes = UInt32(clamping: samples * 2)

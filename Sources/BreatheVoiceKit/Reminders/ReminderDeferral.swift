@@ -22,7 +22,7 @@ package struct ReminderDeferral {
     /// this only bounds it.
     package var recheckMilliseconds: Int32 = 30_000
     /// The monotonic clock, in nanoseconds.
-    package var now: () -> UInt64 = MonotonicTimebase.nanoseconds
+    package var now: () -> UInt64 = { MonotonicClock.now() }
     /// Readable when a stopping signal came (`SignalSource.stopDescriptor`); -1 for none.
     package var signalDescriptor: Int32 = SignalSource.stopDescriptor
 

@@ -1,11 +1,10 @@
 import BreatheCore
 
-/// What the user asked to hear: speech, counts, tones and where the sound goes.
+/// What the user asked to hear: speech, tones and where the sound goes (whether the seconds are counted is the
+/// session request's: a reminder never counts).
 package struct AudioChoices: Sendable {
     /// Speak the phrases (`--speech on|off`).
     package var speech: Bool
-    /// Speak the seconds inside each phase (`--count`).
-    package var counting: Bool
     /// Play the cue tones (`--tones on|off`).
     package var tones: Bool
     /// 0–100 (`--tone-volume`).
@@ -36,7 +35,7 @@ package struct AudioChoices: Sendable {
     package var queuesBehindOtherSpeech = false
 
     package init(
-        speech: Bool = true, counting: Bool = false, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
+        speech: Bool = true, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
         rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
         speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
         explicitSpeechSettings: Set<PreferenceKey> = []
@@ -45,7 +44,6 @@ package struct AudioChoices: Sendable {
         self.speechPriority = speechPriority
         self.explicitSpeechSettings = explicitSpeechSettings
         self.speech = speech
-        self.counting = counting
         self.tones = tones
         self.toneVolume = toneVolume
         self.voice = voice

@@ -44,7 +44,6 @@ package struct AudioSessionLauncher {
         self.interactive = interactive
         self.allowsSilence = allowsSilence ?? (interactive && !choices.requireAudio)
         if choices.output == "-" { self.launcher.textDescriptor = 2 }
-        self.launcher.counting = choices.counting
     }
 
     private var plan: SessionPlan { launcher.plan }
@@ -140,7 +139,7 @@ package struct AudioSessionLauncher {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
             let outcome: SessionOutcome
             do {
-                outcome = try play(sink, phrases, tones, choices, dispatcher: nil, live: false)
+                outcome = try play(RenderPacer(sink: sink), phrases, tones, choices, dispatcher: nil, live: false)
             } catch {
                 sink.discard()
                 throw error
@@ -163,7 +162,7 @@ package struct AudioSessionLauncher {
             guard goesOnWithoutSound, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)
         }
-        var outcome = try play(sink, phrases, tones, choices, dispatcher: dispatcher, live: true)
+        var outcome = try play(LivePacer(sink: sink), phrases, tones, choices, dispatcher: dispatcher, live: true)
         outcome.playedOnServer = true
         return outcome
     }
@@ -272,7 +271,7 @@ package struct AudioSessionLauncher {
     private func preparePhrases(_ choices: AudioChoices) throws(BreatheError) -> PhraseBook {
         guard choices.speech else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
-            plan: plan, counting: choices.counting, opening: launcher.opening?.speech, localizer: localizer,
+            plan: plan, counting: launcher.counting, opening: launcher.opening?.speech, localizer: localizer,
             speech: voiced, settings: speechSettings(), cache: phraseCache
         )
     }
@@ -291,40 +290,46 @@ package struct AudioSessionLauncher {
         checkedVoice.map { $0.speaking(with: speech) } ?? speech
     }
 
-    /// Plays through `sink` with the shared keys, signals and presenters. A file renders in one go: no keys to announce.
-    private func play<Sink: AudioSink>(
-        _ sink: Sink, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
+    /// Plays through `pacer` (a file, or the sound server) with the shared keys, signals and presenters. A file renders
+    /// in one go: no keys to announce.
+    private func play<Pacer: SessionPacer>(
+        _ pacer: Pacer, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
             controls, presenters in
-            var runner = AudioSessionRunner(
-                machine: SessionMachine(
-                    plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
-                    terse: launcher.output.terse),
-                sink: sink,
-                presenters: presenters, phrases: phrases, tones: tones, counting: choices.counting,
-                inputs: SessionInputPoller(sources: controls.sources), interactive: interactive, dispatcher: dispatcher
-            )
-            runner.afterInput = controls.settle(after:)
-            runner.linesFollowTone = choices.screenReader == .read && !choices.speech
-            runner.cuesInterrupt = choices.screenReader != nil && !choices.queuesBehindOtherSpeech
-            defer { dispatcher?.hangUp() }
+            var sound = SessionSound(phrases: phrases, tones: tones)
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
             // renders without keys, so it needs none.
             var worker: PhraseWorker?
             if live, controls.readsKeys, choices.speech {
                 if dispatcher != nil {
-                    runner.speechSettings = choices.speechSettings(localizer: localizer)
+                    sound.speechSettings = choices.speechSettings(localizer: localizer)
                 } else {
                     worker = liveWorker()
-                    runner.worker = worker
-                    runner.speechSettings = speechSettings()
+                    sound.worker = worker
+                    sound.speechSettings = speechSettings()
                 }
             }
-            defer { worker?.finish() }
-            return runner.run()
+            defer {
+                worker?.finish()
+                dispatcher?.hangUp()
+            }
+            var loop = SessionLoop(
+                machine: SessionMachine(
+                    plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
+                    terse: launcher.output.terse),
+                pacer: pacer, clock: MonotonicClock(), presenters: presenters, sound: sound,
+                speaker: dispatcher.map {
+                    DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)
+                },
+                inputs: SessionInputs(sources: controls.sources),
+                options: SessionLoop.Options(
+                    counting: launcher.counting, interactive: interactive,
+                    linesFollowTone: choices.screenReader == .read && !choices.speech))
+            loop.afterInput = controls.settle(after:)
+            return loop.run()
         }.get()
     }
 

@@ -9,15 +9,20 @@ struct HeardTiming {
     /// The sink's latest report: the timeline sample it was playing, and when (ns on the runner's clock).
     private(set) var report: (heard: Int64, nanos: UInt64)?
     /// When timeline sample 0 would have been heard (ns on the runner's clock); nil until a cue fixes it.
-    private(set) var origin: UInt64?
+    private(set) var origin: Int64?
 
     init(sampleRate: Int) {
         self.sampleRate = sampleRate
     }
 
-    /// The sink was playing timeline sample `heard` at `nanos`.
-    mutating func record(heard: Int64, at nanos: UInt64) {
+    /// A line is printed when it is handed over, not ahead of time: nothing is heard before the report (text only).
+    private(set) var printed = false
+
+    /// The sink was playing timeline sample `heard` at `nanos`. `printed`: the "sink" is the clock of a text-only
+    /// session, and a line handed over now is heard now, however early its sample.
+    mutating func record(heard: Int64, at nanos: UInt64, printed: Bool = false) {
         report = (heard, nanos)
+        self.printed = printed
     }
 
     /// No report stands (a file, or everything released at once): cues are played where they were planned.
@@ -42,16 +47,18 @@ struct HeardTiming {
         guard let heardNanos = heardNanos(of: planned) else { return planned }
         let rate = Int64(sampleRate)
         let origin = origin ?? Self.origin(heardNanos: heardNanos, planned: planned, sampleRate: sampleRate)
-        return (heardNanos - Int64(origin)) * rate / 1_000_000_000
+        return (heardNanos - origin) * rate / 1_000_000_000
     }
 
     /// When the sample at `planned` is heard, by the latest report (nil: no report).
     private func heardNanos(of planned: Int64) -> Int64? {
         guard let report else { return nil }
-        return Int64(report.nanos) + (planned - report.heard) * 1_000_000_000 / Int64(sampleRate)
+        let heard = Int64(report.nanos) + (planned - report.heard) * 1_000_000_000 / Int64(sampleRate)
+        return printed ? max(heard, Int64(report.nanos)) : heard
     }
 
-    private static func origin(heardNanos: Int64, planned: Int64, sampleRate: Int) -> UInt64 {
-        UInt64(max(0, heardNanos - planned * 1_000_000_000 / Int64(sampleRate)))
+    /// Before the clock's zero when the timeline jumped ahead of it (a skip early on a clock that starts near zero).
+    private static func origin(heardNanos: Int64, planned: Int64, sampleRate: Int) -> Int64 {
+        heardNanos - planned * 1_000_000_000 / Int64(sampleRate)
     }
 }

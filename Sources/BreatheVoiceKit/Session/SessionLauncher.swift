@@ -57,16 +57,17 @@ package struct SessionLauncher {
 
     private func runTextAsPlanned() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
-            var runner = TextSessionRunner(
+            var loop = SessionLoop(
                 machine: SessionMachine(
                     plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
-                timebase: MonotonicTimebase(sources: controls.sources),
-                presenters: presenters
-            )
-            runner.afterInput = controls.settle(after:)
-            runner.counting = counting
-            return runner.run()
-        }
+                pacer: TextPacer(sampleRate: plan.sampleRate), clock: MonotonicClock(), presenters: presenters,
+                sound: SessionSound(
+                    phrases: PhraseBook(localizer: localizer),
+                    tones: ToneClips(sampleRate: plan.sampleRate, volume: nil)),
+                inputs: SessionInputs(sources: controls.sources), options: SessionLoop.Options(counting: counting))
+            loop.afterInput = controls.settle(after:)
+            return loop.run()
+        }.get()
     }
 
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
@@ -95,7 +96,7 @@ package struct SessionLauncher {
             presenters.append(
                 EventStreamPresenter(
                     plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
-                    speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: MonotonicTimebase.nanoseconds
+                    speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: { MonotonicClock.now() }
                 ))
         }
         if output.timingReport {

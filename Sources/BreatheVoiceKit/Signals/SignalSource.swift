@@ -81,7 +81,7 @@ package enum SignalSource {
 
     /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
     /// A signal caught since `installEarly()` is still in the pipe, and is the session's first input.
-    package static func install() -> MonotonicTimebase.Source? {
+    package static func install() -> SessionInputs.Source? {
         guard makePipe() else { return nil }
         for number in numbers { handle(number) }
         // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
@@ -90,7 +90,7 @@ package enum SignalSource {
         for number in numbers { sigaddset(&unblock, number) }
         sigprocmask(SIG_UNBLOCK, &unblock, nil)
         let descriptor = signalPipe.read
-        return MonotonicTimebase.Source(fileDescriptor: descriptor) {
+        return SessionInputs.Source(fileDescriptor: descriptor) {
             var byte: UInt8 = 0
             let count = SystemCall.retryingOnInterrupt { read(descriptor, &byte, 1) }
             return count == 1 ? input(for: Int32(byte)) : nil

@@ -112,7 +112,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     @discardableResult private func submit(_ command: Command) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        if let since = busySince, MonotonicTimebase.nanoseconds() - since > UInt64(Self.patience) * 1_000_000 {
+        if let since = busySince, MonotonicClock.now() - since > UInt64(Self.patience) * 1_000_000 {
             failed = true
         }
         guard !failed, !closing else { return false }
@@ -182,7 +182,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
             while commands.isEmpty && !closing { pthread_cond_wait(wake, lock) }
             if commands.isEmpty { break }
             let command = commands.removeFirst()
-            busySince = MonotonicTimebase.nanoseconds()
+            busySince = MonotonicClock.now()
             pthread_mutex_unlock(lock)
             let ok: Bool
             switch command {

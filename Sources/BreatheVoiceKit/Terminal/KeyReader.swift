@@ -9,8 +9,8 @@ package enum KeyReader {
     static let sequenceWaitMilliseconds: Int32 = 30
 
     /// A source for the session clock that reads keys from `descriptor`.
-    package static func source(_ descriptor: Int32) -> MonotonicTimebase.Source {
-        MonotonicTimebase.Source(fileDescriptor: descriptor) {
+    package static func source(_ descriptor: Int32) -> SessionInputs.Source {
+        SessionInputs.Source(fileDescriptor: descriptor) {
             guard let byte = readByte(descriptor, waitMilliseconds: 0) else { return nil }
             guard byte == 0x1B else { return input(for: byte) }
             guard let next = readByte(descriptor, waitMilliseconds: sequenceWaitMilliseconds) else { return .quit }

@@ -6,12 +6,12 @@
 /// puts the terminal back.
 package final class SessionControls {
     /// The signal pipe and, when standard input is a terminal, the keyboard.
-    package let sources: [MonotonicTimebase.Source]
+    package let sources: [SessionInputs.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
     package let readsKeys: Bool
     private let keyboard: Int32
 
-    private init(sources: [MonotonicTimebase.Source], readsKeys: Bool, keyboard: Int32) {
+    private init(sources: [SessionInputs.Source], readsKeys: Bool, keyboard: Int32) {
         self.sources = sources
         self.readsKeys = readsKeys
         self.keyboard = keyboard
@@ -21,7 +21,7 @@ package final class SessionControls {
     /// A session started in the background reads keys once it is brought to the foreground.
     /// With no keyboard (nil), only signals steer the session.
     package static func start(keyboard: Int32? = 0) -> SessionControls {
-        var sources: [MonotonicTimebase.Source] = []
+        var sources: [SessionInputs.Source] = []
         if let signals = SignalSource.install() { sources.append(signals) }
         let readsKeys = keyboard.map(Terminal.isTerminal) ?? false
         let keyboard = keyboard ?? -1

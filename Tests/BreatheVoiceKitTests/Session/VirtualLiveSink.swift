@@ -45,12 +45,11 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     /// The virtual clock in nanoseconds, for the runner's `clock` (a sample rate of 22 050 Hz).
     var nanoseconds: UInt64 { UInt64(clock) * 1_000_000_000 / 22_050 }
 
-    var isFile: Bool { false }
     var waiter: (any SessionWaiter)? { self }
 
     /// The source to give the runner's poller: it reads the key the clock reached.
-    var source: MonotonicTimebase.Source {
-        MonotonicTimebase.Source(fileDescriptor: -1) { [unowned self] in
+    var source: SessionInputs.Source {
+        SessionInputs.Source(fileDescriptor: -1) { [unowned self] in
             defer { pressed = nil }
             return pressed
         }
@@ -133,5 +132,19 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         let out = device.count - deviceLatency
         heard += device[0..<out]
         device.removeFirst(out)
+    }
+}
+
+/// The virtual sink's clock as the loop's: its time is the samples the sink has played, and a wait sleeps in the sink
+/// (which moves its clock), as the live clock sleeps in the sound server's loop.
+struct VirtualSinkClock: SessionClock {
+    let sink: VirtualLiveSink
+
+    func now() -> UInt64 { sink.nanoseconds }
+
+    mutating func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
+        let now = now()
+        let timeout = deadline.map { $0 <= now ? 0 : Int32(min(($0 - now + 999_999) / 1_000_000, UInt64(Int32.max))) }
+        return inputs.next(timeoutMilliseconds: timeout ?? -1)
     }
 }

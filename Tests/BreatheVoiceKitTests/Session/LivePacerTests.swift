@@ -6,17 +6,17 @@ import Testing
 
 /// The runner on a live sink, in virtual time: fed seconds ahead, asleep between the server's requests, and a key
 /// heard at once.
-@Suite struct LiveRunnerTests {
-    static let plan = AudioSessionRunnerTests.plan
+@Suite struct LivePacerTests {
+    static let plan = SessionLoopTests.plan
 
     @Test func whatIsHeardIsTheFileRenderWithoutADropoutAndFewWakeUps() throws {
         let file = MemoryAudioSink()
-        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
         let sink = VirtualLiveSink()
         let presenter = LineRecorder()
-        var runner = try Self.runner(sink: sink, presenters: [presenter], interactive: false, virtualClock: false)
+        var runner = try Self.runner(sink: sink, presenters: [presenter], interactive: false)
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.heard == file.samples)
         #expect(sink.underruns == 0)
@@ -32,11 +32,11 @@ import Testing
     /// mixed), yet the queue still runs seconds ahead, and what is heard is the file render.
     @Test func eachWriteMixesAQuarterSecondAtMostWhileTheQueueRunsSecondsAhead() throws {
         let file = MemoryAudioSink()
-        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
         let sink = VirtualLiveSink()
-        var runner = try Self.runner(sink: sink, presenters: [LineRecorder()], interactive: false, virtualClock: false)
+        var runner = try Self.runner(sink: sink, presenters: [LineRecorder()], interactive: false)
         #expect(try runner.run().get().summary.status == .completed)
         #expect(sink.largestWrite > 0)
         #expect(sink.largestWrite <= 22_050 / 4, "a write of \(sink.largestWrite) samples")
@@ -52,7 +52,7 @@ import Testing
         let presenter = LineRecorder()
         let press = Self.plan.start(of: .phase(cycle: 1, index: 0)) + 22_050 * 8 / 10
         sink.keys = [(press, .skip)]
-        var runner = try Self.runner(sink: sink, presenters: [presenter], virtualClock: false)
+        var runner = try Self.runner(sink: sink, presenters: [presenter])
         _ = try runner.run().get()
         #expect(sink.flushes >= 1)
         #expect(sink.underruns == 0)
@@ -71,20 +71,18 @@ import Testing
     /// A runner on `sink`, handing over to `presenters`: in the sink's virtual time (the sink's clock is the runner's),
     /// or with the monotonic clock for the tests that do not read the clock.
     static func runner(
-        sink: VirtualLiveSink, presenters: [any SessionPresenter], interactive: Bool = true, virtualClock: Bool = true
-    ) throws -> AudioSessionRunner<VirtualLiveSink> {
+        sink: VirtualLiveSink, presenters: [any SessionPresenter], interactive: Bool = true
+    ) throws -> SessionLoop<LivePacer<VirtualLiveSink>, VirtualSinkClock> {
         let choices = AudioChoices(speech: true, tones: true)
         let phrases = try PhraseBook(
-            plan: plan, counting: false, localizer: AudioSessionRunnerTests.localizer,
-            speech: AudioSessionRunnerTests.fakeSpeech,
-            settings: choices.speechSettings(localizer: AudioSessionRunnerTests.localizer))
-        let clock: () -> UInt64
-        if virtualClock { clock = { sink.nanoseconds } } else { clock = { MonotonicTimebase.nanoseconds() } }
-        return AudioSessionRunner(
-            machine: SessionMachine(plan: plan), sink: sink, presenters: presenters, phrases: phrases,
-            tones: choices.toneClips(sampleRate: 22_050), counting: false,
-            inputs: SessionInputPoller(sources: [sink.source]), interactive: interactive, blockSamples: 97,
-            clock: clock)
+            plan: plan, counting: false, localizer: SessionLoopTests.localizer,
+            speech: SessionLoopTests.fakeSpeech,
+            settings: choices.speechSettings(localizer: SessionLoopTests.localizer))
+        return SessionLoop(
+            machine: SessionMachine(plan: plan), pacer: LivePacer(sink: sink, blockSamples: 97),
+            clock: VirtualSinkClock(sink: sink), presenters: presenters,
+            sound: SessionSound(phrases: phrases, tones: choices.toneClips(sampleRate: 22_050)),
+            inputs: SessionInputs(sources: [sink.source]), options: .init(interactive: interactive))
     }
 
     /// Where two stretches of samples first differ, counted from their starts (the shorter one's end if one is a
@@ -108,7 +106,7 @@ import Testing
     /// heard (the position written less the latency reported), within one block ahead, never after.
     @Test func presentersAreCalledWhenTheSoundIsHeardNotWhenItIsWritten() throws {
         let file = MemoryAudioSink()
-        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
         let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
@@ -137,7 +135,7 @@ import Testing
     /// dry before a deadline: the session is heard whole, as the file renders it, after the device's latency.
     @Test func aDeviceHoldingMoreThanTheMarginNeverRunsDry() throws {
         let file = MemoryAudioSink()
-        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
         let latency = 11_025
@@ -156,7 +154,7 @@ import Testing
         let stall: Int64 = 2_205
         let firstCue = Self.plan.start(of: .phase(cycle: 1, index: 0))
         sink.stalls = [(firstCue + Int64(Self.deviceLatency) + 11_025, stall)]
-        let report = TimingReport(plan: Self.plan, localizer: AudioSessionRunnerTests.localizer, sink: StringTextSink())
+        let report = TimingReport(plan: Self.plan, localizer: SessionLoopTests.localizer, sink: StringTextSink())
         let presenter = HeardRecorder(sink: sink)
         var runner = try Self.runner(sink: sink, presenters: [report, presenter])
         _ = try runner.run().get()
@@ -176,7 +174,7 @@ import Testing
     /// the pause rewinds to what the device still plays, so the session resumes exactly there, nothing lost or repeated.
     @Test func aRewindAfterAKeyResumesAtTheHeardPosition() throws {
         let file = MemoryAudioSink()
-        var rendered = try AudioSessionRunnerTests.runner(sink: file, presenter: LineRecorder())
+        var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
 
         let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)

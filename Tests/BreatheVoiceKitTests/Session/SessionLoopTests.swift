@@ -10,7 +10,6 @@ final class MemoryAudioSink: AudioSink {
     var failAfter: Int?
     var flushes = 0
     var finished = false
-    var isFile: Bool { true }
 
     func write(_ block: [Int16]) throws(BreatheError) {
         if let failAfter, samples.count + block.count > failAfter {
@@ -35,7 +34,7 @@ final class LineRecorder: SessionPresenter {
     }
 }
 
-@Suite struct AudioSessionRunnerTests {
+@Suite struct SessionLoopTests {
     static let localizer = Localizer(language: "en")
     /// A fake voice: every phrase is 0.2 s of a constant level that encodes its length, so it can be found in the output.
     static let fakeSpeech = Speech(
@@ -55,21 +54,22 @@ final class LineRecorder: SessionPresenter {
 
     static func runner(
         sink: MemoryAudioSink, presenter: LineRecorder, speech: Bool = true, tones: Bool = true,
-        counting: Bool = false, interactive: Bool = false, inputs: SessionInputPoller = SessionInputPoller()
+        counting: Bool = false, interactive: Bool = false, inputs: SessionInputs = SessionInputs()
     )
-        throws -> AudioSessionRunner<MemoryAudioSink>
+        throws -> SessionLoop<RenderPacer<MemoryAudioSink>, MonotonicClock>
     {
-        let choices = AudioChoices(speech: speech, counting: counting, tones: tones)
+        let choices = AudioChoices(speech: speech, tones: tones)
         let phrases =
             speech
             ? try PhraseBook(
                 plan: plan, counting: counting, localizer: localizer, speech: fakeSpeech,
                 settings: choices.speechSettings(localizer: localizer))
             : PhraseBook(localizer: localizer)
-        return AudioSessionRunner(
-            machine: SessionMachine(plan: plan), sink: sink, presenters: [presenter], phrases: phrases,
-            tones: choices.toneClips(sampleRate: 22_050), counting: counting, inputs: inputs,
-            interactive: interactive, blockSamples: 97)
+        return SessionLoop(
+            machine: SessionMachine(plan: plan), pacer: RenderPacer(sink: sink, blockSamples: 97),
+            clock: MonotonicClock(), presenters: [presenter],
+            sound: SessionSound(phrases: phrases, tones: choices.toneClips(sampleRate: 22_050)), inputs: inputs,
+            options: .init(counting: counting, interactive: interactive))
     }
 
     @Test func rendersExactlyThePlanWithEachToneOnItsBoundary() throws {
@@ -151,7 +151,7 @@ final class LineRecorder: SessionPresenter {
             close(pipeEnds[1])
         }
         _ = write(pipeEnds[1], "q", 1)
-        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
             guard presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) else {
                 return nil
             }
@@ -160,7 +160,7 @@ final class LineRecorder: SessionPresenter {
             return byte == UInt8(ascii: "q") ? .quit : nil
         }
         var runner = try Self.runner(
-            sink: sink, presenter: presenter, interactive: true, inputs: SessionInputPoller(sources: [source]))
+            sink: sink, presenter: presenter, interactive: true, inputs: SessionInputs(sources: [source]))
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .interrupted)
         #expect(
@@ -190,7 +190,6 @@ final class LineRecorder: SessionPresenter {
                 self.holdAt = holdAt
                 self.worker = worker
             }
-            var isFile: Bool { true }
             func write(_ block: [Int16]) throws(BreatheError) {
                 if samples.count + block.count >= holdAt { while worker.isBusy { sched_yield() } }
                 samples += block
@@ -207,7 +206,7 @@ final class LineRecorder: SessionPresenter {
             close(pipeEnds[1])
         }
         _ = write(pipeEnds[1], "+]t", 3)
-        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
             var byte: UInt8 = 0
             guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
             return KeyReader.input(for: byte)
@@ -219,14 +218,13 @@ final class LineRecorder: SessionPresenter {
         let start = Int(Self.plan.start(of: .phase(cycle: 1, index: 0)))
         let sink = WaitingSink(holdAt: 0, worker: worker)
         let presenter = LineRecorder()
-        var runner = AudioSessionRunner(
-            machine: SessionMachine(plan: Self.plan), sink: sink, presenters: [presenter], phrases: phrases,
-            tones: choices.toneClips(sampleRate: 22_050), counting: false,
-            inputs: SessionInputPoller(sources: [source]),
-            interactive: true, blockSamples: 97
-        )
-        runner.worker = worker
-        runner.speechSettings = settings
+        var sound = SessionSound(phrases: phrases, tones: choices.toneClips(sampleRate: 22_050))
+        sound.worker = worker
+        sound.speechSettings = settings
+        var runner = SessionLoop(
+            machine: SessionMachine(plan: Self.plan), pacer: RenderPacer(sink: sink, blockSamples: 97),
+            clock: MonotonicClock(), presenters: [presenter], sound: sound, inputs: SessionInputs(sources: [source]),
+            options: .init(interactive: true))
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .completed)
         let lines = presenter.lines.map(\.text)

@@ -25,20 +25,22 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
 }
 
 /// The runner with speech through speech-dispatcher (a recorder here; the live tests use a real daemon).
-@Suite struct SpeechDispatcherRunnerTests {
-    static let plan = AudioSessionRunnerTests.plan
+@Suite struct DispatcherQueueTests {
+    static let plan = SessionLoopTests.plan
     static let block = 97
 
     static func runner(
         sink: MemoryAudioSink, dispatcher: RecordingDispatcher, tones: Bool = true,
-        inputs: SessionInputPoller = SessionInputPoller()
-    ) -> AudioSessionRunner<MemoryAudioSink> {
-        AudioSessionRunner(
-            machine: SessionMachine(plan: plan), sink: sink, presenters: [LineRecorder()],
-            phrases: PhraseBook(localizer: AudioSessionRunnerTests.localizer),
-            tones: AudioChoices(tones: tones).toneClips(sampleRate: 22_050), counting: false, inputs: inputs,
-            interactive: true, blockSamples: block, dispatcher: dispatcher
-        )
+        inputs: SessionInputs = SessionInputs()
+    ) -> SessionLoop<RenderPacer<MemoryAudioSink>, MonotonicClock> {
+        SessionLoop(
+            machine: SessionMachine(plan: plan), pacer: RenderPacer(sink: sink, blockSamples: block),
+            clock: MonotonicClock(), presenters: [LineRecorder()],
+            sound: SessionSound(
+                phrases: PhraseBook(localizer: SessionLoopTests.localizer),
+                tones: AudioChoices(tones: tones).toneClips(sampleRate: 22_050)),
+            speaker: DispatcherQueue(dispatcher, cuesInterrupt: false), inputs: inputs,
+            options: .init(interactive: true))
     }
 
     @Test func eachPhraseIsSentWhenItsPlaceAfterTheToneIsHeard() throws {
@@ -108,13 +110,13 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
             close(pipeEnds[1])
         }
         _ = write(pipeEnds[1], " q", 2)
-        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
             guard dispatcher.events.contains("say Breathe in") else { return nil }
             var byte: UInt8 = 0
             _ = read(pipeEnds[0], &byte, 1)
             return byte == UInt8(ascii: " ") ? .togglePause : .quit
         }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
         #expect(try runner.run().get().summary.status == .stopped)
         let events = dispatcher.events
         let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
@@ -133,13 +135,13 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
             close(pipeEnds[1])
         }
         _ = write(pipeEnds[1], "s", 1)
-        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
             guard dispatcher.events.contains("say Breathe in") else { return nil }
             var byte: UInt8 = 0
             _ = read(pipeEnds[0], &byte, 1)
             return .skip
         }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
         _ = try runner.run().get()
         let events = dispatcher.events
         let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
@@ -160,15 +162,15 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
         _ = write(pipeEnds[1], "t+s", 3)
         // The skip waits until the two answers were said: a skip drops what has not been said yet.
         var pressed = 0
-        let source = MonotonicTimebase.Source(fileDescriptor: pipeEnds[0]) {
+        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
             if pressed == 2, !dispatcher.events.contains("say Speech rate 200 words a minute.") { return nil }
             var byte: UInt8 = 0
             guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
             pressed += 1
             return KeyReader.input(for: byte)
         }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputPoller(sources: [source]))
-        runner.speechSettings = AudioChoices().speechSettings(localizer: AudioSessionRunnerTests.localizer)
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
+        runner.sound.speechSettings = AudioChoices().speechSettings(localizer: SessionLoopTests.localizer)
         _ = try runner.run().get()
         let events = dispatcher.events
         #expect(

@@ -1,0 +1,108 @@
+import BreatheCore
+
+/// What a session with sound plays: the timeline's mixer, the spoken clips on it, the prepared phrases and tones, the
+/// voice's settings (which `+`/`-` change) and what is said while paused. A text-only session has an empty one.
+struct SessionSound {
+    /// The session's timeline.
+    var mixer = TimelineMixer()
+    /// The prepared speech (empty: speech off, or speech through speech-dispatcher); prepared again when `+` or `-`
+    /// changes the rate.
+    var phrases: PhraseBook
+    /// The cue tone per phase (none: tones off), each made when first cued; made again when `[` or `]` changes the level.
+    var tones: ToneClips
+    /// Says what cannot be prepared (a phrase with a number known only then) and prepares the book again after a rate
+    /// change, off the audio path; nil: such phrases are only printed, and `+`/`-` say nothing is spoken.
+    var worker: PhraseWorker?
+    /// The voice's settings now (the rate changes with `+` and `-`); nil with speech off.
+    var speechSettings: SpeechSettings?
+    /// What is said while the session is paused.
+    var pause = PauseMixer()
+    /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
+    private(set) var speechSpans: [(start: Int64, end: Int64)] = []
+    /// Rebuilds of the phrase book asked for; only the latest one is taken.
+    private var bookGeneration = 0
+
+    init(phrases: PhraseBook, tones: ToneClips) {
+        self.phrases = phrases
+        self.tones = tones
+    }
+
+    /// Where the words already on the timeline end (0: none).
+    var speechBusyUntil: Int64 { speechSpans.map(\.end).max() ?? 0 }
+
+    /// A phrase under way on the worker: looked for every 10 ms, so it is said when ready.
+    var isPreparing: Bool { worker?.isBusy == true }
+
+    /// Places a spoken clip on the timeline at `start`.
+    mutating func say(_ clip: AudioClip, at start: Int64) {
+        mixer.schedule(clip, at: start)
+        speechSpans.append((start, start + Int64(clip.count)))
+    }
+
+    /// Places a spoken clip after the words already under way at `position` (never over them), with the usual gap.
+    mutating func sayAfterWords(_ clip: AudioClip, from position: Int64, sampleRate: Int) {
+        let gap = CueLayout.gapSamples(sampleRate: sampleRate)
+        say(clip, at: max(position, speechSpans.map(\.end).max().map { $0 + gap } ?? position))
+    }
+
+    /// Forgets the words that ended by `position`.
+    mutating func forgetWords(endingBy position: Int64) {
+        speechSpans.removeAll { $0.end <= position }
+    }
+
+    /// The timeline jumps from `position` to `target`: as in the mixer, words not yet started are dropped, a word under
+    /// way moves along with the timeline.
+    mutating func seek(from position: Int64, to target: Int64) {
+        mixer.seek(from: position, to: target)
+        speechSpans = speechSpans.compactMap { span in
+            span.start < position && span.end > position
+                ? (span.start + target - position, span.end + target - position) : nil
+        }
+    }
+
+    /// `+`/`-`: the rate for the rest of the session. Returns the new rate, or nil when nothing speaks with a rate
+    /// (`speaksElsewhere`: speech-dispatcher takes the rate itself).
+    mutating func changeRate(faster: Bool, speaksElsewhere: Bool) -> Int? {
+        guard var settings = speechSettings, worker != nil || speaksElsewhere else { return nil }
+        settings.rate = min(
+            max(settings.rate + (faster ? 25 : -25), PreferenceRules.rate.lowerBound), PreferenceRules.rate.upperBound)
+        speechSettings = settings
+        if !speaksElsewhere, let worker {
+            bookGeneration += 1
+            worker.submit(.book(generation: bookGeneration, texts: phrases.texts, settings))
+        }
+        return settings.rate
+    }
+
+    /// `[`/`]`: the tone level for the rest of the session, or nil with tones off.
+    mutating func changeToneVolume(louder: Bool) -> Int? {
+        guard let level = tones.volume else { return nil }
+        let changed = min(
+            max(level + (louder ? 10 : -10), PreferenceRules.toneVolume.lowerBound),
+            PreferenceRules.toneVolume.upperBound)
+        tones = tones.at(volume: changed)
+        return changed
+    }
+
+    /// Asks the worker for a phrase that could not be prepared. False: no worker (it is only printed).
+    func prepare(_ text: String) -> Bool {
+        guard let worker, let speechSettings else { return false }
+        worker.submit(.phrase(text, speechSettings))
+        return true
+    }
+
+    /// What the worker finished: phrases to say now, in order. A rebuilt book replaces the old one here.
+    mutating func collect() -> [AudioClip] {
+        guard let worker else { return [] }
+        var ready: [AudioClip] = []
+        for result in worker.collect() {
+            switch result {
+            case .phrase(_, let clip?): ready.append(clip)
+            case .phrase(_, nil): break // Printed already; the voice could not say it.
+            case .book(let generation, let clips?, _) where generation == bookGeneration: phrases.replace(with: clips)
+            case .book: break // A newer rate is on its way, or this one failed: keep what plays now.
+            }
+        }
+        return ready
+    }
+}

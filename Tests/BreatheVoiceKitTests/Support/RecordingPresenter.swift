@@ -1,0 +1,11 @@
+import BreatheCore
+import BreatheVoiceKit
+
+/// Records what the loop presented, with the position of each effect.
+final class RecordingPresenter: SessionPresenter {
+    var effects: [(effect: SessionEffect, position: Int64)] = []
+
+    func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        effects.append((effect, position))
+    }
+}
