@@ -19,7 +19,7 @@ package final class PendingPulseSink {
     private var thread: pthread_t?
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.interactiveMilliseconds) {
+    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(outcome).toOpaque()

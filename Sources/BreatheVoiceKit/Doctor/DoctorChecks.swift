@@ -167,11 +167,11 @@ package enum DoctorChecks {
     /// while a call or a recording is in progress (or play over it when `wait` is 0), else play at once. Never a problem:
     /// it says what is. `activity` asks the sound server (`ReminderDeferral.activityNow`).
     package static func reminderNow(
-        quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: LocalClock = .live,
+        quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder") {
-            if let quietHours, quietHours.contains(clock.now()) {
+            if let quietHours, quietHours.contains(clock.timeOfDay()) {
                 return [
                     .ok(
                         Message(

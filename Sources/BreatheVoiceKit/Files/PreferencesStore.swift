@@ -93,10 +93,10 @@ package struct PreferencesStore: Sendable {
 
     /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
     /// was no file.
-    package func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
+    package func reset(clock: WallClock = .live) throws(BreatheError) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        let stamp = WallClock.utcStamp(epochSeconds: epochSeconds)
+        let stamp = WallClock.utcStamp(epochSeconds: clock.epochSeconds())
         var backup = path + ".bak-" + stamp
         var attempt = 1
         while FileSystem.exists(backup) {

@@ -10,7 +10,8 @@ package enum StaleTemporaries {
     package static let age: Int = 3600
 
     /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
-    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
+    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), clock: WallClock = .live) {
+        let now = clock.epochSeconds()
         let cache = directories.cacheHome + "/breathe-voice"
         for folder in [directories.configDirectory, directories.stateDirectory, cache, cache + "/phrases"] {
             sweep(folder: folder, now: now)
@@ -22,7 +23,7 @@ package enum StaleTemporaries {
         name.hasPrefix(".") && name.containsText(".tmp-")
     }
 
-    static func sweep(folder: String, now: time_t) {
+    static func sweep(folder: String, now: Int) {
         var status = stat()
         guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
             SecureDirectory.problem(owner: status.st_uid, mode: status.st_mode, path: folder) == nil,

@@ -1,12 +1,47 @@
 import BreatheCore
 
-/// The calendar time now, in the local time zone (`TZ`, else /etc/localtime), with its UTC offset.
-package enum WallClock {
-    /// Seconds since the epoch.
-    package static func epochSeconds() -> Int {
+/// The calendar time, from one injected source: the history's dates, the preferences' backup names, the age of stale
+/// temporary files, quiet hours. The live one reads CLOCK_REALTIME; tests fix it. Local times are in the local time
+/// zone (`TZ`, else /etc/localtime), with the UTC offset in force at that instant (DST included).
+package struct WallClock: Sendable {
+    /// Seconds since the epoch, now.
+    package var epochSeconds: @Sendable () -> Int
+
+    package init(epochSeconds: @escaping @Sendable () -> Int) {
+        self.epochSeconds = epochSeconds
+    }
+
+    /// The system's clock.
+    package static let live = WallClock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int(spec.tv_sec)
+    }
+
+    /// A clock stopped at `epochSeconds`.
+    package static func fixed(epochSeconds: Int) -> WallClock {
+        WallClock { epochSeconds }
+    }
+
+    /// A clock stopped at `time` today, local time.
+    package static func fixed(at time: TimeOfDay) -> WallClock {
+        var seconds = time_t(live.epochSeconds())
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        parts.tm_hour = Int32(time.minutes / 60)
+        parts.tm_min = Int32(time.minutes % 60)
+        parts.tm_sec = 0
+        parts.tm_isdst = -1
+        return fixed(epochSeconds: Int(mktime(&parts)))
+    }
+
+    /// The local date and time now.
+    package func now() -> LocalTimestamp { Self.local(epochSeconds: epochSeconds()) }
+
+    /// The local time of day now, to the minute.
+    package func timeOfDay() -> TimeOfDay {
+        let now = now()
+        return TimeOfDay(hour: now.hour, minute: now.minute) ?? TimeOfDay(minutes: 0)!
     }
 
     /// The local date and time of an instant, with the offset in force then (DST included).
@@ -22,10 +57,6 @@ package enum WallClock {
         )
     }
 
-    package static func now() -> LocalTimestamp { local(epochSeconds: epochSeconds()) }
-}
-
-extension WallClock {
     /// `20240331T091500Z`: for backup names, sortable and free of characters shells or file systems mind.
     package static func utcStamp(epochSeconds: Int) -> String {
         let day = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400

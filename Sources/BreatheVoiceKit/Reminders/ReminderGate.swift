@@ -11,10 +11,10 @@ package struct ReminderGate: Sendable {
     }
 
     package var quietHours: QuietHours?
-    package var clock: LocalClock
+    package var clock: WallClock
     package var lockDirectory: String
 
-    package init(quietHours: QuietHours?, clock: LocalClock = .live, lockDirectory: String) {
+    package init(quietHours: QuietHours?, clock: WallClock = .live, lockDirectory: String) {
         self.quietHours = quietHours
         self.clock = clock
         self.lockDirectory = lockDirectory
@@ -22,7 +22,7 @@ package struct ReminderGate: Sendable {
 
     /// Quiet hours are checked first, so a quiet reminder never touches the lock.
     package func decide() throws(BreatheError) -> Decision {
-        if let quietHours, quietHours.contains(clock.now()) {
+        if let quietHours, quietHours.contains(clock.timeOfDay()) {
             return .skip(
                 Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
         }
