@@ -1,8 +1,9 @@
-import BreatheCore
 import BreatheTestSupport
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Each doctor check against places the test builds: data folders, a listening socket, crontabs.
 @Suite struct DoctorChecksTests {

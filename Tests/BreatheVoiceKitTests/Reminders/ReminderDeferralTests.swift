@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The reminder's wait, against a scripted sound server on a virtual clock: it asks again whenever the server reports

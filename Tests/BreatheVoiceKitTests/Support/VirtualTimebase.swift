@@ -1,5 +1,5 @@
-import BreatheCore
-import BreatheVoiceKit
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Virtual time for runner tests: waits return at once, the clock jumps to each deadline, inputs arrive on schedule.
 struct VirtualTimebase: SessionTimebase {
