@@ -11,7 +11,7 @@ package enum Entry {
         OutputHealth.start()
         // A session played through the sound server connects first: the handshake overlaps parsing.
         if EarlyConnection.isWanted(arguments: arguments) {
-            AudioSessionLauncher.connectEarly(interactive: isatty(0) == 1)
+            AudioSessionLauncher.connectEarly(interactive: Terminal.isTerminal(0))
         }
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
@@ -25,7 +25,7 @@ package enum Entry {
             // restoring matters; the rest runs every loaded library's destructors (libpulse's, eSpeak NG's, ALSA's),
             // whose code nothing else touched: about 0.5 MiB more resident just to end.
             Terminal.restoreBeforeExit()
-            _exit(status)
+            ProcessExit.now(status)
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)

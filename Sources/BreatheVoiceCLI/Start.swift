@@ -75,7 +75,7 @@ extension BreatheVoice {
             let frontend = SessionFrontend(
                 request: .start(
                     plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
-                    interactive: isatty(0) == 1,
+                    interactive: Terminal.isTerminal(0),
                     force: force, moodBefore: mood.before, moodAfter: mood.after,
                     waitsForMood: mood.willPrompt(display: output.display),
                     counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1

@@ -1,6 +1,12 @@
 import BreatheCore
 import CPulseAudio
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Asks the sound server (PulseAudio, or PipeWire's pulse server) whether a call or a recording is in progress, and
 /// sleeps until its streams change: the reminder's wait (`remind --defer`).
 ///

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
 ///
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A WAV file (RIFF, PCM, 22 050 Hz mono 16-bit) that the session renders into as fast as it can, no server needed.
 ///
 /// The header is written first with the planned length; when the file can seek, `finish` rewrites it with the length

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
 package enum DoctorChecks {
     /// Every check, in the order the lines are printed.

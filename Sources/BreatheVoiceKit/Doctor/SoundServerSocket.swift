@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where a PulseAudio (or PipeWire-pulse) server listens, and whether it answers.
 package enum SoundServerSocket {
     /// The cron path: the user's runtime folder, which exists while the user is logged in (or lingering).

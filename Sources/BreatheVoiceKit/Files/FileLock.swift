@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
 package enum FileSystem {
     /// The text of `errno`.

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The history file: one JSON object per line, appended under an exclusive lock, read back line by line.
 ///
 /// Each append writes one whole line in one write(2) while holding `flock(LOCK_EX)`, then fsyncs. If the file does not

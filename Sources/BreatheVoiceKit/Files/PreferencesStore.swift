@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The preferences file: read and checked, written atomically, moved aside on `prefs reset`.
 ///
 /// A file that cannot be used is never rewritten: every command that reads it fails with exit 78 and one line naming

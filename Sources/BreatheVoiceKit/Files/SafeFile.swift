@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Opens the files the program keeps (preferences, history, locks) without ever following a symbolic link and only
 /// when they are regular files, so a planted link cannot point a write at another file and a FIFO or a device cannot
 /// hang or flood a read.

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The program's own folders (config, state, cache, runtime): created private (0700), and refused when another user
 /// owns them or others may write in them, since anyone who can write there could plant links or swap our files.
 package enum SecureDirectory {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Removes temporary files of ours that a killed run left behind (`FileSystem.temporaryPath`: `.NAME.tmp-PID-RANDOM`,
 /// from `writeAtomically`: the preferences, `prefs edit`'s copy, and an export or a WAV render made into our folders;
 /// the phrase cache's `.tmp-PID-RANDOM`).

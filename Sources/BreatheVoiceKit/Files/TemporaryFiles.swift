@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The temporary files this process is writing right now (a WAV render, a preferences or export write, `prefs edit`'s
 /// copy), so that a signal that ends the process removes them first: no signal at any moment leaves one behind. Only
 /// SIGKILL can, and `StaleTemporaries` sweeps what it left at the next start.

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The calendar time now, in the local time zone (`TZ`, else /etc/localtime), with its UTC offset.
 package enum WallClock {
     /// Seconds since the epoch.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where the program keeps its files, by the XDG Base Directory rules.
 ///
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under the home directory.

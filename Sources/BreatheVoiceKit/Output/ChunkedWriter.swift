@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Text for a descriptor, gathered into chunks of 64 KiB, each written with write(2) when it is full and at `flush`:
 /// a listing of two million records costs a few thousand writes instead of two million, and holds one chunk, whatever
 /// the length of the history. The first line of a long listing still leaves at once: one chunk is a few hundred lines.

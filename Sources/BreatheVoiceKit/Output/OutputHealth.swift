@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Whether standard output and standard error took everything written to them, and what that means for the exit.
 ///
 /// Every write goes through `FileDescriptorSink`, which reports a failure here instead of dropping it. SIGPIPE is

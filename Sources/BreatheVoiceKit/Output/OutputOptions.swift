@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
 package enum DisplayMode: String, CaseIterable, Sendable {
     /// Visual at a capable terminal, plain everywhere else.

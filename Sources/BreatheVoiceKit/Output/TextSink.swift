@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
 package protocol TextSink {
     mutating func write(_ text: String)

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The local wall-clock time, as a value source that tests replace.
 package struct LocalClock: Sendable {
     package var now: @Sendable () -> TimeOfDay

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The lock that keeps two breathing sessions from running at once: an exclusive flock(2) on
 /// `$XDG_RUNTIME_DIR/breathe-voice/session.lock`, or on the same file in the state dir when there is no runtime dir.
 ///

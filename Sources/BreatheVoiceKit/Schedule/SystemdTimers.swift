@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Reminders as systemd user timers: the unit files in `$XDG_CONFIG_HOME/systemd/user` and `systemctl --user`.
 ///
 /// `systemctl` is the program named by `BREATHE_VOICE_SYSTEMCTL` if set (tests point it at a script), else `systemctl`

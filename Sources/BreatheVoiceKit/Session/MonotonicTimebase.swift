@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The live session clock: CLOCK_MONOTONIC, with waits done by poll(2) on the input sources' file descriptors.
 ///
 /// Deadlines are absolute, so oversleeping one wait never delays the next: no error accumulates over a session.

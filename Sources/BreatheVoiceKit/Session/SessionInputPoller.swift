@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Checks the session's input sources (keys, signals), without waiting or waiting up to a timeout. The sources are the
 /// same `MonotonicTimebase.Source` values the text runner uses.
 ///

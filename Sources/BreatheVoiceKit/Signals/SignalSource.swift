@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Signals as session inputs, through a self-pipe.
 ///
 /// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the

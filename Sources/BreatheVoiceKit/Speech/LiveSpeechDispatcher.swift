@@ -1,6 +1,12 @@
 import BreatheCore
 import CSpeechd
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The session's connection to speech-dispatcher through libspeechd (SSIP), in single-threaded mode, driven from a
 /// thread of its own: every SSIP command waits for the daemon's reply, and a daemon that stops answering (stuck in a
 /// bug, stopped with SIGSTOP) would hold whoever sent it. The session only queues commands here and never waits: a

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Synthesized phrases kept on disk (`$XDG_CACHE_HOME/breathe-voice/phrases/`), so a repeat session never starts eSpeak NG.
 ///
 /// One file per phrase, named by a hash of everything that changes its sound: the exact text, the voice, rate, pitch and

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Synthesizes phrases on a thread of its own while a session plays, so that the audio loop never waits for the voice:
 /// the answers to keys that carry a number (`t`, a new rate or tone level), the resume's seconds left, and the whole
 /// phrase book again after the speech rate changed.

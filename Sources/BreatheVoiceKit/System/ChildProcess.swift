@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
 package enum ChildProcess {
     /// How a finished program ended and what it printed.

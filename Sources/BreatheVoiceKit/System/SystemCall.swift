@@ -1,10 +1,7 @@
-// The C library, for every file of this module. `@_exported` because an import reaches only its own file: without
-// it each file would repeat this `#if`. An access-level import (`internal`, `package`) cannot be exported, so the
-// library also reaches modules that import this one, which use it anyway.
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+import Musl
 #endif
 
 /// Plain system calls, in the style of swift-system's `valueOrErrno(retryOnInterrupt:)`.

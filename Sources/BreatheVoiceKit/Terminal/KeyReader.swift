@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc, `?`, `t`, `r`, `+`, `-`, `[` and `]`;
 /// any other key is an unknown key (answered with a hint about `?`).
 ///

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The terminal on standard input while a session reads keys: raw key mode, saved once and always put back.
 ///
 /// "Raw" here is cbreak: no line editing and no echo, so one key is one read, while the terminal driver still turns
