@@ -57,7 +57,8 @@ package enum TemporaryFiles {
     }
 }
 
-/// One C string per slot, nil when free; written by `register`/`unregister`, read by signal handlers.
+/// One C string per slot, nil when free; written by `register`/`unregister`, read by signal handlers (so a plain
+/// pointer, not a `Mutex`: a handler must not wait for a lock the interrupted thread may hold).
 nonisolated(unsafe) private let registeredPaths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: TemporaryFiles.capacity)
     slots.initialize(repeating: nil, count: TemporaryFiles.capacity)

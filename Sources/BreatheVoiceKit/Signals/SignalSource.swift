@@ -174,7 +174,8 @@ package enum SignalSource {
     }
 }
 
-/// The self-pipe's ends; written once, before any handler is installed, and only read afterwards.
+/// The self-pipe's ends; written once, before any handler is installed, and only read afterwards (by the handler too,
+/// which is why no lock guards them: a handler must not wait for one).
 nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 
 private let signalToPipe: @convention(c) (Int32) -> Void = { number in

@@ -108,6 +108,8 @@ private struct TerminalState {
     var hooksInstalled = false
 }
 
+/// Not behind a lock: signal handlers (a crash, Ctrl-Z) restore the terminal from it, and a lock held by the thread a
+/// signal interrupted would never be released.
 nonisolated(unsafe) private var terminalState = TerminalState()
 
 /// Async-signal-safe: tcsetattr(3), write(2) and sigprocmask(2) only.
