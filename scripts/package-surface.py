@@ -35,7 +35,7 @@ EXTERNAL_REQUIREMENTS = {
     "description", "debugDescription", "hash", "hashValue", "rawValue", "allCases", "id", "encode", "stringValue",
     "intValue", "makeIterator", "next", "startIndex", "endIndex", "index", "formIndex", "count", "isEmpty",
     "callAsFunction", "write", "appendLiteral", "appendInterpolation", "run", "validate", "configuration",
-    "defaultValueDescription", "allValueStrings", "defaultCompletionKind", "name", "help", "helpMessage",
+    "defaultValueDescription", "allValueStrings", "allValueDescriptions", "defaultCompletionKind", "name", "help", "helpMessage",
     "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "underestimatedCount",
 }
 # External protocols with no requirement a type writes itself (or only synthesized ones): conforming to these alone
@@ -184,6 +184,9 @@ def lex(source):
             j = i
             while j < n and (source[j] in OPERATOR_CHARACTERS or source[j] == ".") and not source.startswith("//", j) \
                     and not source.startswith("/*", j):
+                # `a?.b`, `a!.b`: the dot is a member access of its own.
+                if j > i and source[j] == "." and j + 1 < n and (source[j + 1].isalpha() or source[j + 1] == "_"):
+                    break
                 j += 1
             add("operator", source[i:j], i, j)
             i = j
@@ -246,15 +249,14 @@ def declaration_end(tokens, start, stop_at_brace):
     k = start
     while k < len(tokens):
         token = tokens[k]
+        outside = depth == 0
         if token.kind == "punct" and token.text in "([":
             depth += 1
         elif token.kind == "punct" and token.text in ")]":
             depth -= 1
             if depth < 0:
                 return k
-        elif token.kind == "operator" and token.text == "<" and depth >= 0:
-            pass
-        if depth == 0 and k > start:
+        if outside and k > start:
             if token.kind == "punct" and token.text == "{" and stop_at_brace:
                 return k
             if token.kind == "punct" and token.text in "};":
@@ -572,8 +574,11 @@ def analyse(root, exclude):
                     reason = "operator or subscript of a kept type"
             elif others:
                 reason = "used in " + ", ".join(sorted(others))
+            in_protocol = (declaration.module, declaration.parent) in protocols
             if reason is None and declaration.parent and declaration.kind not in TYPE_KEYWORDS \
-                    and type_is_visible(declaration.module, declaration.parent):
+                    and (in_protocol or type_is_visible(declaration.module, declaration.parent)):
+                # (A protocol's extension gives default witnesses to the types that conform to it, which may be
+                # another module's package types, whatever the protocol's own access.)
                 # A witness of a requirement of a protocol the kept parent conforms to (or, in a protocol's own
                 # extension, of the protocol itself).
                 conformances = list(types.get((declaration.module, declaration.parent), []))
@@ -586,8 +591,8 @@ def analyse(root, exclude):
                             reason = f"may satisfy {conformance}"
                         elif conformance in {"Equatable", "Hashable", "Comparable"} and declaration.name in {"hash", "==", "<"}:
                             reason = f"satisfies {conformance}"
-                    elif declaration.name in requirements_of(module, conformance) and any(
-                            id(d) in kept for d in by_name.get((module, conformance), [])):
+                    elif declaration.name in requirements_of(module, conformance) and (in_protocol or any(
+                            id(d) in kept for d in by_name.get((module, conformance), []))):
                         reason = f"satisfies {conformance}"
                     if reason:
                         break
