@@ -8,7 +8,7 @@ package enum CallActivity: String, Hashable, Sendable {
     /// One stream the sound server reports, as far as the decision needs it.
     package struct Stream: Hashable, Sendable {
         /// A recording (a source output) rather than a playback (a sink input).
-        package var isRecording: Bool
+        var isRecording: Bool
         /// A recording of a sink's monitor: what is being played, not a microphone.
         package var fromMonitor: Bool
         /// Its `media.role` property, if any.

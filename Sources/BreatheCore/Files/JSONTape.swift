@@ -23,17 +23,17 @@ package struct JSONTape {
         package var next: Int
         /// Object keys in plain ASCII: `JSONTape.fingerprint` of their bytes, so a reader can rule names out quickly;
         /// -1 for other keys, 0 for values.
-        package var fingerprint: Int = 0
+        var fingerprint: Int = 0
     }
 
     /// Length and three of the bytes: equal texts have equal fingerprints.
     @inline(__always)
-    package static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
         guard count > 0 else { return 1 << 40 }
         return count | Int(text[0]) << 16 | Int(text[count - 1]) << 24 | Int(text[count >> 1]) << 32
     }
 
-    package static func fingerprint(_ text: StaticString) -> Int {
+    static func fingerprint(_ text: StaticString) -> Int {
         fingerprint(text.utf8Start, text.utf8CodeUnitCount)
     }
 
@@ -62,7 +62,7 @@ package struct JSONTape {
 
     /// The value entries of an object's members, in file order, with their key entries.
     @inline(__always)
-    package func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
+    func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
         guard entries[object].kind == .object else { return }
         var key = object + 1
         let end = entries[object].next
@@ -93,7 +93,7 @@ package struct JSONTape {
     }
 
     /// A string entry's bytes when they are its text (plain ASCII), else nil.
-    package func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let item = entries[entry]
         guard item.kind == .string, item.flag else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])

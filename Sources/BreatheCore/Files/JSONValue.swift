@@ -16,7 +16,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     /// One member of an object: its key and its value (with where the value was found).
     package struct Member: Hashable, Sendable {
         package var key: String
-        package var node: JSONNode
+        var node: JSONNode
 
         package init(key: String, node: JSONNode) {
             self.key = key
@@ -65,7 +65,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The type's name as the preference errors word it.
-    package var typeName: String {
+    var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "true/false"

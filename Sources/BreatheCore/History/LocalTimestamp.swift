@@ -6,11 +6,11 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     package var year: Int
     package var month: Int
     package var day: Int
-    package var hour: Int
-    package var minute: Int
-    package var second: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
     /// Seconds east of UTC.
-    package var offsetSeconds: Int
+    var offsetSeconds: Int
 
     package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int) {
         self.year = year
@@ -68,7 +68,7 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// `2024-03-31T09:15:00+02:00`.
-    package var iso8601: String {
+    var iso8601: String {
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(offsetSeconds)
         return LocalTimestamp.dateText(dayNumber: dayNumber) + "T" + LocalTimestamp.pad(hour, 2) + ":"

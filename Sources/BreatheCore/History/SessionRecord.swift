@@ -45,7 +45,7 @@ package struct SessionRecord: Hashable, Sendable {
     package var ramps: [Ramp]
     package var plannedCycles: Int
     package var actualCycles: Int
-    package var plannedTenths: Int
+    var plannedTenths: Int
     package var actualTenths: Int
     package var status: Status
     /// 1 (very stressed) to 5 (very calm).
@@ -85,7 +85,7 @@ package struct SessionRecord: Hashable, Sendable {
     package static let moodRange = 1...5
 
     /// The name the listings and the stats use: the pattern's name, else its timings.
-    package var patternLabel: String { patternName ?? timings }
+    var patternLabel: String { patternName ?? timings }
 
     /// The record as a JSON object, in a fixed member order.
     package var json: JSONValue {

@@ -34,7 +34,7 @@ package struct BreathingPattern: Hashable, Sendable {
     ///
     /// The first phase of that kind changes. A hold or rest that the pattern lacks is added in its usual place (hold after
     /// the breath in, rest at the end); setting a hold or rest to zero removes it.
-    package func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
+    func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
         var copy = self
         copy.name = nil
         if let index = copy.firstIndex(of: kind) {

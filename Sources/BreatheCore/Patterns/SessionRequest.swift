@@ -2,7 +2,7 @@
 /// and a length, all as typed.
 package struct SessionRequest: Sendable {
     package var pattern: String?
-    package var overrides: [PhaseKind: String]
+    var overrides: [PhaseKind: String]
     package var ramps: [String]
     package var minutes: String?
     package var cycles: String?

@@ -1,10 +1,10 @@
 /// The five time fields of one crontab line: minute, hour, day of month, month, day of week.
 package struct CronTiming: Hashable, Sendable {
-    package var minute: String
-    package var hour: String
-    package var dayOfMonth: String
+    var minute: String
+    var hour: String
+    var dayOfMonth: String
     package var month: String
-    package var dayOfWeek: String
+    var dayOfWeek: String
 
     package init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
         self.minute = minute

@@ -180,7 +180,7 @@ package struct ScheduledReminder: Hashable, Sendable {
     }
 
     /// The command of each line, after the time fields.
-    package var commands: [String] {
+    var commands: [String] {
         lines.map { line in
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             return fields.count == 6 ? String(fields[5]) : ""

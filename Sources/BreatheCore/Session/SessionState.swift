@@ -83,7 +83,7 @@ package enum SessionStatus: String, Hashable, Sendable {
 package struct SessionSummary: Hashable, Sendable {
     package var status: SessionStatus
     package var cyclesCompleted: Int
-    package var cyclesPlanned: Int
+    var cyclesPlanned: Int
     /// How far the timeline got, in samples from the start.
     package var position: Int64
 

@@ -13,7 +13,7 @@ import Musl
 /// A context of its own on a plain `pa_mainloop`, with no stream: it lists the recording streams (source outputs), the
 /// playing ones (sink inputs) and the sources (to tell a monitor from a microphone), and subscribes to the server's
 /// source-output and sink-input events, so that a wait ends as soon as a call does. Nothing is played or recorded.
-package final class LiveCallWatch: CallWatching {
+final class LiveCallWatch: CallWatching {
     private let library: LivePulseLibrary
     private var mainloop: OpaquePointer?
     private var context: OpaquePointer?

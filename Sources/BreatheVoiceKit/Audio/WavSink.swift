@@ -13,7 +13,7 @@ import Musl
 /// (`.NAME.tmp-PID-RANDOM`), and only `commit()` renames it over the target, once the session is complete: a failed
 /// write (a full disk, a file-size limit), a signal or a crash leaves no partial WAV, and an existing file untouched.
 /// A FIFO or a device is written in place (never truncated), and `-` streams to standard output.
-package final class WavSink: AudioSink {
+final class WavSink: AudioSink {
     private let descriptor: Int32
     private let path: String
     private let ownsDescriptor: Bool
@@ -96,17 +96,17 @@ package final class WavSink: AudioSink {
     }
 
     /// Removes the temporary file: the session did not complete, or writing it failed. The target is left as it was.
-    package func discard() {
+    func discard() {
         guard let temporary else { return }
         self.temporary = nil
         unlink(temporary)
         TemporaryFiles.unregister(registration)
     }
 
-    package var isFile: Bool { true }
+    var isFile: Bool { true }
 
     /// The 44-byte header of a PCM WAV file holding `samples` samples.
-    package static func header(samples: Int64) -> [UInt8] {
+    static func header(samples: Int64) -> [UInt8] {
         let dataBytes = UInt32(clamping: samples * 2)
         var bytes: [UInt8] = []
         func text(_ value: String) { bytes += Array(value.utf8) }

@@ -24,7 +24,7 @@ package final class FileLock: Sendable {
     }
 
     /// Waits until the lock at `path` is ours, creating the file (and its private folder) when needed.
-    package static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
+    static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
         try SecureDirectory.ensure(FileSystem.parent(of: path))
         let descriptor: Int32
         switch SafeFile.open(path, O_RDWR | O_CREAT) {

@@ -50,7 +50,7 @@ package struct PreferencesStore: Sendable {
     }
 
     /// Up to this many unknown keys get a warning each; more get one summary.
-    package static let unknownKeysNamed = 5
+    static let unknownKeysNamed = 5
 
     /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
     package func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {

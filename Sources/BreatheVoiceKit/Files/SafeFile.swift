@@ -39,7 +39,7 @@ package enum SafeFile {
     }
 
     /// Opens `path` with `flags` (plus the safety flags), creating it with `mode` when `flags` has `O_CREAT`.
-    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
         let descriptor = SystemCall.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode)
         guard descriptor >= 0 else {
             let code = errno
@@ -71,7 +71,7 @@ package enum SafeFile {
     /// waiting: the open itself is non-blocking, so a FIFO that no program reads is ENXIO at once instead of a wait that
     /// a signal's handler cannot cut short (the handlers restart system calls); then writes block again. `flags` gets
     /// `O_WRONLY`, `O_NOCTTY` and `O_CLOEXEC` added. The descriptor, or the errno and its reason.
-    package static func openForWriting(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Result<
+    static func openForWriting(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Result<
         Int32, WriteProblem
     > {
         let descriptor = SystemCall.open(path, flags | O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, mode)
@@ -90,7 +90,7 @@ package enum SafeFile {
     }
 
     /// Why `openForWriting` failed: errno, and the words for it.
-    package struct WriteProblem: Error, Sendable, Equatable {
+    struct WriteProblem: Error, Sendable, Equatable {
         package var code: Int32
         package var reason: Message
     }

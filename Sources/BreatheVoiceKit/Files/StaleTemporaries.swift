@@ -13,7 +13,7 @@ import Musl
 /// own temporary file within seconds, so an hour-old one belongs to nobody. Failures are ignored.
 package enum StaleTemporaries {
     /// How old a temporary file must be to be removed, in seconds.
-    package static let age: Int = 3600
+    static let age: Int = 3600
 
     /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
     package static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
@@ -24,7 +24,7 @@ package enum StaleTemporaries {
     }
 
     /// True for a name our temporary files have.
-    package static func isTemporaryName(_ name: String) -> Bool {
+    static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.containsText(".tmp-")
     }
 

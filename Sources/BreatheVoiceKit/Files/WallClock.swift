@@ -16,7 +16,7 @@ package enum WallClock {
     }
 
     /// The local date and time of an instant, with the offset in force then (DST included).
-    package static func local(epochSeconds: Int) -> LocalTimestamp {
+    static func local(epochSeconds: Int) -> LocalTimestamp {
         var seconds = time_t(epochSeconds)
         var parts = tm()
         tzset()
@@ -33,7 +33,7 @@ package enum WallClock {
 
 extension WallClock {
     /// `20240331T091500Z`: for backup names, sortable and free of characters shells or file systems mind.
-    package static func utcStamp(epochSeconds: Int) -> String {
+    static func utcStamp(epochSeconds: Int) -> String {
         let day = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
         let seconds = epochSeconds - day * 86_400
         let date = LocalTimestamp.dateText(dayNumber: day).filter { $0 != "-" }

@@ -11,7 +11,7 @@ import Musl
 /// The first write that fails (a reader that went away, a full disk) is kept in `failure`, and nothing more is written
 /// after it: `write` returns false from then on, so that the caller stops its work at once.
 package final class ChunkedWriter {
-    package let fileDescriptor: Int32
+    let fileDescriptor: Int32
     /// errno of the first write that failed, or 0.
     package private(set) var failure: Int32 = 0
     private var chunk: [UInt8] = []

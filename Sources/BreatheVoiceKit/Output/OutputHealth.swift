@@ -49,7 +49,7 @@ package enum OutputHealth {
     }
 
     /// Notes a failed write (the first one per stream counts).
-    package static func noteFailure(descriptor: Int32, code: Int32) {
+    static func noteFailure(descriptor: Int32, code: Int32) {
         state.withLock { state in
             if descriptor == 1 && state.outputError == 0 { state.outputError = code }
             if descriptor == 2 && state.errorError == 0 { state.errorError = code }
@@ -60,18 +60,18 @@ package enum OutputHealth {
     /// Makes a failed write to `descriptor` end the run like one to standard output: exit 74 with one line naming the
     /// stream as `name`; a reader that went away (EPIPE) stays quiet. Standard output and error are counted already;
     /// standard input (`json=fd:0`) is watched like any other.
-    package static func watch(descriptor: Int32, name: String) {
+    static func watch(descriptor: Int32, name: String) {
         guard descriptor != 1 && descriptor != 2 else { return }
         state.withLock { $0.watched[descriptor] = name }
     }
 
     /// Stops watching `descriptor` before it is closed (its number may be reused); a failure already noted stays.
-    package static func unwatch(descriptor: Int32) {
+    static func unwatch(descriptor: Int32) {
         state.withLock { $0.watched[descriptor] = nil }
     }
 
     /// True once the reader of standard output has gone away.
-    package static var readerGone: Bool { state.withLock { $0.outputError } == EPIPE }
+    static var readerGone: Bool { state.withLock { $0.outputError } == EPIPE }
 
     /// The exit code to use instead of `code`, after one line on standard error when standard output failed; a failure
     /// already reported (64 and up) keeps its own code.

@@ -56,10 +56,10 @@ package struct OutputOptions: Hashable, Sendable {
     /// Plain, visual or quiet; never auto.
     package var display: DisplayMode
     /// Colour in the visual display.
-    package var color: Bool
+    var color: Bool
     package var events: EventsDestination?
     /// Print how late each cue came, at the end.
-    package var timingReport: Bool
+    var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
     package var terse = false
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;

@@ -25,7 +25,7 @@ package struct LocalClock: Sendable {
     }
 
     /// A clock stopped at `time`.
-    package static func fixed(_ time: TimeOfDay) -> LocalClock {
+    static func fixed(_ time: TimeOfDay) -> LocalClock {
         LocalClock { time }
     }
 }

@@ -13,7 +13,7 @@ import Musl
 /// simply taken over. The holder's pid is written into the file for people and for `doctor`; it never decides.
 package final class SessionLock: Sendable {
     /// What trying to take the lock gave.
-    package enum Attempt: Sendable {
+    enum Attempt: Sendable {
         /// The lock is ours until `release()` or until the process ends.
         case acquired(SessionLock)
         /// Another process holds it; the pid it wrote, if it could be read.
@@ -33,11 +33,11 @@ package final class SessionLock: Sendable {
     }
 
     /// Lets go of the lock now (it is also let go when the lock is freed or the process ends).
-    package func release() {
+    func release() {
         flock(descriptor, LOCK_UN)
     }
 
-    package static let fileName = "session.lock"
+    static let fileName = "session.lock"
 
     /// The folder the lock lives in: `$XDG_RUNTIME_DIR/breathe-voice` when that variable names an existing absolute
     /// folder, else `$XDG_STATE_HOME/breathe-voice`, else `~/.local/state/breathe-voice`.
@@ -55,7 +55,7 @@ package final class SessionLock: Sendable {
     }
 
     /// Tries once, without waiting, to take the lock in `directory`, creating the folder (mode 0700) if needed.
-    package static func acquire(in directory: String) throws(BreatheError) -> Attempt {
+    static func acquire(in directory: String) throws(BreatheError) -> Attempt {
         try SecureDirectory.ensure(directory)
         let path = directory + "/" + fileName
         // Never through a symbolic link, and only a regular file: the pid is written into it.

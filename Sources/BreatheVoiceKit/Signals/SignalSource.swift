@@ -11,11 +11,11 @@ import Musl
 /// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
 package enum SignalSource {
     /// The signals a session listens to.
-    package static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
+    static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
 
     /// The signals that end a session (and any other command): caught from the first thing `main` does. SIGQUIT
     /// (Ctrl-\\), SIGUSR1 and SIGUSR2 end a session as SIGTERM does, with exit 128 + their number.
-    package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
     /// Other signals whose default action ends the process: nothing of ours listens to them, but a temporary file
     /// being written is removed first (see `TemporaryFiles`).
@@ -70,7 +70,7 @@ package enum SignalSource {
 
     /// The self-pipe's reading end, readable once a signal was caught (-1 before `installEarly()`): a wait outside a
     /// session (a reminder waiting for a call to end) polls it, and leaves what it holds for `pendingStop()`.
-    package static var stopDescriptor: Int32 { signalPipe.read }
+    static var stopDescriptor: Int32 { signalPipe.read }
 
     /// Makes the self-pipe once; false when no pipe could be made.
     private static func makePipe() -> Bool {
@@ -87,7 +87,7 @@ package enum SignalSource {
 
     /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
     /// A signal caught since `installEarly()` is still in the pipe, and is the session's first input.
-    package static func install() -> MonotonicTimebase.Source? {
+    static func install() -> MonotonicTimebase.Source? {
         guard makePipe() else { return nil }
         for number in numbers { handle(number) }
         // A parent may have started us with some of these blocked (the mask survives exec): unblock them.
@@ -106,7 +106,7 @@ package enum SignalSource {
     /// Gives the session's other signals their default action back. A stopping signal arriving after the session
     /// (while its summary is printed, a WAV is renamed into place) ends the process at once with its documented exit
     /// (130, 143, 0, 128 + N), after removing any temporary file being written.
-    package static func uninstall() {
+    static func uninstall() {
         for number in numbers where !stopping.contains(number) { setDefault(number) }
         for number in stopping {
             var action = sigaction()
@@ -127,7 +127,7 @@ package enum SignalSource {
     }
 
     /// What a signal means to a session.
-    package static func input(for number: Int32) -> SessionInput? {
+    static func input(for number: Int32) -> SessionInput? {
         switch number {
         case SIGINT: .signal(.interrupt)
         case SIGTERM: .signal(.terminate)
@@ -143,7 +143,7 @@ package enum SignalSource {
     /// Stops the process the way Ctrl-Z would have without our handler, and returns once it is continued (`fg`, `bg`).
     /// When no job-control shell could ever continue it (an orphaned process group), the kernel discards the stop and
     /// this returns at once.
-    package static func stopProcess() {
+    static func stopProcess() {
         setDefault(SIGTSTP)
         raise(SIGTSTP)
         handle(SIGTSTP)

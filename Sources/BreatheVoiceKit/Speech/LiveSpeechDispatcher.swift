@@ -21,7 +21,7 @@ import Musl
 package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
     /// How long a command may go unanswered before the daemon counts as gone (ms). A live daemon answers in
     /// milliseconds; starting one (autospawn) takes about a second.
-    package static let patience: Int64 = 3000
+    static let patience: Int64 = 3000
 
     private enum Command {
         case say(String, SPDPriority)
@@ -218,7 +218,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     }
 
     /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
-    package static func defaultAddress() -> String {
+    static func defaultAddress() -> String {
         guard case .success(let library) = LiveSpeechdLibrary.shared else { return "SPEECHD_ADDRESS" }
         var error: UnsafeMutablePointer<CChar>?
         guard let address = library.defaultAddress(&error) else {

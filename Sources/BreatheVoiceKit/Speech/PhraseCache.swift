@@ -65,7 +65,7 @@ package struct PhraseCache: Sendable {
 
     /// The cached clip for `text`, else one synthesized by `speech` into the cache (see `synthesize`) and read back.
     /// Only the synthesis can throw.
-    package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+    func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> AudioClip
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
@@ -80,7 +80,7 @@ package struct PhraseCache: Sendable {
     }
 
     /// A phrase synthesized for later: in the cache, or in memory when the cache cannot take it.
-    package enum Prepared: Sendable {
+    enum Prepared: Sendable {
         /// The entry is stored; the phrase has this many samples.
         case cached(samples: Int)
         /// The cache could not be written: the clip itself.
@@ -90,7 +90,7 @@ package struct PhraseCache: Sendable {
     /// Synthesizes `text` straight into its entry, its samples written to the file as `speech` makes them, so the
     /// phrase is never held whole (a long one, the key help, is 9 s of sound); when the folder or the file cannot be
     /// written, into memory instead. Only the synthesis can throw.
-    package func synthesize(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+    func synthesize(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> Prepared
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
@@ -200,7 +200,7 @@ package struct PhraseCache: Sendable {
 
     /// True when the entry's file is there and long enough to hold one, found without reading it (`load` still checks
     /// everything).
-    package func mayHold(_ key: Key) -> Bool {
+    func mayHold(_ key: Key) -> Bool {
         var status = stat()
         guard stat(path(for: key), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count

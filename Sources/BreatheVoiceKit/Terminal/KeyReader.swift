@@ -10,12 +10,12 @@ import Musl
 /// One read is one byte, so keys typed quickly are each delivered in turn (poll(2) stays ready while bytes remain).
 /// Esc alone quits; an escape sequence (an arrow key, a function key, Alt and a letter) starts with the same byte, so
 /// after an Esc the reader waits a moment for the rest of a sequence and drops the whole sequence if one follows.
-package enum KeyReader {
+enum KeyReader {
     /// How long a lone Esc waits for the rest of a sequence. Terminals send a sequence in one write, so this is ample.
     static let sequenceWaitMilliseconds: Int32 = 30
 
     /// A source for the session clock that reads keys from `descriptor`.
-    package static func source(_ descriptor: Int32) -> MonotonicTimebase.Source {
+    static func source(_ descriptor: Int32) -> MonotonicTimebase.Source {
         MonotonicTimebase.Source(fileDescriptor: descriptor) {
             guard let byte = readByte(descriptor, waitMilliseconds: 0) else { return nil }
             guard byte == 0x1B else { return input(for: byte) }
@@ -26,7 +26,7 @@ package enum KeyReader {
     }
 
     /// What a single key means. A character typed as several UTF-8 bytes is one unknown key: only its first byte counts.
-    package static func input(for byte: UInt8) -> SessionInput? {
+    static func input(for byte: UInt8) -> SessionInput? {
         switch byte {
         case UInt8(ascii: " "): .togglePause
         case UInt8(ascii: "s"), UInt8(ascii: "S"): .skip

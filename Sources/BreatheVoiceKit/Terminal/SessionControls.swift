@@ -6,7 +6,7 @@
 /// puts the terminal back.
 package final class SessionControls {
     /// The signal pipe and, when standard input is a terminal, the keyboard.
-    package let sources: [MonotonicTimebase.Source]
+    let sources: [MonotonicTimebase.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
     package let readsKeys: Bool
     private let keyboard: Int32
@@ -33,7 +33,7 @@ package final class SessionControls {
     }
 
     /// Does what `input` asks of the process, after the session has applied it (so Ctrl-Z has already paused).
-    package func settle(after input: SessionInput) {
+    func settle(after input: SessionInput) {
         switch input {
         case .signal(.suspend):
             Terminal.restore()

@@ -17,18 +17,18 @@ package enum Terminal {
     }
 
     /// True when this process's group owns the terminal, so that changing its settings or reading it will not stop us.
-    package static func isForeground(_ descriptor: Int32) -> Bool {
+    static func isForeground(_ descriptor: Int32) -> Bool {
         let owner = tcgetpgrp(descriptor)
         return owner >= 0 && owner == getpgrp()
     }
 
     /// Whether raw key mode is on now.
-    package static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
+    static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
 
     /// Switches `descriptor` (a foreground terminal) to raw keys, saving its settings the first time.
     /// Returns false, and changes nothing, when that is not possible.
     @discardableResult
-    package static func enterRawMode(_ descriptor: Int32) -> Bool {
+    static func enterRawMode(_ descriptor: Int32) -> Bool {
         guard isTerminal(descriptor), isForeground(descriptor) else { return false }
         if isRaw { return true }
         installExitHooks()
@@ -52,12 +52,12 @@ package enum Terminal {
 
     /// Puts the terminal back as it was: the saved settings, a visible cursor, and a status line finished with a newline.
     /// Safe to call any number of times, and from a signal handler.
-    package static func restore() {
+    static func restore() {
         restoreTerminal()
     }
 
     /// Hides the cursor on `descriptor` while a status line is drawn; `restore()` shows it again.
-    package static func hideCursor(_ descriptor: Int32) {
+    static func hideCursor(_ descriptor: Int32) {
         guard terminalState.cursorHiddenOn < 0 else { return }
         installExitHooks()
         terminalState.cursorHiddenOn = descriptor
@@ -65,7 +65,7 @@ package enum Terminal {
     }
 
     /// Records whether a status line without its final newline is on screen, so that an exit can finish it.
-    package static func statusLine(isOpen: Bool, on descriptor: Int32) {
+    static func statusLine(isOpen: Bool, on descriptor: Int32) {
         if isOpen { installExitHooks() }
         terminalState.openStatusLineOn = isOpen ? descriptor : -1
     }
