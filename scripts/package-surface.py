@@ -25,6 +25,7 @@ import argparse
 import fnmatch
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -210,6 +211,10 @@ class Declaration:
     def line(self):
         return self.package_token.line
 
+    @property
+    def key(self):
+        return (self.path, self.package_token.line, self.name)
+
     def describe(self):
         where = f"{self.parent}." if self.parent else ""
         return f"{os.path.relpath(self.path, ROOT)}:{self.line}: {self.kind} {where}{self.name}"
@@ -391,6 +396,7 @@ def collect(files, excluded):
                 declaration = Declaration(source.path, source.module, name, keyword, token,
                                           parent[0] if parent else None, signature + extra, conformances, body)
                 declaration.excluded = excluded(source.path)
+                declaration.name_line = tokens[m if keyword in {"init", "subscript"} else min(m + 1, len(tokens) - 1)].line
                 declarations.append(declaration)
             k += 1
     return declarations, types, protocols
@@ -426,12 +432,15 @@ def modules_of(root):
     return result
 
 
-def analyse(root, exclude):
+def analyse(root, exclude, evidence=None, files=None):
+    """The declarations and the unused ones among them. With `evidence` (a set of `Declaration.key`s, what the compiler
+    said another module needs), a declaration is used when it is in the set instead of when its name is found."""
     def excluded(path):
         relative = os.path.relpath(path, root)
         return any(fnmatch.fnmatch(relative, pattern) for pattern in exclude)
 
-    files = [SourceFile(path, module) for module, path in modules_of(root)]
+    if files is None:
+        files = [SourceFile(path, module) for module, path in modules_of(root)]
     declarations, types, protocols = collect(files, excluded)
     # The modules each module imports, directly or through another (member lookup reaches a type of a module
     # imported by an imported module).
@@ -557,7 +566,8 @@ def analyse(root, exclude):
             elif declaration.kind == "init":
                 parent = declaration.parent
                 if parent and type_is_visible(declaration.module, parent):
-                    if constructed.get(parent, set()) & importers(declaration.module):
+                    if (declaration.key in evidence) if evidence is not None else (
+                            constructed.get(parent, set()) & importers(declaration.module)):
                         reason = f"{parent}( used in another module"
                     else:
                         conformances = types.get((declaration.module, parent), [])
@@ -572,6 +582,9 @@ def analyse(root, exclude):
                                                      and declaration.name[:1] != "_"):
                 if type_is_visible(declaration.module, declaration.parent):
                     reason = "operator or subscript of a kept type"
+            elif evidence is not None:
+                if declaration.key in evidence:
+                    reason = "the compiler needs it"
             elif others:
                 reason = "used in " + ", ".join(sorted(others))
             in_protocol = (declaration.module, declaration.parent) in protocols
@@ -633,16 +646,136 @@ def demote(unused):
             handle.write(text)
 
 
+DIAGNOSTIC = re.compile(r"^(/[^:\s]+\.swift):(\d+):(\d+): (error|warning|note): (.*)$", re.M)
+
+
+def needed_by_compiler(output, declarations, files):
+    """The demoted declarations the compiler's errors ask for: those an error's notes point at ("declared here"); else
+    those it names as not found, not a member, inaccessible, a protocol's witness or used in a default value; else the
+    one named where the error points (an overload the call could not see). And the types named in the signature of a
+    declaration it says uses a less visible type."""
+    candidates = [d for d in declarations if d.kept_by is None]
+    at_line = {}
+    for declaration in candidates:
+        for line in range(declaration.line, declaration.name_line + 1):
+            at_line.setdefault((os.path.realpath(declaration.path), line), []).append(declaration)
+    named = {}
+    for declaration in candidates:
+        named.setdefault(declaration.name, []).append(declaration)
+    sources = {os.path.realpath(source.path): source for source in files}
+    # Each error with the notes that follow it.
+    blocks = []
+    for match in DIAGNOSTIC.finditer(output):
+        path, line, column, kind, message = match.groups()
+        entry = (os.path.realpath(path), int(line), int(column), message)
+        if kind == "error":
+            blocks.append((entry, []))
+        elif kind == "note" and blocks:
+            blocks[-1][1].append(entry)
+    found = set()
+    for (path, line, column, message), notes in blocks:
+        pointed = {d.key for (note_path, note_line, _, text) in notes if "declared here" in text
+                   for d in at_line.get((note_path, note_line), [])}
+        if pointed:
+            found |= pointed
+            continue
+        top = re.search(r"cannot find (?:type )?'(\w+)' in scope", message)
+        if top:
+            found |= {d.key for d in named.get(top.group(1), []) if d.parent is None}
+            continue
+        member = re.search(r"(?:value of|type) (?:type )?'([^']+)' has no member '(\w+)'", message)
+        if member:
+            owners = set(re.findall(r"\w+", member.group(1)))
+            matching = [d for d in named.get(member.group(2), []) if d.parent in owners]
+            found |= {d.key for d in (matching or named.get(member.group(2), []))}
+            continue
+        if re.search(r"(?:must be declared|cannot be declared \w+) .*because .* uses an? \w+ type", message):
+            # A declaration that stays: the types its signature names must stay too.
+            for declaration in declarations:
+                if os.path.realpath(declaration.path) == path and declaration.line <= line <= declaration.name_line:
+                    for type_name in signature_names(declaration.signature):
+                        found |= {d.key for d in named.get(type_name, [])}
+            continue
+        name = re.search(r"'(\w+)(?:\([^']*\))?' (?:is inaccessible|is internal and cannot be referenced|must be as "
+                         r"accessible)", message) or re.search(r"^\w+(?: \w+)? '(\w+)(?:\([^']*\))?' must be as "
+                                                                r"accessible", message)
+        if name and named.get(name.group(1)):
+            found |= {d.key for d in named[name.group(1)]}
+            continue
+        # An overload the call could not see: the name where the error points, or the call's name before "(".
+        source = sources.get(path)
+        if source is not None:
+            on_line = [t for t in source.tokens if t.line == line]
+            lines = source.text.split("\n")
+            offset = sum(len(text) + 1 for text in lines[:line - 1]) + column - 1
+            at = [t for t in on_line if t.start <= offset]
+            for token in reversed(at[-3:]):
+                if token.kind == "id" and named.get(token.text):
+                    found |= {d.key for d in named[token.text]}
+                    break
+    return found
+
+
+def write_demoted(files, unused):
+    """Writes each file as it was, with `package` taken off the unused declarations; only files that change."""
+    by_path = {}
+    for declaration in unused:
+        by_path.setdefault(declaration.path, []).append(declaration.package_token)
+    for source in files:
+        text = source.text
+        for token in sorted(by_path.get(source.path, []), key=lambda t: t.start, reverse=True):
+            match = DEMOTION.match(text, token.start)
+            assert match, (source.path, token.line)
+            text = text[:token.start] + text[match.end():]
+        with open(source.path, encoding="utf-8") as handle:
+            current = handle.read()
+        if current != text:
+            with open(source.path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+
+
+def apply_with_compiler(root, exclude, command):
+    """Demotes every declaration the compiler does not ask for: all at first, then back one build at a time."""
+    files = [SourceFile(path, module) for module, path in modules_of(root)]
+    evidence = set()
+    round_number = 0
+    while True:
+        round_number += 1
+        declarations, unused, _ = analyse(root, exclude, evidence=evidence, files=files)
+        to_demote = [d for d in unused if not d.excluded]
+        write_demoted(files, to_demote)
+        print(f"build {round_number}: {len(declarations) - len(to_demote)} package declarations kept, "
+              f"{len(to_demote)} demoted; {command}", flush=True)
+        result = subprocess.run(command, shell=True, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True)
+        if result.returncode == 0:
+            return True
+        more = needed_by_compiler(result.stdout, declarations, files) - evidence
+        if not more:
+            errors = sorted({m.group(0) for m in DIAGNOSTIC.finditer(result.stdout) if m.group(4) == "error"})
+            print("\n".join(errors[:40]) or result.stdout[-4000:])
+            print("the build fails and its errors ask for no demoted declaration: every file is put back")
+            write_demoted(files, [])
+            return False
+        evidence |= more
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--apply", action="store_true", help="demote every unused declaration to internal")
     parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="a file (glob, relative to the repository) whose declarations stay as they are")
     parser.add_argument("--limit", type=int, default=450, help="fail when there are this many declarations or more")
+    parser.add_argument("--build", metavar="COMMAND",
+                        help="with --apply: demote every declaration, then build with COMMAND (say 'swift build') and "
+                             "give back the ones the compiler's errors ask for, until it builds; finer than names")
     parser.add_argument("--why", action="store_true", help="also print why each kept declaration is kept")
     parser.add_argument("--root", default=ROOT, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
 
+    if arguments.apply and arguments.build:
+        if not apply_with_compiler(arguments.root, arguments.exclude, arguments.build):
+            return 1
     declarations, unused, _ = analyse(arguments.root, arguments.exclude)
     if arguments.apply:
         rounds = 0
