@@ -12,9 +12,9 @@ package enum CallActivity: String, Hashable, Sendable {
         /// A recording of a sink's monitor: what is being played, not a microphone.
         package var fromMonitor: Bool
         /// Its `media.role` property, if any.
-        package var role: String?
+        var role: String?
         /// Paused by its client: nothing flows.
-        package var corked: Bool
+        var corked: Bool
 
         package init(isRecording: Bool, fromMonitor: Bool = false, role: String? = nil, corked: Bool = false) {
             self.isRecording = isRecording

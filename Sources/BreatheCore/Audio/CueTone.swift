@@ -49,7 +49,7 @@ struct CueTone: Hashable, Sendable {
     /// as adding the steps up. The envelopes' raised cosines turn the same way, at a constant rate. `sine` and `cosine`
     /// run only for the starting values, a few times a tone; the result matches evaluating `sine` of the summed phase
     /// per sample to within one step of the 16-bit scale (CueToneTests checks every sample).
-    package func samples(sampleRate: Int, volume: Int) -> [Int16] {
+    func samples(sampleRate: Int, volume: Int) -> [Int16] {
         let count = milliseconds * sampleRate / 1000
         let attack = max(1, CueTone.attackMilliseconds * sampleRate / 1000)
         let release = max(1, CueTone.releaseMilliseconds * sampleRate / 1000)

@@ -20,7 +20,7 @@ package struct JSONTape {
         /// Strings: the closing quote; others: one past the value's last byte.
         package var end: Int
         /// The index of the entry after this value and everything inside it (its next sibling, if any).
-        package var next: Int
+        var next: Int
         /// Object keys in plain ASCII: `JSONTape.fingerprint` of their bytes, so a reader can rule names out quickly;
         /// -1 for other keys, 0 for values.
         var fingerprint: Int = 0
@@ -46,7 +46,7 @@ package struct JSONTape {
     }
 
     /// Checks one whole document and records its values; false when it is not strict JSON.
-    package mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         entries.removeAll(keepingCapacity: true)
         index = 0
         depth = 0

@@ -26,14 +26,14 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     package var dayNumber: Int { LocalTimestamp.dayNumber(year: year, month: month, day: day) }
 
     /// Seconds since the Unix epoch: the same instant anywhere.
-    package var epochSeconds: Int {
+    var epochSeconds: Int {
         dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     }
 
     package static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -1,8 +1,8 @@
 /// What `SessionStats` counts of one session, apart from its pattern's label.
 package struct SessionFacts: Hashable, Sendable {
     /// The local calendar day the session started on.
-    package var dayNumber: Int
-    package var actualTenths: Int
+    var dayNumber: Int
+    var actualTenths: Int
     /// It breathed a whole cycle or completed, so its day counts toward a streak.
     var isPracticeDay: Bool
     /// Its pattern was saved or typed rather than built in.

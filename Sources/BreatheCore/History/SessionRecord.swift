@@ -42,7 +42,7 @@ package struct SessionRecord: Hashable, Sendable {
     /// `4-7-8`, as typed or as the named pattern's timings.
     package var timings: String
     package var patternKind: PatternKind
-    package var ramps: [Ramp]
+    var ramps: [Ramp]
     package var plannedCycles: Int
     package var actualCycles: Int
     var plannedTenths: Int
@@ -52,7 +52,7 @@ package struct SessionRecord: Hashable, Sendable {
     package var moodBefore: Int?
     package var moodAfter: Int?
     package var language: String
-    package var source: Source
+    var source: Source
     /// Only for a skipped reminder; written (as `reason`) only then.
     package var reason: SkipReason?
 

@@ -1,7 +1,7 @@
 /// A number the user types: which field it is, how many decimals it may have and its allowed range.
 package struct NumberField: Sendable {
     /// How the field is named in errors.
-    package var name: MessageKey
+    var name: MessageKey
     /// How many decimal places are allowed.
     var places: Int
     /// Allowed values, in units of 10^-places.

@@ -1,14 +1,14 @@
 /// What each preference accepts, its default, and how it is read from typed text or from the file.
 package struct PreferenceRules: Sendable {
     /// The built-in language codes, for `language` and the per-language voices.
-    package var languages: [String]
+    var languages: [String]
 
     package init(languages: [String]) {
         self.languages = languages
     }
 
     /// The newest file version this program reads and the one it writes.
-    package static let version = 1
+    static let version = 1
 
     package static let rate = 80...450
     package static let pitch = 0...100

@@ -10,7 +10,7 @@ package struct ReminderSchedule: Hashable, Sendable {
         case daily([TimeOfDay])
     }
 
-    package var timing: Timing
+    var timing: Timing
     var days: WeekdaySet
     /// The options handed to `breathe-voice remind`, in order.
     package var remindArguments: [String]

@@ -76,7 +76,7 @@ package enum ShellWord {
 
     /// Splits a crontab command back into words, as cron then the shell would: spaces separate words, single quotes
     /// group, a backslash outside them escapes the next character.
-    package static func split(_ command: String) -> [String] {
+    static func split(_ command: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

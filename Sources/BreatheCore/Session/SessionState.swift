@@ -14,7 +14,7 @@ package enum SessionState: Hashable, Sendable {
     case completed(SessionSummary)
 
     /// The cycle under way, or nil outside the breathing part.
-    package var cycle: Int? {
+    var cycle: Int? {
         switch self {
         case .active(let cycle, _): cycle
         case .paused(let paused):

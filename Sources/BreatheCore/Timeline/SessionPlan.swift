@@ -175,7 +175,7 @@ package struct SessionPlan: Hashable, Sendable {
     }
 
     /// The segment that follows, or nil after the closing words.
-    package func segment(after segment: Segment) -> Segment? {
+    func segment(after segment: Segment) -> Segment? {
         switch segment {
         case .leadIn: .phase(cycle: 1, index: 0)
         case .phase(let cycle, let index):

@@ -11,7 +11,7 @@ import Musl
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
 /// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
 package final class FileLock: Sendable {
-    package let path: String
+    let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {

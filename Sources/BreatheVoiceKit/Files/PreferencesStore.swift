@@ -28,7 +28,7 @@ package struct PreferencesStore: Sendable {
     }
 
     /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
-    package func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
+    func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
         guard let bytes = try read() else { return (PreferencesDocument(), []) }
         switch check(bytes) {
         case .failure(let error): throw error

@@ -91,8 +91,8 @@ package enum SafeFile {
 
     /// Why `openForWriting` failed: errno, and the words for it.
     struct WriteProblem: Error, Sendable, Equatable {
-        package var code: Int32
-        package var reason: Message
+        var code: Int32
+        var reason: Message
     }
 
     /// The whole file, or nil when it does not exist; refused past `limit` bytes without reading further.

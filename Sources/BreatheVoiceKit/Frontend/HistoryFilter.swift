@@ -3,7 +3,7 @@ import BreatheCore
 /// The sessions `history` lists: `--last` and `--since`, checked.
 package struct HistoryFilter: Hashable, Sendable {
     /// Only the newest this many.
-    package var last: Int?
+    var last: Int?
     /// Only sessions that started on or after this local day.
     var sinceDay: Int?
 

@@ -19,9 +19,9 @@ package struct LocaleCatalog: Sendable {
     }
 
     /// The language code: the file's name.
-    package let code: String
+    let code: String
     /// The language's own name, from `_name`.
-    package let name: String
+    let name: String
     /// The eSpeak NG voice that speaks it by default, from `_voice`.
     package let voice: String
     /// The decimal separator, from `_decimalSeparator` (or the parent's).
@@ -97,7 +97,7 @@ package struct LocaleCatalog: Sendable {
     private static let parsed = Mutex<[String: LocaleCatalog]>([:])
 
     /// Every language built into the binary, by code: parses every one (the doctor's checks and the locale tests).
-    package static var all: [String: LocaleCatalog] {
+    static var all: [String: LocaleCatalog] {
         var catalogs: [String: LocaleCatalog] = [:]
         for code in codes {
             if let catalog = named(code) { catalogs[code] = catalog }

@@ -8,7 +8,7 @@ import BreatheCore
 /// and `clock` the monotonic time since the session began, pauses included.
 struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
+    let localizer: Localizer
     var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
     let speaks: Bool

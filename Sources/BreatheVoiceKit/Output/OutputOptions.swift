@@ -33,7 +33,7 @@ package enum EventsDestination: Hashable, Sendable {
     case descriptor(Int32)
 
     /// Reads the `--events` value.
-    package static func parse(_ text: String) -> Result<EventsDestination, InputError> {
+    static func parse(_ text: String) -> Result<EventsDestination, InputError> {
         let syntax = InputError(Message(.errorEventsSyntax, ["value": .userValue(text)]))
         if text == "json" || text == "json=-" { return .success(.standardOutput) }
         guard text.hasPrefix("json="), text.count > 5 else { return .failure(syntax) }

@@ -2,7 +2,7 @@ import BreatheCore
 
 /// Plain mode: one complete sentence per event, appended, nothing else.
 struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
-    package let localizer: Localizer
+    let localizer: Localizer
     var sink: Sink
     /// Screen-reader mode with a voice of ours: a sentence the program says is not printed as well, or the screen
     /// reader would say it a second time.

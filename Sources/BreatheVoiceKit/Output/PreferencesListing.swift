@@ -2,7 +2,7 @@ import BreatheCore
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
 package struct PreferencesListing {
-    package let localizer: Localizer
+    let localizer: Localizer
 
     package init(localizer: Localizer) {
         self.localizer = localizer

@@ -7,7 +7,7 @@ import BreatheCore
 /// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
 struct TimingReport<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
+    let localizer: Localizer
     var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
     private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []

@@ -9,7 +9,7 @@ import BreatheCore
 /// again and finishes the line on every way out.
 struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
+    let localizer: Localizer
     var sink: Sink
     let color: Bool
     /// The terminal the line is drawn on (for the cursor and the width).

@@ -10,7 +10,7 @@ struct ReminderGate: Sendable {
         case skip(Message)
     }
 
-    package var quietHours: QuietHours?
+    var quietHours: QuietHours?
     var clock: LocalClock
     var lockDirectory: String
 

@@ -20,7 +20,7 @@ package final class SessionLock: Sendable {
         case busy(holder: Int32?)
     }
 
-    package let path: String
+    let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {

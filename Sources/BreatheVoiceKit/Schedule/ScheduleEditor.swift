@@ -4,7 +4,7 @@ import BreatheCore
 /// says what it did in the user's language. Every line it returns is one sentence or one crontab line.
 package struct ScheduleEditor: Sendable {
     package var crontab: CrontabProgram
-    package var localizer: Localizer
+    var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
     var systemd: SystemdTimers?
 

@@ -6,7 +6,7 @@ import Synchronization
 /// given, marked as a `--voice` value), so they never mix with another voice's, nor with the language's default voice.
 final class CheckedVoice: Sendable {
     /// The name given to `--voice`, such as `es-419` or `en-us+f3`.
-    package let name: String
+    let name: String
     /// What stands for the voice in `SpeechSettings.voice` until it is checked: the phrase cache's key.
     let label: String
     /// The eSpeak NG identifier the name stands for, or the usage error naming close matches; found once.

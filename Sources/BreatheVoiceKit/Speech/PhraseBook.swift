@@ -10,7 +10,7 @@ import Synchronization
 /// miss would have been. Without a usable cache, the clips are kept.
 package struct PhraseBook: Sendable {
     private var shelf: Shelf
-    package let localizer: Localizer
+    let localizer: Localizer
 
     /// An empty book: speech off.
     package init(localizer: Localizer) {
@@ -56,7 +56,7 @@ package struct PhraseBook: Sendable {
         shelf.length(localizer.string(message))
     }
 
-    package var isEmpty: Bool { shelf.texts.isEmpty }
+    var isEmpty: Bool { shelf.texts.isEmpty }
 
     /// Every prepared phrase's text, to prepare them all again with other settings.
     var texts: [String] { shelf.texts }

@@ -31,10 +31,10 @@ package struct PhraseCache: Sendable {
     }
 
     /// What identifies one phrase's sound.
-    package struct Key: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
         package var text: String
         package var settings: SpeechSettings
-        package var libraryVersion: String
+        var libraryVersion: String
         package var sampleRate: Int
 
         package init(
@@ -57,7 +57,7 @@ package struct PhraseCache: Sendable {
     }
 
     /// The entry's file.
-    package func path(for key: Key) -> String {
+    func path(for key: Key) -> String {
         let hash = PhraseCache.fnv1a(key.bytes, seed: 0xcbf2_9ce4_8422_2325 ^ UInt64(PhraseCache.formatVersion))
         let hex = String(hash, radix: 16)
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".pcm"
@@ -162,7 +162,7 @@ package struct PhraseCache: Sendable {
     /// The samples are read straight into the clip's own storage: a phrase is held once while it is read, never as
     /// bytes and samples both. Like every file the program reads, a symbolic link or anything but a regular file is
     /// refused (a miss).
-    package func load(_ key: Key) -> AudioClip? {
+    func load(_ key: Key) -> AudioClip? {
         guard case .success(let descriptor) = SafeFile.open(path(for: key), O_RDONLY) else { return nil }
         defer { close(descriptor) }
         var status = stat()

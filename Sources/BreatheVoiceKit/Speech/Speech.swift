@@ -13,7 +13,7 @@ package struct Speech: Sendable {
             _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
         ) throws(BreatheError) -> Void
     /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
-    package var libraryVersion: @Sendable () -> String
+    var libraryVersion: @Sendable () -> String
     /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
     var variants: @Sendable () throws(BreatheError) -> [String]
 

@@ -20,9 +20,9 @@ package struct SpeechSettings: Hashable, Sendable {
 /// One installed eSpeak NG voice.
 package struct SpeechVoice: Hashable, Sendable {
     /// What `--voice` takes: the voice's language code, such as `es-419`.
-    package var code: String
+    var code: String
     /// The voice's own name, such as "Spanish (Latin America)".
-    package var name: String
+    var name: String
     /// Every language the voice speaks, most preferred first.
     var languages: [String]
     /// The voice's file within eSpeak NG's data, such as `roa/es-419`: what selects it exactly.

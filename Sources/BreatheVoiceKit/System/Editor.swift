@@ -8,7 +8,7 @@ import Musl
 
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through `/bin/sh` so that it may carry options.
 package struct Editor {
-    package let command: String
+    let command: String
     private let searchPath: String
 
     package init(environment: [String: String] = ProcessEnvironment.current) {
