@@ -24,8 +24,6 @@ struct BreatheVoice: ParsableCommand {
         defaultSubcommand: Start.self
     )
 
-    init() {}
-
     /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
     static var verboseVersion: String {
         """
