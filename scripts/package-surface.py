@@ -19,6 +19,11 @@ A name used by another module for something else keeps a declaration it did not 
 build. Exit status 1 when a declaration outside the excluded files is unused, or when the total is --limit or more.
 --apply demotes the unused ones in place (`package private(set) var` becomes `private(set) var`, `package static func`
 becomes `static func`), then checks again, until nothing more is unused.
+
+--apply --build 'swift build' goes further than names can: it demotes every declaration outside the excluded files,
+builds, gives back what the compiler's errors ask for (the declarations their notes point at, the names they cannot
+find), and builds again until the build passes (about a dozen builds). Then `swift format format`, `make lint` (an
+`init() {}` made internal may now be the synthesized one, to remove) and `swift build --build-tests`.
 """
 
 import argparse
