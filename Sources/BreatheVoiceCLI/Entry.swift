@@ -11,7 +11,9 @@ package enum Entry {
         OutputHealth.start()
         // A session played through the sound server connects first: the handshake overlaps parsing. The connection
         // goes to the session through its request.
-        let early = EarlyConnection.isWanted(arguments: arguments) ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
+        let early =
+            EarlyConnection.isWanted(arguments: arguments)
+            ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
@@ -24,7 +26,7 @@ package enum Entry {
             // restoring matters; the rest runs every loaded library's destructors (libpulse's, eSpeak NG's, ALSA's),
             // whose code nothing else touched: about 0.5 MiB more resident just to end.
             Terminal.restoreBeforeExit()
-            _exit(status)
+            ProcessExit.now(status)
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)

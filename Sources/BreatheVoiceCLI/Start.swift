@@ -77,10 +77,10 @@ extension BreatheVoice {
             output.screenReader = way
             output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
             var request = SessionFrontend.Request.start(
-                    plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
-                    interactive: isatty(0) == 1,
-                    force: force, moodBefore: mood.before, moodAfter: mood.after,
-                    waitsForMood: mood.willPrompt(display: output.display),
+                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
+                interactive: Terminal.isTerminal(0),
+                force: force, moodBefore: mood.before, moodAfter: mood.after,
+                waitsForMood: mood.willPrompt(display: output.display),
                 counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1)
             request.earlyConnection = earlyConnection
             let frontend = SessionFrontend(request: request, localizer: loaded.localizer)

@@ -1,6 +1,12 @@
 import BreatheCore
 import CPulseAudio
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
 ///
 /// libpulse's asynchronous API with a plain `pa_mainloop`: no thread of libpulse's. The session's own poll loop drives

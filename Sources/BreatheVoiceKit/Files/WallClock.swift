@@ -1,42 +1,45 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The calendar time, from one injected source: the history's dates, the preferences' backup names, the age of stale
 /// temporary files, quiet hours. The live one reads CLOCK_REALTIME; tests fix it. Local times are in the local time
 /// zone (`TZ`, else /etc/localtime), with the UTC offset in force at that instant (DST included).
 package struct WallClock: Sendable {
-    /// Seconds since the epoch, now.
-    package var epochSeconds: @Sendable () -> Int
+    /// The local date and time now.
+    package var now: @Sendable () -> LocalTimestamp
 
-    package init(epochSeconds: @escaping @Sendable () -> Int) {
-        self.epochSeconds = epochSeconds
+    package init(now: @escaping @Sendable () -> LocalTimestamp) {
+        self.now = now
     }
 
     /// The system's clock.
     package static let live = WallClock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return Int(spec.tv_sec)
+        return local(epochSeconds: Int(spec.tv_sec))
     }
 
-    /// A clock stopped at `epochSeconds`.
-    package static func fixed(epochSeconds: Int) -> WallClock {
-        WallClock { epochSeconds }
+    /// A clock stopped at `time`.
+    package static func fixed(_ time: LocalTimestamp) -> WallClock {
+        WallClock { time }
     }
 
-    /// A clock stopped at `time` today, local time.
+    /// A clock stopped at `time` of day, today (local time).
     package static func fixed(at time: TimeOfDay) -> WallClock {
-        var seconds = time_t(live.epochSeconds())
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        parts.tm_hour = Int32(time.minutes / 60)
-        parts.tm_min = Int32(time.minutes % 60)
-        parts.tm_sec = 0
-        parts.tm_isdst = -1
-        return fixed(epochSeconds: Int(mktime(&parts)))
+        var today = live.now()
+        today.hour = time.minutes / 60
+        today.minute = time.minutes % 60
+        today.second = 0
+        return fixed(today)
     }
 
-    /// The local date and time now.
-    package func now() -> LocalTimestamp { Self.local(epochSeconds: epochSeconds()) }
+    /// Seconds since the epoch, now.
+    package func epochSeconds() -> Int { now().epochSeconds }
 
     /// The local time of day now, to the minute.
     package func timeOfDay() -> TimeOfDay {
@@ -45,7 +48,7 @@ package struct WallClock: Sendable {
     }
 
     /// The local date and time of an instant, with the offset in force then (DST included).
-    package static func local(epochSeconds: Int) -> LocalTimestamp {
+    static func local(epochSeconds: Int) -> LocalTimestamp {
         var seconds = time_t(epochSeconds)
         var parts = tm()
         tzset()
@@ -58,7 +61,7 @@ package struct WallClock: Sendable {
     }
 
     /// `20240331T091500Z`: for backup names, sortable and free of characters shells or file systems mind.
-    package static func utcStamp(epochSeconds: Int) -> String {
+    static func utcStamp(epochSeconds: Int) -> String {
         let day = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
         let seconds = epochSeconds - day * 86_400
         let date = LocalTimestamp.dateText(dayNumber: day).filter { $0 != "-" }

@@ -1,9 +1,9 @@
 import BreatheCore
 
 /// Decides whether a reminder from cron runs now: not in quiet hours, and not while another session holds the lock.
-package struct ReminderGate: Sendable {
+struct ReminderGate: Sendable {
     /// What the reminder does.
-    package enum Decision: Sendable {
+    enum Decision: Sendable {
         /// Go ahead; keep the lock until the session ends.
         case run(SessionLock)
         /// Do nothing and exit 0; the reason is for `--verbose`.
