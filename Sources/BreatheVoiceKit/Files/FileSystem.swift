@@ -143,7 +143,7 @@ package enum FileSystem {
         // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own. Written for as long as
         // `write` takes: a signal that ends the process meanwhile removes the temporary file first.
         let temporary = temporaryPath(for: path)
-        try TemporaryFileGuard.removing { () throws(BreatheError) in
+        try TemporaryFiles.removingOnSignal { () throws(BreatheError) in
             try replaceThroughTemporary(
                 path, temporary: temporary, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
         }
