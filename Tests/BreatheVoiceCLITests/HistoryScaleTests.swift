@@ -1,3 +1,4 @@
+import BreatheVoiceKit
 import Foundation
 import Testing
 

@@ -1,17 +1,9 @@
 import BreatheVoiceKit
 import Foundation
 
-/// A child process started with posix_spawn and reaped with waitpid, for tests that start many at once or kill them:
-/// Foundation's Process can miss the exit of a child that ends at once (see `PulseServer.spawnAndWait`).
-struct ChildProcess {
-    /// How a child ended.
-    enum Ending: Equatable {
-        case exited(Int32)
-        case killed(by: Int32)
-    }
-
-    let pid: pid_t
-
+/// Kit's `ChildProcess`, as the tests start it (many at once, killed, their `/proc` read): Foundation's Process can miss
+/// the exit of a child that ends at once (see `PulseServer.spawnAndWait`).
+extension ChildProcess {
     /// Starts `executable` with the test's environment, changed by `environment`. Standard input is `standardInput`
     /// (default /dev/null); standard output is `standardOutput` (a descriptor) or the file `outputFile`, else /dev/null;
     /// standard error goes to /dev/null unless `standardError` names a file.
@@ -19,35 +11,19 @@ struct ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String?] = [:], standardInput: Int32? = nil,
         standardOutput: Int32? = nil, outputFile: String? = nil, standardError: String? = nil
     ) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput {
-            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        if let standardOutput {
-            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        } else {
-            posix_spawn_file_actions_addopen(
-                &actions, 1, outputFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
-        posix_spawn_file_actions_addopen(
-            &actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        var variables = ProcessInfo.processInfo.environment
-        for (key, value) in environment { variables[key] = value }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        self.pid = pid
+        try self.init(
+            executable.path, arguments, standardInput: standardInput.map(Stream.descriptor) ?? .null(writing: false),
+            standardOutput: standardOutput.map(Stream.descriptor)
+                ?? .file(outputFile ?? "/dev/null", flags: O_WRONLY | O_CREAT | O_TRUNC),
+            standardError: .file(standardError ?? "/dev/null", flags: O_WRONLY | O_CREAT | O_APPEND),
+            environment: Self.environment(changedBy: environment))
     }
 
-    func kill(_ signal: Int32) {
-        _ = Foundation.kill(pid, signal)
+    /// The test's environment with `changes` made ("NAME=value" entries): a nil value removes its variable.
+    static func environment(changedBy changes: [String: String?]) -> [String] {
+        var variables = ProcessInfo.processInfo.environment
+        for (key, value) in changes { variables[key] = value }
+        return variables.map { "\($0.key)=\($0.value)" }
     }
 
     /// Waits for the child to end without reaping it, so that what the kernel kept of it (`/proc/PID/io`) can still be
@@ -62,13 +38,5 @@ struct ChildProcess {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
         return text.split(separator: "\n").first { $0.hasPrefix("rchar:") }
             .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
-    }
-
-    /// Waits for the child to end and reaps it.
-    func wait() -> Ending {
-        var status: Int32 = 0
-        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-        let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
     }
 }
