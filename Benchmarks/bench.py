@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import fcntl
-import importlib.util
 import json
 import math
 import os
@@ -144,7 +143,7 @@ class Bench:
     xruns: tuple[int, float] = XRUNS_QUICK
     venv: Path | None = None  # breathe-cli's venv; default: .build/bench-venv beside the binary's build
     floors: dict[str, dict] | None = None  # build_floors' figures, built once per part and shared between measures
-    floor_programs: dict[str, Path] = field(default_factory=dict)  # the floors' executables (the ordered ones when ordered)
+    floor_programs: dict[str, Path] = field(default_factory=dict)  # the floors' executables
 
     def log(self, text: str) -> None:
         print(f"[bench {time.strftime('%H:%M:%S')}] {text}", flush=True)
@@ -1162,45 +1161,10 @@ FIRST_SOUND_FLOORS = {"command line"}
 FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore"]}
 SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
-#: no exported symbols, the compiler's private functions gathered (Release/private-text.ld); every function in its own
-#: section and no merged functions (compile flags), then ordered by the functions a run executes.
+#: no exported symbols.
 FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
-              "-Xlinker", "--no-export-dynamic", "-Xlinker", "-T", "-Xlinker", str(HERE.parent / "Release" / "private-text.ld")]
-FLOOR_COMPILE = ["-O", "-Xfrontend", "-function-sections", "-Xfrontend", "-disable-llvm-merge-functions-pass"]
-
-
-def _load_link_order():
-    """scripts/link-order.py, whose reading of callgrind's profile and of `nm` orders the floors as the binary is."""
-    spec = importlib.util.spec_from_file_location("link_order", SCRIPTS / "link-order.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LINK_ORDER = _load_link_order()
-
-
-def floor_order(bench: Bench, name: str, exe: Path, args: list[str]) -> tuple[Path | None, str]:
-    """The floor's own symbol-ordering file, as scripts/link-order.py writes the binary's: one run under callgrind (a
-    copy stripped of its DWARF, which Valgrind 3.19 may give up on; the measured runs' environment and sound server),
-    the functions it executed that `nm` finds defined in the program (one run: by name, as link-order ranks equals).
-    (None, reason) when it cannot be made: the floor is then measured unordered, and says so."""
-    if not shutil.which("valgrind"):
-        return None, "valgrind missing"
-    stripped, profile = bench.work / f"floor-{name}.stripped", bench.work / f"floor-{name}.callgrind"
-    code, text = command_output(["strip", "--strip-debug", str(exe), "-o", str(stripped)])
-    if code != 0:
-        return None, f"strip failed: {text.strip()[:60]}"
-    code, text = command_output(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", str(stripped), *args],
-                                bench.env, timeout=300)
-    if code != 0 or not profile.exists():
-        lines = [line for line in text.splitlines() if line.strip() and not re.match(r"^==\d+==", line)]
-        return None, f"its callgrind run failed (exit {code}{': ' + lines[-1][:60] if lines else ''})"
-    defined = LINK_ORDER.defined_functions(exe)
-    functions = sorted(f for f in LINK_ORDER.executed(profile) if f in defined)
-    order = bench.work / f"floor-{name}.order"
-    order.write_text("".join(f"{function}\n" for function in functions))
-    return order, f"{len(functions)} functions"
+              "-Xlinker", "--no-export-dynamic"]
+FLOOR_COMPILE = ["-O"]
 
 
 def build_floors(bench: Bench) -> dict[str, dict]:
@@ -1208,16 +1172,14 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     FLOOR_SOURCES; the ArgumentParser ones link the objects of the binary's own build, `<build>/ArgumentParser.build/*.o`;
     the libpulse and eSpeak NG ones play on the bench's sound server). Built once per part (the first measure that needs
     them) and shared. Each is built as the release binary is: static Swift runtime (-static-stdlib), FLOOR_COMPILE,
-    FLOOR_LINK, then run once under callgrind and relinked with its own symbol order (floor_order); when -static-stdlib
-    fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs of the ordered program; each run is
-    sampled by SmapsSampler, and the run with the median sampled peak gives the floor's breakdown by part (`smaps`)."""
+    FLOOR_LINK; when -static-stdlib fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs; each run
+    is sampled by SmapsSampler, and the run with the median sampled peak gives the floor's breakdown by part (`smaps`)."""
     if bench.floors is not None:
         return bench.floors
-    how = "each run once under callgrind to order its link" if shutil.which("valgrind") else "valgrind missing: unordered"
-    bench.log(f"floors: building the empty Swift programs ({how})")
+    bench.log("floors: building the empty Swift programs")
     started = time.monotonic()
     floors: dict[str, dict] = {}
-    # Built (compiled, linked, profiled and relinked) side by side, as many at once as the machine has cores; measured
+    # Built (compiled and linked) side by side, as many at once as the machine has cores; measured
     # one at a time, on a quiet machine.
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
         built = dict(zip(FLOOR_SOURCES, pool.map(lambda item: build_floor(bench, *item), FLOOR_SOURCES.items())))
@@ -1252,8 +1214,8 @@ def build_floors(bench: Bench) -> dict[str, dict]:
 
 
 def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], dict] | str:
-    """One floor of FLOOR_SOURCES compiled, linked, run under callgrind and relinked in its order (build_floors): the
-    program, its arguments and how it was built, or why it could not be."""
+    """One floor of FLOOR_SOURCES compiled and linked (build_floors): the program, its arguments and how it was built,
+    or why it could not be."""
     build = bench.binary.parent
     path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
     path.write_text(source)
@@ -1285,16 +1247,7 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
         code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
     if code != 0:
         return f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
-    order, how = floor_order(bench, name, exe, args)
-    ordered = None
-    if order:
-        ordered = bench.work / f"floor-{name}-ordered"
-        static = ["-static-stdlib", *FLOOR_LINK] if linking == "static" else []
-        code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", "-Xlinker", "--no-warn-symbol-ordering",
-                                     str(obj), *objects, "-o", str(ordered)], timeout=300)
-        if code != 0:
-            ordered, how = None, f"the ordered link failed: {text.strip().splitlines()[-1][:60] if text.strip() else code}"
-    return ordered or exe, args, {"linking": linking, "ordered": ordered is not None, "order": how}
+    return exe, args, {"linking": linking}
 
 
 def package_name(build: Path) -> str | None:
@@ -1328,11 +1281,8 @@ def floor_text(floors: dict, name: str) -> str:
 
 
 def floor_notes(floor: dict) -> str:
-    """How a floor was not linked like the release binary, if it was not: ", dynamic (…)", ", unordered: valgrind missing"."""
-    if "linking" not in floor:
-        return ""
-    notes = ([] if floor["linking"] == "static" else [floor["linking"]]) + ([] if floor.get("ordered") else [f"unordered: {floor.get('order', '')}"])
-    return "".join(f", {note}" for note in notes)
+    """How a floor was not linked like the release binary, if it was not: ", dynamic (-static-stdlib failed)"."""
+    return f", {floor['linking']}" if floor.get("linking", "static") != "static" else ""
 
 
 # MARK: peak RSS by part (/proc/<pid>/smaps)
@@ -2037,8 +1987,8 @@ Sound: {'; then '.join(sound)}.
 "n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors, each beside the rows it bounds:
 the peak RSS of minimal Swift programs (+ ArgumentParser parsing `--version`: `--version` and the text session; + libpulse
 playing 0.5 s: live sessions, and its exec → first sound; + eSpeak NG saying "Breathe in", played: the first run), built
-by the bench with the binary's toolchain, its build's ArgumentParser objects and its link (function sections, ordered
-by the program's own callgrind run). Definitions: Benchmarks/README.md.
+by the bench with the binary's toolchain, its build's ArgumentParser objects and its link. Definitions:
+Benchmarks/README.md.
 {chr(10).join(died + missing)}
 
 {body}
