@@ -23,6 +23,12 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     private var lastApplied: Int64 = 0
     /// The heard position at the latest look, for a server that goes away.
     private var lastHeard: Int64 = 0
+    /// Since when (ns) the heard position has stood still while everything up to the timer's deadline is written.
+    private var standingSince: UInt64?
+    /// How long the heard position may stand still, with the phase written up to its end, before the deadline is
+    /// taken as heard: a server that stopped playing after an underrun (its buffer empty, its read position no longer
+    /// reported as moving) would otherwise wait for samples the session only writes once the deadline is heard.
+    private static var standstillNanoseconds: UInt64 { 1_500_000_000 }
     private let sampleRate: Int64
 
     /// The longest the loop sleeps without looking at the sink (ms).
@@ -42,10 +48,16 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
 
     mutating func heard() -> Int64 { position - sink.latencySamples() }
 
-    mutating func check() throws(BreatheError) {
+    mutating func check(now: UInt64) throws(BreatheError) {
         try sink.checkConnection()
-        lastHeard = heard()
+        let heard = heard()
+        if heard != lastHeard || standingSince == nil { standingSince = now }
+        standstill = now - (standingSince ?? now) >= Self.standstillNanoseconds
+        lastHeard = heard
     }
+
+    /// The heard position has stood still for `standstillNanoseconds` at the latest check.
+    private var standstill = false
 
     /// Until the sink wants more that can be rendered, `nextHeard` is heard, the timer's deadline is within the margin
     /// of being heard; a second at most. At once while the server is gone (the next check says so).
@@ -70,7 +82,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     mutating func isDue(_ deadline: Int64) -> Bool {
-        deadline <= position && deadline - lastHeard <= applyMargin()
+        deadline <= position && (deadline - lastHeard <= applyMargin() || standstill)
     }
 
     mutating func arrive(at deadline: Int64) { lastApplied = position }

@@ -20,7 +20,7 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
 
     mutating func observe(now: UInt64) {}
     mutating func heard() -> Int64 { position }
-    mutating func check() throws(BreatheError) {}
+    mutating func check(now: UInt64) throws(BreatheError) {}
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? { now }
     mutating func asideWakeUp(now: UInt64) -> UInt64? { now }
     mutating func isDue(_ deadline: Int64) -> Bool { deadline <= position }

@@ -112,7 +112,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         }
         if progress.playing {
             do throws(BreatheError) {
-                try pacer.check()
+                try pacer.check(now: clock.now())
                 if let timer, pacer.isDue(timer.deadline) {
                     self.timer = nil
                     pacer.arrive(at: timer.deadline)

@@ -24,8 +24,9 @@ protocol SessionPacer {
     mutating func observe(now: UInt64)
     /// The timeline position being heard now.
     mutating func heard() -> Int64
-    /// Whether the sink is still there, before the next step while playing (a live sink: throws when it has gone).
-    mutating func check() throws(BreatheError)
+    /// Whether the sink is still there, before the next step while playing (a live sink: throws when it has gone);
+    /// `now` on the loop's clock.
+    mutating func check(now: UInt64) throws(BreatheError)
     /// When to wake next (ns on the loop's clock; nil: only for an input), while playing: for the timer at `timer`,
     /// and for `nextHeard`, the earliest sample something waits to be heard at.
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64?

@@ -34,7 +34,7 @@ struct TextPacer: SessionPacer {
     }
 
     mutating func heard() -> Int64 { position }
-    mutating func check() throws(BreatheError) {}
+    mutating func check(now: UInt64) throws(BreatheError) {}
 
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? {
         [timer, nextHeard].compactMap { $0.map(nanos(at:)) }.min()

@@ -170,6 +170,31 @@ import Testing
         }
     }
 
+    /// The server's reports stop moving in the first inhale, and it plays out its queue and waits for more (as after an
+    /// underrun, its read position no longer reported): the whole phase is written, and the loop waits for the boundary
+    /// to be heard. After 1.5 s of a heard position standing still it takes the boundary as heard and goes on, so the
+    /// session ends instead of waiting for ever.
+    @Test func aServerWhoseReportsStandStillDoesNotHoldTheSessionForEver() throws {
+        let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
+        sink.freezesReportsAt = Self.plan.start(of: .phase(cycle: 1, index: 0)) + 2_205
+        let presenter = LineRecorder()
+        var runner = try Self.runner(sink: sink, presenters: [presenter], interactive: false)
+        #expect(try runner.run().get().summary.status == .completed)
+        #expect(sink.writesAfterStandstill == 1)
+        #expect(presenter.lines.last?.text.hasPrefix("Session complete") == true)
+        // Every phase was heard, in order: its tone is in what the server played.
+        var from = 0
+        for (_, index, _) in Self.phaseStarts {
+            let tone = CueTone.cue(for: Self.plan.kind(ofPhase: index)).samples(sampleRate: 22_050, volume: 70)
+            let found = sink.heard.indices[from...].first { start in
+                start + tone.count <= sink.heard.count && sink.heard[start] == tone[0]
+                    && Array(sink.heard[start..<start + tone.count]) == tone
+            }
+            let at = try #require(found, "phase \(index)'s tone was not heard after sample \(from)")
+            from = at + tone.count
+        }
+    }
+
     /// Space in the middle of the first inhale, with seconds queued and 0.2 s in the device, and space again later:
     /// the pause rewinds to what the device still plays, so the session resumes exactly there, nothing lost or repeated.
     @Test func aRewindAfterAKeyResumesAtTheHeardPosition() throws {

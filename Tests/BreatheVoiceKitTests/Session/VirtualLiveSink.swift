@@ -39,6 +39,13 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     var playing = true
     /// Whether the device's latency is reported apart (as PulseAudio's `sink_usec`), or only within the total.
     var reportsDeviceLatency = true
+    /// From this moment of the virtual clock the server's latency reports stop moving (a stale timing report), until a
+    /// write arrives after its queue ran empty: a server that stopped after an underrun and waits for more.
+    var freezesReportsAt: Int64?
+    private var frozenLatency: Int64?
+    private var ranEmpty = false
+    /// Writes that came after the queue ran empty while the reports were frozen.
+    private(set) var writesAfterStandstill = 0
 
     init(targetSamples: Int = 44_100, requestSamples: Int = 11_025, deviceLatency: Int = 0) {
         target = targetSamples
@@ -65,11 +72,17 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     private(set) var mostQueued = 0
 
     func write(_ samples: [Int16]) throws(BreatheError) {
+        if ranEmpty {
+            writesAfterStandstill += 1
+            ranEmpty = false
+            frozenLatency = nil
+            freezesReportsAt = nil
+        }
         queue += samples
         largestWrite = max(largestWrite, samples.count)
         mostQueued = max(mostQueued, queue.count)
     }
-    func latencySamples() -> Int64 { Int64(queue.count + deviceLatency) }
+    func latencySamples() -> Int64 { frozenLatency ?? Int64(queue.count + deviceLatency) }
     func deviceLatencySamples() -> Int64 { Int64(reportsDeviceLatency ? deviceLatency : 0) }
     func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
     func flush() {
@@ -98,8 +111,10 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
             ready = 1
         }
         precondition(advance != Int64.max, "the runner waits forever")
+        if let at = freezesReportsAt, clock >= at, frozenLatency == nil { frozenLatency = latencySamples() }
         precondition(clock < 22_050 * 3600, "an hour of virtual time has passed: the session never ends")
         play(Int(advance))
+        if frozenLatency != nil && queue.isEmpty { ranEmpty = true }
         return ready
     }
 
