@@ -6,8 +6,8 @@
 #     swift tests    scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
 #                    suites once more beside a private PipeWire, in jobs with servers of their own
 #     lint           swift format lint (make lint)
-#     release build  for the package system test (CI as root only), at a lower priority: the tests mostly wait for
-#                    sessions played in real time, so the compiler has the processors meanwhile
+#     release build  for the package system test (CI as root only), in the idle scheduling class: the tests mostly
+#                    wait for sessions played in real time, so the compiler has the processors meanwhile
 #     cron test      scripts/system-test-cron.sh (CI as root only): waits for cron's next minute
 #   package test     scripts/system-test-deb.sh (CI as root only), once the release build is there
 #
@@ -49,13 +49,16 @@ wait_for() {
   return $status
 }
 
+# What only needs processor time (the release build, lint) takes what the tests leave: the idle scheduling class.
+idle=(nice -n 19)
+if command -v chrt >/dev/null && chrt -i 0 true 2>/dev/null; then idle=(chrt -i 0 nice -n 19); fi
 if $system; then
-  start_in_background "release build" nice -n 10 make -s release
+  start_in_background "release build" "${idle[@]}" make -s release
   start_in_background "cron system test" scripts/system-test-cron.sh
 else
   echo "make test: the cron and package system tests run in CI as root (CI=true); run scripts/system-test-cron.sh and sudo scripts/system-test-deb.sh to try them"
 fi
-start_in_background lint nice -n 5 make -s lint
+start_in_background lint "${idle[@]}" make -s lint
 
 failed=()
 stage "swift tests" scripts/test-swift.sh || failed+=("swift tests")
