@@ -50,18 +50,16 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
-# Every test, against a private PulseAudio server with a null sink and a private speech-dispatcher speaking into it;
-# then the suites that need a sound server once more, against a private PipeWire (pipewire-pulse).
+# Every check, in stages that overlap where they can, each saying how long it took (scripts/make-test.sh): the debug
+# build with the tests; then, side by side, every test against a private PulseAudio server with a null sink and a
+# private speech-dispatcher speaking into it, and the suites that need a sound server (LIVE_SUITES) once more against
+# a private PipeWire (pipewire-pulse), in jobs that each have servers of their own (scripts/test-swift.sh); lint; and,
+# only in CI as root (CI=true: they change the system), the release build and the real cron daemon with a throwaway
+# user and its crontab (scripts/system-test-cron.sh); then the Debian package, built (release binary, lintian),
+# installed with apt-get, run and purged (scripts/system-test-deb.sh). TEST_JOBS sets how many test jobs run at once.
 LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests
-test: build lint
-	scripts/with-pulse.sh scripts/with-speechd.sh $(SWIFT) test
-	scripts/with-pipewire.sh scripts/with-speechd.sh $(SWIFT) test --filter '$(LIVE_SUITES)'
-	@# The real cron daemon, a throwaway user and its crontab: only in CI, as root (it changes the system).
-	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-cron.sh; \
-	else echo "make test: the cron system test runs in CI as root (CI=true); run scripts/system-test-cron.sh to try it"; fi
-	@# The Debian package: built (release binary, lintian), installed with apt-get, run and purged; CI as root only.
-	@if [ "$$CI" = true ] && [ "$$(id -u)" = 0 ]; then scripts/system-test-deb.sh; \
-	else echo "make test: the package system test runs in CI as root (CI=true); run sudo scripts/system-test-deb.sh to try it"; fi
+test:
+	@SWIFT='$(SWIFT)' LIVE_SUITES='$(LIVE_SUITES)' scripts/make-test.sh
 
 # --- The terminal: completions, man page, install (see README, "At the terminal") ---
 MAN_DATE = 2025-01-01

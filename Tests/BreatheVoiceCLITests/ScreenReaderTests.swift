@@ -37,13 +37,20 @@ extension LiveAudioTests {
         var screen: String { String(decoding: Data(base64Encoded: transcript) ?? Data(), as: UTF8.self) }
     }
 
-    /// How each run is started: by detection (no display or screen-reader option at all) or with a way named.
-    static let screenReaderCases: [(language: String, arguments: [String])] = [
-        ("en", []), ("es", []), ("en", ["--screen-reader-way", "speak"]), ("es", ["--screen-reader-way", "speak"]),
-    ]
+    /// Started by detection (no display or screen-reader option at all). On PipeWire, in Spanish only: one run each way.
+    @Test(arguments: PulseServer.isPipeWire ? ["es"] : ["en", "es"])
+    func insideFenrirEachPhaseIsHeardOnceOnTime(language: String) throws {
+        try screenReaderSessionIsHeardOnceOnTime(language: language, arguments: [])
+    }
 
-    @Test(arguments: PulseServer.isPipeWire ? [screenReaderCases[1], screenReaderCases[2]] : screenReaderCases)
-    func insideFenrirEachPhaseIsHeardOnceOnTime(language: String, arguments: [String]) throws {
+    /// Started with the way named. On PipeWire, in English only. A test of its own, not a case of the one above, so that
+    /// `make test` can run it beside that one, on servers of its own (scripts/test-swift.sh).
+    @Test(arguments: PulseServer.isPipeWire ? ["en"] : ["en", "es"])
+    func withTheSpeakWayInsideFenrirEachPhaseIsHeardOnceOnTime(language: String) throws {
+        try screenReaderSessionIsHeardOnceOnTime(language: language, arguments: ["--screen-reader-way", "speak"])
+    }
+
+    func screenReaderSessionIsHeardOnceOnTime(language: String, arguments: [String]) throws {
         guard let address = Self.speechdAddress() else { return }
         let environment = ProcessInfo.processInfo.environment
         let log = try #require(

@@ -38,13 +38,31 @@ import Testing
         let crontab: FakeCrontab
         let environment: [String: String?]
 
+        /// The first home, set up once by the commands below; every test gets a copy of it (its files and its
+        /// crontab), the same as one set up afresh, without playing the session again for each.
+        private static let template = Result { try Setup(settingUp: ()) }
+
         init() throws {
+            let template = try Self.template.get()
             home = try TemporaryHome()
             crontab = try FakeCrontab()
-            environment = SpanishInterfaceTests.spanish.merging([
+            environment = Self.environment(crontab)
+            try FileManager.default.removeItem(at: home.root)
+            try FileManager.default.copyItem(at: template.home.root, to: home.root)
+            if let contents = template.crontab.contents { try crontab.set(contents) }
+        }
+
+        static func environment(_ crontab: FakeCrontab) -> [String: String?] {
+            SpanishInterfaceTests.spanish.merging([
                 "BREATHE_VOICE_CRONTAB": crontab.script.path, "PULSE_SERVER": "unix:/nonexistent/pulse",
                 "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
             ]) { $1 }
+        }
+
+        private init(settingUp: Void) throws {
+            home = try TemporaryHome()
+            crontab = try FakeCrontab()
+            environment = Self.environment(crontab)
             for arguments in [
                 ["--pattern", "box", "--cycles", "1", "--plain", "--no-audio"], ["patterns", "add", "calma", "4-6"],
                 ["schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00"],

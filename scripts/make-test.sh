@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `make test` (and CI, .ci/run): every check, in stages that overlap where they can, each saying how long it took.
+#
+#   deps, build      the packages, then the debug build with the tests (one build: nothing builds while tests run)
+#   then, side by side:
+#     swift tests    scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
+#                    suites once more beside a private PipeWire, in jobs with servers of their own
+#     lint           swift format lint (make lint)
+#     release build  for the package system test (CI as root only), in the idle scheduling class: the tests mostly
+#                    wait for sessions played in real time, so the compiler has the processors meanwhile
+#     cron test      scripts/system-test-cron.sh (CI as root only): waits for cron's next minute
+#   package test     scripts/system-test-deb.sh (CI as root only), once the release build is there
+#
+# The system tests change the machine (a throwaway user, cron, a package installed and purged): they run only in CI
+# (CI=true) as root. A stage that fails fails `make test`, after every stage has ended; a stage run in the background
+# has its output printed when it fails. Usage: scripts/make-test.sh  (SWIFT names the swift driver, as in the Makefile)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+started=$(date +%s)
+stage() { scripts/stage.sh "$@"; }
+finish() {
+  echo "make test: all took $(($(date +%s) - started)) s"
+  if [ "$1" -eq 0 ]; then echo "make test: passed"; else echo "make test: FAILED: $2"; fi
+  exit "$1"
+}
+
+stage deps scripts/install-deps.sh || finish 1 deps
+stage build "$SWIFT" build --build-tests || finish 1 build
+
+system=false
+if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then system=true; fi
+background=.build/test-stages
+rm -rf "$background"
+mkdir -p "$background"
+# NAME COMMAND…: a stage in the background, its output in $background/NAME.log.
+declare -A pids
+start_in_background() {
+  local name=$1
+  shift
+  stage "$name" "$@" >"$background/$name.log" 2>&1 &
+  pids[$name]=$!
+}
+# NAME: waits for a background stage; prints its time, and its output if it failed. Returns its status.
+wait_for() {
+  local status=0
+  wait "${pids[$1]}" || status=$?
+  if [ $status -ne 0 ]; then cat "$background/$1.log"; else tail -n 1 "$background/$1.log"; fi
+  return $status
+}
+
+# What only needs processor time (the release build, lint) takes what the tests leave: the idle scheduling class.
+idle=(nice -n 19)
+if command -v chrt >/dev/null && chrt -i 0 true 2>/dev/null; then idle=(chrt -i 0 nice -n 19); fi
+if $system; then
+  start_in_background "release build" "${idle[@]}" make -s release
+  start_in_background "cron system test" scripts/system-test-cron.sh
+else
+  echo "make test: the cron and package system tests run in CI as root (CI=true); run scripts/system-test-cron.sh and sudo scripts/system-test-deb.sh to try them"
+fi
+start_in_background lint "${idle[@]}" make -s lint
+
+failed=()
+stage "swift tests" scripts/test-swift.sh || failed+=("swift tests")
+wait_for lint || failed+=(lint)
+if $system; then
+  wait_for "cron system test" || failed+=("cron system test")
+  if wait_for "release build"; then
+    stage "package system test" scripts/system-test-deb.sh || failed+=("package system test")
+  else
+    failed+=("release build")
+  fi
+fi
+
+if [ ${#failed[@]} -eq 0 ]; then finish 0; else finish 1 "$(IFS=,; echo "${failed[*]}")"; fi

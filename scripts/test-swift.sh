@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# The Swift tests of `make test`, side by side. Every test runs once beside a private PulseAudio server and a private
+# speech-dispatcher (scripts/with-pulse.sh scripts/with-speechd.sh), and the live suites (LIVE_SUITES) once more beside
+# a private PipeWire (scripts/with-pipewire.sh scripts/with-speechd.sh), as before; but in jobs, each with servers of
+# its own, TEST_JOBS (default 12) at a time, the longest first:
+#   - each test of LiveAudioTests is a job: they all record the one null sink "test" and read the one daemon's log, so
+#     they never share a server (the suite stays .serialized for a plain `swift test`);
+#   - the two tests that use /run/user/<uid>/pulse (cron's view) are one job per server, and those jobs hold a lock, so
+#     the PulseAudio and PipeWire runs never lend that folder at the same time;
+#   - the sessions inside Fenrir run last, two at a time, with no other job beside them;
+#   - every other suite is a job (BreatheCoreTests and BreatheVoiceKitTests, quick and mostly pure, one job each).
+# A test process runs at most as many tests at once as the machine has cores (Swift's cooperative threads, which a
+# test waiting on a child process blocks); so the jobs, not the threads, give the parallelism.
+# The test bundle must be built (swift build --build-tests); it runs directly, not through `swift test`, which holds
+# the build folder's lock for the whole run (and so would wait for, or block, another build or test run).
+# Each job's output goes to .build/test-logs/; a job that fails has its log printed. The number of tests run on each
+# server is checked against the bundle's list: no test left out, none run twice. Exit 0 only when every job passed.
+# Usage: scripts/test-swift.sh [--list]   (--list: only print the jobs; TEST_JOBS=N to change the width;
+#        TEST_ONLY=REGEX to run only the jobs whose names match)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bundle=.build/debug/breathe-voicePackageTests.xctest
+logs=.build/test-logs
+LIVE_SUITES=${LIVE_SUITES:-LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests}
+export NO_COLOR=1
+
+# One job: scripts/test-swift.sh --job "NAME SERVER LOCK FILTER" (a line of the job list). Prints one line when it
+# ends; its status file says how it went.
+if [ "${1:-}" = --job ]; then
+  read -r name server lock filter <<<"$2"
+  log=$logs/$name.log
+  start=$(date +%s)
+  # A job that hangs fails after 15 minutes (every job takes under 3), killed with its servers (timeout signals its
+  # whole process group): the run ends, with the log of the test that hung.
+  command=(timeout -s KILL 900 scripts/with-"$server".sh scripts/with-speechd.sh
+    "$bundle" --testing-library swift-testing --filter "$filter")
+  # The live suites measure what is heard, and when: the other jobs yield the processors to them; and Fenrir, whose
+  # speech must be heard within a second of each boundary, goes first (when we may raise a priority).
+  if ! printf '%s\n' "${name%%-*}" | grep -Eqx "$LIVE_SUITES"; then
+    command=(nice -n 10 "${command[@]}")
+  elif [ "${lock%:*}" = screen-reader ] && [ "$(id -u)" = 0 ]; then
+    command=(nice -n -5 "${command[@]}")
+  fi
+  set +e
+  if [ "$lock" = - ]; then
+    "${command[@]}" </dev/null >"$log" 2>&1
+    status=$?
+  else
+    # LOCK is NAME:SLOTS: at most SLOTS jobs of that name run at once (a free slot is waited for).
+    while :; do
+      for slot in $(seq 1 "${lock#*:}"); do
+        flock -n -E 200 "$logs/${lock%:*}.$slot.lock" "${command[@]}" </dev/null >"$log" 2>&1
+        status=$?
+        [ $status -eq 200 ] || break 2
+      done
+      sleep 1
+    done
+  fi
+  set -e
+  took=$(($(date +%s) - start))
+  tests=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$log" | tail -n 1)
+  echo "$status ${tests:-0} $took" >"$log.status"
+  if [ $status -eq 0 ]; then
+    printf '  ok   %-70s %4s s, %s tests\n' "$name" "$took" "${tests:-0}"
+  else
+    printf '  FAIL %-70s %4s s (exit %s)\n' "$name" "$took" "$status"
+  fi
+  exit 0
+fi
+
+[ -x "$bundle" ] || { echo "test-swift: no test bundle at $bundle (swift build --build-tests first)" >&2; exit 66; }
+if [ "${1:-}" = --list ]; then
+  logs=$(mktemp -d)
+  trap 'rm -rf "$logs"' EXIT
+else
+  rm -rf "$logs"
+  mkdir -p "$logs"
+fi
+
+# The tests, as Swift Testing names them (Module.Suite/test()).
+tests=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | grep '/')
+[ -n "$tests" ] || { echo "test-swift: the bundle lists no test" >&2; exit 1; }
+
+# Jobs: NAME SERVER LOCK FILTER, one a line. A regular expression's metacharacters in a name are escaped.
+escape() { sed 's/[][\.*^$()+?{}|]/\\&/g'; }
+# The suites whose tests are jobs of their own: LiveAudioTests (its tests share a sink), and the long ones.
+SPLIT_SUITES='LiveAudioTests|FaultInjectionTests'
+cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine'
+# Sessions inside the real Fenrir: its speech is heard within a second of each boundary, which a busy machine delays;
+# no more than two at once.
+screen_reader_tests='InsideFenrir|insideFenrir'
+# SERVER SUITE (Module.Suite): the suite's jobs on that server.
+jobs_for_suite() {
+  local server=$1 suite=$2 short=${2#*.} name suffix=""
+  [ "$server" = pulse ] || suffix=-$server
+  if ! printf '%s\n' "$short" | grep -Eqx "$SPLIT_SUITES"; then
+    echo "$short$suffix $server - ^$(printf '%s' "$suite" | escape)/"
+    return
+  fi
+  if [ "$short" = LiveAudioTests ]; then
+    echo "$short-cron$suffix $server run-user-pulse:1 ^$(printf '%s' "$suite" | escape)/($cron_tests)\\("
+  fi
+  for name in $(printf '%s\n' "$tests" | grep -F "$suite/" | sed 's|^[^/]*/\([^(]*\)(.*|\1|' | sort -u); do
+    if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eqx "$cron_tests"; then continue; fi
+    lock=-
+    if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eq "$screen_reader_tests"; then
+      lock=screen-reader:2
+    fi
+    echo "$short-$name$suffix $server $lock ^$(printf '%s' "$suite/$name" | escape)\\("
+  done
+}
+suites=$(printf '%s\n' "$tests" | cut -d/ -f1 | sort -u)
+# The unit-test modules, quick and mostly pure, are a job each (but for a live suite among them).
+GROUPED_MODULES='BreatheCoreTests|BreatheVoiceKitTests'
+{
+  for module in ${GROUPED_MODULES//|/ }; do
+    members=$(printf '%s\n' "$suites" | grep "^$module\." | grep -Ev "\.($LIVE_SUITES)\$" | cut -d. -f2- | escape | paste -sd'|')
+    [ -z "$members" ] || echo "$module pulse - ^$module\\.($members)/"
+  done
+  for suite in $suites; do
+    if printf '%s\n' "$suite" | grep -Eq "^($GROUPED_MODULES)\." && ! printf '%s\n' "${suite#*.}" | grep -Eqx "$LIVE_SUITES"; then
+      continue
+    fi
+    jobs_for_suite pulse "$suite"
+    if printf '%s\n' "${suite#*.}" | grep -Eqx "$LIVE_SUITES"; then jobs_for_suite pipewire "$suite"; fi
+  done
+} >"$logs/jobs.all"
+
+# The longest first, so that no long job starts last: the jobs known to be long by the first pattern they match (the
+# durations of a run on two cores); the rest keep their order, after them.
+long_first=(
+  'SpanishOutputTests|LiveAudioTests-spokenSession|LiveAudioTests-(insideFenrir|withTheSpeakWay)[A-Za-z]*$'
+  'LiveAudioTests-(demoPlays|aFirstSession|atATerminal)|DemoTests|HistoryScaleTests|RemindDeferLiveTests|FaultInjectionTests-defect0[69]|SpanishInterfaceTests|TerminalTests'
+  'LiveAudioTests-(insideFenrir|withTheSpeakWay)'
+  'LiveAudioTests-|SpanishListingTests|StartTests|EchoedValueTests|AudioOptionsTests|EventStreamTests'
+)
+awk -v patterns="$(IFS=$'\n'; echo "${long_first[*]}")" '
+  BEGIN { count = split(patterns, pattern, "\n") }
+  { rank = count + 1; for (i = count; i >= 1; i--) if ($1 ~ "^(" pattern[i] ")") rank = i; print rank, NR, $0 }
+' "$logs/jobs.all" | sort -k1,1n -k2,2n | cut -d' ' -f3- >"$logs/jobs"
+
+# TEST_ONLY=REGEX runs only the jobs whose names match (and checks no count).
+if [ -n "${TEST_ONLY:-}" ]; then
+  grep -E "^[^ ]*($TEST_ONLY)[^ ]* " "$logs/jobs" >"$logs/jobs.only" || true
+  mv "$logs/jobs.only" "$logs/jobs"
+fi
+if [ "${1:-}" = --list ]; then cat "$logs/jobs"; exit 0; fi
+width=${TEST_JOBS:-12}
+echo "test-swift: $(wc -l <"$logs/jobs") jobs, $width at a time; logs in $logs"
+# Then the Fenrir sessions, two at a time, alone: side by side with the other jobs, their speech was heard up to 2 s
+# late (the bound is 1 s) on a busy two-core machine; alone, two at a time, it is not.
+grep -v ' screen-reader:' "$logs/jobs" >"$logs/jobs.first" || true
+grep ' screen-reader:' "$logs/jobs" >"$logs/jobs.alone" || true
+set +e
+xargs -d '\n' -n 1 -P "$width" "$0" --job <"$logs/jobs.first"
+echo "test-swift: the Fenrir sessions, two at a time"
+xargs -d '\n' -n 1 -P 2 "$0" --job <"$logs/jobs.alone"
+set -e
+
+failed=0
+for server in pulse pipewire; do
+  expected=$(printf '%s\n' "$tests" | if [ $server = pulse ]; then cat; else grep -E "^[^/]*\.($LIVE_SUITES)/"; fi | wc -l)
+  ran=0
+  while read -r name job_server _; do
+    [ "$job_server" = "$server" ] || continue
+    read -r status count _ <"$logs/$name.log.status" 2>/dev/null || { status=1 count=0; }
+    ran=$((ran + count))
+    if [ "$status" -ne 0 ]; then
+      failed=$((failed + 1))
+      echo "--- $name ($server) failed; its log:"
+      cat "$logs/$name.log"
+    fi
+  done <"$logs/jobs"
+  if [ -z "${TEST_ONLY:-}" ] && [ $ran -ne "$expected" ]; then
+    echo "test-swift: $ran tests ran beside $server, but the bundle lists $expected for it" >&2
+    failed=$((failed + 1))
+  fi
+  echo "test-swift: $ran tests beside $server"
+done
+[ $failed -eq 0 ] || { echo "test-swift: $failed failures (see above)" >&2; exit 1; }
