@@ -26,6 +26,13 @@ package protocol AudioSink {
 }
 
 extension AudioSink {
+    /// The end of a session: what is queued is played out (dropped first when a signal `stopped` it), then the sink
+    /// is closed; nothing to close when the output was lost (`reachable` false).
+    mutating func end(stopped: Bool, reachable: Bool) throws(BreatheError) {
+        if stopped { flush() }
+        if reachable { try finish() }
+    }
+
     package var waiter: (any SessionWaiter)? { nil }
     package mutating func writableSamples() -> Int { Int.max }
     package mutating func checkConnection() throws(BreatheError) {}

@@ -146,8 +146,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     mutating func finish(stopped: Bool) throws(BreatheError) {
-        if stopped { sink.flush() }
-        if isUp { try sink.finish() }
+        try sink.end(stopped: stopped, reachable: isUp)
     }
 
     mutating func report(to timing: inout HeardTiming, now: UInt64) {

@@ -54,8 +54,7 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
     }
 
     mutating func finish(stopped: Bool) throws(BreatheError) {
-        if stopped { sink.flush() }
-        if isUp { try sink.finish() }
+        try sink.end(stopped: stopped, reachable: isUp)
     }
 
     mutating func report(to timing: inout HeardTiming, now: UInt64) { timing.forgetReport() }
