@@ -87,7 +87,7 @@ package struct AudioSessionLauncher {
         let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
         var started = Self.early.withLock { slot in slot.take() }
         let connection =
-            choices.output == nil && (choices.speech || choices.tones)
+            choices.output == nil && choices.makesSound
             ? started.take() ?? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
         // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
         started = nil
@@ -148,7 +148,7 @@ package struct AudioSessionLauncher {
             if outcome.summary.status == .completed { try sink.commit() } else { sink.discard() }
             return outcome
         }
-        if !choices.speech && !choices.tones {
+        if !choices.makesSound {
             return try launcher.runText()
         }
         let sink: LivePulseSink
@@ -268,11 +268,14 @@ package struct AudioSessionLauncher {
         return try speech.voice(named: name).name
     }
 
+    /// Every phrase the session can say. Speech off: none, unless the guide leads the breath, which makes a session
+    /// without words that still says its introduction and its end (no phase words, no counts).
     private func preparePhrases(_ choices: AudioChoices) throws(BreatheError) -> PhraseBook {
-        guard choices.speech else { return PhraseBook(localizer: localizer) }
+        let wordFree = !choices.speech && choices.guide != .off
+        guard choices.speech || wordFree else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
-            plan: plan, counting: launcher.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: voiced, settings: speechSettings(), cache: phraseCache
+            plan: plan, counting: launcher.counting && !wordFree, opening: launcher.opening?.speech,
+            phaseWords: !wordFree, localizer: localizer, speech: voiced, settings: speechSettings(), cache: phraseCache
         )
     }
 
@@ -298,7 +301,7 @@ package struct AudioSessionLauncher {
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
             controls, presenters in
-            var sound = SessionSound(phrases: phrases, tones: tones)
+            var sound = SessionSound(phrases: phrases, tones: tones, guide: choices.guideSound(plan: plan))
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
             // renders without keys, so it needs none.
