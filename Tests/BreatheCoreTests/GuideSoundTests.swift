@@ -1,7 +1,6 @@
+import BreatheTestSupport
 import Foundation
 import Testing
-
-import BreatheTestSupport
 
 @testable import BreatheCore
 
@@ -64,7 +63,8 @@ import BreatheTestSupport
                             $0 + pow(Self.expectedLevel(at: $1, index: index, start: start, end: end), 2)
                         } / Double(Self.window)).squareRoot()
                     worst = max(worst, abs(measured - expected))
-                    #expect(abs(measured - expected) <= Self.tolerance, "\(segment) at \(from): \(measured) \(expected)")
+                    #expect(
+                        abs(measured - expected) <= Self.tolerance, "\(segment) at \(from): \(measured) \(expected)")
                     levels.append(measured)
                 }
                 let steps = zip(levels, levels.dropFirst()).map { $1 - $0 }
