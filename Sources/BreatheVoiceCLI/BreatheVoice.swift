@@ -2,10 +2,10 @@ import ArgumentParser
 import BreatheVoiceKit
 
 /// The root command: `breathe-voice` alone starts a session.
-package struct BreatheVoice: ParsableCommand {
-    package static let version = "0.1.0"
+struct BreatheVoice: ParsableCommand {
+    static let version = "0.1.0"
 
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "breathe-voice",
         abstract: "Guided breathing, spoken and chimed, for the terminal and for screen readers.",
         discussion: """
@@ -23,8 +23,6 @@ package struct BreatheVoice: ParsableCommand {
         ],
         defaultSubcommand: Start.self
     )
-
-    package init() {}
 
     /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
     static var verboseVersion: String {

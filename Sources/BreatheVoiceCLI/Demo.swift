@@ -51,9 +51,8 @@ extension BreatheVoice {
         /// `path` from the root, so the user knows where the file went.
         static func absolute(_ path: String) -> String {
             if path.hasPrefix("/") { return path }
-            guard let directory = getcwd(nil, 0) else { return path }
-            defer { free(directory) }
-            return String(cString: directory) + "/" + path
+            guard let directory = WorkingDirectory.current else { return path }
+            return directory + "/" + path
         }
     }
 }

@@ -9,10 +9,11 @@ package enum Entry {
         // kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
-        // A session played through the sound server connects first: the handshake overlaps parsing.
-        if EarlyConnection.isWanted(arguments: arguments) {
-            AudioSessionLauncher.connectEarly(interactive: isatty(0) == 1)
-        }
+        // A session played through the sound server connects first: the handshake overlaps parsing. The connection
+        // goes to the session through its request.
+        let early =
+            EarlyConnection.isWanted(arguments: arguments)
+            ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
@@ -25,10 +26,14 @@ package enum Entry {
             // restoring matters; the rest runs every loaded library's destructors (libpulse's, eSpeak NG's, ALSA's),
             // whose code nothing else touched: about 0.5 MiB more resident just to end.
             Terminal.restoreBeforeExit()
-            _exit(status)
+            ProcessExit.now(status)
         }
         do {
             var command = try BreatheVoice.parseAsRoot(arguments)
+            if var start = command as? BreatheVoice.Start {
+                start.earlyConnection = early
+                command = start
+            }
             if !(command is SessionCommand) { SignalSource.releaseEarly() }
             // Temporary files a killed run left in our folders more than an hour ago.
             StaleTemporaries.sweep()

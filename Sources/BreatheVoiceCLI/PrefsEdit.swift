@@ -25,16 +25,7 @@ extension BreatheVoice.Prefs {
                 TemporaryFiles.unregister(registration)
                 if !keepsCopy { FileSystem.remove(copy) }
             }
-            do {
-                // The editor must not inherit our ignored SIGPIPE and SIGXFSZ (ignored signals survive exec).
-                signal(SIGPIPE, SIG_DFL)
-                signal(SIGXFSZ, SIG_DFL)
-                defer {
-                    signal(SIGPIPE, SIG_IGN)
-                    signal(SIGXFSZ, SIG_IGN)
-                }
-                try Editor().edit(copy)
-            }
+            try Editor().edit(copy)
             let names: [String: MessageArgument] = ["copy": .text(copy), "file": .text(store.path)]
             // The copy must still be a regular file of a sane size: never read through a link, a FIFO or a device.
             let edited: [UInt8]

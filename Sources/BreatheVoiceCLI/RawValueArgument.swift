@@ -5,7 +5,7 @@ import ArgumentParser
 /// ArgumentParser builds every option's help before it parses, and its default descriptions of such a type go
 /// through `"\(value.rawValue)"`, a generic interpolation with dynamic casts, for every case at every start: about 10 %
 /// of a session's start-up instructions. These give the same strings directly.
-package protocol RawValueArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+protocol RawValueArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension RawValueArgument {
     package static var allValueStrings: [String] { allCases.map(\.rawValue) }

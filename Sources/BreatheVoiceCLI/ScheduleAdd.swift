@@ -114,8 +114,8 @@ extension BreatheVoice.Schedule {
                 defer { withExtendedLifetime(lock) {} }
                 let lines =
                     loaded.preferences.scheduleVia == "systemd"
-                    ? try editor.addSystemd(schedule, program: program, userID: getuid(), dryRun: dryRun)
-                    : try editor.add(schedule, program: program, userID: getuid(), dryRun: dryRun)
+                    ? try editor.addSystemd(schedule, program: program, userID: ProcessIdentity.userID, dryRun: dryRun)
+                    : try editor.add(schedule, program: program, userID: ProcessIdentity.userID, dryRun: dryRun)
                 BreatheVoice.Schedule.print(lines)
             }
         }

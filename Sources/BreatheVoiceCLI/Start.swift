@@ -33,6 +33,10 @@ extension BreatheVoice {
         @Flag(help: "Start even while another session holds the session lock (otherwise exit 75).")
         var force = false
 
+        /// The sound server's handshake, started before parsing when the words ask for a live session
+        /// (`EarlyConnection`); not an option.
+        var earlyConnection: PendingPulseSink?
+
         init() {}
 
         mutating func validate() throws {
@@ -72,14 +76,14 @@ extension BreatheVoice {
             )
             output.screenReader = way
             output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
-            let frontend = SessionFrontend(
-                request: .start(
-                    plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
-                    interactive: isatty(0) == 1,
-                    force: force, moodBefore: mood.before, moodAfter: mood.after,
-                    waitsForMood: mood.willPrompt(display: output.display),
-                    counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1
-                ), localizer: loaded.localizer)
+            var request = SessionFrontend.Request.start(
+                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
+                interactive: Terminal.isTerminal(0),
+                force: force, moodBefore: mood.before, moodAfter: mood.after,
+                waitsForMood: mood.willPrompt(display: output.display),
+                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1)
+            request.earlyConnection = earlyConnection
+            let frontend = SessionFrontend(request: request, localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))
         }
     }

@@ -19,7 +19,7 @@ extension BreatheVoice {
             let stats = try loaded.catching { () throws(BreatheError) in
                 try store.stats(skipped: { standardError.say(store.skippedLine($0), loaded.localizer) })
             }
-            let today = WallClock.now().dayNumber
+            let today = WallClock.live.now().dayNumber
             let listing = HistoryListing(localizer: loaded.localizer)
             var output = FileDescriptorSink.standardOutput
             output.write(json ? listing.statsJSON(stats, today: today) : listing.stats(stats, today: today))

@@ -8,6 +8,12 @@
 import BreatheCore
 import BreatheVoiceKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 func fail(_ text: String, _ code: Int32) -> Never {
     let line = Array(("HistoryAppender: " + text + "\n").utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

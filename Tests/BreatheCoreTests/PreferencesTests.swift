@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 @Suite struct PreferencesTests {
     let rules = PreferenceRules(languages: ["en", "es"])

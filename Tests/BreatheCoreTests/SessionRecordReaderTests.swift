@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 /// The history's fast reader must accept and reject exactly the lines the tree parser does, with the same record.
 @Suite struct SessionRecordReaderTests {

@@ -1,6 +1,7 @@
-import BreatheCore
 import BreatheTestSupport
 import Testing
+
+@testable import BreatheCore
 
 /// `stats` reads the history through `SessionStatsReader`, which never makes a record: it must skip the same lines as
 /// `SessionRecordReader` and count exactly what `SessionStats.add(record)` counts.

@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 @Suite struct SessionStatsTests {
     static func record(

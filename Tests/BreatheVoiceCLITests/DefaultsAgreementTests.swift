@@ -1,6 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
+
+@testable import BreatheCore
 
 /// README's preference and flag tables, every `--help` default and `prefs show` all say what `PreferenceRules` says.
 @Suite struct DefaultsAgreementTests {

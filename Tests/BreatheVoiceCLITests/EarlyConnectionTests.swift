@@ -20,4 +20,19 @@ struct EarlyConnectionTests {
     func anythingElseDoesNot(arguments: [String]) {
         #expect(!EarlyConnection.isWanted(arguments: arguments))
     }
+
+    /// The guess is checked against the command definitions: the options it reads as "no live session" are options
+    /// of `start` (a rename would silently break the guess otherwise), and every command but `start` is refused.
+    @Test func theGuessFollowsTheCommandDefinitions() {
+        let page = BreatheVoice.Start.helpMessage(columns: 1000)
+        let builtIn: Set = ["--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        for option in EarlyConnection.refusingOptions.subtracting(builtIn) {
+            #expect(page.contains(option + " ") || page.contains(option + "\n"), "start has no \(option)")
+        }
+        for command in BreatheVoice.configuration.subcommands {
+            let name = command._commandName
+            #expect(EarlyConnection.isWanted(arguments: [name]) == (command == BreatheVoice.Start.self), "\(name)")
+        }
+        #expect(BreatheVoice.configuration.defaultSubcommand == BreatheVoice.Start.self)
+    }
 }

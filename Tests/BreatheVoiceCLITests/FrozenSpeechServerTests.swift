@@ -1,6 +1,7 @@
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheVoiceKit
 
 /// Issue 29, item 8: a speech-dispatcher that stops answering mid-session (frozen with SIGSTOP, as a daemon stuck in
 /// a bug would be) never stalls the session. On a daemon of its own (scripts/with-speechd.sh), so the shared one keeps

@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// The history file under real concurrency: separate processes (the `HistoryAppender` test tool, which appends with
 /// the real `HistoryStore`) appending at once, and processes killed with SIGKILL in the middle of their appends.

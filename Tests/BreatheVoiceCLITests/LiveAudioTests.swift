@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// The real binary against a real PulseAudio server: what reaches the speakers, and what happens when the server dies.
 @Suite(.serialized, .enabled(if: PulseServer.shouldRunLiveTests))

@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Issue 27: at a terminal with speech on, the opening (the key hint, "Get ready") is heard whole before the first
 /// phase: the first inhale's tone is on its planned sample in the recording, its word follows within 0.5 s, and the

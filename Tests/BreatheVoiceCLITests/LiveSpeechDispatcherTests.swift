@@ -1,6 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
+
+@testable import BreatheCore
 
 /// `--speech-via speechd` against a private speech-dispatcher (scripts/with-speechd.sh: the espeak-ng module, its audio
 /// into the private PulseAudio null sink). Part of the serialized live suite: every live test records the same monitor.

@@ -1,9 +1,9 @@
 import ArgumentParser
-import BreatheCore
-import BreatheVoiceKit
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceCLI
+@testable import BreatheVoiceKit
 
 /// The raw-value enums describe themselves exactly as ArgumentParser's own defaults would, seen through the protocol
 /// as ArgumentParser sees them: help, completions and errors are unchanged (GeneratedFilesTests compare the pages and

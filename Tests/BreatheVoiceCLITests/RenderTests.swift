@@ -1,6 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
+
+@testable import BreatheCore
 
 /// Sessions rendered to WAV by the real binary (real eSpeak NG, no server) and analysed sample by sample.
 @Suite struct RenderTests {

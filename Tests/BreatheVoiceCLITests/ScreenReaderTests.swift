@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Issue 27: the session inside a real terminal screen reader, measured as it is heard. Fenrir runs in its pty
 /// emulation (`fenrir -e`), speaking through the private speech-dispatcher into the private server; breathe-voice runs

@@ -1,6 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
+
+@testable import BreatheCore
 
 /// Tones never mask words (issue 11): in a rendered session the tones are silent, or at least 12 dB below the speech,
 /// wherever a word is being said. The speech alone is the same session rendered at `--tone-volume 0` (the tones are then

@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// A temporary folder for one test; never the user's home.
 struct Scratch {
@@ -211,7 +212,7 @@ struct Scratch {
         let directory = try Scratch().path
         let store = PreferencesStore(path: directory + "/preferences.json")
         _ = FileManager.default.createFile(atPath: store.path, contents: Data("garbage".utf8))
-        let backup = try #require(try store.reset(epochSeconds: 1_711_848_600))
+        let backup = try #require(try store.reset(clock: .fixed(WallClock.local(epochSeconds: 1_711_848_600))))
         #expect(backup == store.path + ".bak-20240331T013000Z")
         #expect(FileManager.default.contents(atPath: backup) == Data("garbage".utf8))
         #expect(!FileManager.default.fileExists(atPath: store.path))

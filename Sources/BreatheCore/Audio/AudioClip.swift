@@ -7,5 +7,5 @@ package struct AudioClip: Hashable, Sendable {
     }
 
     package var count: Int { samples.count }
-    package var isEmpty: Bool { samples.isEmpty }
+    var isEmpty: Bool { samples.isEmpty }
 }

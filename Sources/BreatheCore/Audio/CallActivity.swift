@@ -8,13 +8,13 @@ package enum CallActivity: String, Hashable, Sendable {
     /// One stream the sound server reports, as far as the decision needs it.
     package struct Stream: Hashable, Sendable {
         /// A recording (a source output) rather than a playback (a sink input).
-        package var isRecording: Bool
+        var isRecording: Bool
         /// A recording of a sink's monitor: what is being played, not a microphone.
         package var fromMonitor: Bool
         /// Its `media.role` property, if any.
-        package var role: String?
+        var role: String?
         /// Paused by its client: nothing flows.
-        package var corked: Bool
+        var corked: Bool
 
         package init(isRecording: Bool, fromMonitor: Bool = false, role: String? = nil, corked: Bool = false) {
             self.isRecording = isRecording

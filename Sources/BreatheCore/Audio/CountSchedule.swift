@@ -35,7 +35,7 @@ package enum CountSchedule {
     }
 
     /// The largest number a plan can count to: the longest phase, in whole seconds rounded up.
-    package static func highestNumber(in plan: SessionPlan) -> Int {
+    static func highestNumber(in plan: SessionPlan) -> Int {
         var longest = 0
         for cycle in [1, plan.cycles] {
             for index in plan.pattern.phases.indices {

@@ -12,7 +12,7 @@
 package enum CueLayout {
     /// Silence between the end of a tone and the start of the word, in milliseconds: enough for the ear to hear two
     /// sounds, short enough that the word still belongs to the cue.
-    package static let gapMilliseconds = 60
+    static let gapMilliseconds = 60
 
     /// The gap in samples at `sampleRate`.
     package static func gapSamples(sampleRate: Int) -> Int64 {

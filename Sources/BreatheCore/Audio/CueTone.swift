@@ -11,12 +11,12 @@
 /// - Rest is a very soft, low, steady 392 Hz (G4) for 200 ms, at 25 %: present for timing, easy to ignore.
 /// - Frequencies stay in 400–700 Hz, where small laptop speakers are clear and far below the 11 025 Hz Nyquist limit.
 /// - `volume` 0–100 scales the peak linearly; 100 peaks at 40 % of full scale, leaving room for speech mixed on top.
-package struct CueTone: Hashable, Sendable {
-    package var startHertz: Double
-    package var endHertz: Double
-    package var milliseconds: Int
+struct CueTone: Hashable, Sendable {
+    var startHertz: Double
+    var endHertz: Double
+    var milliseconds: Int
     /// The level relative to the other tones, 0–1.
-    package var level: Double
+    var level: Double
 
     package init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
         self.startHertz = startHertz
@@ -26,7 +26,7 @@ package struct CueTone: Hashable, Sendable {
     }
 
     /// The tone that marks the start of a phase.
-    package static func cue(for kind: PhaseKind) -> CueTone {
+    static func cue(for kind: PhaseKind) -> CueTone {
         switch kind {
         case .inhale: CueTone(startHertz: 440, endHertz: 660, milliseconds: 380, level: 1)
         case .exhale: CueTone(startHertz: 660, endHertz: 440, milliseconds: 380, level: 1)
@@ -36,10 +36,10 @@ package struct CueTone: Hashable, Sendable {
     }
 
     /// Attack and release lengths, in milliseconds.
-    package static let attackMilliseconds = 12
-    package static let releaseMilliseconds = 90
+    static let attackMilliseconds = 12
+    static let releaseMilliseconds = 90
     /// The peak at volume 100, as a fraction of full scale.
-    package static let fullLevel = 0.4
+    static let fullLevel = 0.4
 
     /// The tone as signed 16-bit samples at `sampleRate`, at `volume` 0–100. Volume 0 gives silence of the same length.
     ///
@@ -49,7 +49,7 @@ package struct CueTone: Hashable, Sendable {
     /// as adding the steps up. The envelopes' raised cosines turn the same way, at a constant rate. `sine` and `cosine`
     /// run only for the starting values, a few times a tone; the result matches evaluating `sine` of the summed phase
     /// per sample to within one step of the 16-bit scale (CueToneTests checks every sample).
-    package func samples(sampleRate: Int, volume: Int) -> [Int16] {
+    func samples(sampleRate: Int, volume: Int) -> [Int16] {
         let count = milliseconds * sampleRate / 1000
         let attack = max(1, CueTone.attackMilliseconds * sampleRate / 1000)
         let release = max(1, CueTone.releaseMilliseconds * sampleRate / 1000)

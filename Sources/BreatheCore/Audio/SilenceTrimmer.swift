@@ -5,7 +5,7 @@
 /// a loud one are held back until another loud one follows, and dropped at the end.
 package struct SilenceTrimmer {
     /// Samples within ±48 of zero are near-silence.
-    package static let threshold: Int16 = 48
+    static let threshold: Int16 = 48
 
     private var started = false
     /// Quiet samples after the last loud one: inside the phrase if a loud one follows, trailing silence if none does.

@@ -47,7 +47,7 @@ package struct TimelineMixer: Sendable {
     }
 
     /// Drops every clip that has not started by `position` (the timeline is left where it is).
-    package mutating func dropUnstarted(after position: Int64) {
+    mutating func dropUnstarted(after position: Int64) {
         placed.removeAll { $0.start >= position }
     }
 

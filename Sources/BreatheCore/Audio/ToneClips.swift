@@ -3,7 +3,7 @@
 package struct ToneClips: Sendable {
     /// The level, 0–100; nil: tones off, no phase has one.
     package let volume: Int?
-    package let sampleRate: Int
+    let sampleRate: Int
     /// By phase kind, in `PhaseKind.allCases` order: an array, not a dictionary, so that no hashing runs on the way to
     /// the first sound.
     private var made: [AudioClip?] = Array(repeating: nil, count: PhaseKind.allCases.count)
@@ -15,7 +15,7 @@ package struct ToneClips: Sendable {
     }
 
     /// True with tones off.
-    package var isEmpty: Bool { volume == nil }
+    var isEmpty: Bool { volume == nil }
 
     /// The same tones at another level, none made yet.
     package func at(volume: Int) -> ToneClips {

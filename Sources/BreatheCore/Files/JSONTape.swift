@@ -20,20 +20,20 @@ package struct JSONTape {
         /// Strings: the closing quote; others: one past the value's last byte.
         package var end: Int
         /// The index of the entry after this value and everything inside it (its next sibling, if any).
-        package var next: Int
+        var next: Int
         /// Object keys in plain ASCII: `JSONTape.fingerprint` of their bytes, so a reader can rule names out quickly;
         /// -1 for other keys, 0 for values.
-        package var fingerprint: Int = 0
+        var fingerprint: Int = 0
     }
 
     /// Length and three of the bytes: equal texts have equal fingerprints.
     @inline(__always)
-    package static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
         guard count > 0 else { return 1 << 40 }
         return count | Int(text[0]) << 16 | Int(text[count - 1]) << 24 | Int(text[count >> 1]) << 32
     }
 
-    package static func fingerprint(_ text: StaticString) -> Int {
+    static func fingerprint(_ text: StaticString) -> Int {
         fingerprint(text.utf8Start, text.utf8CodeUnitCount)
     }
 
@@ -46,7 +46,7 @@ package struct JSONTape {
     }
 
     /// Checks one whole document and records its values; false when it is not strict JSON.
-    package mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         entries.removeAll(keepingCapacity: true)
         index = 0
         depth = 0
@@ -62,7 +62,7 @@ package struct JSONTape {
 
     /// The value entries of an object's members, in file order, with their key entries.
     @inline(__always)
-    package func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
+    func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
         guard entries[object].kind == .object else { return }
         var key = object + 1
         let end = entries[object].next
@@ -93,7 +93,7 @@ package struct JSONTape {
     }
 
     /// A string entry's bytes when they are its text (plain ASCII), else nil.
-    package func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    func plainBytes(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let item = entries[entry]
         guard item.kind == .string, item.flag else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])

@@ -15,8 +15,8 @@ package indirect enum JSONValue: Hashable, Sendable {
 
     /// One member of an object: its key and its value (with where the value was found).
     package struct Member: Hashable, Sendable {
-        package var key: String
-        package var node: JSONNode
+        var key: String
+        var node: JSONNode
 
         package init(key: String, node: JSONNode) {
             self.key = key
@@ -65,7 +65,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The type's name as the preference errors word it.
-    package var typeName: String {
+    var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "true/false"
@@ -81,7 +81,7 @@ package indirect enum JSONValue: Hashable, Sendable {
 package struct JSONNode: Hashable, Sendable {
     package var value: JSONValue
     package var line: Int
-    package var column: Int
+    var column: Int
 
     package init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
         self.value = value
@@ -111,7 +111,7 @@ package struct JSONSyntaxError: Error, Hashable, Sendable {
     package var kind: Kind
     /// 1-based line and column (columns count characters, not bytes).
     package var line: Int
-    package var column: Int
+    var column: Int
     /// Byte offset from the start of the input.
-    package var offset: Int
+    var offset: Int
 }

@@ -1,7 +1,7 @@
 /// Writes JSON: compact on one line (history records) or indented by two spaces (the preferences file).
 package enum JSONWriter {
     /// One line, no spaces: a history record.
-    package static func compact(_ value: JSONValue) -> String {
+    static func compact(_ value: JSONValue) -> String {
         var output = ""
         write(value, into: &output, indent: nil, level: 0)
         return output

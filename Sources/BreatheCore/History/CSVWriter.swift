@@ -11,7 +11,7 @@ package enum CSVWriter {
         fields.map(escape).joined(separator: ",") + "\r\n"
     }
 
-    package static func escape(_ field: String) -> String {
+    static func escape(_ field: String) -> String {
         guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return field
         }

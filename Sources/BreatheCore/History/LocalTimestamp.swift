@@ -10,7 +10,7 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     package var minute: Int
     package var second: Int
     /// Seconds east of UTC.
-    package var offsetSeconds: Int
+    var offsetSeconds: Int
 
     package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int) {
         self.year = year
@@ -33,7 +33,7 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     package static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -68,7 +68,7 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// `2024-03-31T09:15:00+02:00`.
-    package var iso8601: String {
+    var iso8601: String {
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(offsetSeconds)
         return LocalTimestamp.dateText(dayNumber: dayNumber) + "T" + LocalTimestamp.pad(hour, 2) + ":"

@@ -1,12 +1,12 @@
 /// What `SessionStats` counts of one session, apart from its pattern's label.
 package struct SessionFacts: Hashable, Sendable {
     /// The local calendar day the session started on.
-    package var dayNumber: Int
-    package var actualTenths: Int
+    var dayNumber: Int
+    var actualTenths: Int
     /// It breathed a whole cycle or completed, so its day counts toward a streak.
-    package var isPracticeDay: Bool
+    var isPracticeDay: Bool
     /// Its pattern was saved or typed rather than built in.
-    package var isCustomPattern: Bool
+    var isCustomPattern: Bool
     package var moodBefore: Int?
     package var moodAfter: Int?
     /// False for a skipped reminder: it is in the history but never in stats, streaks or badges.

@@ -42,17 +42,17 @@ package struct SessionRecord: Hashable, Sendable {
     /// `4-7-8`, as typed or as the named pattern's timings.
     package var timings: String
     package var patternKind: PatternKind
-    package var ramps: [Ramp]
+    var ramps: [Ramp]
     package var plannedCycles: Int
     package var actualCycles: Int
-    package var plannedTenths: Int
+    var plannedTenths: Int
     package var actualTenths: Int
     package var status: Status
     /// 1 (very stressed) to 5 (very calm).
     package var moodBefore: Int?
     package var moodAfter: Int?
     package var language: String
-    package var source: Source
+    var source: Source
     /// Only for a skipped reminder; written (as `reason`) only then.
     package var reason: SkipReason?
 
@@ -85,7 +85,7 @@ package struct SessionRecord: Hashable, Sendable {
     package static let moodRange = 1...5
 
     /// The name the listings and the stats use: the pattern's name, else its timings.
-    package var patternLabel: String { patternName ?? timings }
+    var patternLabel: String { patternName ?? timings }
 
     /// The record as a JSON object, in a fixed member order.
     package var json: JSONValue {

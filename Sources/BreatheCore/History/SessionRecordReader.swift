@@ -19,7 +19,7 @@ package struct SessionRecordReader {
     }
 
     /// A pattern label as `facts` finds it: a range of the line's bytes when they are its text (plain ASCII), else the text.
-    package enum Label {
+    enum Label {
         case bytes(Range<Int>)
         case text(String)
     }
@@ -28,7 +28,7 @@ package struct SessionRecordReader {
     ///
     /// The line is checked just as `record` checks it, but the Strings stats have no use for (id, language, the
     /// label's text) are never made: `stats` over a long history spends its time here.
-    package mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
+    mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) {
             facts(line, slots: $0)

@@ -8,13 +8,13 @@ package struct SessionStats: Hashable, Sendable {
     package private(set) var tenths = 0
     /// Sessions that recorded both moods, and the sum of (after − before) over them.
     package private(set) var moodSessions = 0
-    package private(set) var moodChangeSum = 0
-    package private(set) var moodImproved = 0
-    package private(set) var usedCustomPattern = false
+    private(set) var moodChangeSum = 0
+    private(set) var moodImproved = 0
+    private(set) var usedCustomPattern = false
     /// Sessions per pattern label.
-    package private(set) var patternCounts: [String: Int] = [:]
+    private(set) var patternCounts: [String: Int] = [:]
     /// Practice days (day numbers) with their session count and breathing time.
-    package private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
+    private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
 
     package init() {}
 
@@ -61,7 +61,7 @@ package struct SessionStats: Hashable, Sendable {
     }
 
     /// Counts `sessions` more sessions with the pattern label `label`.
-    package mutating func countPattern(_ label: String, sessions: Int = 1) {
+    mutating func countPattern(_ label: String, sessions: Int = 1) {
         patternCounts[label, default: 0] += sessions
     }
 

@@ -43,7 +43,7 @@ package enum MessageArgument: Hashable, Sendable {
 
 extension MessageArgument {
     /// The longest piece of a user's value put into a sentence.
-    package static let userValueLimit = 40
+    static let userValueLimit = 40
 
     /// A user's value as a sentence shows it: control characters (C0, DEL, C1, line and paragraph separators) made
     /// "�", then cut to `userValueLimit` characters and "…".

@@ -13,7 +13,7 @@ package struct BreathingPattern: Hashable, Sendable {
     package var cycleTenths: Int { phases.reduce(0) { $0 + $1.tenths } }
 
     /// Breaths a minute at this pattern's pace.
-    package var breathsPerMinute: Double { cycleTenths == 0 ? 0 : 600 / Double(cycleTenths) }
+    var breathsPerMinute: Double { cycleTenths == 0 ? 0 : 600 / Double(cycleTenths) }
 
     /// The timings in the `in-hold-out-rest` form, e.g. `4-7-8` or `2-1-6` for the sigh.
     package var timingsText: String {
@@ -26,7 +26,7 @@ package struct BreathingPattern: Hashable, Sendable {
     }
 
     /// The first phase of a kind, if the pattern has one.
-    package func firstIndex(of kind: PhaseKind) -> Int? {
+    func firstIndex(of kind: PhaseKind) -> Int? {
         phases.firstIndex { $0.kind == kind }
     }
 
@@ -34,7 +34,7 @@ package struct BreathingPattern: Hashable, Sendable {
     ///
     /// The first phase of that kind changes. A hold or rest that the pattern lacks is added in its usual place (hold after
     /// the breath in, rest at the end); setting a hold or rest to zero removes it.
-    package func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
+    func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
         var copy = self
         copy.name = nil
         if let index = copy.firstIndex(of: kind) {

@@ -1,13 +1,13 @@
 /// A number the user types: which field it is, how many decimals it may have and its allowed range.
 package struct NumberField: Sendable {
     /// How the field is named in errors.
-    package var name: MessageKey
+    var name: MessageKey
     /// How many decimal places are allowed.
-    package var places: Int
+    var places: Int
     /// Allowed values, in units of 10^-places.
     package var range: ClosedRange<Int>
     /// How the range is worded in errors.
-    package var rangeKey: MessageKey
+    var rangeKey: MessageKey
 
     package init(name: MessageKey, places: Int, range: ClosedRange<Int>, rangeKey: MessageKey) {
         self.name = name

@@ -10,7 +10,7 @@ package enum PhaseKind: String, CaseIterable, Sendable, Hashable {
     case rest
 
     /// The shortest and longest allowed length, in tenths of a second.
-    package var allowedTenths: ClosedRange<Int> {
+    var allowedTenths: ClosedRange<Int> {
         switch self {
         case .inhale, .exhale: 10...600
         case .hold, .rest: 0...600

@@ -1,7 +1,7 @@
 /// A phase that lengthens (or shortens) linearly from its pattern value in the first cycle to a target in the last.
 package struct Ramp: Hashable, Sendable {
     package var kind: PhaseKind
-    package var targetTenths: Int
+    var targetTenths: Int
 
     package init(kind: PhaseKind, targetTenths: Int) {
         self.kind = kind

@@ -8,7 +8,7 @@ package enum SessionLength: Hashable, Sendable {
     package static let `default` = SessionLength.minutes(hundredths: 500)
 
     /// The longest session the planner accepts, in tenths of a second (24 hours).
-    package static let longestTenths = 864_000
+    static let longestTenths = 864_000
 
     /// Reads `--minutes` and `--cycles`; at most one may be given.
     package static func parse(minutes: String?, cycles: String?) -> Result<SessionLength?, InputError> {

@@ -1,9 +1,9 @@
 /// What the user asked for on the command line, before it becomes a plan: a pattern, single-phase overrides, ramps
 /// and a length, all as typed.
 package struct SessionRequest: Sendable {
-    package var pattern: String?
-    package var overrides: [PhaseKind: String]
-    package var ramps: [String]
+    var pattern: String?
+    var overrides: [PhaseKind: String]
+    var ramps: [String]
     package var minutes: String?
     package var cycles: String?
 

@@ -48,7 +48,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     }
 
     /// The environment variable that overrides the file, if any.
-    package var environmentVariable: String? {
+    var environmentVariable: String? {
         switch self {
         case .language: "BREATHE_VOICE_LANG"
         case .voice: "BREATHE_VOICE_VOICE"
@@ -104,10 +104,10 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     }
 
     /// The values `display` accepts.
-    package static let displayModes = ["auto", "plain", "visual", "quiet"]
+    static let displayModes = ["auto", "plain", "visual", "quiet"]
 
     /// The values `scheduleVia` accepts.
-    package static let scheduleKinds = ["cron", "systemd"]
+    static let scheduleKinds = ["cron", "systemd"]
 
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
     package init?(userName: String) {

@@ -1,21 +1,21 @@
 /// What each preference accepts, its default, and how it is read from typed text or from the file.
 package struct PreferenceRules: Sendable {
     /// The built-in language codes, for `language` and the per-language voices.
-    package var languages: [String]
+    var languages: [String]
 
     package init(languages: [String]) {
         self.languages = languages
     }
 
     /// The newest file version this program reads and the one it writes.
-    package static let version = 1
+    static let version = 1
 
     package static let rate = 80...450
     package static let pitch = 0...100
     package static let volume = 0...200
     package static let toneVolume = 0...100
     /// Custom pattern names: 1 to 32 characters.
-    package static let nameLength = 1...32
+    static let nameLength = 1...32
 
     /// The built-in default, or nil where the default depends on something else (the language's own voice, the
     /// locale's language) or where there is none (quiet hours).
@@ -140,7 +140,7 @@ package struct PreferenceRules: Sendable {
     }
 
     /// An eSpeak NG voice name: letters, digits and `-_+./`, 1 to 64 characters (e.g. en-us, es+f3, gmw/en-GB-x-rp).
-    package static func isVoiceName(_ text: String) -> Bool {
+    static func isVoiceName(_ text: String) -> Bool {
         (1...64).contains(text.count)
             && text.unicodeScalars.allSatisfy {
                 $0.isASCII

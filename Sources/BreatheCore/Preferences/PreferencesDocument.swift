@@ -2,7 +2,7 @@
 /// not know (kept, so that rewriting the file never loses them).
 package struct PreferencesDocument: Hashable, Sendable {
     package var values: [PreferenceKey: PreferenceValue]
-    package var unknownMembers: [String: JSONValue]
+    var unknownMembers: [String: JSONValue]
 
     package init(values: [PreferenceKey: PreferenceValue] = [:], unknownMembers: [String: JSONValue] = [:]) {
         self.values = values

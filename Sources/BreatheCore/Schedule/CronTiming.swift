@@ -1,10 +1,10 @@
 /// The five time fields of one crontab line: minute, hour, day of month, month, day of week.
-package struct CronTiming: Hashable, Sendable {
-    package var minute: String
-    package var hour: String
-    package var dayOfMonth: String
-    package var month: String
-    package var dayOfWeek: String
+struct CronTiming: Hashable, Sendable {
+    var minute: String
+    var hour: String
+    var dayOfMonth: String
+    var month: String
+    var dayOfWeek: String
 
     package init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
         self.minute = minute
@@ -21,7 +21,7 @@ package struct CronTiming: Hashable, Sendable {
     ///
     /// Times are grouped by minute of the hour; minutes that share the same set of hours share a line. Each field is
     /// written as `*`, `*/step`, a single value, `first-last[/step]` for an even run, or a comma list, whichever is exact.
-    package static func lines(firingAt times: [Int], on days: WeekdaySet) -> [CronTiming] {
+    static func lines(firingAt times: [Int], on days: WeekdaySet) -> [CronTiming] {
         var hoursByMinute: [Int: [Int]] = [:]
         for time in Set(times) where (0..<TimeOfDay.minutesPerDay).contains(time) {
             hoursByMinute[time % 60, default: []].append(time / 60)

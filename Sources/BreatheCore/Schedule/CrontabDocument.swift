@@ -11,7 +11,7 @@
 /// where it was, outside the block when the crontab is written back.
 package struct CrontabDocument: Hashable, Sendable {
     /// The bytes before the first block (without a newline the block added), or the whole crontab when it has no block.
-    package private(set) var before: [UInt8]
+    private(set) var before: [UInt8]
     /// The reminders inside the blocks, in order.
     package private(set) var reminders: [ScheduledReminder]
     /// The bytes after the first block's END line: the lines of the blocks that are not ours, and everything between
@@ -180,7 +180,7 @@ package struct ScheduledReminder: Hashable, Sendable {
     }
 
     /// The command of each line, after the time fields.
-    package var commands: [String] {
+    var commands: [String] {
         lines.map { line in
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             return fields.count == 6 ? String(fields[5]) : ""

@@ -17,7 +17,7 @@ package struct QuietHours: Hashable, Sendable {
     }
 
     /// How many minutes a day the window covers.
-    package var length: Int {
+    var length: Int {
         (end.minutes - start.minutes + TimeOfDay.minutesPerDay) % TimeOfDay.minutesPerDay
     }
 

@@ -10,8 +10,8 @@ package struct ReminderSchedule: Hashable, Sendable {
         case daily([TimeOfDay])
     }
 
-    package var timing: Timing
-    package var days: WeekdaySet
+    var timing: Timing
+    var days: WeekdaySet
     /// The options handed to `breathe-voice remind`, in order.
     package var remindArguments: [String]
 
@@ -22,7 +22,7 @@ package struct ReminderSchedule: Hashable, Sendable {
     }
 
     /// The minutes since midnight at which a reminder fires.
-    package var times: [Int] {
+    var times: [Int] {
         switch timing {
         case .every(let interval): Array(stride(from: 0, to: TimeOfDay.minutesPerDay, by: interval.minutes))
         case .window(let interval, let from, let to):
@@ -32,7 +32,7 @@ package struct ReminderSchedule: Hashable, Sendable {
     }
 
     /// The crontab time fields, one per line.
-    package var cronTimings: [CronTiming] { CronTiming.lines(firingAt: times, on: days) }
+    var cronTimings: [CronTiming] { CronTiming.lines(firingAt: times, on: days) }
 
     /// The whole crontab lines: the time fields, then `program remind …` with the user's runtime directory set, so
     /// that the reminder finds the sound server although cron sets no `XDG_RUNTIME_DIR`.

@@ -21,7 +21,7 @@ package enum ShellWord {
     /// The word for a crontab command: in single quotes when it is not plain, and every `%` outside them, escaped for
     /// cron as `\%`. cron makes that a `%`, which the shell takes as it is; a backslash of the word stays inside the
     /// quotes, followed by a quote, so cron never pairs it with a `%`.
-    package static func cronQuote(_ word: String) -> String {
+    static func cronQuote(_ word: String) -> String {
         guard word.contains("%") else { return quote(word) }
         let pieces = word.split(separator: "%", omittingEmptySubsequences: false).map { piece in
             piece.isEmpty ? "" : quote(String(piece))
@@ -51,13 +51,13 @@ package enum ShellWord {
     }
 
     /// A command for a crontab line, each word quoted with `cronQuote`.
-    package static func cronCommand(_ words: [String]) -> String {
+    static func cronCommand(_ words: [String]) -> String {
         words.map(cronQuote).joined(separator: " ")
     }
 
     /// The command as cron gives it to the shell: `\%` becomes `%`, any other backslash pair is kept, and an unescaped
     /// `%` ends the command.
-    package static func cronUnescape(_ command: String) -> String {
+    static func cronUnescape(_ command: String) -> String {
         var result = ""
         var escaped = false
         for character in command {
@@ -76,7 +76,7 @@ package enum ShellWord {
 
     /// Splits a crontab command back into words, as cron then the shell would: spaces separate words, single quotes
     /// group, a backslash outside them escapes the next character.
-    package static func split(_ command: String) -> [String] {
+    static func split(_ command: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -1,10 +1,10 @@
 /// Crontab time fields written as systemd's `OnCalendar=` expressions, firing at exactly the same minutes.
-package enum SystemdCalendar {
+enum SystemdCalendar {
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// "0 9-17/2 * * 1-5" → "Mon,Tue,Wed,Thu,Fri *-*-* 09..17/2:00:00". Only the forms `CronTiming.lines` writes are
     /// read: `*`, `*/step`, a value, `first-last[/step]` and comma lists; day of month and month stay `*`.
-    package static func expression(for timing: CronTiming) -> String {
+    static func expression(for timing: CronTiming) -> String {
         let days = weekdays(timing.dayOfWeek)
         let time = field(timing.hour) + ":" + field(timing.minute) + ":00"
         return (days.map { $0 + " " } ?? "") + "*-*-* " + time

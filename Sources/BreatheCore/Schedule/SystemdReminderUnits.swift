@@ -14,10 +14,10 @@ package struct SystemdReminderUnits: Hashable, Sendable {
         self.calendars = calendars
     }
 
-    package static let namePrefix = "breathe-voice-remind-"
+    static let namePrefix = "breathe-voice-remind-"
 
     /// `breathe-voice-remind-3`.
-    package var baseName: String { Self.namePrefix + String(id) }
+    var baseName: String { Self.namePrefix + String(id) }
     package var timerName: String { baseName + ".timer" }
     package var serviceName: String { baseName + ".service" }
 

@@ -15,8 +15,8 @@ package struct TimeOfDay: Hashable, Comparable, Sendable {
 
     package static let minutesPerDay = 1440
 
-    package var hour: Int { minutes / 60 }
-    package var minute: Int { minutes % 60 }
+    var hour: Int { minutes / 60 }
+    var minute: Int { minutes % 60 }
 
     /// "09:00", zero-padded and 24-hour, the form every command accepts back.
     package var text: String {

@@ -1,7 +1,7 @@
 /// The days of the week a reminder runs on, as in `--days mon-fri` or `--days sat,sun`.
 package struct WeekdaySet: Hashable, Sendable {
     /// Bit `d` is day `d` in cron's numbering: 0 Sunday, 1 Monday … 6 Saturday.
-    package let bits: UInt8
+    let bits: UInt8
 
     package init(days: some Sequence<Int>) {
         var bits: UInt8 = 0
@@ -13,10 +13,10 @@ package struct WeekdaySet: Hashable, Sendable {
 
     package func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
 
-    package var days: [Int] { (0...6).filter(contains) }
+    var days: [Int] { (0...6).filter(contains) }
 
     /// The day-of-week field of a crontab line: "*", "1-5", "0,6".
-    package var cronField: String {
+    var cronField: String {
         guard self != .everyDay else { return "*" }
         return WeekdaySet.compress(days) { String($0) }
     }

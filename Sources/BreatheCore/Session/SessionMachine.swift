@@ -7,7 +7,7 @@ package struct SessionMachine: Sendable {
     package let plan: SessionPlan
     /// True when the keys work (standard input is a terminal): one short sentence after the introduction says how to
     /// hear them.
-    package let announcesKeys: Bool
+    let announcesKeys: Bool
     /// Said first, before the introduction: the reminder's "Time for a breathing break."
     package let opening: Announcement?
     /// Phase lines say only the instruction and its seconds ("Breathe in, 4."), never the cycle (`--terse`).
@@ -207,7 +207,7 @@ package struct SessionMachine: Sendable {
 
     /// The instruction first, then (once a cycle, on its first phase) where the session is:
     /// "Breathe in, 4 seconds. Cycle 2 of 10."; terse: "Breathe in, 4."
-    package func phaseLine(cycle: Int, index: Int) -> Message {
+    func phaseLine(cycle: Int, index: Int) -> Message {
         let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
         let tenths = plan.phaseTenths(cycle: cycle, index: index)
         if terse { return Message(.linePhaseTerse, ["phase": .message(name), "seconds": .tenths(tenths)]) }

@@ -14,7 +14,7 @@ package enum SessionState: Hashable, Sendable {
     case completed(SessionSummary)
 
     /// The cycle under way, or nil outside the breathing part.
-    package var cycle: Int? {
+    var cycle: Int? {
         switch self {
         case .active(let cycle, _): cycle
         case .paused(let paused):
@@ -83,7 +83,7 @@ package enum SessionStatus: String, Hashable, Sendable {
 package struct SessionSummary: Hashable, Sendable {
     package var status: SessionStatus
     package var cyclesCompleted: Int
-    package var cyclesPlanned: Int
+    var cyclesPlanned: Int
     /// How far the timeline got, in samples from the start.
     package var position: Int64
 

@@ -9,9 +9,9 @@ package struct SessionPlan: Hashable, Sendable {
     package let cycles: Int
     package let sampleRate: Int
     /// Length of the lead-in, in samples (0 when it is off).
-    package let leadInSamples: Int64
+    let leadInSamples: Int64
     /// Length of the closing words, in samples.
-    package let closingSamples: Int64
+    let closingSamples: Int64
 
     /// Lengths are numerators over `denominator` tenths of a second: `cycles - 1`, or 1 without a ramp.
     let denominator: Int64
@@ -175,7 +175,7 @@ package struct SessionPlan: Hashable, Sendable {
     }
 
     /// The segment that follows, or nil after the closing words.
-    package func segment(after segment: Segment) -> Segment? {
+    func segment(after segment: Segment) -> Segment? {
         switch segment {
         case .leadIn: .phase(cycle: 1, index: 0)
         case .phase(let cycle, let index):
@@ -191,7 +191,7 @@ package struct SessionPlan: Hashable, Sendable {
     }
 
     /// The length of a phase in a given cycle, in tenths of a second, rounded (ramped phases change from cycle to cycle).
-    package func phaseTenths(cycle: Int, index: Int) -> Int {
+    func phaseTenths(cycle: Int, index: Int) -> Int {
         let numerator = baseNumerators[index] + stepNumerators[index] * Int64(cycle - 1)
         return Int((2 * numerator + denominator) / (2 * denominator))
     }

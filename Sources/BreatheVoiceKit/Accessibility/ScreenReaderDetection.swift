@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Finds a screen reader that is reading this program's terminal, from the signs each one reliably leaves:
 ///
 /// - **Fenrir** (console, or its `fenrir -e` terminal emulation) and **yasr** run the shell whose output they read:

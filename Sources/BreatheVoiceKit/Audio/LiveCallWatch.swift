@@ -1,13 +1,19 @@
 import BreatheCore
 import CPulseAudio
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Asks the sound server (PulseAudio, or PipeWire's pulse server) whether a call or a recording is in progress, and
 /// sleeps until its streams change: the reminder's wait (`remind --defer`).
 ///
 /// A context of its own on a plain `pa_mainloop`, with no stream: it lists the recording streams (source outputs), the
 /// playing ones (sink inputs) and the sources (to tell a monitor from a microphone), and subscribes to the server's
 /// source-output and sink-input events, so that a wait ends as soon as a call does. Nothing is played or recorded.
-package final class LiveCallWatch: CallWatching {
+final class LiveCallWatch: CallWatching {
     private let library: LivePulseLibrary
     private var mainloop: OpaquePointer?
     private var context: OpaquePointer?

@@ -1,6 +1,12 @@
 import BreatheCore
 import CPulseAudio
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A PulseAudio (or PipeWire-pulse) playback stream: the only file that talks to libpulse.
 ///
 /// libpulse's asynchronous API with a plain `pa_mainloop`: no thread of libpulse's. The session's own poll loop drives
@@ -15,6 +21,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
+    private let clock: any SessionClock
     private var mainloop: OpaquePointer?
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
@@ -27,28 +34,26 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private var extra: UnsafeMutableBufferPointer<pollfd>?
 
     /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
-    package static let interactiveMilliseconds = 2000
-    /// The same when nothing but a signal can change what is queued.
-    package static let unattendedMilliseconds = 2000
+    package static let targetMilliseconds = 2000
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
     package static let requestMilliseconds = 900
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     package static let startMilliseconds = 10
 
-    package static func targetMilliseconds(interactive: Bool) -> Int {
-        interactive ? interactiveMilliseconds : unattendedMilliseconds
-    }
-
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
-    package init(environment: [String: String], targetMilliseconds: Int = interactiveMilliseconds) throws(BreatheError)
-    {
+    /// `clock` times the latency reports, on the session's clock.
+    package init(
+        environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
+        clock: any SessionClock = MonotonicClock()
+    ) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
         }
         library = try LivePulseSink.library()
         self.server = server
         self.targetMilliseconds = targetMilliseconds
+        self.clock = clock
         try connect()
     }
 
@@ -147,7 +152,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
             }
         }
         written = 0
-        lastReport = (0, 0, MonotonicClock.now())
+        lastReport = (0, 0, clock.now())
     }
 
     /// Disconnects and frees whatever is open.
@@ -268,7 +273,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected else { return 0 }
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
-        let now = MonotonicClock.now()
+        let now = clock.now()
         guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
             // No timing information yet (just connected or flushed): the last report, carried forward.
             let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
@@ -289,7 +294,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     package func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
-        lastReport = (0, written, MonotonicClock.now())
+        lastReport = (0, written, clock.now())
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }

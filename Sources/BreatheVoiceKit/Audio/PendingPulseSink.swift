@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
 ///
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
@@ -19,7 +25,7 @@ package final class PendingPulseSink {
     private var thread: pthread_t?
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.interactiveMilliseconds) {
+    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(outcome).toOpaque()
@@ -58,7 +64,7 @@ package final class PendingPulseSink {
     }
 
     /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw.
-    package func sink() throws(BreatheError) -> LivePulseSink {
+    func sink() throws(BreatheError) -> LivePulseSink {
         join()
         guard let result = outcome.result else {
             return try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds)

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A WAV file (RIFF, PCM, 22 050 Hz mono 16-bit) that the session renders into as fast as it can, no server needed.
 ///
 /// The header is written first with the planned length; when the file can seek, `finish` rewrites it with the length
@@ -7,7 +13,7 @@ import BreatheCore
 /// (`.NAME.tmp-PID-RANDOM`), and only `commit()` renames it over the target, once the session is complete: a failed
 /// write (a full disk, a file-size limit), a signal or a crash leaves no partial WAV, and an existing file untouched.
 /// A FIFO or a device is written in place (never truncated), and `-` streams to standard output.
-package final class WavSink: AudioSink {
+final class WavSink: AudioSink {
     private let descriptor: Int32
     private let path: String
     private let ownsDescriptor: Bool
@@ -90,7 +96,7 @@ package final class WavSink: AudioSink {
     }
 
     /// Removes the temporary file: the session did not complete, or writing it failed. The target is left as it was.
-    package func discard() {
+    func discard() {
         guard let temporary else { return }
         self.temporary = nil
         unlink(temporary)
@@ -98,7 +104,7 @@ package final class WavSink: AudioSink {
     }
 
     /// The 44-byte header of a PCM WAV file holding `samples` samples.
-    package static func header(samples: Int64) -> [UInt8] {
+    static func header(samples: Int64) -> [UInt8] {
         let dataBytes = UInt32(clamping: samples * 2)
         var bytes: [UInt8] = []
         func text(_ value: String) { bytes += Array(value.utf8) }

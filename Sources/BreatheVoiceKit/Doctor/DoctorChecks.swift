@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
 package enum DoctorChecks {
     /// Every check, in the order the lines are printed.
@@ -19,7 +25,7 @@ package enum DoctorChecks {
     /// speech-dispatcher answers a connection (checked when it is chosen: `speechVia` is speechd, or screen-reader
     /// mode). `connect` returns nil when it answers, else the address that did not; the live one opens and closes a
     /// connection through libspeechd.
-    package static func speechDispatcher(
+    static func speechDispatcher(
         connect: @escaping @Sendable () -> String? = {
             do {
                 _ = try LiveSpeechDispatcher(SpeechDispatcherRequest(language: "en"))
@@ -39,7 +45,7 @@ package enum DoctorChecks {
     }
 
     /// Where eSpeak NG keeps its data: `$ESPEAK_DATA_PATH/espeak-ng-data`, then the Debian and upstream folders.
-    package static func speechDataFolders(environment: [String: String]) -> [String] {
+    static func speechDataFolders(environment: [String: String]) -> [String] {
         var folders: [String] = []
         if let path = environment["ESPEAK_DATA_PATH"], path.hasPrefix("/") { folders.append(path + "/espeak-ng-data") }
         #if arch(x86_64)
@@ -52,7 +58,7 @@ package enum DoctorChecks {
     }
 
     /// The data folder exists, and every built-in language's voice has its dictionary and voice file in it.
-    package static func speechData(candidates: [String]) -> DoctorCheck {
+    static func speechData(candidates: [String]) -> DoctorCheck {
         DoctorCheck(name: "speech-data") {
             let fix = Message(.doctorSpeechDataFix)
             guard let folder = candidates.first(where: SessionLock.isDirectory) else {
@@ -82,7 +88,7 @@ package enum DoctorChecks {
     }
 
     /// The server answers now, and at the path cron's reminders will use.
-    package static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
+    static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
         DoctorCheck(name: "sound-server") {
             var findings: [DoctorFinding] = []
             switch SoundServerSocket.current(environment: environment, userID: userID) {
@@ -115,7 +121,7 @@ package enum DoctorChecks {
     }
 
     /// Every program the breathe-voice crontab lines run exists and can be run.
-    package static func scheduledPrograms(crontab: CrontabProgram) -> DoctorCheck {
+    static func scheduledPrograms(crontab: CrontabProgram) -> DoctorCheck {
         DoctorCheck(name: "crontab") {
             let document: CrontabDocument
             do throws(BreatheError) {
@@ -150,7 +156,7 @@ package enum DoctorChecks {
     }
 
     /// Quiet hours, when set, cover some of the day and not none of it.
-    package static func quietHoursCheck(_ quietHours: QuietHours?) -> DoctorCheck {
+    static func quietHoursCheck(_ quietHours: QuietHours?) -> DoctorCheck {
         DoctorCheck(name: "quiet-hours") {
             guard let quietHours else { return [.ok(Message(.doctorQuietHoursNone))] }
             if let problem = quietHours.problem { return [.problem(problem, fix: Message(.doctorQuietHoursFix))] }
@@ -167,11 +173,11 @@ package enum DoctorChecks {
     /// while a call or a recording is in progress (or play over it when `wait` is 0), else play at once. Never a problem:
     /// it says what is. `activity` asks the sound server (`ReminderDeferral.activityNow`).
     package static func reminderNow(
-        quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: LocalClock = .live,
+        quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder") {
-            if let quietHours, quietHours.contains(clock.now()) {
+            if let quietHours, quietHours.contains(clock.timeOfDay()) {
                 return [
                     .ok(
                         Message(

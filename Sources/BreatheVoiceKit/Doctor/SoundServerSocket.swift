@@ -1,7 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where a PulseAudio (or PipeWire-pulse) server listens, and whether it answers.
 package enum SoundServerSocket {
     /// The cron path: the user's runtime folder, which exists while the user is logged in (or lingering).
-    package static func cronPath(userID: UInt32) -> String {
+    static func cronPath(userID: UInt32) -> String {
         "/run/user/\(userID)/pulse/native"
     }
 
@@ -28,7 +34,7 @@ package enum SoundServerSocket {
     }
 
     /// nil when something accepts a connection at `path`, else why not ("No such file or directory").
-    package static func connectionProblem(at path: String) -> String? {
+    static func connectionProblem(at path: String) -> String? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return SystemError.describe(errno) }
         defer { close(descriptor) }

@@ -48,6 +48,6 @@ package enum ExitStatus {
     package static let io: Int32 = 74
     package static let busy: Int32 = 75
     package static let badPreferences: Int32 = 78
-    package static let interrupted: Int32 = 130
-    package static let terminated: Int32 = 143
+    static let interrupted: Int32 = 130
+    static let terminated: Int32 = 143
 }

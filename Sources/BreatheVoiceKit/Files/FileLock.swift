@@ -1,11 +1,17 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
 /// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
 package final class FileLock: Sendable {
-    package let path: String
+    let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -18,7 +24,7 @@ package final class FileLock: Sendable {
     }
 
     /// Waits until the lock at `path` is ours, creating the file (and its private folder) when needed.
-    package static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
+    static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
         try SecureDirectory.ensure(FileSystem.parent(of: path))
         let descriptor: Int32
         switch SafeFile.open(path, O_RDWR | O_CREAT) {

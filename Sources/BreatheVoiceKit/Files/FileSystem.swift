@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
 package enum FileSystem {
     /// The text of `errno`.
@@ -29,13 +35,13 @@ package enum FileSystem {
 
     /// `mkdir -p`, new directories private to the user (0700), as the XDG spec asks; the last one is refused when it
     /// is not the user's own or others may write in it (see `SecureDirectory`).
-    package static func makeDirectories(_ path: String) throws(BreatheError) {
+    static func makeDirectories(_ path: String) throws(BreatheError) {
         try SecureDirectory.ensure(path)
     }
 
     /// The whole file, or nil when it does not exist. Never follows a symbolic link, and refuses anything but a
     /// regular file and more than `limit` bytes (see `SafeFile`).
-    package static func readFile(_ path: String, limit: Int = SafeFile.readLimit) throws(BreatheError) -> [UInt8]? {
+    static func readFile(_ path: String, limit: Int = SafeFile.readLimit) throws(BreatheError) -> [UInt8]? {
         switch SafeFile.read(path, limit: limit) {
         case .success(let bytes): return bytes
         case .failure(let problem): throw readError(path, problem)
@@ -113,7 +119,7 @@ package enum FileSystem {
 
     /// A temporary file's path beside `path`: `.NAME.tmp-PID-RANDOM` in the same folder, so that a rename can replace
     /// `path` and `StaleTemporaries` knows what to sweep.
-    package static func temporaryPath(for path: String) -> String {
+    static func temporaryPath(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         return parent(of: path) + "/." + name + ".tmp-" + String(getpid()) + "-"
             + String(UInt32.random(in: 0...UInt32.max), radix: 16)
@@ -128,7 +134,7 @@ package enum FileSystem {
     /// - A symbolic link or a folder: refused (73), never written through.
     /// - A missing folder: refused (73); no folder is ever created.
     /// - A signal that ends the process while the temporary file is written (SIGINT, SIGTERM, …) removes it first.
-    package static func writeUserFile(_ path: String, _ write: (Int32) throws(BreatheError) -> Void)
+    static func writeUserFile(_ path: String, _ write: (Int32) throws(BreatheError) -> Void)
         throws(BreatheError)
     {
         var status = stat()
@@ -176,12 +182,12 @@ package enum FileSystem {
     }
 
     /// The folder holding `path`.
-    package static func parent(of path: String) -> String {
+    static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    package static func exists(_ path: String) -> Bool {
+    static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 }

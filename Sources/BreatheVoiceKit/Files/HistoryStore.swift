@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The history file: one JSON object per line, appended under an exclusive lock, read back line by line.
 ///
 /// Each append writes one whole line in one write(2) while holding `flock(LOCK_EX)`, then fsyncs. If the file does not
@@ -18,7 +24,7 @@ package struct HistoryStore: Sendable {
 
     /// Checks, before a session, that its record could be appended: the folder is ours (created if missing) and the
     /// file, when it exists, opens for appending (a regular file, not a link). Creates no file.
-    package func checkWritable() throws(BreatheError) {
+    func checkWritable() throws(BreatheError) {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         switch SafeFile.open(path, O_WRONLY | O_APPEND) {
@@ -77,7 +83,7 @@ package struct HistoryStore: Sendable {
 
     /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
     /// throughout. Unreadable lines are skipped; `skipped` hears each one's line number. Returns false to stop early from `body`.
-    package func forEach(
+    func forEach(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
@@ -106,7 +112,7 @@ package struct HistoryStore: Sendable {
     /// small `count` reads only the file's tail. Unreadable lines in the part read forward are skipped and reported to
     /// `skipped` by their line numbers, in order (the whole file when it holds fewer than `count` such records). Records
     /// appended after the reading began are left out.
-    package func forEachOfNewest(
+    func forEachOfNewest(
         _ count: Int,
         where matches: (SessionRecord) -> Bool = { _ in true },
         skipped: (Int) -> Void = { _ in },

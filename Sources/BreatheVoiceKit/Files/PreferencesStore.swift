@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The preferences file: read and checked, written atomically, moved aside on `prefs reset`.
 ///
 /// A file that cannot be used is never rewritten: every command that reads it fails with exit 78 and one line naming
@@ -22,7 +28,7 @@ package struct PreferencesStore: Sendable {
     }
 
     /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
-    package func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
+    func load() throws(BreatheError) -> (document: PreferencesDocument, warnings: [Message]) {
         guard let bytes = try read() else { return (PreferencesDocument(), []) }
         switch check(bytes) {
         case .failure(let error): throw error
@@ -44,7 +50,7 @@ package struct PreferencesStore: Sendable {
     }
 
     /// Up to this many unknown keys get a warning each; more get one summary.
-    package static let unknownKeysNamed = 5
+    static let unknownKeysNamed = 5
 
     /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
     package func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
@@ -93,10 +99,10 @@ package struct PreferencesStore: Sendable {
 
     /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
     /// was no file.
-    package func reset(epochSeconds: Int = WallClock.epochSeconds()) throws(BreatheError) -> String? {
+    package func reset(clock: WallClock = .live) throws(BreatheError) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        let stamp = WallClock.utcStamp(epochSeconds: epochSeconds)
+        let stamp = WallClock.utcStamp(epochSeconds: clock.epochSeconds())
         var backup = path + ".bak-" + stamp
         var attempt = 1
         while FileSystem.exists(backup) {

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Opens the files the program keeps (preferences, history, locks) without ever following a symbolic link and only
 /// when they are regular files, so a planted link cannot point a write at another file and a FIFO or a device cannot
 /// hang or flood a read.
@@ -33,7 +39,7 @@ package enum SafeFile {
     }
 
     /// Opens `path` with `flags` (plus the safety flags), creating it with `mode` when `flags` has `O_CREAT`.
-    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Problem> {
         let descriptor = SystemCall.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode)
         guard descriptor >= 0 else {
             let code = errno
@@ -65,7 +71,7 @@ package enum SafeFile {
     /// waiting: the open itself is non-blocking, so a FIFO that no program reads is ENXIO at once instead of a wait that
     /// a signal's handler cannot cut short (the handlers restart system calls); then writes block again. `flags` gets
     /// `O_WRONLY`, `O_NOCTTY` and `O_CLOEXEC` added. The descriptor, or the errno and its reason.
-    package static func openForWriting(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Result<
+    static func openForWriting(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Result<
         Int32, WriteProblem
     > {
         let descriptor = SystemCall.open(path, flags | O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, mode)
@@ -84,9 +90,9 @@ package enum SafeFile {
     }
 
     /// Why `openForWriting` failed: errno, and the words for it.
-    package struct WriteProblem: Error, Sendable, Equatable {
-        package var code: Int32
-        package var reason: Message
+    struct WriteProblem: Error, Sendable, Equatable {
+        var code: Int32
+        var reason: Message
     }
 
     /// The whole file, or nil when it does not exist; refused past `limit` bytes without reading further.

@@ -1,10 +1,16 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The program's own folders (config, state, cache, runtime): created private (0700), and refused when another user
 /// owns them or others may write in them, since anyone who can write there could plant links or swap our files.
-package enum SecureDirectory {
+enum SecureDirectory {
     /// Creates `path` and its missing parents (new folders 0700), then checks `path` itself.
-    package static func ensure(_ path: String) throws(BreatheError) {
+    static func ensure(_ path: String) throws(BreatheError) {
         var built = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             built += "/" + component
@@ -33,7 +39,7 @@ package enum SecureDirectory {
     /// Why the existing folder `path` cannot be trusted (another user owns it, or others may write in it), or nil: it is
     /// ours and private, or it does not exist yet (it will be created private), or it is no folder at all (which its
     /// use reports).
-    package static func trustProblem(_ path: String) -> Message? {
+    static func trustProblem(_ path: String) -> Message? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return problem(owner: status.st_uid, mode: status.st_mode, path: path)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Removes temporary files of ours that a killed run left behind (`FileSystem.temporaryPath`: `.NAME.tmp-PID-RANDOM`,
 /// from `writeAtomically`: the preferences, `prefs edit`'s copy, and an export or a WAV render made into our folders;
 /// the phrase cache's `.tmp-PID-RANDOM`).
@@ -7,10 +13,11 @@
 /// own temporary file within seconds, so an hour-old one belongs to nobody. Failures are ignored.
 package enum StaleTemporaries {
     /// How old a temporary file must be to be removed, in seconds.
-    package static let age: Int = 3600
+    static let age: Int = 3600
 
     /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
-    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), now: time_t = time(nil)) {
+    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), clock: WallClock = .live) {
+        let now = clock.epochSeconds()
         let cache = directories.cacheHome + "/breathe-voice"
         for folder in [directories.configDirectory, directories.stateDirectory, cache, cache + "/phrases"] {
             sweep(folder: folder, now: now)
@@ -18,11 +25,11 @@ package enum StaleTemporaries {
     }
 
     /// True for a name our temporary files have.
-    package static func isTemporaryName(_ name: String) -> Bool {
+    static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.containsText(".tmp-")
     }
 
-    static func sweep(folder: String, now: time_t) {
+    static func sweep(folder: String, now: Int) {
         var status = stat()
         guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
             SecureDirectory.problem(owner: status.st_uid, mode: status.st_mode, path: folder) == nil,

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A command that runs no session (`history export --output`, written record by record for as long as the history
 /// takes) has no session's signal handler: while it writes its temporary file, a signal that would end the process
 /// (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM) removes the temporary files registered in

@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The temporary files this process is writing right now (a WAV render, a preferences or export write, `prefs edit`'s
 /// copy), so that a signal that ends the process removes them first: no signal at any moment leaves one behind. Only
 /// SIGKILL can, and `StaleTemporaries` sweeps what it left at the next start.
@@ -51,7 +57,8 @@ package enum TemporaryFiles {
     }
 }
 
-/// One C string per slot, nil when free; written by `register`/`unregister`, read by signal handlers.
+/// One C string per slot, nil when free; written by `register`/`unregister`, read by signal handlers (so a plain
+/// pointer, not a `Mutex`: a handler must not wait for a lock the interrupted thread may hold).
 nonisolated(unsafe) private let registeredPaths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
     let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: TemporaryFiles.capacity)
     slots.initialize(repeating: nil, count: TemporaryFiles.capacity)

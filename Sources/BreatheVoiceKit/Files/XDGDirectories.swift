@@ -1,12 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where the program keeps its files, by the XDG Base Directory rules.
 ///
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under the home directory.
 /// The home is `HOME`, else the password database's entry for the user.
 package struct XDGDirectories: Hashable, Sendable {
-    package var home: String
-    package var configHome: String
-    package var stateHome: String
-    package var cacheHome: String
+    var home: String
+    var configHome: String
+    var stateHome: String
+    var cacheHome: String
 
     package init(environment: [String: String] = ProcessEnvironment.current) {
         let home = XDGDirectories.home(environment)
@@ -30,10 +36,10 @@ package struct XDGDirectories: Hashable, Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/breathe-voice`.
-    package var configDirectory: String { configHome + "/breathe-voice" }
+    var configDirectory: String { configHome + "/breathe-voice" }
     /// `$XDG_STATE_HOME/breathe-voice`.
-    package var stateDirectory: String { stateHome + "/breathe-voice" }
+    var stateDirectory: String { stateHome + "/breathe-voice" }
 
-    package var preferencesFile: String { configDirectory + "/preferences.json" }
-    package var historyFile: String { stateDirectory + "/history.jsonl" }
+    var preferencesFile: String { configDirectory + "/preferences.json" }
+    var historyFile: String { stateDirectory + "/history.jsonl" }
 }

@@ -3,9 +3,9 @@ import BreatheCore
 /// The sessions `history` lists: `--last` and `--since`, checked.
 package struct HistoryFilter: Hashable, Sendable {
     /// Only the newest this many.
-    package var last: Int?
+    var last: Int?
     /// Only sessions that started on or after this local day.
-    package var sinceDay: Int?
+    var sinceDay: Int?
 
     package init(last: Int? = nil, sinceDay: Int? = nil) {
         self.last = last
@@ -39,7 +39,7 @@ package struct HistoryFilter: Hashable, Sendable {
     /// Hands `body` the matching records, oldest first, one at a time as they are read (nothing is kept): with `--last`
     /// only the file's tail is read, back to the oldest of them, then forward. `body` returns false to stop. `skipped`
     /// hears the line number of each unreadable line met.
-    package func forEach(
+    func forEach(
         _ store: HistoryStore, skipped: (Int) -> Void = { _ in }, _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
         let sinceDay = sinceDay

@@ -7,8 +7,8 @@ import BreatheCore
 /// Standard output is written in chunks (`ChunkedWriter`); an unreadable line's warning goes to standard error as the
 /// line is met, after what came before it on standard output.
 package struct HistoryStream {
-    package let store: HistoryStore
-    package let localizer: Localizer
+    let store: HistoryStore
+    let localizer: Localizer
 
     package init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
         self.store = store

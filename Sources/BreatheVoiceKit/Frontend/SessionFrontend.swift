@@ -48,10 +48,11 @@ package struct SessionFrontend {
         var audioLauncher: AudioSessionLauncher?
         do throws(BreatheError) {
             if let choices = request.audio {
-                let session = AudioSessionLauncher(
+                var session = AudioSessionLauncher(
                     launcher: launcher, choices: choices, interactive: request.interactive,
                     allowsSilence: request.allowsSilence
                 )
+                session.earlyConnection = request.earlyConnection
                 audioLauncher = session
                 outcome = try session.run()
             } else {
@@ -116,10 +117,10 @@ package struct SessionFrontend {
     package static func admitReminder(
         quietHours: QuietHours?, verbose: Bool, localizer: Localizer,
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current),
-        deferral: ReminderDeferral? = nil, recorder: HistoryRecorder? = nil, clock: () -> LocalTimestamp = WallClock.now
+        deferral: ReminderDeferral? = nil, recorder: HistoryRecorder? = nil, clock: WallClock = .live
     ) throws(BreatheError) -> SessionLock? {
         var standardError = FileDescriptorSink.standardError
-        let gate = ReminderGate(quietHours: quietHours, lockDirectory: lockDirectory)
+        let gate = ReminderGate(quietHours: quietHours, clock: clock, lockDirectory: lockDirectory)
         func decide() throws(BreatheError) -> SessionLock? {
             switch try gate.decide() {
             case .run(let held): return held
@@ -130,7 +131,7 @@ package struct SessionFrontend {
         }
         guard let lock = try decide() else { return nil }
         guard let deferral else { return lock }
-        let started = clock()
+        let started = clock.now()
         var waited = false
         let outcome = deferral.run { activity in
             // Not holding the lock while waiting: a session started meanwhile is not refused.

@@ -47,6 +47,9 @@ extension SessionFrontend {
         package var textDescriptor: Int32
         /// The badges are spoken too when the session was heard through the sound server.
         package var speaksBadges: Bool
+        /// A connection to the sound server started before the command line was parsed, for a session that plays
+        /// through it (`AudioSessionLauncher.earlyConnection`); nil connects when the session needs it.
+        package var earlyConnection: PendingPulseSink?
 
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges
         /// are spoken.

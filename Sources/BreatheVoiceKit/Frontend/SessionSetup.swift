@@ -26,7 +26,7 @@ package enum SessionSetup {
     /// Checks before a session that its record can be written. When it cannot, an interactive session goes on with one
     /// warning (and records nothing); any other run (cron, a script, `remind`) stops with one line and exit 73, before
     /// anything plays.
-    package static func checkHistory(
+    static func checkHistory(
         _ recorder: HistoryRecorder, interactive: Bool, localizer: Localizer
     ) throws(BreatheError) {
         do throws(BreatheError) {

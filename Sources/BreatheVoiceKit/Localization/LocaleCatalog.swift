@@ -5,12 +5,12 @@ import Synchronization
 /// the build).
 package struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
-    package enum Entry: Sendable, Equatable {
+    enum Entry: Sendable, Equatable {
         case text(String)
         case plural(one: String, other: String)
 
         /// Every template the entry holds.
-        package var templates: [String] {
+        var templates: [String] {
             switch self {
             case .text(let text): [text]
             case .plural(let one, let other): [one, other]
@@ -19,21 +19,21 @@ package struct LocaleCatalog: Sendable {
     }
 
     /// The language code: the file's name.
-    package let code: String
+    let code: String
     /// The language's own name, from `_name`.
-    package let name: String
+    let name: String
     /// The eSpeak NG voice that speaks it by default, from `_voice`.
     package let voice: String
     /// The decimal separator, from `_decimalSeparator` (or the parent's).
-    package private(set) var decimalSeparator: String
+    private(set) var decimalSeparator: String
     /// Every sentence, by key: the file's own over its parent's.
-    package private(set) var entries: [String: Entry]
+    private(set) var entries: [String: Entry]
     /// The language a regional variant overlays, from `_parent` ("es" for es-419); nil for a whole language.
-    package let parent: String?
+    let parent: String?
     /// The regions a variant serves, from `_regions`: region codes, `*` for all, `-XX` to leave one out ("* -ES").
-    package let regions: [String]
+    let regions: [String]
     /// The keys the file itself holds, as opposed to those inherited from its parent (the locale tests ask).
-    package var ownKeys: Set<String> { Set(ownEntries.keys) }
+    var ownKeys: Set<String> { Set(ownEntries.keys) }
     /// The file's own sentences, before any parent's are merged in.
     private let ownEntries: [String: Entry]
 
@@ -74,7 +74,7 @@ package struct LocaleCatalog: Sendable {
     }
 
     /// True when this variant serves a region ("MX"): listed or `*`, and not left out with `-MX`.
-    package func serves(region: String) -> Bool {
+    func serves(region: String) -> Bool {
         let region = region.uppercased()
         let included = regions.contains("*") || regions.contains { $0.uppercased() == region }
         return included && !regions.contains { $0.uppercased() == "-" + region }
@@ -97,7 +97,7 @@ package struct LocaleCatalog: Sendable {
     private static let parsed = Mutex<[String: LocaleCatalog]>([:])
 
     /// Every language built into the binary, by code: parses every one (the doctor's checks and the locale tests).
-    package static var all: [String: LocaleCatalog] {
+    static var all: [String: LocaleCatalog] {
         var catalogs: [String: LocaleCatalog] = [:]
         for code in codes {
             if let catalog = named(code) { catalogs[code] = catalog }

@@ -2,7 +2,7 @@ import BreatheCore
 
 /// Puts messages into words in one language.
 package struct Localizer: Sendable {
-    package let catalog: LocaleCatalog
+    let catalog: LocaleCatalog
 
     /// A localizer for a built-in language; unknown codes get English.
     package init(language code: String) {
@@ -37,7 +37,7 @@ package struct Localizer: Sendable {
     }
 
     /// Writes a number of tenths with this language's decimal separator: 55 → "5,5" in Spanish.
-    package func number(tenths: Int) -> String {
+    func number(tenths: Int) -> String {
         TenthsFormat.plain(tenths, decimalSeparator: catalog.decimalSeparator)
     }
 

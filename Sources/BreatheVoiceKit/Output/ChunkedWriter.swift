@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Text for a descriptor, gathered into chunks of 64 KiB, each written with write(2) when it is full and at `flush`:
 /// a listing of two million records costs a few thousand writes instead of two million, and holds one chunk, whatever
 /// the length of the history. The first line of a long listing still leaves at once: one chunk is a few hundred lines.
@@ -5,7 +11,7 @@
 /// The first write that fails (a reader that went away, a full disk) is kept in `failure`, and nothing more is written
 /// after it: `write` returns false from then on, so that the caller stops its work at once.
 package final class ChunkedWriter {
-    package let fileDescriptor: Int32
+    let fileDescriptor: Int32
     /// errno of the first write that failed, or 0.
     package private(set) var failure: Int32 = 0
     private var chunk: [UInt8] = []

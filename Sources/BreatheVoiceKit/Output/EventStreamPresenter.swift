@@ -6,12 +6,12 @@ import BreatheCore
 /// null where they do not apply. Times are seconds with millisecond precision: `planned` is where the timeline was
 /// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
 /// and `clock` the monotonic time since the session began, pauses included.
-package struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
+struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
-    package var sink: Sink
+    let localizer: Localizer
+    var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
-    package let speaks: Bool
+    let speaks: Bool
     private let clock: () -> UInt64
     private let startNanos: UInt64
 
@@ -31,7 +31,7 @@ package struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     private var counted = false
 
     /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
-    package let speaksCounts: Bool
+    let speaksCounts: Bool
 
     package init(
         plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil,

@@ -2,7 +2,7 @@ import BreatheCore
 
 /// The sentences of `history` and `stats`.
 package struct HistoryListing {
-    package let localizer: Localizer
+    let localizer: Localizer
 
     package init(localizer: Localizer) {
         self.localizer = localizer

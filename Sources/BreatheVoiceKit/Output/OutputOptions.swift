@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
 package enum DisplayMode: String, CaseIterable, Sendable {
     /// Visual at a capable terminal, plain everywhere else.
@@ -27,7 +33,7 @@ package enum EventsDestination: Hashable, Sendable {
     case descriptor(Int32)
 
     /// Reads the `--events` value.
-    package static func parse(_ text: String) -> Result<EventsDestination, InputError> {
+    static func parse(_ text: String) -> Result<EventsDestination, InputError> {
         let syntax = InputError(Message(.errorEventsSyntax, ["value": .userValue(text)]))
         if text == "json" || text == "json=-" { return .success(.standardOutput) }
         guard text.hasPrefix("json="), text.count > 5 else { return .failure(syntax) }
@@ -50,10 +56,10 @@ package struct OutputOptions: Hashable, Sendable {
     /// Plain, visual or quiet; never auto.
     package var display: DisplayMode
     /// Colour in the visual display.
-    package var color: Bool
+    var color: Bool
     package var events: EventsDestination?
     /// Print how late each cue came, at the end.
-    package var timingReport: Bool
+    var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
     package var terse = false
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;

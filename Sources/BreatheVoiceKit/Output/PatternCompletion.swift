@@ -6,7 +6,7 @@ import BreatheCore
 package enum PatternCompletion {
     /// Every name a user may type, in the order `patterns` lists them. A missing or broken preferences file only
     /// leaves the saved names out: completion never prints an error.
-    package static func names(store: PreferencesStore = PreferencesStore()) -> [String] {
+    static func names(store: PreferencesStore = PreferencesStore()) -> [String] {
         let saved = (try? store.load().document.customPatterns.compactMap(\.name)) ?? []
         return BreathingPattern.builtIn.compactMap(\.name) + saved
     }

@@ -2,7 +2,7 @@ import BreatheCore
 
 /// The `patterns` listing: one sentence per pattern, every number shown.
 package struct PatternListing {
-    package let localizer: Localizer
+    let localizer: Localizer
 
     package init(localizer: Localizer) {
         self.localizer = localizer

@@ -1,12 +1,12 @@
 import BreatheCore
 
 /// Plain mode: one complete sentence per event, appended, nothing else.
-package struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
-    package let localizer: Localizer
-    package var sink: Sink
+struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
+    let localizer: Localizer
+    var sink: Sink
     /// Screen-reader mode with a voice of ours: a sentence the program says is not printed as well, or the screen
     /// reader would say it a second time.
-    package var skipsSpoken = false
+    var skipsSpoken = false
 
     package init(localizer: Localizer, sink: Sink) {
         self.localizer = localizer

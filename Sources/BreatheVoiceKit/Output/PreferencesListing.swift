@@ -2,7 +2,7 @@ import BreatheCore
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
 package struct PreferencesListing {
-    package let localizer: Localizer
+    let localizer: Localizer
 
     package init(localizer: Localizer) {
         self.localizer = localizer
@@ -16,7 +16,7 @@ package struct PreferencesListing {
         return value.displayText
     }
 
-    package func origin(_ origin: PreferenceOrigin) -> String {
+    func origin(_ origin: PreferenceOrigin) -> String {
         switch origin {
         case .flag(let flag): localizer.string(Message(.originFlag, ["flag": .text(flag)]))
         case .environment(let variable): localizer.string(Message(.originEnvironment, ["variable": .text(variable)]))
@@ -27,14 +27,14 @@ package struct PreferencesListing {
 
     /// A preference's name as `prefs show` prints it: the key, after its name in the user's language when that differs
     /// ("velocidad de la voz (rate)"), so the key to type stays in sight.
-    package func label(_ key: PreferenceKey) -> String {
+    func label(_ key: PreferenceKey) -> String {
         guard let labelKey = MessageKey(rawValue: "pref.label." + key.rawValue) else { return key.rawValue }
         let label = localizer.string(Message(labelKey))
         return label == key.rawValue ? label : "\(label) (\(key.rawValue))"
     }
 
     /// A value as `prefs show` prints it: on and off in words, decimals with the language's separator.
-    package func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
+    func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
         switch preferences.values[key] {
         case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
         case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
 package protocol TextSink {
     mutating func write(_ text: String)
@@ -5,7 +11,7 @@ package protocol TextSink {
 
 /// A file descriptor, written with write(2): no stdio buffer to hold a line back when stdout is a pipe.
 package struct FileDescriptorSink: TextSink, Sendable {
-    package let fileDescriptor: Int32
+    let fileDescriptor: Int32
 
     package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -34,7 +40,7 @@ package struct FileDescriptorSink: TextSink, Sendable {
 }
 
 /// Collects text in memory; for tests and for output that is assembled before it is written.
-package final class MemorySink: TextSink {
+final class MemorySink: TextSink {
     package private(set) var text = ""
 
     package init() {}
@@ -47,7 +53,7 @@ package final class MemorySink: TextSink {
 /// Plain-mode text: only printable characters and newlines. Control characters (ESC, CR, backspace, bell and the rest)
 /// from anywhere, user input included, become spaces, so a screen reader never hears noise.
 package enum PlainText {
-    package static func sanitize(_ text: String) -> String {
+    static func sanitize(_ text: String) -> String {
         // Printable ASCII, most text, has nothing to replace: no scalar's properties to look up (`history` over two
         // million records spent a quarter of its time there).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

@@ -5,16 +5,16 @@ import BreatheCore
 /// It is fed (planned, actual) pairs of timeline positions. The text runner's "played" is when the line was emitted on
 /// the monotonic clock, which reaches presenters as the position of the cue's effects; an audio runner passes the
 /// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
-package struct TimingReport<Sink: TextSink>: SessionPresenter {
+struct TimingReport<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
-    package var sink: Sink
+    let localizer: Localizer
+    var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
-    package private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
+    private(set) var cues: [(segment: Segment, planned: Int64, actual: Int64)] = []
     /// How each phase's cue was laid out, by its planned sample: a tone left out, a word late or left out.
     private var placements: [Int64: CuePlacement] = [:]
     /// Who spoke the phrases (nil: nobody), said in the report's last line.
-    package var spokenBy: SpeechBackend?
+    var spokenBy: SpeechBackend?
 
     package init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
         self.plan = plan
@@ -24,7 +24,7 @@ package struct TimingReport<Sink: TextSink>: SessionPresenter {
     }
 
     /// Records one cue.
-    package mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
+    mutating func record(_ segment: Segment, planned: Int64, actual: Int64) {
         cues.append((segment, planned, actual))
     }
 

@@ -7,11 +7,11 @@ import BreatheCore
 /// when what it says changes (a new phase, or one second fewer left), never for the bar alone: a screen reader that
 /// reads changed lines hears at most one a second. The cursor is hidden while the line is drawn; `Terminal` shows it
 /// again and finishes the line on every way out.
-package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
+struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     package let plan: SessionPlan
-    package let localizer: Localizer
-    package var sink: Sink
-    package let color: Bool
+    let localizer: Localizer
+    var sink: Sink
+    let color: Bool
     /// The terminal the line is drawn on (for the cursor and the width).
     package let descriptor: Int32
     private var drawn: String?
@@ -29,7 +29,7 @@ package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     /// Looks ten times a second whether the seconds left changed, so a new second shows promptly; most looks draw nothing.
-    package var refreshInterval: UInt64? { 100_000_000 }
+    var refreshInterval: UInt64? { 100_000_000 }
 
     package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
@@ -57,7 +57,7 @@ package struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     }
 
     /// The status line for a state, without escapes; nil when there is nothing to show (before and after breathing).
-    package func statusText(state: SessionState, position: Int64) -> (
+    func statusText(state: SessionState, position: Int64) -> (
         label: String, fraction: Double, details: String, kind: PhaseKind?
     )? {
         switch state {

@@ -2,7 +2,7 @@ import BreatheCore
 
 /// The `voices` listing: the installed eSpeak NG voices that speak the session language, one per line.
 package struct VoiceListing {
-    package let localizer: Localizer
+    let localizer: Localizer
     package let speech: Speech
 
     package init(localizer: Localizer, speech: Speech) {

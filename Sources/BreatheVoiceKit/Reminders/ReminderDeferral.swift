@@ -17,14 +17,14 @@ package struct ReminderDeferral {
     package var wait: ReminderDefer
     /// Opens the connection that answers; nil (or a throw) when no server can be asked, and then the reminder plays
     /// at once (it fails or goes silent as it always did without a server).
-    package var open: () throws(BreatheError) -> (any CallWatching)?
+    var open: () throws(BreatheError) -> (any CallWatching)?
     /// The longest sleep between two questions even when the server reports nothing: events are what wake a wait,
     /// this only bounds it.
-    package var recheckMilliseconds: Int32 = 30_000
+    var recheckMilliseconds: Int32 = 30_000
     /// The monotonic clock, in nanoseconds.
     package var now: () -> UInt64 = { MonotonicClock.now() }
     /// Readable when a stopping signal came (`SignalSource.stopDescriptor`); -1 for none.
-    package var signalDescriptor: Int32 = SignalSource.stopDescriptor
+    var signalDescriptor: Int32 = SignalSource.stopDescriptor
 
     package init(wait: ReminderDefer, open: @escaping () throws(BreatheError) -> (any CallWatching)?) {
         self.wait = wait

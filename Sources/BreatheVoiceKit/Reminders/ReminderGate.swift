@@ -1,9 +1,9 @@
 import BreatheCore
 
 /// Decides whether a reminder from cron runs now: not in quiet hours, and not while another session holds the lock.
-package struct ReminderGate: Sendable {
+struct ReminderGate: Sendable {
     /// What the reminder does.
-    package enum Decision: Sendable {
+    enum Decision: Sendable {
         /// Go ahead; keep the lock until the session ends.
         case run(SessionLock)
         /// Do nothing and exit 0; the reason is for `--verbose`.
@@ -11,10 +11,10 @@ package struct ReminderGate: Sendable {
     }
 
     package var quietHours: QuietHours?
-    package var clock: LocalClock
+    package var clock: WallClock
     package var lockDirectory: String
 
-    package init(quietHours: QuietHours?, clock: LocalClock = .live, lockDirectory: String) {
+    package init(quietHours: QuietHours?, clock: WallClock = .live, lockDirectory: String) {
         self.quietHours = quietHours
         self.clock = clock
         self.lockDirectory = lockDirectory
@@ -22,7 +22,7 @@ package struct ReminderGate: Sendable {
 
     /// Quiet hours are checked first, so a quiet reminder never touches the lock.
     package func decide() throws(BreatheError) -> Decision {
-        if let quietHours, quietHours.contains(clock.now()) {
+        if let quietHours, quietHours.contains(clock.timeOfDay()) {
             return .skip(
                 Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
         }

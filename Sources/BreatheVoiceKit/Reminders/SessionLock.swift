@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The lock that keeps two breathing sessions from running at once: an exclusive flock(2) on
 /// `$XDG_RUNTIME_DIR/breathe-voice/session.lock`, or on the same file in the state dir when there is no runtime dir.
 ///
@@ -7,14 +13,14 @@ import BreatheCore
 /// simply taken over. The holder's pid is written into the file for people and for `doctor`; it never decides.
 package final class SessionLock: Sendable {
     /// What trying to take the lock gave.
-    package enum Attempt: Sendable {
+    enum Attempt: Sendable {
         /// The lock is ours until `release()` or until the process ends.
         case acquired(SessionLock)
         /// Another process holds it; the pid it wrote, if it could be read.
         case busy(holder: Int32?)
     }
 
-    package let path: String
+    let path: String
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -27,11 +33,11 @@ package final class SessionLock: Sendable {
     }
 
     /// Lets go of the lock now (it is also let go when the lock is freed or the process ends).
-    package func release() {
+    func release() {
         flock(descriptor, LOCK_UN)
     }
 
-    package static let fileName = "session.lock"
+    static let fileName = "session.lock"
 
     /// The folder the lock lives in: `$XDG_RUNTIME_DIR/breathe-voice` when that variable names an existing absolute
     /// folder, else `$XDG_STATE_HOME/breathe-voice`, else `~/.local/state/breathe-voice`.
@@ -49,7 +55,7 @@ package final class SessionLock: Sendable {
     }
 
     /// Tries once, without waiting, to take the lock in `directory`, creating the folder (mode 0700) if needed.
-    package static func acquire(in directory: String) throws(BreatheError) -> Attempt {
+    static func acquire(in directory: String) throws(BreatheError) -> Attempt {
         try SecureDirectory.ensure(directory)
         let path = directory + "/" + fileName
         // Never through a symbolic link, and only a regular file: the pid is written into it.

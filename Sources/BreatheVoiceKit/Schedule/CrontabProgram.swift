@@ -8,7 +8,7 @@ package struct CrontabProgram: Sendable {
     /// The crontab's bytes; a user with no crontab has an empty one.
     package var read: @Sendable () throws(BreatheError) -> [UInt8]
     /// Replaces the crontab with these bytes.
-    package var install: @Sendable ([UInt8]) throws(BreatheError) -> Void
+    var install: @Sendable ([UInt8]) throws(BreatheError) -> Void
 
     package init(
         read: @escaping @Sendable () throws(BreatheError) -> [UInt8],
@@ -19,7 +19,7 @@ package struct CrontabProgram: Sendable {
     }
 
     /// The variable that names another crontab program.
-    package static let overrideVariable = "BREATHE_VOICE_CRONTAB"
+    static let overrideVariable = "BREATHE_VOICE_CRONTAB"
 
     /// The real crontab program, found in the environment's PATH (or /usr/bin:/bin, as under cron).
     package static func live(environment: [String: String]) -> CrontabProgram {

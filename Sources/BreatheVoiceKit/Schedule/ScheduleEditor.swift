@@ -4,9 +4,9 @@ import BreatheCore
 /// says what it did in the user's language. Every line it returns is one sentence or one crontab line.
 package struct ScheduleEditor: Sendable {
     package var crontab: CrontabProgram
-    package var localizer: Localizer
+    var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
-    package var systemd: SystemdTimers?
+    var systemd: SystemdTimers?
 
     package init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
         self.crontab = crontab
@@ -228,8 +228,8 @@ package struct ScheduleEditor: Sendable {
 }
 
 /// The lines that differ between two crontabs, as "- old" and "+ new": the common head and tail are left out.
-package enum CrontabChange {
-    package static func lines(from old: [UInt8], to new: [UInt8]) -> [String] {
+enum CrontabChange {
+    static func lines(from old: [UInt8], to new: [UInt8]) -> [String] {
         let before = textLines(old)
         let after = textLines(new)
         var head = 0

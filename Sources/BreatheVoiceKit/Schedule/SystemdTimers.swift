@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Reminders as systemd user timers: the unit files in `$XDG_CONFIG_HOME/systemd/user` and `systemctl --user`.
 ///
 /// `systemctl` is the program named by `BREATHE_VOICE_SYSTEMCTL` if set (tests point it at a script), else `systemctl`
@@ -7,9 +13,9 @@ import BreatheCore
 /// to run.
 package struct SystemdTimers: Sendable {
     /// Where user units live: `$XDG_CONFIG_HOME/systemd/user` (default `~/.config/systemd/user`).
-    package var folder: String
+    var folder: String
     /// Runs `systemctl --user ARGUMENTS`; true when it exited 0.
-    package var systemctl: @Sendable (_ arguments: [String]) -> Bool
+    var systemctl: @Sendable (_ arguments: [String]) -> Bool
 
     package init(folder: String, systemctl: @escaping @Sendable (_ arguments: [String]) -> Bool) {
         self.folder = folder
@@ -17,7 +23,7 @@ package struct SystemdTimers: Sendable {
     }
 
     /// The variable that names another systemctl program.
-    package static let overrideVariable = "BREATHE_VOICE_SYSTEMCTL"
+    static let overrideVariable = "BREATHE_VOICE_SYSTEMCTL"
 
     package static func live(environment: [String: String]) -> SystemdTimers {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
@@ -31,11 +37,11 @@ package struct SystemdTimers: Sendable {
         }
     }
 
-    package func timerPath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.timerName }
-    package func servicePath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.serviceName }
+    func timerPath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.timerName }
+    func servicePath(_ units: SystemdReminderUnits) -> String { folder + "/" + units.serviceName }
 
     /// The reminders whose timers are in the folder, by number.
-    package func installed() -> [SystemdReminderUnits] {
+    func installed() -> [SystemdReminderUnits] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var found: [SystemdReminderUnits] = []
@@ -58,7 +64,7 @@ package struct SystemdTimers: Sendable {
     }
 
     /// Deletes both files and the `timers.target.wants` link `enable` made.
-    package func delete(_ units: SystemdReminderUnits) {
+    func delete(_ units: SystemdReminderUnits) {
         FileSystem.remove(folder + "/timers.target.wants/" + units.timerName)
         FileSystem.remove(timerPath(units))
         FileSystem.remove(servicePath(units))

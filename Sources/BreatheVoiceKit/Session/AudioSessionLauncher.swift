@@ -55,22 +55,10 @@ package struct AudioSessionLauncher {
         allowsSilence || (choices.screenReader != nil && !choices.requireAudio && !choices.queuesBehindOtherSpeech)
     }
 
-    /// A connection to the sound server started by `connectEarly`, for `run()` to take.
-    private static let early = Mutex<PendingPulseSink?>(nil)
-
-    /// Starts connecting to the sound server now, on a thread of its own, for a session that will play live: the
-    /// handshake then overlaps reading the preferences, checking the history and taking the session lock, which come
-    /// before `run()`. Only for a run that plays through the server (no `--no-audio`, no `--output`); `run()` takes the
-    /// connection, or closes it when the session turns out not to need it (speech and tones off in the preferences).
-    package static func connectEarly(interactive: Bool, environment: [String: String] = ProcessEnvironment.current) {
-        early.withLock { slot in
-            if slot == nil {
-                slot = PendingPulseSink(
-                    environment: environment,
-                    targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: interactive))
-            }
-        }
-    }
+    /// A connection to the sound server started before the command line was parsed (`SessionFrontend.Request`'s),
+    /// for `run()` to take: the handshake then overlaps reading the preferences, checking the history and taking the
+    /// session lock. `run()` closes it when the session turns out not to need it (speech, tones and guide off).
+    package var earlyConnection: PendingPulseSink?
     private var localizer: Localizer { launcher.localizer }
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
@@ -84,12 +72,11 @@ package struct AudioSessionLauncher {
                     localizer.string(Message(.warningCacheUntrusted, ["problem": .message(phraseCacheRefusal)]))))
         }
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
-        let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
-        var started = Self.early.withLock { slot in slot.take() }
+        var started = earlyConnection
         let connection =
             choices.output == nil && choices.makesSound
-            ? started.take() ?? PendingPulseSink(environment: environment, targetMilliseconds: buffer) : nil
-        // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
+            ? started.take() ?? PendingPulseSink(environment: environment) : nil
+        // One started early that this session does not need (a file, or no speech, tones or guide) is closed now.
         started = nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
@@ -134,7 +121,6 @@ package struct AudioSessionLauncher {
         phrases: PhraseBook, tones: ToneClips, choices: AudioChoices, dispatcher: (any SpeechDispatcherConnection)?,
         live connection: PendingPulseSink?
     ) throws(BreatheError) -> SessionOutcome {
-        let buffer = LivePulseSink.targetMilliseconds(interactive: interactive)
         if let output = choices.output {
             let sink = try WavSink(path: output, plannedSamples: plan.totalSamples)
             let outcome: SessionOutcome
@@ -156,7 +142,7 @@ package struct AudioSessionLauncher {
             if let connection {
                 sink = try connection.sink()
             } else {
-                sink = try LivePulseSink(environment: environment, targetMilliseconds: buffer)
+                sink = try LivePulseSink(environment: environment)
             }
         } catch {
             guard goesOnWithoutSound, case .unavailable(let message) = error else { throw error }
@@ -236,8 +222,7 @@ package struct AudioSessionLauncher {
                 return try voiced.synthesize(text, settings).samples
             }
             let first = try clip(messages[0])
-            let sink = try LivePulseSink(
-                environment: environment, targetMilliseconds: LivePulseSink.targetMilliseconds(interactive: false))
+            let sink = try LivePulseSink(environment: environment)
             try sink.play(first)
             for message in messages.dropFirst() {
                 // A breath's worth of silence between two sentences, as between the session's own phrases.

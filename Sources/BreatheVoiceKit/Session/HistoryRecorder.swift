@@ -15,7 +15,7 @@ package final class HistoryRecorder: SessionPresenter {
     package var moodAfter: Int?
     /// True when `commit(moodAfter:)` will be called after a prompt; the append then waits for it.
     package let waitsForMood: Bool
-    private let clock: () -> LocalTimestamp
+    private let clock: WallClock
     private var started: LocalTimestamp?
     /// The record built at `save`, until it is appended.
     package private(set) var pending: SessionRecord?
@@ -33,7 +33,7 @@ package final class HistoryRecorder: SessionPresenter {
     package init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
         moodBefore: Int? = nil, moodAfter: Int? = nil, waitsForMood: Bool = false,
-        clock: @escaping () -> LocalTimestamp = WallClock.now
+        clock: WallClock = .live
     ) {
         self.store = store
         self.plan = plan
@@ -46,7 +46,7 @@ package final class HistoryRecorder: SessionPresenter {
     }
 
     package func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
-        if started == nil { started = clock() }
+        if started == nil { started = clock.now() }
         note(state: state, position: position)
         guard records, case .save(let summary) = effect else { return }
         pending = record(summary)
@@ -126,7 +126,7 @@ package final class HistoryRecorder: SessionPresenter {
     }
 
     func record(_ summary: SessionSummary) -> SessionRecord {
-        let end = clock()
+        let end = clock.now()
         let pattern = plan.pattern
         let kind: SessionRecord.PatternKind =
             if let name = pattern.name {

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The one-line mood question at the end of an interactive session: a digit 1–5, or Enter to skip.
 package enum MoodPrompt {
     /// True when a prompt may be shown: standard input and output are terminals.

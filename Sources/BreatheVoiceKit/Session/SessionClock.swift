@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The one clock of a session, in the style of swift-clocks: what time it is (nanoseconds on a monotonic clock), and a
 /// wait until a deadline that ends early when an input arrives (a key, a signal) or when the sound server wants to be
 /// served (the inputs' `waiter`).

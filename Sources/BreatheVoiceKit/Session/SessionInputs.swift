@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where a running session's inputs come from (the signal pipe, the keyboard), and what it sleeps in while it waits for
 /// them: poll(2) on their descriptors, or the sound server's own loop (`waiter`), so one sleep covers keys, signals
 /// and audio.

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
 package struct SessionLauncher {
     package var plan: SessionPlan

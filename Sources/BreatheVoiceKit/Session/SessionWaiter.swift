@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Waits on the session's input descriptors in place of `poll()`, servicing something else meanwhile: a live sound
 /// server's connection, whose own descriptors and timers join the same wait, so one sleep covers keys, signals and audio.
 package protocol SessionWaiter: AnyObject {

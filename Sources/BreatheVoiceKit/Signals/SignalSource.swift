@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Signals as session inputs, through a self-pipe.
 ///
 /// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the
@@ -5,11 +11,11 @@
 /// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
 package enum SignalSource {
     /// The signals a session listens to.
-    package static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
+    static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
 
     /// The signals that end a session (and any other command): caught from the first thing `main` does. SIGQUIT
     /// (Ctrl-\\), SIGUSR1 and SIGUSR2 end a session as SIGTERM does, with exit 128 + their number.
-    package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
     /// Other signals whose default action ends the process: nothing of ours listens to them, but a temporary file
     /// being written is removed first (see `TemporaryFiles`).
@@ -64,7 +70,7 @@ package enum SignalSource {
 
     /// The self-pipe's reading end, readable once a signal was caught (-1 before `installEarly()`): a wait outside a
     /// session (a reminder waiting for a call to end) polls it, and leaves what it holds for `pendingStop()`.
-    package static var stopDescriptor: Int32 { signalPipe.read }
+    static var stopDescriptor: Int32 { signalPipe.read }
 
     /// Makes the self-pipe once; false when no pipe could be made.
     private static func makePipe() -> Bool {
@@ -100,7 +106,7 @@ package enum SignalSource {
     /// Gives the session's other signals their default action back. A stopping signal arriving after the session
     /// (while its summary is printed, a WAV is renamed into place) ends the process at once with its documented exit
     /// (130, 143, 0, 128 + N), after removing any temporary file being written.
-    package static func uninstall() {
+    static func uninstall() {
         for number in numbers where !stopping.contains(number) { setDefault(number) }
         for number in stopping {
             var action = sigaction()
@@ -121,7 +127,7 @@ package enum SignalSource {
     }
 
     /// What a signal means to a session.
-    package static func input(for number: Int32) -> SessionInput? {
+    static func input(for number: Int32) -> SessionInput? {
         switch number {
         case SIGINT: .signal(.interrupt)
         case SIGTERM: .signal(.terminate)
@@ -137,7 +143,7 @@ package enum SignalSource {
     /// Stops the process the way Ctrl-Z would have without our handler, and returns once it is continued (`fg`, `bg`).
     /// When no job-control shell could ever continue it (an orphaned process group), the kernel discards the stop and
     /// this returns at once.
-    package static func stopProcess() {
+    static func stopProcess() {
         setDefault(SIGTSTP)
         raise(SIGTSTP)
         handle(SIGTSTP)
@@ -168,7 +174,8 @@ package enum SignalSource {
     }
 }
 
-/// The self-pipe's ends; written once, before any handler is installed, and only read afterwards.
+/// The self-pipe's ends; written once, before any handler is installed, and only read afterwards (by the handler too,
+/// which is why no lock guards them: a handler must not wait for one).
 nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 
 private let signalToPipe: @convention(c) (Int32) -> Void = { number in

@@ -4,11 +4,11 @@ import Synchronization
 /// A `--voice` checked against the installed voices only when a phrase must be synthesized: a session whose phrases
 /// are all in the phrase cache never opens eSpeak NG. The phrase cache keys such phrases by `label` (the name as
 /// given, marked as a `--voice` value), so they never mix with another voice's, nor with the language's default voice.
-package final class CheckedVoice: Sendable {
+final class CheckedVoice: Sendable {
     /// The name given to `--voice`, such as `es-419` or `en-us+f3`.
-    package let name: String
+    let name: String
     /// What stands for the voice in `SpeechSettings.voice` until it is checked: the phrase cache's key.
-    package let label: String
+    let label: String
     /// The eSpeak NG identifier the name stands for, or the usage error naming close matches; found once.
     private let checked = Mutex<Result<String, BreatheError>?>(nil)
 
@@ -18,7 +18,7 @@ package final class CheckedVoice: Sendable {
     }
 
     /// The voice's eSpeak NG identifier, checked (once) by `speech`.
-    package func identifier(_ speech: Speech) throws(BreatheError) -> String {
+    func identifier(_ speech: Speech) throws(BreatheError) -> String {
         let result = checked.withLock { checked -> Result<String, BreatheError> in
             if let checked { return checked }
             let result: Result<String, BreatheError>
@@ -34,7 +34,7 @@ package final class CheckedVoice: Sendable {
     }
 
     /// `speech`, whose synthesis (whole or streamed) first turns this voice's `label` into the checked identifier.
-    package func speaking(with speech: Speech) -> Speech {
+    func speaking(with speech: Speech) -> Speech {
         var checking = speech
         checking.synthesize = { [self] (text: String, settings: SpeechSettings) throws(BreatheError) -> AudioClip in
             var settings = settings

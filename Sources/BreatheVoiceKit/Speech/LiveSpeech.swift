@@ -2,6 +2,12 @@ import BreatheCore
 import CEspeakNG
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// eSpeak NG, the program's voice: the only file that talks to libespeak-ng.
 ///
 /// The library keeps global state and is not thread-safe, so one owner (a mutex around the whole library) serializes

@@ -1,6 +1,12 @@
 import BreatheCore
 import CSpeechd
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The session's connection to speech-dispatcher through libspeechd (SSIP), in single-threaded mode, driven from a
 /// thread of its own: every SSIP command waits for the daemon's reply, and a daemon that stops answering (stuck in a
 /// bug, stopped with SIGSTOP) would hold whoever sent it. The session only queues commands here and never waits: a
@@ -15,7 +21,7 @@ import CSpeechd
 package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
     /// How long a command may go unanswered before the daemon counts as gone (ms). A live daemon answers in
     /// milliseconds; starting one (autospawn) takes about a second.
-    package static let patience: Int64 = 3000
+    static let patience: Int64 = 3000
 
     private enum Command {
         case say(String, SPDPriority)
@@ -212,7 +218,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     }
 
     /// Where libspeechd looks for the daemon: `SPEECHD_ADDRESS`, else the user's socket; as the user would write it.
-    package static func defaultAddress() -> String {
+    static func defaultAddress() -> String {
         guard case .success(let library) = LiveSpeechdLibrary.shared else { return "SPEECHD_ADDRESS" }
         var error: UnsafeMutablePointer<CChar>?
         guard let address = library.defaultAddress(&error) else {

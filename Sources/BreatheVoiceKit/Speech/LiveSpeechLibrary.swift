@@ -1,5 +1,11 @@
 import CEspeakNG
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// libespeak-ng's functions, from `dlopen`: opened the first time a phrase must be synthesized (a phrase-cache miss,
 /// the voice list, `--version --verbose`), so a run that finds every phrase cached never maps it.
 ///

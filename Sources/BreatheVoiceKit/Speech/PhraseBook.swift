@@ -10,7 +10,7 @@ import Synchronization
 /// miss would have been. Without a usable cache, the clips are kept.
 package struct PhraseBook: Sendable {
     private var shelf: Shelf
-    package let localizer: Localizer
+    let localizer: Localizer
 
     /// An empty book: speech off.
     package init(localizer: Localizer) {
@@ -48,22 +48,22 @@ package struct PhraseBook: Sendable {
     }
 
     /// The clip for a phrase, or nil when it was not prepared (speech off).
-    package func clip(for message: Message) -> AudioClip? {
+    func clip(for message: Message) -> AudioClip? {
         shelf.clip(localizer.string(message))
     }
 
     /// The number of samples of a phrase's clip, or nil when it was not prepared; read at most once.
-    package func length(for message: Message) -> Int? {
+    func length(for message: Message) -> Int? {
         shelf.length(localizer.string(message))
     }
 
-    package var isEmpty: Bool { shelf.texts.isEmpty }
+    var isEmpty: Bool { shelf.texts.isEmpty }
 
     /// Every prepared phrase's text, to prepare them all again with other settings.
-    package var texts: [String] { shelf.texts }
+    var texts: [String] { shelf.texts }
 
     /// Takes the same phrases, prepared again (after the speech rate changed).
-    package mutating func replace(with clips: [String: AudioClip]) {
+    mutating func replace(with clips: [String: AudioClip]) {
         shelf = Shelf(clips.mapValues(Slot.ready), source: nil)
     }
 

@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Synthesized phrases kept on disk (`$XDG_CACHE_HOME/breathe-voice/phrases/`), so a repeat session never starts eSpeak NG.
 ///
 /// One file per phrase, named by a hash of everything that changes its sound: the exact text, the voice, rate, pitch and
@@ -25,10 +31,10 @@ package struct PhraseCache: Sendable {
     }
 
     /// What identifies one phrase's sound.
-    package struct Key: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
         package var text: String
         package var settings: SpeechSettings
-        package var libraryVersion: String
+        var libraryVersion: String
         package var sampleRate: Int
 
         package init(
@@ -51,7 +57,7 @@ package struct PhraseCache: Sendable {
     }
 
     /// The entry's file.
-    package func path(for key: Key) -> String {
+    func path(for key: Key) -> String {
         let hash = PhraseCache.fnv1a(key.bytes, seed: 0xcbf2_9ce4_8422_2325 ^ UInt64(PhraseCache.formatVersion))
         let hex = String(hash, radix: 16)
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".pcm"
@@ -59,7 +65,7 @@ package struct PhraseCache: Sendable {
 
     /// The cached clip for `text`, else one synthesized by `speech` into the cache (see `synthesize`) and read back.
     /// Only the synthesis can throw.
-    package func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+    func clip(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> AudioClip
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
@@ -74,7 +80,7 @@ package struct PhraseCache: Sendable {
     }
 
     /// A phrase synthesized for later: in the cache, or in memory when the cache cannot take it.
-    package enum Prepared: Sendable {
+    enum Prepared: Sendable {
         /// The entry is stored; the phrase has this many samples.
         case cached(samples: Int)
         /// The cache could not be written: the clip itself.
@@ -84,7 +90,7 @@ package struct PhraseCache: Sendable {
     /// Synthesizes `text` straight into its entry, its samples written to the file as `speech` makes them, so the
     /// phrase is never held whole (a long one, the key help, is 9 s of sound); when the folder or the file cannot be
     /// written, into memory instead. Only the synthesis can throw.
-    package func synthesize(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
+    func synthesize(_ text: String, settings: SpeechSettings, libraryVersion: String, speech: Speech)
         throws(BreatheError) -> Prepared
     {
         let key = Key(text: text, settings: settings, libraryVersion: libraryVersion)
@@ -156,7 +162,7 @@ package struct PhraseCache: Sendable {
     /// The samples are read straight into the clip's own storage: a phrase is held once while it is read, never as
     /// bytes and samples both. Like every file the program reads, a symbolic link or anything but a regular file is
     /// refused (a miss).
-    package func load(_ key: Key) -> AudioClip? {
+    func load(_ key: Key) -> AudioClip? {
         guard case .success(let descriptor) = SafeFile.open(path(for: key), O_RDONLY) else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -194,7 +200,7 @@ package struct PhraseCache: Sendable {
 
     /// True when the entry's file is there and long enough to hold one, found without reading it (`load` still checks
     /// everything).
-    package func mayHold(_ key: Key) -> Bool {
+    func mayHold(_ key: Key) -> Bool {
         var status = stat()
         guard stat(path(for: key), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return Int(status.st_size) >= PhraseCache.magic.count + 20 + key.bytes.count

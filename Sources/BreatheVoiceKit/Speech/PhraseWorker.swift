@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Synthesizes phrases on a thread of its own while a session plays, so that the audio loop never waits for the voice:
 /// the answers to keys that carry a number (`t`, a new rate or tone level), the resume's seconds left, and the whole
 /// phrase book again after the speech rate changed.
@@ -9,7 +15,7 @@ import BreatheCore
 /// job; `finish()` waits for the job under way (one phrase, or one book) and ends it.
 package final class PhraseWorker: @unchecked Sendable {
     /// Something to synthesize.
-    package enum Job: Sendable {
+    enum Job: Sendable {
         /// One phrase, said as soon as it is ready.
         case phrase(String, SpeechSettings)
         /// Every phrase of the book again, with new settings; `generation` tells the latest apart.
@@ -54,7 +60,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     /// Queues a job; starts the thread on the first one. Without a thread (none could start), the job is done here.
-    package func submit(_ job: Job) {
+    func submit(_ job: Job) {
         pthread_mutex_lock(lock)
         jobs.append(job)
         let needsThread = thread == nil && !stopping
@@ -73,7 +79,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     /// What is done so far, in order; never waits for a job under way.
-    package func collect() -> [Result] {
+    func collect() -> [Result] {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         let done = results
@@ -82,7 +88,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     /// True while a job is queued or under way.
-    package var isBusy: Bool {
+    var isBusy: Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return working || !jobs.isEmpty

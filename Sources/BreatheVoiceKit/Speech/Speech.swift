@@ -3,9 +3,9 @@ import BreatheCore
 /// The program's voice, as a small set of closures: the live one is eSpeak NG (`LiveSpeech`), tests may pass fakes.
 package struct Speech: Sendable {
     /// The installed voices (MBROLA voices left out).
-    package var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
+    var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
     /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
-    package var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
+    var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
     /// Says `text` as `synthesize` does, handing the trimmed samples to `sink` in order as they are made, so the phrase
     /// need never be held whole (the phrase cache writes them to its file).
     package var stream:
@@ -13,9 +13,9 @@ package struct Speech: Sendable {
             _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
         ) throws(BreatheError) -> Void
     /// The synthesizer's version, part of every `PhraseCache` key; must not start the synthesizer.
-    package var libraryVersion: @Sendable () -> String
+    var libraryVersion: @Sendable () -> String
     /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
-    package var variants: @Sendable () throws(BreatheError) -> [String]
+    var variants: @Sendable () throws(BreatheError) -> [String]
 
     package init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],

@@ -26,12 +26,12 @@ extension SpeechDispatcherConnection {
 /// What a session asks of speech-dispatcher: the client name, the language and priority, and only the voice settings
 /// the user gave explicitly (the others stay the user's own speech-dispatcher settings).
 package struct SpeechDispatcherRequest: Sendable, Hashable {
-    package var clientName: String
+    var clientName: String
     /// An ISO 639-1 code, such as `en` or `es`.
     package var language: String
-    package var priority: SpeechPriority
+    var priority: SpeechPriority
     /// A speech-dispatcher synthesis voice name, when `--voice` was given.
-    package var voiceName: String?
+    var voiceName: String?
     /// speech-dispatcher's scales, −100…100 (0 is the user's normal), when `--rate`, `--pitch`, `--volume` were given.
     package var rate: Int?
     package var pitch: Int?

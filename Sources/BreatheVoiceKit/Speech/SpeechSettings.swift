@@ -20,13 +20,13 @@ package struct SpeechSettings: Hashable, Sendable {
 /// One installed eSpeak NG voice.
 package struct SpeechVoice: Hashable, Sendable {
     /// What `--voice` takes: the voice's language code, such as `es-419`.
-    package var code: String
+    var code: String
     /// The voice's own name, such as "Spanish (Latin America)".
-    package var name: String
+    var name: String
     /// Every language the voice speaks, most preferred first.
-    package var languages: [String]
+    var languages: [String]
     /// The voice's file within eSpeak NG's data, such as `roa/es-419`: what selects it exactly.
-    package var identifier: String
+    var identifier: String
 
     package init(code: String, name: String, languages: [String], identifier: String) {
         self.code = code
@@ -36,7 +36,7 @@ package struct SpeechVoice: Hashable, Sendable {
     }
 
     /// True when the voice speaks `language` ("es" matches "es", "es-419", "es-mx").
-    package func speaks(_ language: String) -> Bool {
+    func speaks(_ language: String) -> Bool {
         let wanted = language.lowercased()
         return languages.contains { $0 == wanted || $0.hasPrefix(wanted + "-") }
     }

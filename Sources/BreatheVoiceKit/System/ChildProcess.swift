@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
 package enum ChildProcess {
     /// How a finished program ended and what it printed.
     package struct Result: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
-        package var status: Int32
+        var status: Int32
         package var standardOutput: [UInt8]
         package var standardError: [UInt8]
     }
@@ -15,7 +21,7 @@ package enum ChildProcess {
     }
 
     /// The first program named `name` in `path` (a PATH value) that can be run, or `name` itself when it holds a slash.
-    package static func find(_ name: String, path: String) -> String? {
+    static func find(_ name: String, path: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         for directory in path.split(separator: ":") where directory.hasPrefix("/") {
             let candidate = directory + "/" + name
@@ -130,7 +136,7 @@ package enum ChildProcess {
     /// Spawn attributes that start a child the way a shell would: nothing blocked, and the signals we ignore
     /// (SIGPIPE, SIGXFSZ; an ignored signal stays ignored across exec) back to their default actions. Pass to
     /// posix_spawn, then posix_spawnattr_destroy.
-    package static func cleanSignals() -> posix_spawnattr_t {
+    static func cleanSignals() -> posix_spawnattr_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var empty = sigset_t()

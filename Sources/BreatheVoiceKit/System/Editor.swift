@@ -1,8 +1,14 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through `/bin/sh` so that it may carry options.
 package struct Editor {
-    package let command: String
+    let command: String
     private let searchPath: String
 
     package init(environment: [String: String] = ProcessEnvironment.current) {
@@ -15,6 +21,14 @@ package struct Editor {
         // A program that is not there is said once, in our words, rather than by the shell and then by us.
         if let program = program, ChildProcess.find(program, path: searchPath) == nil {
             throw failure(String(cString: strerror(ENOENT)))
+        }
+        // The editor must not inherit an ignored SIGPIPE or SIGXFSZ (OutputHealth ignores them; ignored signals survive
+        // exec): their default actions while it runs, then the handlers we had.
+        let previousPipeHandler = signal(SIGPIPE, SIG_DFL)
+        let previousFileSizeHandler = signal(SIGXFSZ, SIG_DFL)
+        defer {
+            signal(SIGPIPE, previousPipeHandler)
+            signal(SIGXFSZ, previousFileSizeHandler)
         }
         let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", path]
         var cArguments = arguments.map { strdup($0) } + [nil]

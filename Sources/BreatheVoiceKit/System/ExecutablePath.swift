@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where the running binary is, as an absolute path, for crontab lines that must find it again.
 package enum ExecutablePath {
     /// /proc/self/exe resolved; nil when /proc is not mounted.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The process environment as a dictionary, read from `environ` without Foundation.
 package enum ProcessEnvironment {
     /// The environment as it was at first use, read once per process: the program never changes its own environment

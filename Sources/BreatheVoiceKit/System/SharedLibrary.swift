@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A system library opened with `dlopen` when a run first needs it, never at start: libespeak-ng and libpulse (and
 /// the dozens of libraries they pull in) stay out of runs that neither speak nor play.
 ///

@@ -1,10 +1,7 @@
-// The C library, for every file of this module. `@_exported` because an import reaches only its own file: without
-// it each file would repeat this `#if`. An access-level import (`internal`, `package`) cannot be exported, so the
-// library also reaches modules that import this one, which use it anyway.
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+import Musl
 #endif
 
 /// Plain system calls, in the style of swift-system's `valueOrErrno(retryOnInterrupt:)`.
@@ -23,7 +20,7 @@ package enum SystemCall {
 
     /// open(2), for a type with an `open` of its own, where the bare name finds the type's (and `Glibc.open` does not
     /// build against Musl).
-    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         libcOpen(path, flags, mode)
     }
 
@@ -33,7 +30,7 @@ package enum SystemCall {
     }
 
     /// poll(2), for a type with a `poll` of its own.
-    package static func poll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+    static func poll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
         libcPoll(descriptors, count, timeout)
     }
 

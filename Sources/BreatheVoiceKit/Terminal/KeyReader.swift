@@ -1,10 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Keys from a terminal in raw mode, as session inputs: space, `s`, `q`, Esc, `?`, `t`, `r`, `+`, `-`, `[` and `]`;
 /// any other key is an unknown key (answered with a hint about `?`).
 ///
 /// One read is one byte, so keys typed quickly are each delivered in turn (poll(2) stays ready while bytes remain).
 /// Esc alone quits; an escape sequence (an arrow key, a function key, Alt and a letter) starts with the same byte, so
 /// after an Esc the reader waits a moment for the rest of a sequence and drops the whole sequence if one follows.
-package enum KeyReader {
+enum KeyReader {
     /// How long a lone Esc waits for the rest of a sequence. Terminals send a sequence in one write, so this is ample.
     static let sequenceWaitMilliseconds: Int32 = 30
 
@@ -20,7 +26,7 @@ package enum KeyReader {
     }
 
     /// What a single key means. A character typed as several UTF-8 bytes is one unknown key: only its first byte counts.
-    package static func input(for byte: UInt8) -> SessionInput? {
+    static func input(for byte: UInt8) -> SessionInput? {
         switch byte {
         case UInt8(ascii: " "): .togglePause
         case UInt8(ascii: "s"), UInt8(ascii: "S"): .skip

@@ -33,7 +33,7 @@ package final class SessionControls {
     }
 
     /// Does what `input` asks of the process, after the session has applied it (so Ctrl-Z has already paused).
-    package func settle(after input: SessionInput) {
+    func settle(after input: SessionInput) {
         switch input {
         case .signal(.suspend):
             Terminal.restore()

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The terminal on standard input while a session reads keys: raw key mode, saved once and always put back.
 ///
 /// "Raw" here is cbreak: no line editing and no echo, so one key is one read, while the terminal driver still turns
@@ -11,18 +17,18 @@ package enum Terminal {
     }
 
     /// True when this process's group owns the terminal, so that changing its settings or reading it will not stop us.
-    package static func isForeground(_ descriptor: Int32) -> Bool {
+    static func isForeground(_ descriptor: Int32) -> Bool {
         let owner = tcgetpgrp(descriptor)
         return owner >= 0 && owner == getpgrp()
     }
 
     /// Whether raw key mode is on now.
-    package static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
+    static var isRaw: Bool { terminalState.rawDescriptor >= 0 }
 
     /// Switches `descriptor` (a foreground terminal) to raw keys, saving its settings the first time.
     /// Returns false, and changes nothing, when that is not possible.
     @discardableResult
-    package static func enterRawMode(_ descriptor: Int32) -> Bool {
+    static func enterRawMode(_ descriptor: Int32) -> Bool {
         guard isTerminal(descriptor), isForeground(descriptor) else { return false }
         if isRaw { return true }
         installExitHooks()
@@ -46,12 +52,12 @@ package enum Terminal {
 
     /// Puts the terminal back as it was: the saved settings, a visible cursor, and a status line finished with a newline.
     /// Safe to call any number of times, and from a signal handler.
-    package static func restore() {
+    static func restore() {
         restoreTerminal()
     }
 
     /// Hides the cursor on `descriptor` while a status line is drawn; `restore()` shows it again.
-    package static func hideCursor(_ descriptor: Int32) {
+    static func hideCursor(_ descriptor: Int32) {
         guard terminalState.cursorHiddenOn < 0 else { return }
         installExitHooks()
         terminalState.cursorHiddenOn = descriptor
@@ -59,7 +65,7 @@ package enum Terminal {
     }
 
     /// Records whether a status line without its final newline is on screen, so that an exit can finish it.
-    package static func statusLine(isOpen: Bool, on descriptor: Int32) {
+    static func statusLine(isOpen: Bool, on descriptor: Int32) {
         if isOpen { installExitHooks() }
         terminalState.openStatusLineOn = isOpen ? descriptor : -1
     }
@@ -102,6 +108,8 @@ private struct TerminalState {
     var hooksInstalled = false
 }
 
+/// Not behind a lock: signal handlers (a crash, Ctrl-Z) restore the terminal from it, and a lock held by the thread a
+/// signal interrupted would never be released.
 nonisolated(unsafe) private var terminalState = TerminalState()
 
 /// Async-signal-safe: tcsetattr(3), write(2) and sigprocmask(2) only.

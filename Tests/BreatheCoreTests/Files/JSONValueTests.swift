@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 /// What makes two JSON values equal: the values, member by member in order, never where they were found.
 @Suite struct JSONValueTests {

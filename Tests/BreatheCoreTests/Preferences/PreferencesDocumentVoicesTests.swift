@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 /// `prefs set voice.es`, `prefs unset voice.es`, `prefs get voice.es`: one voice per language in the one `voice`
 /// member.

@@ -1,6 +1,7 @@
-import BreatheCore
 import BreatheTestSupport
 import Testing
+
+@testable import BreatheCore
 
 /// The marked block: added to and removed from any crontab, everything outside it kept byte for byte.
 @Suite struct CrontabDocumentTests {

@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 @Suite struct QuietHoursTests {
     static func time(_ text: String) -> TimeOfDay { try! TimeOfDay.parse(text).get() }

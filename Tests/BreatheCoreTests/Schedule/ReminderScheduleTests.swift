@@ -1,6 +1,7 @@
-import BreatheCore
 import BreatheTestSupport
 import Testing
+
+@testable import BreatheCore
 
 /// Requests to exact crontab time fields, and the requests cron cannot honour, refused with a suggestion.
 @Suite struct ReminderScheduleTests {

@@ -1,5 +1,6 @@
-import BreatheCore
 import Testing
+
+@testable import BreatheCore
 
 /// Crontab time fields become `OnCalendar=` expressions; the units read back what they wrote.
 @Suite struct SystemdCalendarTests {

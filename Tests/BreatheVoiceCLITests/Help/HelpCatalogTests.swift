@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 

@@ -1,5 +1,6 @@
-import BreatheVoiceKit
 import Foundation
+
+@testable import BreatheVoiceKit
 
 /// A child process started with posix_spawn and reaped with waitpid, for tests that start many at once or kill them:
 /// Foundation's Process can miss the exit of a child that ends at once (see `PulseServer.spawnAndWait`).

@@ -1,5 +1,6 @@
-import BreatheVoiceKit
 import Foundation
+
+@testable import BreatheVoiceKit
 
 /// Runs the built binary with its standard streams wired the way a fault needs (a full device, a closed descriptor, a
 /// file), by posix_spawn, and reports how it ended and what it wrote to standard error.

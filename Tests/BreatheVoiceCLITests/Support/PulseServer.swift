@@ -1,5 +1,6 @@
-import BreatheVoiceKit
 import Foundation
+
+@testable import BreatheVoiceKit
 
 /// The private PulseAudio servers the live tests use: the shared one from scripts/with-pulse.sh, or one of their own.
 enum PulseServer {

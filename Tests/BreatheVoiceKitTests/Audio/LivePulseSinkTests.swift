@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The live sink against the private sound server of `make test` (PulseAudio, then PipeWire's pulse server).

@@ -1,8 +1,9 @@
-import BreatheCore
 import BreatheTestSupport
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Each doctor check against places the test builds: data folders, a listening socket, crontabs.
 @Suite struct DoctorChecksTests {
@@ -142,7 +143,7 @@ import Testing
 
     /// What a reminder would do now: the quiet hours first, then the lock, then the sound server's streams.
     @Test func whatAReminderWouldDoNow() throws {
-        let noon = LocalClock.fixed(TimeOfDay(hour: 12, minute: 0)!)
+        let noon = WallClock.fixed(at: TimeOfDay(hour: 12, minute: 0)!)
         let lunch = try QuietHours.parse("11:30-13:00").get()
         let evening = try QuietHours.parse("22:00-07:00").get()
         let free = try Self.folder().path

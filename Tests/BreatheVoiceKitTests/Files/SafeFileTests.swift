@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 @Suite struct SafeFileTests {

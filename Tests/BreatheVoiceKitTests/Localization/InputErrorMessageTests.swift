@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The exact sentences a user reads for bad input, in both languages.

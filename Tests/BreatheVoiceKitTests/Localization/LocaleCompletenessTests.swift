@@ -1,7 +1,13 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 @Suite struct LocaleCompletenessTests {
     static func placeholders(_ template: String) -> Set<String> {

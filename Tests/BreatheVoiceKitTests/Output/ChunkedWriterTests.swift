@@ -1,6 +1,7 @@
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheVoiceKit
 
 /// Text gathered into chunks: nothing is written until a chunk is full or flushed, then all of it, in order; after a
 /// failed write nothing more.

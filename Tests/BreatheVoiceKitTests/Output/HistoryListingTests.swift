@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 @Suite struct HistoryListingTests {

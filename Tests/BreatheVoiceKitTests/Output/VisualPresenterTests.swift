@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The visual display as a screen reader that reads changed lines hears it: each sentence once, as a full line, and the

@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The reminder's wait, against a scripted sound server on a virtual clock: it asks again whenever the server reports
@@ -106,7 +106,7 @@ import Testing
         let started = LocalTimestamp(year: 2026, month: 5, day: 4, hour: 14, minute: 0, second: 0, offsetSeconds: 7200)
         let lock = try SessionFrontend.admitReminder(
             quietHours: nil, verbose: false, localizer: Localizer(language: "es"), lockDirectory: scratch,
-            deferral: Self.deferral(watch, seconds: 60), recorder: recorder, clock: { started })
+            deferral: Self.deferral(watch, seconds: 60), recorder: recorder, clock: .fixed(started))
         #expect(lock == nil)
         var records: [SessionRecord] = []
         try store.forEach(skipped: { _ in }) {

@@ -1,7 +1,8 @@
-import BreatheCore
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Quiet hours with an injected clock, then the lock.
 @Suite struct ReminderGateTests {
@@ -17,7 +18,7 @@ import Testing
         ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let gate = ReminderGate(
-            quietHours: Self.night, clock: .fixed(TimeOfDay(hour: hour, minute: minute)!), lockDirectory: folder
+            quietHours: Self.night, clock: .fixed(at: TimeOfDay(hour: hour, minute: minute)!), lockDirectory: folder
         )
         switch try gate.decide() {
         case .run:
@@ -35,7 +36,8 @@ import Testing
             "breathe-voice-gate-\(UUID().uuidString)"
         ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let gate = ReminderGate(quietHours: nil, clock: .fixed(TimeOfDay(hour: 12, minute: 0)!), lockDirectory: folder)
+        let gate = ReminderGate(
+            quietHours: nil, clock: .fixed(at: TimeOfDay(hour: 12, minute: 0)!), lockDirectory: folder)
         guard case .run(let lock) = try gate.decide() else {
             Issue.record("the first reminder did not run")
             return
@@ -57,7 +59,7 @@ import Testing
             return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
         }
         let before = cTime()
-        let now = LocalClock.live.now().minutes
+        let now = WallClock.live.timeOfDay().minutes
         let after = cTime()
         #expect(now == before || now == after)
     }

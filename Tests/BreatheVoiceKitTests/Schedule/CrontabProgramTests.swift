@@ -1,8 +1,9 @@
-import BreatheCore
 import BreatheTestSupport
-import BreatheVoiceKit
 import Foundation
 import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Reading and installing through a crontab program run as a child process.
 @Suite struct CrontabProgramTests {

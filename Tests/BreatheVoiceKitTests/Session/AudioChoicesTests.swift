@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// What a session asks of speech-dispatcher: the user's own voice, rate, pitch and volume stay in force unless a flag

@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// Records what the runner sends to speech-dispatcher, with how many samples the sink had received at that moment.

@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The runner on a live sink, in virtual time: fed seconds ahead, asleep between the server's requests, and a key

@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// Effects, transition ends and counts wait in timeline order and reach the presenters once the heard position

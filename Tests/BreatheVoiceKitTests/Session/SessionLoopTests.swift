@@ -1,7 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// A sink that keeps every sample in memory and can be told to lose its server after some samples.

@@ -1,8 +1,14 @@
-import BreatheCore
 import BreatheTestSupport
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 @Suite struct TextPacerTests {
     static let plan = try! SessionPlan.make(

@@ -1,6 +1,11 @@
-import BreatheCore
-
+@testable import BreatheCore
 @testable import BreatheVoiceKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A live sink in virtual time: a server that plays queued samples as its clock moves, asks for more a request at a
 /// time (like tlength and minreq), reports the queue as its latency, and moves its clock only while the runner waits.

@@ -1,7 +1,7 @@
-import BreatheCore
 import Synchronization
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// A `--voice` is checked only when a phrase is synthesized, once, and stands for the checked voice only.

@@ -1,8 +1,8 @@
-import BreatheCore
 import Foundation
 import Synchronization
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The real voice (eSpeak NG), wrapped so a test can count how often it is asked to synthesize.

@@ -1,5 +1,5 @@
-import BreatheCore
-import BreatheVoiceKit
+@testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Records what the loop presented, with the position of each effect.
 final class RecordingPresenter: SessionPresenter {

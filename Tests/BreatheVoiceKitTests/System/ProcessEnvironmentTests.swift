@@ -2,6 +2,12 @@ import Testing
 
 @testable import BreatheVoiceKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 @Suite struct ProcessEnvironmentTests {
     @Test func holdsWhatEnvironHolds() {
         let current = ProcessEnvironment.current

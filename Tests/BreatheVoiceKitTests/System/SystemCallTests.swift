@@ -3,6 +3,12 @@ import Testing
 
 @testable import BreatheVoiceKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 @Suite struct SystemCallTests {
     @Test func returnsASuccessFromTheFirstCall() {
         var calls = 0
