@@ -1,6 +1,7 @@
-import BreatheCore
 import Foundation
 import Testing
+
+@testable import BreatheCore
 
 /// The guide sound (`--guide swell`) in sessions rendered by the real binary with the real eSpeak NG voice. The guide
 /// alone is the render with it minus the same render without it: it changes no other sample (the mixer only adds, and

@@ -29,13 +29,15 @@ package struct GuideSound: Sendable {
         (110, 0.6, 0), (165, 0.45, 0.25), (220, 1, 0), (330, 0.3, 0.5),
     ]
     /// The guide's peak, as a fraction of full scale.
-    package static let peakLevel = 0.05
+    static let peakLevel = 0.05
     /// The level is worked out on this grid and interpolated in between.
-    package static let gridSamples = 64
+    static let gridSamples = 64
     /// After the last breath, the guide is silent within this long (tenths of a second).
     static let closingFadeTenths = 5
 
-    package let plan: SessionPlan
+    let plan: SessionPlan
+    /// How it is shaped around the rest of the session: ducks under the spoken clips, the fade-in after a jump.
+    private(set) var shaping: GuideShaping
     /// One period of the chord, peak 1.
     let period: [Double]
     /// Per phase of the pattern, the level it starts at in the first cycle and in the later ones.
@@ -43,11 +45,12 @@ package struct GuideSound: Sendable {
     let laterCycleLevels: [Double]
     let peak: Double
     /// Ducks around every phase boundary and the closing's start: a word is said on each.
-    package let anticipatesWords: Bool
+    let anticipatesWords: Bool
 
     package init(plan: SessionPlan, anticipatesWords: Bool = false) {
         self.plan = plan
         self.anticipatesWords = anticipatesWords
+        shaping = GuideShaping(sampleRate: plan.sampleRate)
         let rate = plan.sampleRate
         let length = max(1, rate / 5)
         var period = [Double](repeating: 0, count: length)
@@ -88,7 +91,7 @@ package struct GuideSound: Sendable {
     }
 
     /// The breath's level at `position`, 0–1 (before any shaping).
-    package func level(at position: Int64) -> Double {
+    func level(at position: Int64) -> Double {
         guard position >= plan.breathingStart else { return 0 }
         if position >= plan.breathingEnd {
             let last = Segment.phase(cycle: plan.cycles, index: plan.pattern.phases.count - 1)
@@ -161,7 +164,7 @@ package struct GuideSound: Sendable {
     }
 
     /// Adds the guide's samples of [position, position + sum.count) to `sum`, shaped by `shaping`.
-    package func add(into sum: inout [Int32], from position: Int64, shaping: GuideShaping) {
+    func add(into sum: inout [Int32], from position: Int64, shaping: GuideShaping) {
         let count = sum.count
         guard count > 0 else { return }
         let grid = Int64(Self.gridSamples)
@@ -196,7 +199,7 @@ package struct GuideSound: Sendable {
     }
 
     /// The guide alone over [position, position + count), shaped by `shaping`.
-    package func samples(from position: Int64, count: Int, shaping: GuideShaping) -> [Int16] {
+    func samples(from position: Int64, count: Int, shaping: GuideShaping) -> [Int16] {
         var sum = [Int32](repeating: 0, count: max(0, count))
         add(into: &sum, from: position, shaping: shaping)
         return sum.map { Int16(clamping: $0) }
@@ -204,7 +207,7 @@ package struct GuideSound: Sendable {
 
     /// The guide over [position, position + fadeSamples), fading out to silence: played where the timeline stops (a
     /// pause) or jumps away (a skip), so the guide never breaks off in the middle of a wave.
-    package func tail(from position: Int64, shaping: GuideShaping) -> [Int16] {
+    func tail(from position: Int64, shaping: GuideShaping) -> [Int16] {
         let fade = GuideShaping.fadeSamples(sampleRate: plan.sampleRate)
         var sum = [Int32](repeating: 0, count: Int(fade))
         add(into: &sum, from: position, shaping: shaping)
@@ -212,5 +215,37 @@ package struct GuideSound: Sendable {
             sum[index] = Int32(roundedHalfAwayFromZero(Double(sum[index]) * Double(Int(fade) - index) / Double(fade)))
         }
         return sum.map { Int16(clamping: $0) }
+    }
+
+    // MARK: The session's guide, shaped as scheduled so far
+
+    /// Adds the guide's samples of [position, position + sum.count) to `sum`.
+    package func add(into sum: inout [Int32], from position: Int64) {
+        add(into: &sum, from: position, shaping: shaping)
+    }
+
+    /// The fade-out played where the timeline stops or jumps away from `position`.
+    package func tail(from position: Int64) -> [Int16] {
+        tail(from: position, shaping: shaping)
+    }
+
+    /// A spoken clip on [start, end), scheduled with the timeline rendered up to `renderedEnd`: the guide ducks under it.
+    package mutating func duck(start: Int64, end: Int64, renderedEnd: Int64) {
+        shaping.duck(start: start, end: end, renderedEnd: renderedEnd)
+    }
+
+    /// The guide fades in from silence at `position` (a resume).
+    package mutating func fadeIn(at position: Int64) {
+        shaping.fadeIn(at: position)
+    }
+
+    /// The timeline jumps from `position` to `target` (a skip): ducks under way move along, the guide fades in there.
+    package mutating func seek(from position: Int64, to target: Int64) {
+        shaping.seek(from: position, to: target)
+    }
+
+    /// Forgets what cannot change the guide at or after `position`.
+    package mutating func forget(endingBefore position: Int64) {
+        shaping.forget(endingBefore: position)
     }
 }

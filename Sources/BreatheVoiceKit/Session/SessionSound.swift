@@ -26,9 +26,8 @@ struct SessionSound {
     private(set) var speechSpans: [(start: Int64, end: Int64)] = []
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
-    /// The guide sound (nil: `--guide off`) and how it is shaped around the rest.
+    /// The guide sound (nil: `--guide off`), shaped around the rest.
     private(set) var guide: GuideSound?
-    private var shaping: GuideShaping
     /// Where the latest render ended (or a rewind or a jump left the timeline): a duck never reaches back before it.
     private(set) var renderedEnd: Int64 = 0
 
@@ -36,7 +35,6 @@ struct SessionSound {
         self.phrases = phrases
         self.tones = tones
         self.guide = guide
-        shaping = GuideShaping(sampleRate: guide?.plan.sampleRate ?? AudioFormat.sampleRate)
     }
 
     /// The samples of [position, position + count): the mixer's clips, and the guide under them.
@@ -45,14 +43,14 @@ struct SessionSound {
         let block = mixer.render(from: position, count: count)
         guard let guide, count > 0 else { return block }
         var sum = block.map(Int32.init)
-        guide.add(into: &sum, from: position, shaping: shaping)
+        guide.add(into: &sum, from: position)
         return sum.map { Int16(clamping: $0) }
     }
 
     /// Forgets what will not be rendered again: the clips, and the guide's shaping, ending before `position`.
     mutating func forget(endingBefore position: Int64) {
         mixer.forget(endingBefore: position)
-        shaping.forget(endingBefore: position)
+        guide?.forget(endingBefore: position)
     }
 
     /// A live sink dropped what it had queued: rendering goes on from `position`.
@@ -63,13 +61,13 @@ struct SessionSound {
     /// The timeline stops at `position` (a pause): what is said meanwhile starts afresh, after the guide's fade-out.
     mutating func beginPause(at position: Int64) {
         pause = PauseMixer()
-        if let guide { pause.schedule(AudioClip(guide.tail(from: position, shaping: shaping))) }
+        if let guide { pause.schedule(AudioClip(guide.tail(from: position))) }
     }
 
     /// The timeline moves again from `position` (a resume): the guide fades in from silence.
     mutating func endPause(at position: Int64) {
         pause = PauseMixer()
-        shaping.fadeIn(at: position)
+        guide?.fadeIn(at: position)
         renderedEnd = position
     }
 
@@ -83,7 +81,7 @@ struct SessionSound {
     mutating func say(_ clip: AudioClip, at start: Int64) {
         mixer.schedule(clip, at: start)
         speechSpans.append((start, start + Int64(clip.count)))
-        if guide != nil { shaping.duck(start: start, end: start + Int64(clip.count), renderedEnd: renderedEnd) }
+        guide?.duck(start: start, end: start + Int64(clip.count), renderedEnd: renderedEnd)
     }
 
     /// Places a spoken clip after the words already under way at `position` (never over them), with the usual gap.
@@ -100,11 +98,11 @@ struct SessionSound {
     /// The timeline jumps from `position` to `target`: as in the mixer, words not yet started are dropped, a word under
     /// way moves along with the timeline. The guide fades out from where it was, over its fade-in at `target`.
     mutating func seek(from position: Int64, to target: Int64) {
-        let tail = guide.map { AudioClip($0.tail(from: position, shaping: shaping)) }
+        let tail = guide.map { AudioClip($0.tail(from: position)) }
         mixer.seek(from: position, to: target)
         if let tail {
             mixer.schedule(tail, at: target)
-            shaping.seek(from: position, to: target)
+            guide?.seek(from: position, to: target)
         }
         renderedEnd = target
         speechSpans = speechSpans.compactMap { span in

@@ -1,6 +1,6 @@
-import BreatheCore
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheVoiceKit
 
 /// The guide sound played live through pause, resume and skip (in the virtual sink's time): no click anywhere in what
