@@ -60,16 +60,13 @@ demo: deps $(DEMO_BINARY)
 # rewrites the tree, `make lint` (part of `make test`) fails on any file that differs from it.
 SWIFT_FILES = Sources Tests Plugins Package.swift
 # `package` only where another module uses it (scripts/package-surface.py): `make lint` fails on a `package`
-# declaration no other module names, or when there are PACKAGE_LIMIT or more. The files the session-loop rewrite
-# replaces are left out until it lands; then `scripts/package-surface.py --apply --build 'swift build'` demotes what
-# they no longer need. Issue 28 aims at fewer than 450; the limit keeps the surface from growing back meanwhile.
-PACKAGE_LIMIT = 960
-PACKAGE_SURFACE_EXCLUDE = --exclude 'Sources/BreatheVoiceKit/Session/*' \
-	--exclude 'Sources/BreatheVoiceKit/Frontend/SessionFrontend*.swift' \
-	--exclude Sources/BreatheVoiceKit/Audio/LivePulseSink.swift --exclude Sources/BreatheVoiceCLI/EarlyConnection.swift
+# declaration no other module names, or when there are PACKAGE_LIMIT or more. Every one left is one the compiler asks
+# for (`scripts/package-surface.py --apply --build 'swift build --build-tests'` demotes the rest); issue 28 aimed at
+# fewer than 450, which needs a narrower Kit API for the CLI, not more demotion. The limit keeps it from growing back.
+PACKAGE_LIMIT = 860
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
-	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT) $(PACKAGE_SURFACE_EXCLUDE)
+	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT)
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)

@@ -19,7 +19,7 @@ package struct TimelineMixer: Sendable {
     package init() {}
 
     /// Clips not yet forgotten.
-    package var pendingCount: Int { placed.count }
+    var pendingCount: Int { placed.count }
 
     /// Where the last clip not yet forgotten ends (nil: none).
     package var lastEnd: Int64? { placed.map(\.end).max() }

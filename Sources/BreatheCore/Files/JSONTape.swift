@@ -11,7 +11,7 @@ package struct JSONTape {
     }
 
     /// One value. Containers are followed by their contents: an object by key, value, key, value…
-    package struct Entry: Sendable {
+    struct Entry: Sendable {
         package var kind: Kind
         /// Strings: plain ASCII without escapes, so the bytes are the text. Bools: true.
         package var flag: Bool
@@ -37,7 +37,7 @@ package struct JSONTape {
         fingerprint(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    package private(set) var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
     private var index = 0
     private var depth = 0
 

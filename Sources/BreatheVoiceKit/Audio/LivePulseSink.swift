@@ -37,9 +37,9 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     package static let targetMilliseconds = 2000
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
-    package static let requestMilliseconds = 900
+    static let requestMilliseconds = 900
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
-    package static let startMilliseconds = 10
+    static let startMilliseconds = 10
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
     /// `clock` times the latency reports, on the session's clock.
@@ -74,7 +74,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
     ///
     /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
-    package static func serverAddress(
+    static func serverAddress(
         environment: [String: String], userID: UInt32 = getuid(),
         exists: (String) -> Bool = socketExists
     ) -> String? {
@@ -94,7 +94,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         return library.libraryVersion().map { String(cString: $0) } ?? "unknown"
     }
 
-    package static func socketExists(_ path: String) -> Bool {
+    static func socketExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
@@ -243,7 +243,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
     /// then holds about one buffer of it at a time, not a copy of all of it. Returns once the last sample is queued.
-    package func play(_ samples: [Int16]) throws(BreatheError) {
+    func play(_ samples: [Int16]) throws(BreatheError) {
         var next = 0
         var nothing: [pollfd] = []
         while next < samples.count {

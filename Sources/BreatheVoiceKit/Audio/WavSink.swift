@@ -83,7 +83,7 @@ final class WavSink: AudioSink {
     }
 
     /// Renames the finished temporary file over the target; nothing to do for a device, a FIFO or standard output.
-    package func commit() throws(BreatheError) {
+    func commit() throws(BreatheError) {
         guard let temporary else { return }
         self.temporary = nil
         defer { TemporaryFiles.unregister(registration) }

@@ -25,12 +25,12 @@ package struct WallClock: Sendable {
     }
 
     /// A clock stopped at `time`.
-    package static func fixed(_ time: LocalTimestamp) -> WallClock {
+    static func fixed(_ time: LocalTimestamp) -> WallClock {
         WallClock { time }
     }
 
     /// A clock stopped at `time` of day, today (local time).
-    package static func fixed(at time: TimeOfDay) -> WallClock {
+    static func fixed(at time: TimeOfDay) -> WallClock {
         var today = live.now()
         today.hour = time.minutes / 60
         today.minute = time.minutes % 60
@@ -39,10 +39,10 @@ package struct WallClock: Sendable {
     }
 
     /// Seconds since the epoch, now.
-    package func epochSeconds() -> Int { now().epochSeconds }
+    func epochSeconds() -> Int { now().epochSeconds }
 
     /// The local time of day now, to the minute.
-    package func timeOfDay() -> TimeOfDay {
+    func timeOfDay() -> TimeOfDay {
         let now = now()
         return TimeOfDay(hour: now.hour, minute: now.minute) ?? TimeOfDay(minutes: 0)!
     }

@@ -6,11 +6,11 @@ import BreatheCore
 /// throws) to the process's exit.
 package struct SessionFrontend {
     package let request: Request
-    package let localizer: Localizer
+    let localizer: Localizer
     /// Where the session is recorded.
-    package var store: HistoryStore
+    var store: HistoryStore
     /// Where `start` takes the session lock.
-    package var lockDirectory: String
+    var lockDirectory: String
 
     package init(
         request: Request, localizer: Localizer, store: HistoryStore = HistoryStore(),
@@ -98,7 +98,7 @@ package struct SessionFrontend {
 
     /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, 128 + N after SIGQUIT, SIGUSR1 or
     /// SIGUSR2, else success (a hang-up ends the session as the user asked).
-    package static func exitStatus(after outcome: SessionOutcome) -> Int32 {
+    static func exitStatus(after outcome: SessionOutcome) -> Int32 {
         switch outcome.signal {
         case .interrupt?: ExitStatus.interrupted
         case .terminate?: ExitStatus.terminated

@@ -5,7 +5,7 @@ extension SessionFrontend {
     /// `reminder(…)` for `remind`.
     package struct Request {
         /// Which command runs the session, with what only it has.
-        package enum Kind {
+        enum Kind {
             /// `start`: takes the session lock itself; `force` runs even while another session holds it.
             case start(force: Bool)
             /// `remind`: runs holding the lock `SessionFrontend.admitReminder` took.
@@ -13,7 +13,7 @@ extension SessionFrontend {
 
             /// The failure to report for one that ended the session. A reminder gives cron's advice for a missing
             /// sound server instead of the usual one (`--no-audio`), which does not apply to it.
-            package func failure(_ error: BreatheError) -> BreatheError {
+            func failure(_ error: BreatheError) -> BreatheError {
                 guard case .reminder = self, case .unavailable(let message) = error,
                     message.key == .errorAudioUnavailable
                 else {
@@ -23,30 +23,30 @@ extension SessionFrontend {
             }
         }
 
-        package var kind: Kind
+        var kind: Kind
         package var plan: SessionPlan
-        package var output: OutputOptions
+        var output: OutputOptions
         /// The voice and tones; nil for a text-only session (`--no-audio`).
-        package var audio: AudioChoices?
+        var audio: AudioChoices?
         /// Standard input is a terminal: an unwritable history is a warning, a missing sound server may fall back to
         /// text.
         package var interactive: Bool
         /// See `AudioSessionLauncher.allowsSilence`; nil for its default.
-        package var allowsSilence: Bool?
-        package var source: SessionRecord.Source
-        package var moodBefore: Int?
-        package var moodAfter: Int?
+        var allowsSilence: Bool?
+        var source: SessionRecord.Source
+        var moodBefore: Int?
+        var moodAfter: Int?
         /// The session ends with the mood question, so its record waits for the answer.
-        package var waitsForMood: Bool
+        var waitsForMood: Bool
         /// Count the seconds inside each phase.
-        package var counting: Bool
-        package var readsKeys: Bool
+        var counting: Bool
+        var readsKeys: Bool
         /// Said before the introduction.
-        package var opening: Announcement?
+        var opening: Announcement?
         /// Where the mood question and the badges go: standard output, or standard error when it carries a WAV.
-        package var textDescriptor: Int32
+        var textDescriptor: Int32
         /// The badges are spoken too when the session was heard through the sound server.
-        package var speaksBadges: Bool
+        var speaksBadges: Bool
         /// A connection to the sound server started before the command line was parsed, for a session that plays
         /// through it (`AudioSessionLauncher.earlyConnection`); nil connects when the session needs it.
         package var earlyConnection: PendingPulseSink?

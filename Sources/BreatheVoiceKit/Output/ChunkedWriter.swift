@@ -13,7 +13,7 @@ import Musl
 package final class ChunkedWriter {
     let fileDescriptor: Int32
     /// errno of the first write that failed, or 0.
-    package private(set) var failure: Int32 = 0
+    private(set) var failure: Int32 = 0
     private var chunk: [UInt8] = []
     private let chunkSize: Int
 

@@ -57,7 +57,7 @@ package struct OutputOptions: Hashable, Sendable {
     package var display: DisplayMode
     /// Colour in the visual display.
     var color: Bool
-    package var events: EventsDestination?
+    var events: EventsDestination?
     /// Print how late each cue came, at the end.
     var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).

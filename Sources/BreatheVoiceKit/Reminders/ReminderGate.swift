@@ -10,9 +10,9 @@ struct ReminderGate: Sendable {
         case skip(Message)
     }
 
-    package var quietHours: QuietHours?
-    package var clock: WallClock
-    package var lockDirectory: String
+    var quietHours: QuietHours?
+    var clock: WallClock
+    var lockDirectory: String
 
     package init(quietHours: QuietHours?, clock: WallClock = .live, lockDirectory: String) {
         self.quietHours = quietHours
@@ -21,7 +21,7 @@ struct ReminderGate: Sendable {
     }
 
     /// Quiet hours are checked first, so a quiet reminder never touches the lock.
-    package func decide() throws(BreatheError) -> Decision {
+    func decide() throws(BreatheError) -> Decision {
         if let quietHours, quietHours.contains(clock.timeOfDay()) {
             return .skip(
                 Message(.remindQuiet, ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))

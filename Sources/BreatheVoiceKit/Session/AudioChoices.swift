@@ -8,7 +8,7 @@ package struct AudioChoices: Sendable {
     /// Play the cue tones (`--tones on|off`).
     package var tones: Bool
     /// 0–100 (`--tone-volume`).
-    package var toneVolume: Int
+    var toneVolume: Int
     /// The guide sound under the session (`--guide`); with speech off, a session without words that still says its
     /// introduction and its end.
     package var guide: GuideSetting = .off
@@ -18,16 +18,16 @@ package struct AudioChoices: Sendable {
     package var pitch: Int
     package var volume: Int
     /// A WAV file to render into, or `-` for stdout (`--output`); nil plays live.
-    package var output: String?
+    var output: String?
     /// No server is an error even in an interactive run (`--require-audio`).
-    package var requireAudio: Bool
+    var requireAudio: Bool
     /// Who says the phrases (`--speech-via`); a WAV file is always spoken by eSpeak NG.
     package var speechVia: SpeechBackend
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
-    package var speechPriority: SpeechPriority
+    var speechPriority: SpeechPriority
     /// Which of voice, rate, pitch and volume were given on the command line: only those are sent to
     /// speech-dispatcher, the others stay the user's own speech-dispatcher settings.
-    package var explicitSpeechSettings: Set<PreferenceKey>
+    var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
     package var dispatcherOptional = false
     /// Screen-reader mode and its way (nil: off): the lead-in then leaves time for the screen reader to read the
@@ -62,23 +62,23 @@ package struct AudioChoices: Sendable {
 
     /// The guide sound for `plan`, or nil with the guide off. Speaking the phases' words without tones, each word
     /// starts on its boundary: the guide goes down before every boundary.
-    package func guideSound(plan: SessionPlan) -> GuideSound? {
+    func guideSound(plan: SessionPlan) -> GuideSound? {
         guide == .swell ? GuideSound(plan: plan, anticipatesWords: speech && !tones && !speaksThroughDispatcher) : nil
     }
 
     /// The cue tones for these choices (each made when a phase first needs it), or none with tones off.
-    package func toneClips(sampleRate: Int) -> ToneClips {
+    func toneClips(sampleRate: Int) -> ToneClips {
         ToneClips(sampleRate: sampleRate, volume: tones ? toneVolume : nil)
     }
 
     /// True when speech-dispatcher says the phrases: speech on, `--speech-via speechd`, and played live (a WAV file
     /// is always spoken by eSpeak NG).
-    package var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }
+    var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }
 
     /// What to ask of speech-dispatcher: the session's language and priority, and only the settings given explicitly,
     /// on speech-dispatcher's scales. `voiceName` is the speech-dispatcher name of the `--voice` (eSpeak NG's own name
     /// for it, which is how the espeak-ng module lists its voices).
-    package func dispatcherRequest(language: String, voiceName: String?) -> SpeechDispatcherRequest {
+    func dispatcherRequest(language: String, voiceName: String?) -> SpeechDispatcherRequest {
         SpeechDispatcherRequest(
             language: language, priority: speechPriority,
             voiceName: explicitSpeechSettings.contains(.voice) ? voiceName : nil,
@@ -89,7 +89,7 @@ package struct AudioChoices: Sendable {
     }
 
     /// The speech settings, with the language's default voice unless one was chosen.
-    package func speechSettings(localizer: Localizer) -> SpeechSettings {
+    func speechSettings(localizer: Localizer) -> SpeechSettings {
         SpeechSettings(voice: voice ?? localizer.catalog.voice, rate: rate, pitch: pitch, volume: volume)
     }
 }

@@ -3,23 +3,23 @@ import Synchronization
 
 /// Chooses the sink for a session with sound (a WAV file or the sound server), prepares every phrase, and runs it;
 /// falls back to text only when an interactive run finds no server.
-package struct AudioSessionLauncher {
+struct AudioSessionLauncher {
     /// The session, its display and its other presenters; also runs the text-only fallback.
-    package var launcher: SessionLauncher
-    package let choices: AudioChoices
+    var launcher: SessionLauncher
+    let choices: AudioChoices
     package var speech: Speech
-    package var environment: [String: String]
+    var environment: [String: String]
     /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
     package var interactive: Bool
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
-    package var allowsSilence: Bool
+    var allowsSilence: Bool
     /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
-    package var phraseCache: PhraseCache?
+    var phraseCache: PhraseCache?
     /// Why the user's phrase cache is not used this time (a folder that is not private), said once when the session runs.
-    package var phraseCacheRefusal: Message?
+    var phraseCacheRefusal: Message?
     /// Connects to speech-dispatcher (`--speech-via speechd`); tests may pass a recorder.
-    package var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
+    var openDispatcher: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
     private let checkedVoice: CheckedVoice?
 
@@ -58,7 +58,7 @@ package struct AudioSessionLauncher {
     /// A connection to the sound server started before the command line was parsed (`SessionFrontend.Request`'s),
     /// for `run()` to take: the handshake then overlaps reading the preferences, checking the history and taking the
     /// session lock. `run()` closes it when the session turns out not to need it (speech, tones and guide off).
-    package var earlyConnection: PendingPulseSink?
+    var earlyConnection: PendingPulseSink?
     private var localizer: Localizer { launcher.localizer }
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
@@ -201,7 +201,7 @@ package struct AudioSessionLauncher {
     /// Nothing is said unless speech is on and the session was heard through the server, nor after a signal asked to
     /// leave. A file never gets them: the WAV stays exactly the planned session. Failing here costs only the spoken copy
     /// (the sentences are printed too), so it is silent.
-    package func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
+    func speakAfterSession(_ messages: [Message], outcome: SessionOutcome) {
         // Through speech-dispatcher the session's connection is gone by now; the printed sentences are read by the
         // screen reader.
         guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil,

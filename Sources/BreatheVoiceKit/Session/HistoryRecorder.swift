@@ -6,29 +6,29 @@ import BreatheCore
 /// When a mood prompt will follow the session, the record waits for `commit(moodAfter:)`; otherwise it is appended at
 /// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
 package final class HistoryRecorder: SessionPresenter {
-    package let store: HistoryStore
+    let store: HistoryStore
     /// The session's plan; its lead-in may be lengthened to cover the opening before the session starts.
     package var plan: SessionPlan
     package let language: String
-    package let source: SessionRecord.Source
-    package let moodBefore: Int?
-    package var moodAfter: Int?
+    let source: SessionRecord.Source
+    let moodBefore: Int?
+    var moodAfter: Int?
     /// True when `commit(moodAfter:)` will be called after a prompt; the append then waits for it.
-    package let waitsForMood: Bool
+    let waitsForMood: Bool
     private let clock: WallClock
     private var started: LocalTimestamp?
     /// The record built at `save`, until it is appended.
-    package private(set) var pending: SessionRecord?
+    private(set) var pending: SessionRecord?
     /// Badges the appended session earned, in the list's order.
-    package private(set) var newBadges: [Badge] = []
+    private(set) var newBadges: [Badge] = []
     /// Why the append failed, if it did; the session itself is never cut short by it.
-    package private(set) var failure: BreatheError?
+    private(set) var failure: BreatheError?
     /// Line numbers of unreadable history lines met while counting badges.
-    package private(set) var skippedLines: [Int] = []
+    private(set) var skippedLines: [Int] = []
     /// False when the history was found unwritable before the session and the user was warned: nothing is recorded.
-    package var records = true
+    var records = true
     /// True once a record was appended (or its append tried).
-    package private(set) var saved = false
+    private(set) var saved = false
 
     package init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
@@ -72,7 +72,7 @@ package final class HistoryRecorder: SessionPresenter {
     /// The session ended without reaching its `save` (a non-interactive run whose sound server went away, exit 69):
     /// records it as interrupted with what was breathed, as far as the presenters heard it. Records nothing when
     /// nothing was breathed, or when it was already recorded.
-    package func recordCutShort() {
+    func recordCutShort() {
         guard records, pending == nil, !saved, furthest > plan.breathingStart else { return }
         let done: Int =
             switch lastState {
@@ -89,7 +89,7 @@ package final class HistoryRecorder: SessionPresenter {
     }
 
     /// Appends the pending record (with the mood given, if any) and works out the badges it earned.
-    package func commit(moodAfter: Int? = nil) {
+    func commit(moodAfter: Int? = nil) {
         if let moodAfter { self.moodAfter = moodAfter }
         guard var record = pending else { return }
         pending = nil
@@ -114,7 +114,7 @@ package final class HistoryRecorder: SessionPresenter {
 
     /// Records a reminder that never ran (a call or a recording outlasted its wait): status `skipped`, why, nothing
     /// breathed, from `started` (when it was due) to now. It earns no badge and counts in no stats.
-    package func appendSkipped(_ activity: CallActivity, started: LocalTimestamp) throws(BreatheError) {
+    func appendSkipped(_ activity: CallActivity, started: LocalTimestamp) throws(BreatheError) {
         var record = record(
             SessionSummary(status: .interrupted, cyclesCompleted: 0, cyclesPlanned: plan.cycles, position: 0))
         record.start = started
@@ -147,8 +147,8 @@ package final class HistoryRecorder: SessionPresenter {
 }
 
 /// Session ids: 16 random hex digits, unique enough for one person's history.
-package enum SessionRecordID {
-    package static func make() -> String {
+enum SessionRecordID {
+    static func make() -> String {
         let value = UInt64.random(in: 0...UInt64.max)
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

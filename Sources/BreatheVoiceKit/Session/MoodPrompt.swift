@@ -12,7 +12,7 @@ package enum MoodPrompt {
     package static var isPossible: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// Asks once and reads one line from standard input; nil for Enter, end of input or anything not 1–5.
-    package static func ask<Sink: TextSink>(localizer: Localizer, output: inout Sink) -> Int? {
+    static func ask<Sink: TextSink>(localizer: Localizer, output: inout Sink) -> Int? {
         output.write(PlainText.sanitize(localizer.string(Message(.moodPrompt))))
         var line: [UInt8] = []
         var byte: UInt8 = 0

@@ -21,7 +21,7 @@ package protocol SessionClock {
 
 extension SessionClock {
     /// A deadline `milliseconds` from now.
-    package func deadline(inMilliseconds milliseconds: Int64) -> UInt64 {
+    func deadline(inMilliseconds milliseconds: Int64) -> UInt64 {
         now() + UInt64(max(0, milliseconds)) * 1_000_000
     }
 }

@@ -4,7 +4,7 @@ extension SessionInput {
     /// What this input means to a session in `state` at timeline `position`: the events to apply, in order, and the
     /// signal that will end the process, if any. Every runner maps inputs through here, so keys act the same with or
     /// without sound.
-    package func events(in state: SessionState, at position: Int64) -> (events: [SessionEvent], signal: SignalInput?) {
+    func events(in state: SessionState, at position: Int64) -> (events: [SessionEvent], signal: SignalInput?) {
         switch self {
         case .togglePause:
             if case .paused = state { return ([.resumeRequested], nil) }

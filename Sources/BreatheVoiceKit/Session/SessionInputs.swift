@@ -10,7 +10,7 @@ import Musl
 package struct SessionInputs {
     /// Something that can wake a waiting session: a terminal, a signal pipe.
     package struct Source {
-        package var fileDescriptor: Int32
+        var fileDescriptor: Int32
         /// Reads what is ready and says what it means, or nil for nothing of interest.
         package var read: () -> SessionInput?
 
@@ -20,17 +20,17 @@ package struct SessionInputs {
         }
     }
 
-    package var sources: [Source]
+    var sources: [Source]
     /// A live sound server's connection, serviced in the same sleep; a wake-up for it alone returns nil early, so the
     /// session can feed the server.
-    package var waiter: (any SessionWaiter)?
+    var waiter: (any SessionWaiter)?
 
     package init(sources: [Source] = []) {
         self.sources = sources
     }
 
     /// The next input, waiting at most `timeoutMilliseconds` (0: not at all; -1: until one comes, or the waiter wakes).
-    package mutating func next(timeoutMilliseconds: Int32) -> SessionInput? {
+    mutating func next(timeoutMilliseconds: Int32) -> SessionInput? {
         var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
         if let waiter {
             _ = waiter.wait(&descriptors, timeoutMilliseconds: timeoutMilliseconds)

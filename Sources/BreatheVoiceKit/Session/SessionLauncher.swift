@@ -9,18 +9,18 @@ import Musl
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
 package struct SessionLauncher {
     package var plan: SessionPlan
-    package let localizer: Localizer
-    package var output: OutputOptions
+    let localizer: Localizer
+    var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
-    package var extraPresenters: [any SessionPresenter]
+    var extraPresenters: [any SessionPresenter]
     /// Where sentences go: standard output, or standard error when standard output carries a WAV.
-    package var textDescriptor: Int32 = 1
+    var textDescriptor: Int32 = 1
     /// Keys are read when standard input is a terminal, unless this is false (a reminder never reads keys).
-    package var readsKeys = true
+    var readsKeys = true
     /// Said before the introduction, such as the reminder's opening line.
-    package var opening: Announcement?
+    var opening: Announcement?
     /// Count the seconds inside each phase (`--count`); a text-only session prints them.
-    package var counting = false
+    var counting = false
 
     package init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
@@ -34,7 +34,7 @@ package struct SessionLauncher {
 
     /// A text-only session on the monotonic clock. In screen-reader mode its lead-in leaves the screen reader time to
     /// read the opening first (`readingLength`), as a session with sound does, unless the plan already does.
-    package func runText() throws(BreatheError) -> SessionOutcome {
+    func runText() throws(BreatheError) -> SessionOutcome {
         guard output.screenReader != nil, !leadInCoversOpening else { return try runTextAsPlanned() }
         var session = self
         let machine = SessionMachine(plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0), opening: opening)
@@ -55,7 +55,7 @@ package struct SessionLauncher {
     private var leadInCoversOpening = false
 
     /// Takes a plan whose lead-in was lengthened to cover the opening, for the session and its history record.
-    package mutating func replan(_ lengthened: SessionPlan) {
+    mutating func replan(_ lengthened: SessionPlan) {
         plan = lengthened
         leadInCoversOpening = true
         for case let recorder as HistoryRecorder in extraPresenters { recorder.plan = lengthened }
@@ -79,7 +79,7 @@ package struct SessionLauncher {
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
     /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
     /// by `output`. The terminal is put back when `body` returns, whatever happens.
-    package func withLiveSession<Result>(
+    func withLiveSession<Result>(
         speaks: Bool,
         spokenBy: SpeechBackend? = nil,
         _ body: (SessionControls, [any SessionPresenter]) -> Result

@@ -314,12 +314,12 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
 /// How a session run ended.
 package struct SessionOutcome: Hashable, Sendable {
-    package var summary: SessionSummary
+    var summary: SessionSummary
     /// The signal that ended it, if one did.
     package var signal: SignalInput?
     /// Events that arrived where they did not apply.
-    package var ignoredEvents: Int
+    var ignoredEvents: Int
     /// The session was heard through the sound server (not a file, not text only), so sentences said after it
     /// (the badges it earned) go there too.
-    package var playedOnServer = false
+    var playedOnServer = false
 }

@@ -22,13 +22,13 @@ package protocol SessionPresenter {
 /// about both).
 package struct CuePlacement: Hashable, Sendable {
     /// The boundary's sample.
-    package var planned: Int64
+    var planned: Int64
     /// Tones are on, but this boundary's tone was left out (a word was still being said).
-    package var toneLeftOut: Bool
+    var toneLeftOut: Bool
     /// Samples from the boundary to the start of the word (or of the line a screen reader says); nil: no word.
-    package var wordDelay: Int64?
+    var wordDelay: Int64?
     /// The word was left out: it could no longer be heard within its phase.
-    package var wordLeftOut: Bool
+    var wordLeftOut: Bool
 
     package init(planned: Int64, toneLeftOut: Bool, wordDelay: Int64?, wordLeftOut: Bool) {
         self.planned = planned

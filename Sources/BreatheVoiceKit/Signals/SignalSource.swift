@@ -87,7 +87,7 @@ package enum SignalSource {
 
     /// Installs the handlers (once) and returns the pipe's reading end as a source, or nil if no pipe could be made.
     /// A signal caught since `installEarly()` is still in the pipe, and is the session's first input.
-    package static func install() -> SessionInputs.Source? {
+    static func install() -> SessionInputs.Source? {
         guard makePipe() else { return nil }
         for number in numbers { handle(number) }
         // A parent may have started us with some of these blocked (the mask survives exec): unblock them.

@@ -8,7 +8,7 @@ import Synchronization
 /// phrase the session never says (the key help, "Session stopped") is never read, and the session holds only the
 /// phrases being mixed, not all of them. An entry damaged after it was found is synthesized again on that lookup, as a
 /// miss would have been. Without a usable cache, the clips are kept.
-package struct PhraseBook: Sendable {
+struct PhraseBook: Sendable {
     private var shelf: Shelf
     let localizer: Localizer
 

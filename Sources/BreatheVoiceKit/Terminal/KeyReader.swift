@@ -15,7 +15,7 @@ enum KeyReader {
     static let sequenceWaitMilliseconds: Int32 = 30
 
     /// A source for the session clock that reads keys from `descriptor`.
-    package static func source(_ descriptor: Int32) -> SessionInputs.Source {
+    static func source(_ descriptor: Int32) -> SessionInputs.Source {
         SessionInputs.Source(fileDescriptor: descriptor) {
             guard let byte = readByte(descriptor, waitMilliseconds: 0) else { return nil }
             guard byte == 0x1B else { return input(for: byte) }

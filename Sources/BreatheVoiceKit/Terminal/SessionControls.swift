@@ -6,9 +6,9 @@
 /// puts the terminal back.
 package final class SessionControls {
     /// The signal pipe and, when standard input is a terminal, the keyboard.
-    package let sources: [SessionInputs.Source]
+    let sources: [SessionInputs.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
-    package let readsKeys: Bool
+    let readsKeys: Bool
     private let keyboard: Int32
 
     private init(sources: [SessionInputs.Source], readsKeys: Bool, keyboard: Int32) {
