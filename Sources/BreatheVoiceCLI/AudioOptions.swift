@@ -131,7 +131,7 @@ struct AudioOptions: ParsableArguments {
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
-        choices.guide = preferences.guide
+        choices.guide = preferences.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
         choices.screenReader = way
         // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
         switch way {

@@ -38,6 +38,8 @@ package struct GuideSound: Sendable {
     let plan: SessionPlan
     /// How it is shaped around the rest of the session: ducks under the spoken clips, the fade-in after a jump.
     private(set) var shaping: GuideShaping
+    /// Cut off by a pause: the next render fades in.
+    private var isCut = false
     /// One period of the chord, peak 1.
     let period: [Double]
     /// Per phase of the pattern, the level it starts at in the first cycle and in the later ones.
@@ -219,14 +221,21 @@ package struct GuideSound: Sendable {
 
     // MARK: The session's guide, shaped as scheduled so far
 
-    /// Adds the guide's samples of [position, position + sum.count) to `sum`.
-    package func add(into sum: inout [Int32], from position: Int64) {
+    /// Adds the guide's samples of [position, position + sum.count) to `sum`. After a `cut`, the guide fades in from
+    /// `position`. Ducks that ended half a minute before `position` are forgotten: no sink renders that far back again.
+    package mutating func add(into sum: inout [Int32], from position: Int64) {
+        if isCut {
+            shaping.fadeIn(at: position)
+            isCut = false
+        }
+        shaping.forget(endingBefore: position - 30 * Int64(plan.sampleRate))
         add(into: &sum, from: position, shaping: shaping)
     }
 
-    /// The fade-out played where the timeline stops or jumps away from `position`.
-    package func tail(from position: Int64) -> [Int16] {
-        tail(from: position, shaping: shaping)
+    /// The timeline stops at `position` (a pause): the guide's fade-out, to play there; the next render fades in.
+    package mutating func cut(at position: Int64) -> [Int16] {
+        isCut = true
+        return tail(from: position, shaping: shaping)
     }
 
     /// A spoken clip on [start, end), scheduled with the timeline rendered up to `renderedEnd`: the guide ducks under it.
@@ -234,18 +243,11 @@ package struct GuideSound: Sendable {
         shaping.duck(start: start, end: end, renderedEnd: renderedEnd)
     }
 
-    /// The guide fades in from silence at `position` (a resume).
-    package mutating func fadeIn(at position: Int64) {
-        shaping.fadeIn(at: position)
-    }
-
-    /// The timeline jumps from `position` to `target` (a skip): ducks under way move along, the guide fades in there.
-    package mutating func seek(from position: Int64, to target: Int64) {
+    /// The timeline jumps from `position` to `target` (a skip): the ducks under way move along and the guide fades in
+    /// at `target`. Returns the guide's fade-out from `position`, to play at `target` over the fade-in.
+    package mutating func seek(from position: Int64, to target: Int64) -> [Int16] {
+        let fadeOut = tail(from: position, shaping: shaping)
         shaping.seek(from: position, to: target)
-    }
-
-    /// Forgets what cannot change the guide at or after `position`.
-    package mutating func forget(endingBefore position: Int64) {
-        shaping.forget(endingBefore: position)
+        return fadeOut
     }
 }

@@ -18,8 +18,6 @@ package struct Preferences: Hashable, Sendable {
     package var speech: Bool { values[.speech]?.flag ?? true }
     package var tones: Bool { values[.tones]?.flag ?? true }
     package var toneVolume: Int { values[.toneVolume]?.integer ?? 70 }
-    /// The guide sound under the session (`--guide`).
-    package var guide: GuideSetting { values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off }
     package var count: Bool { values[.count]?.flag ?? false }
     /// auto, plain, visual or quiet.
     package var display: String { values[.display]?.text ?? "auto" }

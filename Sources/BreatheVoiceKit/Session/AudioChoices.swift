@@ -57,9 +57,6 @@ package struct AudioChoices: Sendable {
         self.requireAudio = requireAudio
     }
 
-    /// Something plays on the sound stream: speech, tones or the guide.
-    package var makesSound: Bool { speech || tones || guide != .off }
-
     /// The guide sound for `plan`, or nil with the guide off. Speaking the phases' words without tones, each word
     /// starts on its boundary: the guide goes down before every boundary.
     func guideSound(plan: SessionPlan) -> GuideSound? {

@@ -74,7 +74,7 @@ struct AudioSessionLauncher {
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         var started = earlyConnection
         let connection =
-            choices.output == nil && choices.makesSound
+            choices.output == nil && (choices.speech || choices.tones || choices.guide != .off)
             ? started.take() ?? PendingPulseSink(environment: environment) : nil
         // One started early that this session does not need (a file, or no speech, tones or guide) is closed now.
         started = nil
@@ -134,7 +134,7 @@ struct AudioSessionLauncher {
             if outcome.summary.status == .completed { try sink.commit() } else { sink.discard() }
             return outcome
         }
-        if !choices.makesSound {
+        if !choices.speech && !choices.tones && choices.guide == .off {
             return try launcher.runText()
         }
         let sink: LivePulseSink

@@ -41,16 +41,15 @@ struct SessionSound {
     mutating func render(from position: Int64, count: Int) -> [Int16] {
         renderedEnd = position + Int64(max(0, count))
         let block = mixer.render(from: position, count: count)
-        guard let guide, count > 0 else { return block }
+        guard guide != nil, count > 0 else { return block }
         var sum = block.map(Int32.init)
-        guide.add(into: &sum, from: position)
+        guide?.add(into: &sum, from: position)
         return sum.map { Int16(clamping: $0) }
     }
 
-    /// Forgets what will not be rendered again: the clips, and the guide's shaping, ending before `position`.
+    /// Forgets the clips that will not be rendered again: those ending before `position`.
     mutating func forget(endingBefore position: Int64) {
         mixer.forget(endingBefore: position)
-        guide?.forget(endingBefore: position)
     }
 
     /// A live sink dropped what it had queued: rendering goes on from `position`.
@@ -61,13 +60,12 @@ struct SessionSound {
     /// The timeline stops at `position` (a pause): what is said meanwhile starts afresh, after the guide's fade-out.
     mutating func beginPause(at position: Int64) {
         pause = PauseMixer()
-        if let guide { pause.schedule(AudioClip(guide.tail(from: position))) }
+        if let fadeOut = guide?.cut(at: position) { pause.schedule(AudioClip(fadeOut)) }
     }
 
     /// The timeline moves again from `position` (a resume): the guide fades in from silence.
     mutating func endPause(at position: Int64) {
         pause = PauseMixer()
-        guide?.fadeIn(at: position)
         renderedEnd = position
     }
 
@@ -98,12 +96,9 @@ struct SessionSound {
     /// The timeline jumps from `position` to `target`: as in the mixer, words not yet started are dropped, a word under
     /// way moves along with the timeline. The guide fades out from where it was, over its fade-in at `target`.
     mutating func seek(from position: Int64, to target: Int64) {
-        let tail = guide.map { AudioClip($0.tail(from: position)) }
+        let fadeOut = guide?.seek(from: position, to: target)
         mixer.seek(from: position, to: target)
-        if let tail {
-            mixer.schedule(tail, at: target)
-            guide?.seek(from: position, to: target)
-        }
+        if let fadeOut { mixer.schedule(AudioClip(fadeOut), at: target) }
         renderedEnd = target
         speechSpans = speechSpans.compactMap { span in
             span.start < position && span.end > position
