@@ -16,36 +16,15 @@ build: deps
 	$(SWIFT) build
 
 # The Swift runtime and FoundationEssentials (which swift-argument-parser imports) are linked in statically: no
-# dynamic relocation of libswiftCore and libFoundationEssentials at start, about 3 MB less peak memory, and a binary
-# that runs without the toolchain's libraries (copied elsewhere, or from cron). Linked by the toolchain's lld with
-# packed relative relocations (glibc 2.36's DT_RELR: the relocation table shrinks from about 1 MB, read at every start,
-# to a few KB) and identical code folding: about 1 MiB less peak memory in every run, the same output.
-# Every function in a section of its own, and the functions real runs execute linked first, in Release/symbol-order.txt
-# (`make link-order` writes it): the code a run executes sits together at the front (about 1 MB) instead of on pages
-# spread over 10 MB of text, about 2 MiB less peak memory; the read-only data they load follows in the list and is
-# gathered at the front of .rodata the same way. A name the list has and the code no longer has is skipped, without a warning. No merged
-# functions: LLVM's merging leaves tail-calling thunks that callgrind does not name, so they could not be ordered.
-# The compiler's private functions (closure contexts' destructors, `.Lobjectdestroy`) have no symbol to name in the
-# list: Release/private-text.ld gathers all of them (14 KB) before .text, where they fault in one window instead of
-# one 64 KiB window each wherever they fell (0.85 MiB less resident code in a live session). A stale list costs memory
-# (a renamed function falls out of the front): `make link-order` after code changes, before `make bench`.
-# --no-export-dynamic undoes the -export-dynamic that the static Swift runtime's link arguments add: nothing loads
-# symbols from the program, and its 4 272 exported names were searched by every library libpulse loads.
-SYMBOL_ORDER = Release/symbol-order.txt
-PRIVATE_TEXT = Release/private-text.ld
+# dynamic relocation of their libraries at start, about 3 MB less peak memory, and a binary that runs without the
+# toolchain's libraries (copied elsewhere, or from cron). lld with packed relative relocations (glibc 2.36's DT_RELR: a
+# relocation table of a few KB instead of about 1 MB, read at every start) and identical code folding: about 1 MiB less
+# peak memory. --no-export-dynamic undoes the -export-dynamic of the static runtime's link arguments: nothing loads
+# symbols from the program, and every library libpulse loads would search its thousands of exported names.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic \
-	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -T -Xlinker $(CURDIR)/$(PRIVATE_TEXT)
-
-# SwiftPM does not see the symbol order or the script (linker inputs named by flags): a newer one removes the binary, so
-# it relinks.
-RELINK_IF_REORDERED = for input in $(SYMBOL_ORDER) $(PRIVATE_TEXT); do \
-	if [ $$input -nt $(BINARY_RELEASE) ]; then rm -f $(BINARY_RELEASE); fi; done
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe -Xlinker --no-export-dynamic
 
 release: deps
-	@$(RELINK_IF_REORDERED)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # A one-minute box session that always works: spoken when a sound server answers; otherwise one line says so, the
@@ -124,8 +103,7 @@ DEB_BINARY ?= $(BINARY_RELEASE)
 deb: deps $(DEB_BINARY)
 	scripts/build-deb.sh $(DEB_BINARY) .build/deb
 
-$(BINARY_RELEASE): Package.swift $(SYMBOL_ORDER) $(PRIVATE_TEXT) $(shell find Sources Plugins Locales -type f 2>/dev/null)
-	@$(RELINK_IF_REORDERED)
+$(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>/dev/null)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 clean:
@@ -136,7 +114,7 @@ clean:
 # `make test` or CI. Under 10 minutes. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a
 # real run). `make bench-full` runs the xrun check as issue 13 asks (5 runs of 2 minutes): about 20 minutes.
 .PHONY: bench-selftest bench-full
-# Valgrind orders the floors as the release binary is (bench), and writes the symbol order (link-order).
+# Valgrind counts the instructions from exec to the first sound (measure 2; without it that row is n/a).
 NEED_VALGRIND = command -v valgrind >/dev/null || apt-get install -y valgrind || { apt-get update && apt-get install -y valgrind; }
 bench: release
 	@$(NEED_VALGRIND)
@@ -145,14 +123,6 @@ bench: release
 bench-full: release
 	@$(NEED_VALGRIND)
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks --full
-
-# Rewrites Release/symbol-order.txt from the runs scripts/link-order.py lists, under Valgrind (callgrind, then lackey
-# for the loads from .rodata) and beside a private PulseAudio; commit the result. Not part of `make test`: a stale list
-# only costs memory, which `make bench` shows.
-.PHONY: link-order
-link-order: release
-	@$(NEED_VALGRIND)
-	scripts/with-pulse.sh python3 scripts/link-order.py $(BINARY_RELEASE) $(SYMBOL_ORDER)
 
 # The onset detector's self-test on synthetic signals (bench runs it first as well).
 bench-selftest:

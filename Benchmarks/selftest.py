@@ -1,5 +1,5 @@
 """Self-test of the onset detector and the cue matcher on synthetic signals with known onsets, and of the peak-RSS
-breakdown (bench.smaps_parts on a synthetic smaps, bench.SmapsSampler on a running `cat`).
+breakdown (bench_smaps.smaps_parts on a synthetic smaps, bench_smaps.SmapsSampler on a running `cat`).
 
 Run: python3 Benchmarks/selftest.py (also the first step of `make bench`). Prints one line per check and a closing
 "N passed, N failed"; exits 1 when any check fails, since no benchmark figure can be trusted then.
@@ -216,9 +216,9 @@ Rss:                   8 kB
 
 
 def check_smaps_grouping():
-    import bench  # noqa: PLC0415 - bench imports this module: only when the check runs
+    import bench_smaps  # noqa: PLC0415 - numpy comes with it: only when the check runs
 
-    rss, dirty = bench.smaps_parts(SMAPS, "/opt/bv/breathe-voice")
+    rss, dirty = bench_smaps.smaps_parts(SMAPS, "/opt/bv/breathe-voice")
     expected = {"code": 3000, "ro": 164, "rw": 52, "heap": 500, "anon": 320, "C/C++ runtime": 1850, "libpulse & deps": 1000,
                 "eSpeak NG": 300, "pulse shm": 16, "locale": 200, "other": 8}
     assert rss == expected, rss
@@ -226,10 +226,11 @@ def check_smaps_grouping():
 
 
 def check_smaps_sampler_on_a_real_process():
-    import bench  # noqa: PLC0415
+    import bench_smaps  # noqa: PLC0415
+    from bench_common import TIME  # noqa: PLC0415
 
-    sampler = bench.SmapsSampler()
-    proc = subprocess.Popen([bench.TIME, "-q", "-f", "%M", "-o", os.devnull, "cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    sampler = bench_smaps.SmapsSampler()
+    proc = subprocess.Popen([TIME, "-q", "-f", "%M", "-o", os.devnull, "cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         sampler.on_start(proc)
         # A line echoed back proves cat has run (a sample taken just after its exec sees no code resident yet); the

@@ -25,34 +25,6 @@ extension FaultInjectionTests {
 
     // MARK: 1. A path nobody reads never hangs the program.
 
-    /// Waits for a started run, but no longer than `seconds`: a run still going then is ended (SIGTERM, then SIGKILL)
-    /// and reported as nil, so that a hang fails the test instead of hanging it. The bound only tells an answer from a
-    /// hang, generously, so that a loaded machine never fails it.
-    static func finish(
-        _ started: (pid: pid_t, stdoutFile: String, stderrFile: String), within seconds: Double
-    ) -> FaultRun? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < deadline {
-            if waitpid(started.pid, &status, WNOHANG) == started.pid {
-                // Reaped: put the status back where finish() expects to find it, by a process that is gone.
-                let signal = status & 0x7F
-                let ending: ChildProcess.Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
-                let stderr = (try? String(contentsOfFile: started.stderrFile, encoding: .utf8)) ?? ""
-                let stdout = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
-                unlink(started.stderrFile)
-                unlink(started.stdoutFile)
-                return FaultRun(ending: ending, stderr: stderr, stdout: stdout)
-            }
-            usleep(10_000)
-        }
-        kill(started.pid, SIGTERM)
-        usleep(500_000)
-        kill(started.pid, SIGKILL)
-        _ = FaultRun.finish(started)
-        return nil
-    }
-
     @Test(arguments: ["events", "output", "export"])
     func issue29AFIFONobodyReadsIsRefusedAtOnce(kind: String) throws {
         let home = try TemporaryHome()
@@ -65,7 +37,7 @@ extension FaultInjectionTests {
         default: arguments = ["history", "export", "--format", "csv", "--output", fifo, "--lang", "en"]
         }
         let started = try FaultRun.start(arguments, home: home, standardOutput: .path("capture"))
-        let run = try #require(Self.finish(started, within: 30), "\(kind): the program waited for a reader")
+        let run = try #require(FaultRun.finish(started, within: 30), "\(kind): the program waited for a reader")
         #expect(run.ending == .exited(73), "\(kind): \(run.ending) \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains(fifo) && run.stderr.contains("no program is reading"), "\(run.stderr)")
@@ -225,7 +197,7 @@ extension FaultInjectionTests {
     // MARK: 7. SIGQUIT, SIGUSR1 and SIGUSR2 stop a session and a render as SIGTERM does; no signal leaves a temporary.
 
     /// Waits until the started run has printed `text` on standard output (or has ended).
-    static func waitForOutput(_ started: (pid: pid_t, stdoutFile: String, stderrFile: String), _ text: String) {
+    static func waitForOutput(_ started: FaultRun.Started, _ text: String) {
         while true {
             let printed = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
             if printed.contains(text) { return }

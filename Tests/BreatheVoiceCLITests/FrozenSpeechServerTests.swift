@@ -10,7 +10,7 @@ import Testing
 extension LiveAudioTests {
     /// Starts the binary beside a speech-dispatcher of its own; returns the run, the binary's pid and the daemon's.
     private static func startWithOwnSpeechd(_ arguments: [String], home: TemporaryHome) throws -> (
-        run: (pid: pid_t, stdoutFile: String, stderrFile: String), binary: pid_t, daemon: pid_t
+        run: FaultRun.Started, binary: pid_t, daemon: pid_t
     ) {
         let addressFile = home.root.appendingPathComponent("speechd-address").path
         let pidFile = home.root.appendingPathComponent("binary-pid").path

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BreatheVoiceKit
+
 /// Every history command streams (issue 29): over a long history the first line leaves before the rest of the file is
 /// read, a reader that goes away stops the reading (exit 0, nothing on standard error), and peak memory stays that of
 /// `stats`, which keeps nothing per record. The history is 100 000 generated records (about 35 MB), one unreadable.

@@ -11,7 +11,19 @@ package struct SessionRecordReader {
     /// The record on one line (without its newline); nil when it is not a complete, valid record.
     package mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         guard tape.load(line) else { return nil }
-        return decode(line)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
+            guard let checked = check(line, slots: slots, ramps: true) else { return nil }
+            // Every text was checked to be a string entry, of which `tape.string` always makes a String.
+            func text(_ entry: Int) -> String { tape.string(entry, in: line) ?? "" }
+            return SessionRecord(
+                id: text(slots[.id]), start: checked.start, end: checked.end,
+                patternName: checked.hasName ? text(slots[.patternName]) : nil, timings: text(slots[.patternTimings]),
+                patternKind: checked.kind, ramps: checked.ramps, plannedCycles: checked.plannedCycles,
+                actualCycles: checked.actualCycles, plannedTenths: checked.plannedTenths,
+                actualTenths: checked.actualTenths, status: checked.status, moodBefore: checked.moodBefore,
+                moodAfter: checked.moodAfter, language: text(slots[.language]), source: checked.source,
+                reason: checked.reason)
+        }
     }
 
     package mutating func record(_ line: [UInt8]) -> SessionRecord? {
@@ -30,8 +42,19 @@ package struct SessionRecordReader {
     /// label's text) are never made: `stats` over a long history spends its time here.
     mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
         guard tape.load(line) else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) {
-            facts(line, slots: $0)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
+            guard let checked = check(line, slots: slots, ramps: false) else { return nil }
+            let labelEntry = checked.hasName ? slots[.patternName] : slots[.patternTimings]
+            let entry = tape.entries[labelEntry]
+            let label: Label =
+                entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: line) ?? "")
+            let facts = SessionFacts(
+                dayNumber: checked.start.dayNumber, actualTenths: checked.actualTenths,
+                isPracticeDay: checked.actualCycles > 0 || checked.status == .completed,
+                isCustomPattern: checked.kind != .builtIn, moodBefore: checked.moodBefore,
+                moodAfter: checked.moodAfter, counts: checked.status != .skipped
+            )
+            return (facts, label)
         }
     }
 
@@ -106,13 +129,7 @@ package struct SessionRecordReader {
         ("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest),
     ]
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) {
-            decode(bytes, slots: $0)
-        }
-    }
-
-    // MARK: Fields shared by the full record and the stats-only facts
+    // MARK: The members, one kind at a time
 
     /// A timestamp member, read from its bytes when it has no escapes; nil when absent or malformed.
     @inline(__always)
@@ -151,11 +168,36 @@ package struct SessionRecordReader {
         return .some(reason)
     }
 
-    private func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>
-    ) -> SessionRecord? {
+    /// What `check` found on a valid line: the values both readers use. The texts (id, name, timings, language) stay
+    /// on the tape, in their slots, for `record` alone to make into Strings.
+    private struct Checked {
+        var start: LocalTimestamp
+        var end: LocalTimestamp
+        var kind: SessionRecord.PatternKind
+        var plannedCycles: Int
+        var actualCycles: Int
+        var plannedTenths: Int
+        var actualTenths: Int
+        var status: SessionRecord.Status
+        var moodBefore: Int?
+        var moodAfter: Int?
+        var source: SessionRecord.Source
+        var reason: SessionRecord.SkipReason?
+        /// False when the pattern has no name (absent or null): its timings are its label.
+        var hasName: Bool
+        /// The ramps, when asked for (`ramps: true`); otherwise only checked.
+        var ramps: [Ramp]
+    }
+
+    /// The one decoder: checks every member of the loaded line as `SessionRecord(json:)` does, leaving each member's
+    /// entry in `slots`; nil when the line is no valid record. Makes no String (texts are only checked to be strings)
+    /// and, unless `ramps`, no array: `stats` over a long history spends its time here.
+    @inline(__always)
+    private func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>, ramps collectRamps: Bool
+    ) -> Checked? {
         guard members(of: 0, SessionRecordReader.recordSlots, bytes, into: slots) else { return nil }
-        func text(_ entry: Int) -> String? { entry >= 0 ? tape.string(entry, in: bytes) : nil }
+        func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
         func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
         func int(_ entry: Int) -> Int? { integer(entry, bytes) }
         func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
@@ -168,8 +210,7 @@ package struct SessionRecordReader {
             let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
             let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
             let source = choice(slots[.source], SessionRecordReader.sources, bytes),
-            let id = text(slots[.id]), let timings = text(slots[.patternTimings]),
-            let language = text(slots[.language]),
+            isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language]),
             let reason = skipReason(slots[.reason], bytes)
         else { return nil }
         var ramps: [Ramp] = []
@@ -181,76 +222,22 @@ package struct SessionRecordReader {
                     let phase = choice(slots[.rampPhase], SessionRecordReader.phases, bytes),
                     let seconds = tenths(slots[.rampSeconds])
                 else { return nil }
-                ramps.append(Ramp(kind: phase, targetTenths: seconds))
+                if collectRamps { ramps.append(Ramp(kind: phase, targetTenths: seconds)) }
                 element = tape.entries[element].next
             }
         }
-        let name: String?
+        let hasName: Bool
         if slots[.patternName] < 0 || tape.entries[slots[.patternName]].kind == .null {
-            name = nil
-        } else if let text = tape.string(slots[.patternName], in: bytes) {
-            name = text
-        } else {
-            return nil
-        }
-        return SessionRecord(
-            id: id, start: start, end: end, patternName: name, timings: timings, patternKind: kind, ramps: ramps,
-            plannedCycles: plannedCycles, actualCycles: actualCycles, plannedTenths: plannedTenths,
-            actualTenths: actualTenths,
-            status: status, moodBefore: moodBefore, moodAfter: moodAfter, language: language, source: source,
-            reason: reason
-        )
-    }
-    private func facts(
-        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>
-    ) -> (facts: SessionFacts, label: Label)? {
-        guard members(of: 0, SessionRecordReader.recordSlots, bytes, into: slots) else { return nil }
-        // `tape.string` makes a String for every string entry, so a string entry is all `record` asks of these.
-        func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
-        func time(_ entry: Int) -> LocalTimestamp? { timestamp(entry, bytes) }
-        func int(_ entry: Int) -> Int? { integer(entry, bytes) }
-        func tenths(_ entry: Int) -> Int? { tenthsValue(entry, bytes) }
-        func mood(_ entry: Int) -> Int?? { moodLevel(entry, bytes) }
-        guard let start = time(slots[.start]), time(slots[.end]) != nil,
-            slots[.pattern] >= 0, members(of: slots[.pattern], SessionRecordReader.patternSlots, bytes, into: slots),
-            let kind = choice(slots[.patternKind], SessionRecordReader.kinds, bytes),
-            int(slots[.plannedCycles]) != nil, let actualCycles = int(slots[.actualCycles]),
-            tenths(slots[.plannedSeconds]) != nil, let actualTenths = tenths(slots[.actualSeconds]),
-            let status = choice(slots[.status], SessionRecordReader.statuses, bytes),
-            let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
-            choice(slots[.source], SessionRecordReader.sources, bytes) != nil,
-            isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language]),
-            skipReason(slots[.reason], bytes) != nil
-        else { return nil }
-        let list = slots[.ramps]
-        if list >= 0 && tape.entries[list].kind == .array {
-            var element = list + 1
-            while element < tape.entries[list].next {
-                guard members(of: element, SessionRecordReader.rampSlots, bytes, into: slots),
-                    choice(slots[.rampPhase], SessionRecordReader.phases, bytes) != nil,
-                    tenths(slots[.rampSeconds]) != nil
-                else { return nil }
-                element = tape.entries[element].next
-            }
-        }
-        let labelEntry: Int
-        if slots[.patternName] < 0 || tape.entries[slots[.patternName]].kind == .null {
-            labelEntry = slots[.patternTimings]
+            hasName = false
         } else if isText(slots[.patternName]) {
-            labelEntry = slots[.patternName]
+            hasName = true
         } else {
             return nil
         }
-        let entry = tape.entries[labelEntry]
-        let label: Label =
-            entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: bytes) ?? "")
-        let facts = SessionFacts(
-            dayNumber: start.dayNumber, actualTenths: actualTenths,
-            isPracticeDay: actualCycles > 0 || status == .completed,
-            isCustomPattern: kind != .builtIn, moodBefore: moodBefore, moodAfter: moodAfter,
-            counts: status != .skipped
-        )
-        return (facts, label)
+        return Checked(
+            start: start, end: end, kind: kind, plannedCycles: plannedCycles, actualCycles: actualCycles,
+            plannedTenths: plannedTenths, actualTenths: actualTenths, status: status, moodBefore: moodBefore,
+            moodAfter: moodAfter, source: source, reason: reason, hasName: hasName, ramps: ramps)
     }
 }
 

@@ -87,14 +87,9 @@ final class LiveCallWatch: CallWatching {
         mainloop = nil
     }
 
-    /// Runs the main loop until `operation` is done; false if it failed (the connection went away).
+    /// Runs the main loop until `operation` is done (see `LivePulseLibrary.complete`).
     private func complete(_ operation: OpaquePointer?) -> Bool {
-        guard let operation, let mainloop else { return false }
-        defer { library.operationUnref(operation) }
-        while library.operationGetState(operation) == PA_OPERATION_RUNNING {
-            if library.mainloopIterate(mainloop, 1, nil) < 0 { return false }
-        }
-        return library.operationGetState(operation) == PA_OPERATION_DONE
+        library.complete(operation, iterating: mainloop)
     }
 
     private func role(_ properties: OpaquePointer?) -> String? {

@@ -127,4 +127,16 @@ struct LivePulseLibrary: Sendable {
             }
         }
     }
+
+    /// Iterates `mainloop` until `operation` is done, then releases it; false when there is no operation or it did not
+    /// complete (cancelled: the connection failed or went away).
+    func complete(_ operation: OpaquePointer?, iterating mainloop: OpaquePointer?) -> Bool {
+        guard let operation else { return false }
+        defer { operationUnref(operation) }
+        guard let mainloop else { return false }
+        while operationGetState(operation) == PA_OPERATION_RUNNING {
+            if mainloopIterate(mainloop, 1, nil) < 0 { return false }
+        }
+        return operationGetState(operation) == PA_OPERATION_DONE
+    }
 }

@@ -184,14 +184,9 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         return .unavailable(Message(.errorAudioLost, ["detail": .systemText(LivePulseSink.describe(code, library))]))
     }
 
-    /// Runs the main loop until `operation` is done; false if it was cancelled (the connection failed).
+    /// Runs the main loop until `operation` is done (see `LivePulseLibrary.complete`).
     private func complete(_ operation: OpaquePointer?) -> Bool {
-        guard let operation, let mainloop else { return false }
-        defer { library.operationUnref(operation) }
-        while library.operationGetState(operation) == PA_OPERATION_RUNNING {
-            if library.mainloopIterate(mainloop, 1, nil) < 0 { return false }
-        }
-        return library.operationGetState(operation) == PA_OPERATION_DONE
+        library.complete(operation, iterating: mainloop)
     }
 
     // MARK: The session's wait

@@ -27,22 +27,9 @@ package final class PendingPulseSink {
     /// Starts connecting now; connects on the calling thread if no thread can be started.
     package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(outcome).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let outcome = Unmanaged<Outcome>.fromOpaque(context).takeRetainedValue()
-                outcome.result = PendingPulseSink.connect(outcome)
-                return nil
-            }, context)
-        if started == 0 {
-            self.thread = thread
-        } else {
-            Unmanaged<Outcome>.fromOpaque(context).release()
-            outcome.result = PendingPulseSink.connect(outcome)
-        }
+        let outcome = outcome
+        thread = NativeThread.start { outcome.result = PendingPulseSink.connect(outcome) }
+        if thread == nil { outcome.result = PendingPulseSink.connect(outcome) }
     }
 
     deinit { join() }

@@ -153,16 +153,8 @@ final class WavSink: AudioSink {
     package func reconnect() throws(BreatheError) {}
 
     private func put(_ bytes: [UInt8]) throws(BreatheError) {
-        var offset = 0
-        while offset < bytes.count {
-            let result = SystemCall.retryingOnInterrupt {
-                bytes.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            }
-            if result < 0 {
-                throw .io(
-                    Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
-            }
-            offset += result
+        guard FileDescriptorIO.writeAll(descriptor, bytes) else {
+            throw .io(Message(.errorOutputWrite, ["path": .text(path), "detail": .systemText(WavSink.reason(errno))]))
         }
     }
 

@@ -48,24 +48,6 @@ package enum FileSystem {
         }
     }
 
-    /// Writes every byte, retrying after interruptions and short writes.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
-    }
-
-    /// Writes every byte of `bytes`, retrying after interruptions and short writes.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = SystemCall.retryingOnInterrupt {
-                write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 { return false }
-            offset += written
-        }
-        return true
-    }
-
     /// Replaces `path` atomically: a temporary file in the same directory, fsync, rename over the old one, fsync the
     /// directory. A crash at any moment leaves either the old file or the new one, never a mix.
     package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
@@ -73,7 +55,7 @@ package enum FileSystem {
         try makeDirectories(directory)
         try replaceThroughTemporary(path, in: directory, createMode: 0o644, mode: nil, reportTemporary: true) {
             descriptor throws(BreatheError) in
-            guard writeAll(descriptor, bytes) else { throw writeError(path) }
+            guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw writeError(path) }
         }
     }
 
@@ -167,7 +149,7 @@ package enum FileSystem {
         // A new file gets the umask's mode, as `>` would give it; a replaced one keeps its own. Written for as long as
         // `write` takes: a signal that ends the process meanwhile removes the temporary file first.
         let temporary = temporaryPath(for: path)
-        try TemporaryFileGuard.removing { () throws(BreatheError) in
+        try TemporaryFiles.removingOnSignal { () throws(BreatheError) in
             try replaceThroughTemporary(
                 path, temporary: temporary, in: directory, createMode: 0o666, mode: mode, reportTemporary: false, write)
         }

@@ -62,7 +62,7 @@ package struct HistoryStore: Sendable {
         if !endsWithNewline(descriptor) { bytes.insert(0x0A, at: 0) }
         var before = stat()
         guard fstat(descriptor, &before) == 0 else { throw FileSystem.writeError(path) }
-        guard FileSystem.writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
+        guard FileDescriptorIO.writeAll(descriptor, bytes), fsync(descriptor) == 0 else {
             // A full disk or a file-size limit (EFBIG) may have let part of the line through: cut it off again, so
             // that every line stays whole. Under the lock, nobody else appended meanwhile.
             let code = errno
@@ -240,14 +240,10 @@ package struct HistoryStore: Sendable {
     private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
         throws(BreatheError)
     {
-        var done = 0
-        while done < count {
-            let got = SystemCall.retryingOnInterrupt {
-                pread(descriptor, target + done, count - done, off_t(offset + done))
-            }
-            // A file that shrank under us (cleared meanwhile) reads as an I/O error rather than as stale bytes.
-            guard got > 0 else { throw FileSystem.readError(path) }
-            done += got
+        let buffer = UnsafeMutableRawBufferPointer(start: target, count: count)
+        // A file that shrank under us (cleared meanwhile) reads as an I/O error rather than as stale bytes.
+        guard FileDescriptorIO.readAll(descriptor, into: buffer, at: offset) == count else {
+            throw FileSystem.readError(path)
         }
     }
 

@@ -113,15 +113,9 @@ package enum SafeFile {
         if expected > limit { return .failure(.tooLarge(limit: limit)) }
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
-            initialized = 0
-            while initialized < buffer.count {
-                let count = SystemCall.retryingOnInterrupt {
-                    SystemCall.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                }
-                if count < 0 { failure = errno }
-                if count <= 0 { return }
-                initialized += count
-            }
+            let count = FileDescriptorIO.readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+            if count < 0 { failure = errno }
+            initialized = max(count, 0)
         }
         if failure != 0 { return .failure(.system(failure)) }
         if bytes.count <= expected { return .success(bytes) }

@@ -55,6 +55,38 @@ package enum TemporaryFiles {
             if let path = registeredPaths[slot] { unlink(path) }
         }
     }
+
+    /// The signals `removingOnSignal` handles: those that would end the process.
+    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+
+    /// Runs `body` with a handler for each of `endingSignals` that removes the registered files, then ends the process
+    /// as the signal would have; the previous actions come back afterwards. For a command that runs no session
+    /// (`history export --output`, written record by record for as long as the history takes), so has no session's
+    /// signal handler (see `SignalSource`): no temporary file is left beside the target, and the target stays as it was.
+    static func removingOnSignal<Result>(during body: () throws(BreatheError) -> Result) throws(BreatheError) -> Result
+    {
+        var previous: [sigaction] = []
+        for number in endingSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = removeTemporariesAndDie
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            var old = sigaction()
+            sigaction(number, &action, &old)
+            previous.append(old)
+        }
+        defer {
+            for (number, var old) in zip(endingSignals, previous) { sigaction(number, &old, nil) }
+        }
+        return try body()
+    }
+}
+
+/// Removes the temporary files, then lets the signal do what it would have done (async-signal-safe calls only).
+private let removeTemporariesAndDie: @convention(c) (Int32) -> Void = { number in
+    TemporaryFiles.removeAllFromSignalHandler()
+    signal(number, SIG_DFL)
+    raise(number)
 }
 
 /// One C string per slot, nil when free; written by `register`/`unregister`, read by signal handlers (so a plain

@@ -36,7 +36,7 @@ package final class ChunkedWriter {
     package func flush() -> Bool {
         guard failure == 0 else { return false }
         guard !chunk.isEmpty else { return true }
-        if !FileSystem.writeAll(fileDescriptor, chunk) { failure = errno == 0 ? EIO : errno }
+        if !FileDescriptorIO.writeAll(fileDescriptor, chunk) { failure = errno == 0 ? EIO : errno }
         chunk.removeAll(keepingCapacity: true)
         return failure == 0
     }

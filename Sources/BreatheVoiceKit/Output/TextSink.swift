@@ -21,20 +21,9 @@ package struct FileDescriptorSink: TextSink, Sendable {
     package static let standardError = FileDescriptorSink(fileDescriptor: 2)
 
     package mutating func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = SystemCall.retryingOnInterrupt {
-                bytes.withUnsafeMutableBytes { buffer in
-                    SystemCall.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                }
-            }
-            if written < 0 {
-                // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
-                OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
-                return
-            }
-            offset += written
+        if !FileDescriptorIO.writeAll(fileDescriptor, Array(text.utf8)) {
+            // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
+            OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
         }
     }
 }

@@ -17,8 +17,8 @@ struct TextPacer: SessionPacer {
     }
 
     var position: Int64 {
-        guard playing else { return anchorPosition }
-        return anchorPosition + Int64(now &- anchorNanos) * Int64(sampleRate) / 1_000_000_000
+        guard playing, now > anchorNanos else { return anchorPosition }
+        return anchorPosition + Int64(now - anchorNanos) * Int64(sampleRate) / 1_000_000_000
     }
     var releaseAhead: Int64 { 0 }
     var isUp: Bool { true }
@@ -56,8 +56,9 @@ struct TextPacer: SessionPacer {
     mutating func flush() {}
 
     mutating func jump(to target: Int64, now: UInt64) {
+        observe(now: now)
         anchorPosition = target
-        anchorNanos = now
+        anchorNanos = self.now
     }
 
     mutating func pause() {
@@ -66,7 +67,8 @@ struct TextPacer: SessionPacer {
     }
 
     mutating func resume(now: UInt64) {
-        anchorNanos = now
+        observe(now: now)
+        anchorNanos = self.now
         playing = true
     }
 

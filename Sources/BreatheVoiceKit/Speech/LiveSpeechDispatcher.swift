@@ -132,28 +132,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     }
 
     private func startThread(_ request: SpeechDispatcherRequest) -> Bool {
-        final class Start {
-            let dispatcher: LiveSpeechDispatcher
-            let request: SpeechDispatcherRequest
-            init(_ dispatcher: LiveSpeechDispatcher, _ request: SpeechDispatcherRequest) {
-                self.dispatcher = dispatcher
-                self.request = request
-            }
-        }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(Start(self, request)).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
-                start.dispatcher.run(start.request)
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<Start>.fromOpaque(context).release()
-            return false
-        }
+        guard let thread = NativeThread.start({ self.run(request) }) else { return false }
         pthread_detach(thread)
         return true
     }

@@ -120,7 +120,7 @@ package struct PhraseCache: Sendable {
         header += keyBytes
         let countOffset = header.count
         header += [UInt8](repeating: 0, count: 12)
-        var written = FileSystem.writeAll(descriptor, header)
+        var written = FileDescriptorIO.writeAll(descriptor, header)
         var count = 0
         var checksum = PhraseCache.fnv1aSeed
         do throws(BreatheError) {
@@ -129,7 +129,7 @@ package struct PhraseCache: Sendable {
                 count += chunk.count
                 func write(_ bytes: UnsafeRawBufferPointer) {
                     checksum = PhraseCache.fnv1a(bytes, seed: checksum)
-                    written = FileSystem.writeAll(descriptor, bytes)
+                    written = FileDescriptorIO.writeAll(descriptor, bytes)
                 }
                 // Every platform Swift runs on Linux is little-endian; a big-endian one writes a swapped copy.
                 if (1 as UInt16).littleEndian == 1 {
@@ -218,15 +218,7 @@ package struct PhraseCache: Sendable {
 
     /// Fills `buffer` from the file; false when it ends first or cannot be read.
     static func readExactly(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let count = SystemCall.retryingOnInterrupt {
-                SystemCall.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if count <= 0 { return false }
-            offset += count
-        }
-        return true
+        FileDescriptorIO.readAll(descriptor, into: buffer) == buffer.count
     }
 
     static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {

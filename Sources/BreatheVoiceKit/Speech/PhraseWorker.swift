@@ -107,19 +107,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     private func startThread() -> Bool {
-        var created = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(
-            &created, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<PhraseWorker>.fromOpaque(context).takeRetainedValue().loop()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<PhraseWorker>.fromOpaque(context).release()
-            return false
-        }
+        guard let created = NativeThread.start({ self.loop() }) else { return false }
         pthread_mutex_lock(lock)
         thread = created
         pthread_mutex_unlock(lock)

@@ -4,8 +4,11 @@ import Glibc
 import Musl
 #endif
 
-/// Runs another program to the end with posix_spawn: bytes in on its stdin, its stdout and stderr collected.
-package enum ChildProcess {
+/// Another program, started with posix_spawn the way a shell starts one (nothing blocked, the signals we ignore or
+/// catch back at their default actions) and reaped with waitpid. `run` runs one to the end with bytes in on its stdin
+/// and its stdout and stderr collected; `init` starts one with its standard streams wired as given, to be waited for
+/// (or killed) later.
+package struct ChildProcess: Sendable {
     /// How a finished program ended and what it printed.
     package struct Result: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
@@ -18,6 +21,106 @@ package enum ChildProcess {
     package enum Failure: Error, Sendable {
         /// posix_spawn or pipe failed; `errno` says why.
         case cannotStart(errno: Int32)
+    }
+
+    /// How a program ended.
+    package enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case killed(by: Int32)
+
+        /// A wait status (WIFEXITED and WEXITSTATUS, written out: the C macros are not imported).
+        init(waitStatus status: Int32) {
+            let signal = status & 0x7F
+            self = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+        }
+
+        /// The exit status, or 128 + the signal number, as a shell gives it.
+        var status: Int32 {
+            switch self {
+            case .exited(let code): code
+            case .killed(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Where one of a child's standard streams goes.
+    package enum Stream: Sendable {
+        /// A descriptor of ours (such as a pipe's end), duplicated onto the stream.
+        case descriptor(Int32)
+        /// A file opened with `flags` (created private to the user, 0600, when `flags` has O_CREAT).
+        case file(String, flags: Int32)
+        /// Not open at all in the child.
+        case closed
+
+        /// /dev/null, for reading (stdin) or writing.
+        package static func null(writing: Bool) -> Stream {
+            .file("/dev/null", flags: writing ? O_WRONLY : O_RDONLY)
+        }
+    }
+
+    let pid: pid_t
+
+    /// Starts `program` (a path) with `arguments` and the given standard streams, in `environment` ("NAME=value"
+    /// entries; nil: ours).
+    package init(
+        _ program: String, _ arguments: [String], standardInput: Stream = .null(writing: false),
+        standardOutput: Stream = .null(writing: true), standardError: Stream = .null(writing: true),
+        environment: [String]? = nil
+    ) throws(Failure) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, target) in [(standardInput, 0), (standardOutput, 1), (standardError, 2)] as [(Stream, Int32)] {
+            switch stream {
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            case .file(let path, let flags): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600)
+            case .closed: posix_spawn_file_actions_addclose(&actions, target)
+            }
+        }
+        var attributes = ChildProcess.cleanSignals()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in argv + (envp ?? []) { free(pointer) } }
+        var pid: pid_t = 0
+        func spawn() -> Int32 {
+            if let envp {
+                posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+            } else {
+                posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+            }
+        }
+        var spawned = spawn()
+        // ETXTBSY: a script just written is still open for writing in a process forked meanwhile (its fd is closed
+        // at that process's exec). A few short retries get past that window, as Go's os/exec does.
+        var retries = 0
+        while spawned == ETXTBSY, retries < 20 {
+            retries += 1
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+            spawned = spawn()
+        }
+        guard spawned == 0 else { throw .cannotStart(errno: spawned) }
+        self.pid = pid
+    }
+
+    /// Sends `signal` to the program (if it was not reaped yet).
+    func kill(_ signal: Int32) {
+        sendSignal(pid, signal)
+    }
+
+    /// Waits for the program to end and reaps it.
+    package func wait() -> Ending {
+        var status: Int32 = 0
+        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
+        return Ending(waitStatus: status)
+    }
+
+    /// Reaps the program if it has ended, without waiting; nil while it runs.
+    func ending() -> Ending? {
+        var status: Int32 = 0
+        return SystemCall.retryingOnInterrupt { waitpid(pid, &status, WNOHANG) } == pid
+            ? Ending(waitStatus: status) : nil
     }
 
     /// The first program named `name` in `path` (a PATH value) that can be run, or `name` itself when it holds a slash.
@@ -46,36 +149,18 @@ package enum ChildProcess {
             closeAll(inputPipe + outputPipe)
             throw .cannotStart(errno: code)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-
-        var attributes = cleanSignals()
-        defer { posix_spawnattr_destroy(&attributes) }
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
-        // ETXTBSY: a script just written is still open for writing in a process forked meanwhile (its fd is closed
-        // at that process's exec). A few short retries get past that window, as Go's os/exec does.
-        var retries = 0
-        while spawned == ETXTBSY, retries < 20 {
-            retries += 1
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
-            spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        let started: ChildProcess
+        do throws(Failure) {
+            started = try ChildProcess(
+                program, arguments, standardInput: .descriptor(inputPipe[0]),
+                standardOutput: .descriptor(outputPipe[1]), standardError: .descriptor(errorPipe[1]))
+        } catch {
+            closeAll(inputPipe + outputPipe + errorPipe)
+            throw error
         }
         close(inputPipe[0])
         close(outputPipe[1])
         close(errorPipe[1])
-        guard spawned == 0 else {
-            closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
-            throw .cannotStart(errno: spawned)
-        }
 
         // A program that exits without reading its input must not kill us with SIGPIPE.
         let previousHandler = signal(SIGPIPE, SIG_IGN)
@@ -126,11 +211,7 @@ package enum ChildProcess {
         if outputOpen { close(outputPipe[0]) }
         if errorsOpen { close(errorPipe[0]) }
 
-        var status: Int32 = 0
-        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-        let signalNumber = status & 0x7f
-        let exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
-        return Result(status: exitStatus, standardOutput: output, standardError: errors)
+        return Result(status: started.wait().status, standardOutput: output, standardError: errors)
     }
 
     /// Spawn attributes that start a child the way a shell would: nothing blocked, and the signals we ignore
@@ -162,4 +243,9 @@ package enum ChildProcess {
     private static func closeAll(_ descriptors: [Int32]) {
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }
+}
+
+// At file scope the bare name finds the C library's kill(2), not `ChildProcess.kill`.
+private func sendSignal(_ pid: pid_t, _ signal: Int32) {
+    _ = kill(pid, signal)
 }

@@ -142,11 +142,5 @@ private let crashHandler: @convention(c) (Int32) -> Void = { number in
 }
 
 private func writeAll(_ descriptor: Int32, _ text: StaticString) {
-    var offset = 0
-    let count = text.utf8CodeUnitCount
-    while offset < count {
-        let written = SystemCall.retryingOnInterrupt { write(descriptor, text.utf8Start + offset, count - offset) }
-        if written < 0 { return }
-        offset += written
-    }
+    FileDescriptorIO.writeAll(descriptor, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
 }

@@ -21,58 +21,51 @@ struct FaultRun {
 
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
-    /// Starts the binary; `prefix` runs it under another program (such as `prlimit --fsize=…`).
+    /// A run under way: the child and the files its stdout (when captured) and stderr go to.
+    struct Started {
+        let child: ChildProcess
+        let stdoutFile: String
+        let stderrFile: String
+
+        var pid: pid_t { child.pid }
+    }
+
+    /// Starts the binary; `prefix` runs it under another program (such as `prlimit --fsize=…`, found on the PATH). The
+    /// child starts as a shell would start it, whatever the test runner ignores or blocks (both survive exec): nothing
+    /// blocked, and every signal a test sends at its default action (see `ChildProcess`).
     static func start(
         _ arguments: [String], home: TemporaryHome, environment: [String: String?] = [:],
         standardInput: Stream = .path("/dev/null"), standardOutput: Stream, prefix: [String] = []
-    ) throws -> (pid: pid_t, stdoutFile: String, stderrFile: String) {
+    ) throws -> Started {
         let stderrFile = home.root.path + "/stderr-" + UUID().uuidString
         let stdoutFile = home.root.path + "/stdout-" + UUID().uuidString
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        func wire(_ stream: Stream, _ target: Int32, _ flags: Int32) {
+        func wire(_ stream: Stream, _ flags: Int32) -> ChildProcess.Stream {
             switch stream {
-            case .path(let path): posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600)
-            case .closed: posix_spawn_file_actions_addclose(&actions, target)
-            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            case .path(let path): .file(path, flags: flags)
+            case .closed: .closed
+            case .descriptor(let descriptor): .descriptor(descriptor)
             }
         }
-        wire(standardInput, 0, O_RDONLY)
-        if case .path(let path) = standardOutput, path == "capture" {
-            wire(.path(stdoutFile), 1, O_WRONLY | O_CREAT | O_APPEND)
-        } else {
-            wire(standardOutput, 1, O_WRONLY)
+        let output: ChildProcess.Stream =
+            if case .path(let path) = standardOutput, path == "capture" {
+                .file(stdoutFile, flags: O_WRONLY | O_CREAT | O_APPEND)
+            } else {
+                wire(standardOutput, O_WRONLY)
+            }
+        let changes = home.environment.merging(environment, uniquingKeysWith: { _, new in new })
+        var executable = BinaryRun.binary.path
+        var argv = arguments
+        if let program = prefix.first {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            guard let found = ChildProcess.find(program, path: path) else { throw POSIXError(.ENOENT) }
+            executable = found
+            argv = Array(prefix.dropFirst()) + [BinaryRun.binary.path] + arguments
         }
-        posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in home.environment.merging(environment, uniquingKeysWith: { _, new in new }) {
-            env[key] = value
-        }
-        let executable = prefix.first ?? BinaryRun.binary.path
-        let argv = (prefix.isEmpty ? [executable] : prefix + [BinaryRun.binary.path]) + arguments
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        // The child starts as a shell would start it, whatever the test runner ignores or blocks (both survive exec):
-        // nothing blocked, and every signal a test sends at its default action.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGXFSZ] {
-            sigaddset(&defaults, number)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        return (pid, stdoutFile, stderrFile)
+        let child = try ChildProcess(
+            executable, argv, standardInput: wire(standardInput, O_RDONLY), standardOutput: output,
+            standardError: .file(stderrFile, flags: O_WRONLY | O_CREAT | O_APPEND),
+            environment: ChildProcess.environment(changedBy: changes))
+        return Started(child: child, stdoutFile: stdoutFile, stderrFile: stderrFile)
     }
 
     /// Runs the binary to its end.
@@ -87,11 +80,28 @@ struct FaultRun {
     }
 
     /// Waits for a started binary and collects what it wrote.
-    static func finish(_ started: (pid: pid_t, stdoutFile: String, stderrFile: String)) -> FaultRun {
-        var status: Int32 = 0
-        _ = SystemCall.retryingOnInterrupt { waitpid(started.pid, &status, 0) }
-        let signal = status & 0x7F
-        let ending: ChildProcess.Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(by: signal)
+    static func finish(_ started: Started) -> FaultRun {
+        collect(started, started.child.wait())
+    }
+
+    /// Waits for a started run, but no longer than `seconds`: a run still going then is ended (SIGTERM, then SIGKILL)
+    /// and reported as nil, so that a hang fails the test instead of hanging it. The bound only tells an answer from a
+    /// hang, generously, so that a loaded machine never fails it.
+    static func finish(_ started: Started, within seconds: Double) -> FaultRun? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let ending = started.child.ending() { return collect(started, ending) }
+            usleep(10_000)
+        }
+        started.child.kill(SIGTERM)
+        usleep(500_000)
+        started.child.kill(SIGKILL)
+        _ = finish(started)
+        return nil
+    }
+
+    /// What a run that ended wrote, its files removed.
+    private static func collect(_ started: Started, _ ending: ChildProcess.Ending) -> FaultRun {
         let stderr = (try? String(contentsOfFile: started.stderrFile, encoding: .utf8)) ?? ""
         let stdout = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
         unlink(started.stderrFile)

@@ -123,20 +123,7 @@ import Musl
         }
 
         func start() -> pthread_t? {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let started = pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    Unmanaged<Interrupter>.fromOpaque(context).takeRetainedValue().run()
-                    return nil
-                }, context)
-            guard started == 0 else {
-                Unmanaged<Interrupter>.fromOpaque(context).release()
-                return nil
-            }
-            return thread
+            NativeThread.start { self.run() }
         }
 
         private func run() {

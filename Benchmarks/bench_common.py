@@ -1,0 +1,487 @@
+"""The helpers every measure uses: constants, cells and rows, running and timing processes, recording the null sink,
+the sound servers, the plan, the capabilities."""
+
+from __future__ import annotations
+
+import fcntl
+import math
+import os
+import pty
+import re
+import signal
+import struct
+import subprocess
+import termios
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+import onsets as detector
+
+
+HERE = Path(__file__).resolve().parent
+
+RATE = 22050
+LEAD_IN_TENTHS = 30
+CLOSING_TENTHS = 30
+PATTERNS = {
+    "box": [("inhale", 40), ("hold", 40), ("exhale", 40), ("rest", 40)],
+    "resonant": [("inhale", 55), ("exhale", 55)],
+}
+#: Phases whose cue carries a tone. Rest has none (or a very soft one), so its onset would be the phrase's, after eSpeak
+#: NG's own leading silence: rest boundaries are left out of the timing match (their onsets count as extra).
+TONED = {"inhale", "hold", "exhale"}
+FIRST_SOUND_THRESHOLD = 328  # 1 % of full scale, about -40 dBFS
+#: parec's latency for the first-sound recorder. The null sink then runs 1 ms blocks: new audio is mixed from the next
+#: block, and the monitor can deliver a block up to one block ahead of the clock mapping, so a heard time is right within
+#: about a block. With 5 ms the heard times came in steps of 4.6 ms and were up to 4 ms *before* the client had sent its
+#: first audio (the same runs, Benchmarks/first_send.c); with 1 ms they agree with the send stamp within 1 ms.
+FIRST_SOUND_RECORDER_MS = 1
+TIME = "/usr/bin/time"
+SCRIPTS = HERE.parent / "scripts"
+SERVER_SCRIPTS = {"pulseaudio": SCRIPTS / "with-pulse.sh", "pipewire": SCRIPTS / "with-pipewire.sh"}
+SERVER_NAMES = {"pulseaudio": "PulseAudio", "pipewire": "PipeWire"}
+#: The processes that make up each sound server, found by name and by their XDG_RUNTIME_DIR.
+SERVER_PROCESSES = {"pulseaudio": ("pulseaudio",), "pipewire": ("pipewire", "pipewire-pulse", "wireplumber")}
+#: parec's requested latency for the live recordings: larger than any stream of ours asks for, so the sink's period (and
+#: PipeWire's quantum) is the one our stream causes, not the recorder's. Timing comes from sample positions, not arrivals.
+RECORDER_LATENCY_MS = 200
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: Peak-RSS targets (issue 13).
+RSS_TARGETS_MIB = {"live": 12.0, "first": 14.0, "repeat": 12.0, "no-audio": 11.0, "version": 10.0}
+#: The xrun check: (runs, session minutes); `--full` is the issue's 5 runs of 2 minutes, `make bench` a shorter one.
+XRUNS_QUICK = (2, 0.25)  # 0.25 min of box: 1 cycle, 22 s per run
+XRUNS_FULL = (5, 2.0)
+
+
+# MARK: cells and rows
+
+
+@dataclass
+class Cell:
+    """A figure (with its text) or an explicit reason why there is none."""
+
+    text: str
+    value: float | None = None
+
+    @staticmethod
+    def na(reason: str) -> "Cell":
+        return Cell(f"n/a ({reason})")
+
+
+DASH = Cell("—")
+
+
+@dataclass
+class Row:
+    measure: str
+    cells: dict[str, Cell]
+    target: str
+    met: str
+    floor: str = ""  # a peak-RSS target: the floor (an empty Swift program, FLOOR_SOURCES) shown beside it
+
+
+@dataclass
+class Bench:
+    binary: Path
+    out: Path
+    work: Path
+    env: dict[str, str]
+    caps: dict[str, bool] = field(default_factory=dict)
+    rows: list[Row] = field(default_factory=list)
+    raw: dict = field(default_factory=dict)
+    live_minutes: float = 2.0
+    serial: bool = False
+    server: str = "pulseaudio"
+    peer: "PeerServer | None" = None
+    xruns: tuple[int, float] = XRUNS_QUICK
+    venv: Path | None = None  # breathe-cli's venv; default: .build/bench-venv beside the binary's build
+    floors: dict[str, dict] | None = None  # build_floors' figures, built once per part and shared between measures
+    floor_programs: dict[str, Path] = field(default_factory=dict)  # the floors' executables
+
+    def log(self, text: str) -> None:
+        print(f"[bench {time.strftime('%H:%M:%S')}] {text}", flush=True)
+
+
+# MARK: processes
+
+
+@dataclass
+class Run:
+    """One finished child: exit status, wall time, CPU (user + system) and peak RSS from wait4 (children included)."""
+
+    code: int
+    wall: float
+    cpu: float
+    maxrss_kib: int
+    stdout: Path | None = None
+    stderr: Path | None = None
+
+    def first_error_line(self) -> str:
+        if self.stderr and self.stderr.exists():
+            for line in self.stderr.read_text(errors="replace").splitlines():
+                if line.strip():
+                    return line.strip()[:120]
+        return f"exit {self.code}"
+
+
+def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bool = False, on_start=None,
+                 discard_stdout: bool = False) -> Run:
+    """Runs `cmd` to its end (killing it after `timeout` s), stdout and stderr to files named after `name` (stdout to
+    /dev/null with `discard_stdout`: gigabytes of export would only measure the disk).
+
+    The command runs under /usr/bin/time, which reports its peak RSS: a child forked from this (large) Python process
+    would carry Python's high-water mark through exec into ru_maxrss. CPU comes from wait4 (all descendants reaped).
+    """
+    stdout_path, stderr_path = (Path(os.devnull) if discard_stdout else work / f"{name}.out"), work / f"{name}.err"
+    rss_path = work / f"{name}.rss"
+    cmd = [TIME, "-q", "-f", "%M", "-o", str(rss_path), *cmd]
+    master = None
+    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
+        if use_pty:
+            master, slave = pty.openpty()
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            start = time.monotonic()
+            proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+            os.close(slave)
+            drain = threading.Thread(target=_drain, args=(master, out), daemon=True)
+            drain.start()
+        else:
+            start = time.monotonic()
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, start_new_session=True)
+        if on_start:
+            on_start(proc, start)
+        timer = threading.Timer(timeout, _kill_group, args=(proc.pid,))
+        timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - start
+        timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if master is not None:
+            drain.join(timeout=2)
+            os.close(master)
+    try:
+        maxrss = int(rss_path.read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        maxrss = -1
+    return Run(proc.returncode, wall, usage.ru_utime + usage.ru_stime, maxrss, None if discard_stdout else stdout_path, stderr_path)
+
+
+def _drain(fd: int, out) -> None:
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return
+        if not data:
+            return
+        out.write(data)
+
+
+def _kill_group(pid: int, sig: int = signal.SIGKILL) -> None:
+    try:
+        os.killpg(pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def command_output(cmd, env=None, timeout=20) -> tuple[int, str]:
+    try:
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        return done.returncode, done.stdout + done.stderr
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return -1, str(error)
+
+
+# MARK: recording
+
+
+def parec_command(sink: str, latency_ms: int) -> list[str]:
+    return ["parec", "-d", f"{sink}.monitor", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1", f"--latency-msec={latency_ms}"]
+
+
+class FileRecorder:
+    """parec of a sink's monitor into a raw S16LE file, started before a session and stopped after it."""
+
+    def __init__(self, sink: str, path: Path, env):
+        self.sink, self.path, self.env = sink, path, env
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.handle = open(self.path, "wb")
+        self.proc = subprocess.Popen(parec_command(self.sink, RECORDER_LATENCY_MS), stdout=self.handle, stderr=subprocess.DEVNULL, env=self.env)
+        deadline = time.monotonic() + 10
+        while self.path.stat().st_size < RATE:  # 0.5 s of audio: the monitor flows, and the first cue follows silence
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError(f"parec on {self.sink}.monitor delivered nothing")
+            time.sleep(0.05)
+
+    def stop(self) -> np.ndarray:
+        assert self.proc is not None
+        time.sleep(1.0)  # the last cue's tail and the monitor's latency
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        self.handle.close()
+        return np.fromfile(self.path, dtype="<i2")
+
+
+class ChunkRecorder:
+    """parec in small chunks (1 ms), each chunk's arrival stamped on the monotonic clock.
+
+    A sample's time is its index over the rate plus the clock offset, the smallest (arrival − samples so far / rate)
+    seen: scheduling can only delay an arrival, so the minimum is the best estimate of when samples leave the monitor.
+    Chunks are kept as they come and scanned once each, so waiting costs little CPU beside the measured command.
+    """
+
+    def __init__(self, sink: str, env):
+        self.proc = subprocess.Popen(parec_command(sink, FIRST_SOUND_RECORDER_MS), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        self.chunks: list[np.ndarray] = []
+        self.starts: list[int] = []  # the sample index of each chunk's first sample
+        self.total = 0
+        self.pending = b""
+        self.offset = math.inf
+        self.condition = threading.Condition()
+        self.closed = False
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        fd = self.proc.stdout.fileno()
+        while True:
+            chunk = os.read(fd, 2048)
+            now = time.monotonic()
+            with self.condition:
+                if not chunk:
+                    self.closed = True
+                    self.condition.notify_all()
+                    return
+                data = self.pending + chunk
+                usable = len(data) // 2 * 2
+                self.pending = data[usable:]
+                if usable:
+                    self.chunks.append(np.frombuffer(data[:usable], dtype="<i2"))
+                    self.starts.append(self.total)
+                    self.total += usable // 2
+                    self.offset = min(self.offset, now - self.total / RATE)
+                self.condition.notify_all()
+
+    def _wait(self, check, timeout: float):
+        """Calls check() under the lock at each new chunk until it returns something other than None, or the timeout."""
+        deadline = time.monotonic() + timeout
+        with self.condition:
+            while True:
+                found = check()
+                left = deadline - time.monotonic()
+                if found is not None or left <= 0 or self.closed:
+                    return found
+                self.condition.wait(min(left, 0.05))
+
+    def samples(self) -> int:
+        with self.condition:
+            return self.total
+
+    def wait_until_flowing(self, seconds: float = 0.5, timeout: float = 10) -> bool:
+        target = int(seconds * RATE)
+        return bool(self._wait(lambda: True if self.chunks and self.total - self.starts[0] - len(self.chunks[0]) >= target else None, timeout))
+
+    def first_above(self, from_sample: int, threshold: int, timeout: float) -> int | None:
+        """The first sample at or after `from_sample` reaching `threshold`, waiting for it up to `timeout` s."""
+        scanned = 0  # chunks already looked at
+
+        def check():
+            nonlocal scanned
+            while scanned < len(self.chunks):
+                start, chunk = self.starts[scanned], self.chunks[scanned]
+                scanned += 1
+                if start + len(chunk) <= from_sample:
+                    continue
+                skip = max(0, from_sample - start)
+                hit = detector.first_above(chunk, threshold, skip)
+                if hit is not None:
+                    return start + hit
+            return None
+
+        return self._wait(check, timeout)
+
+    def wait_for_silence(self, seconds: float = 0.3, timeout: float = 10) -> bool:
+        """Waits until the last `seconds` recorded (after this call) stay below a quarter of the threshold."""
+        window = int(seconds * RATE)
+        begin = self.samples()
+
+        def check():
+            if self.total - begin < window:
+                return None
+            tail, count, index = [], 0, len(self.chunks) - 1
+            while count < window and index >= 0:
+                tail.append(self.chunks[index])
+                count += len(self.chunks[index])
+                index -= 1
+            loudest = max(int(np.abs(c.astype(np.int32)).max()) for c in tail)
+            return True if loudest < FIRST_SOUND_THRESHOLD // 4 else None
+
+        return bool(self._wait(check, timeout))
+
+    def time_of(self, sample: int) -> float:
+        return sample / RATE + self.offset
+
+    def sample_at(self, moment: float) -> int:
+        return max(0, int(math.floor((moment - self.offset) * RATE)))
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+# MARK: sound servers: their processes, their CPU, a second PulseAudio for the peers
+
+
+def server_pids(kind: str, runtime_dir: str | None) -> dict[int, str]:
+    """The sound server's processes ({pid: name}): by name, and by XDG_RUNTIME_DIR, so only our private server counts."""
+    names, found = SERVER_PROCESSES[kind], {}
+    if not runtime_dir:
+        return found
+    wanted = f"XDG_RUNTIME_DIR={runtime_dir}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            name = (entry / "comm").read_text().strip()
+            if name in names and wanted in (entry / "environ").read_bytes().split(b"\0"):
+                found[int(entry.name)] = name
+        except OSError:
+            continue
+    return found
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU of a process (all its threads) from /proc/<pid>/stat, in seconds (clock-tick resolution)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime: fields 14 and 15 of stat(5)
+
+
+class ServerWindow:
+    """The sound server's CPU over a window: /proc/<pid>/stat of each of its processes at the start and at the end."""
+
+    def __init__(self, pids: dict[int, str]):
+        self.pids = pids
+        self.start_cpu = {pid: cpu_seconds(pid) for pid in pids}
+        self.start = time.monotonic()
+        self.result: dict | None = None
+
+    def stop(self) -> dict:
+        wall = time.monotonic() - self.start
+        per_process: dict[str, float] = {}
+        for pid, name in self.pids.items():
+            before, after = self.start_cpu.get(pid), cpu_seconds(pid)
+            if before is None or after is None:
+                return {"error": f"{name} ({pid}) ended during the window"}
+            per_process[name] = per_process.get(name, 0.0) + after - before
+        cpu = sum(per_process.values())
+        self.result = {"wall_s": wall, "cpu_s": cpu, "percent": 100 * cpu / wall, "per_process_cpu_s": per_process,
+                       "pids": {str(k): v for k, v in self.pids.items()}}
+        return self.result
+
+
+class PeerServer:
+    """A second private PulseAudio (scripts/with-pulse.sh) for the peers, so the server that plays breathe-voice serves
+    nothing else and its CPU over our session is ours alone. It lives as long as its stdin stays open."""
+
+    def __init__(self, work: Path):
+        self.info = work / "peer-server.txt"
+        command = 'printf "%s\\n%s\\n" "$PULSE_SERVER" "$XDG_RUNTIME_DIR" > "$1"; exec cat > /dev/null'
+        self.proc = subprocess.Popen([str(SERVER_SCRIPTS["pulseaudio"]), "sh", "-c", command, "sh", str(self.info)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.pulse_server = self.runtime_dir = None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            lines = self.info.read_text().splitlines() if self.info.exists() else []
+            if len(lines) == 2:
+                self.pulse_server, self.runtime_dir = lines
+                break
+            time.sleep(0.1)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.pulse_server) and command_output(["pactl", "info"], dict(os.environ, PULSE_SERVER=self.pulse_server))[0] == 0
+
+    def pids(self) -> dict[int, str]:
+        return server_pids("pulseaudio", self.runtime_dir)
+
+    def stop(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def main_server_pids(bench: Bench) -> dict[int, str]:
+    return server_pids(bench.server, os.environ.get("XDG_RUNTIME_DIR"))
+
+
+# MARK: the plan, computed here as the planner does
+
+
+def cycles_for(pattern: str, minutes: float) -> int:
+    base = sum(t for _, t in PATTERNS[pattern])
+    target = round(minutes * 600)
+    return 1 if base >= target else max(2, math.ceil(target / base))
+
+
+def plan(pattern: str, cycles: int) -> tuple[list[tuple[int, str]], int]:
+    """Every phase start as (sample, kind), and the total length in samples: round(cumulative seconds × rate) + lead-in."""
+    lead = LEAD_IN_TENTHS * RATE // 10
+    boundaries, tenths = [], 0
+    for _ in range(cycles):
+        for kind, length in PATTERNS[pattern]:
+            boundaries.append((lead + (tenths * RATE + 5) // 10, kind))
+            tenths += length
+    total = lead + (tenths * RATE + 5) // 10 + CLOSING_TENTHS * RATE // 10
+    return boundaries, total
+
+
+# MARK: capabilities
+
+
+def probe(bench: Bench) -> None:
+    code, start_help = command_output([str(bench.binary), "start", "--help"], bench.env)
+    _, version = command_output([str(bench.binary), "--version"], bench.env)
+    _, root_help = command_output([str(bench.binary), "--help"], bench.env)
+    subcommands = set(re.findall(r"^  ([a-z][a-z-]*)\b", root_help.split("SUBCOMMANDS:", 1)[-1], re.MULTILINE)) if "SUBCOMMANDS:" in root_help else set()
+    bench.caps = {
+        "runs": code == 0,
+        "audio": "--output" in start_help,  # the audio engine (issue 3) brings --output, --require-audio and live play
+        "require_audio": "--require-audio" in start_help,
+        "output": "--output" in start_help,
+        "timing_report": "--timing-report" in start_help,
+        "stats": "stats" in subcommands,
+        "history": "history" in subcommands,
+        "pulse": bool(os.environ.get("PULSE_SERVER")) and command_output(["pactl", "info"], bench.env)[0] == 0,
+    }
+    bench.raw["capabilities"] = bench.caps
+    bench.raw["binary_version"] = version.strip()
+    bench.log(f"capabilities: {bench.caps}")
+
+
+NO_AUDIO = "no audio engine yet: `start --help` has no --output"
+NO_PULSE = "no PulseAudio server: run it through `make bench`"
+
+
+def warm_cache(bench: Bench, cmd: list[str]) -> dict:
+    """Renders a live command's session to a file first, so its phrases are cached when it plays (issue 13: the live
+    figures are a repeat session's; the first run's memory is measured apart)."""
+    skip = {"--require-audio", "--timing-report"}
+    render = [c for c in cmd if c not in skip] + ["--output", str(bench.work / "warm-up.wav")]
+    run = run_measured(render, bench.env, name="warm-up", work=bench.work, timeout=300)
+    return {"cmd": render, "code": run.code, "wall_s": run.wall}
+
+
+def verdict(ok: bool | None, reason: str = "no figure") -> str:
+    return f"n/a ({reason})" if ok is None else ("yes" if ok else "**no**")

@@ -1,0 +1,103 @@
+"""Measure 7 (issue 29): every history command over 100 000 and 2 000 000 records: time and peak RSS."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import make_history
+from bench_common import Bench, Cell, Row, run_measured, verdict
+
+
+#: Measure 7 (issue 29): every history command streams. Sizes, runs per figure (after a warm-up) and targets at the largest.
+HISTORY_SIZES = (100_000, 2_000_000)
+HISTORY_RUNS = 3
+HISTORY_RSS_TARGET_MIB = 32.0
+HISTORY_HEAD_TARGET_S = 1.0
+
+
+# MARK: measure 7: every history command at scale
+
+
+def measure_history(bench: Bench) -> None:
+    """`history`, `history --json`, `history | head -1` and both exports over 100 000 and 2 000 000 records (written by
+    make_history.write_history_fast), beside `stats` on the same files: wall time (median of HISTORY_RUNS after a
+    warm-up) and peak RSS (the largest of those runs), the output to /dev/null (`head -1`: a pipe, the pipeline timed
+    and its peak that of its largest process, ours). Each run must exit 0 with nothing on stderr."""
+    commands = {
+        "stats": ["stats"],
+        "history": ["history"],
+        "history --json": ["history", "--json"],
+        "history | head -1": None,
+        "history export --format csv": ["history", "export", "--format", "csv"],
+        "history export --format json": ["history", "export", "--format", "json"],
+    }
+    sizes_text = " and ".join(f"{size:,}".replace(",", " ") for size in HISTORY_SIZES)
+    largest = HISTORY_SIZES[-1]
+    raw: dict = {"sizes": list(HISTORY_SIZES), "commands": {}}
+    if not (bench.caps["history"] and bench.caps["stats"]):
+        why = "no `history` or `stats` subcommand"
+        for label in commands:
+            bench.rows.append(Row(f"7. `{label}` over {sizes_text} records", {"breathe-voice": Cell.na(why)}, "—", f"n/a ({why})"))
+        return
+    for size in HISTORY_SIZES:
+        path = bench.work / f"history-{size}" / "breathe-voice" / "history.jsonl"
+        started = time.monotonic()
+        make_history.write_history_fast(path, size, seed=7)
+        raw[f"file_{size}"] = {"bytes": path.stat().st_size, "written_s": time.monotonic() - started}
+        bench.log(f"history of {size} records: {path.stat().st_size / 1e6:.0f} MB in {time.monotonic() - started:.1f} s")
+    figures: dict[str, dict] = {}
+    for label, args in commands.items():
+        figures[label] = {}
+        failure = None
+        for size in HISTORY_SIZES:
+            env = dict(bench.env, XDG_STATE_HOME=str(bench.work / f"history-{size}"))
+            if args is None:
+                cmd = ["bash", "-c", 'set -o pipefail; "$0" history | head -1', str(bench.binary)]
+            else:
+                cmd = [str(bench.binary), *args]
+            runs = []
+            for attempt in range(HISTORY_RUNS + 1):
+                run = run_measured(cmd, env, name=f"history-{size}", work=bench.work, timeout=600, discard_stdout=args is not None)
+                errors = [line for line in run.stderr.read_text(errors="replace").splitlines() if line.strip()]
+                if run.code != 0 or errors:
+                    failure = f"exit {run.code}" + (f": {errors[0][:100]}" if errors else "")
+                    break
+                if args is None and not run.stdout.read_text(errors="replace").strip():
+                    failure = "no first line"
+                    break
+                if attempt > 0:
+                    runs.append(run)
+            if failure:
+                break
+            figures[label][size] = {"median_s": statistics.median(r.wall for r in runs), "max_rss_mib": max(r.maxrss_kib for r in runs) / 1024,
+                                    "walls_s": [r.wall for r in runs], "rss_kib": [r.maxrss_kib for r in runs], "cpu_s": [r.cpu for r in runs]}
+            bench.log(f"{label} over {size}: {figures[label][size]['median_s']:.2f} s, {figures[label][size]['max_rss_mib']:.1f} MiB")
+        raw["commands"][label] = {"figures": figures[label], "failure": failure}
+        if failure:
+            bench.rows.append(Row(f"7. `{label}` over {sizes_text} records", {"breathe-voice": Cell.na(failure)}, "—", f"n/a ({failure})"))
+            figures[label] = {}
+    bench.raw["history"] = raw
+
+    def text(label: str) -> str:
+        return "; ".join(f"{size:,}".replace(",", " ") + f": {f['median_s']:.2f} s, {f['max_rss_mib']:.1f} MiB" for size, f in figures[label].items())
+
+    stats = figures["stats"].get(largest)
+    for label in commands:
+        if not figures[label]:
+            continue
+        big = figures[label].get(largest)
+        rss = big["max_rss_mib"] if big else None
+        # A pipe inside a table cell is escaped, or it would end the cell.
+        shown = label.replace("|", "\\|")
+        measure = f"7. `{shown}` over {sizes_text} records: time (median of {HISTORY_RUNS} after a warm-up), peak RSS"
+        if label == "stats":
+            bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label), rss)}, "— (the streaming reference)", "—"))
+            continue
+        beside = f"; stats: {stats['median_s']:.2f} s, {stats['max_rss_mib']:.1f} MiB" if stats else ""
+        target = f"peak RSS ≤ {HISTORY_RSS_TARGET_MIB:g} MiB at {largest:,}".replace(",", " ")
+        ok = rss is not None and rss <= HISTORY_RSS_TARGET_MIB
+        if label == "history | head -1":
+            target += f", time ≤ {HISTORY_HEAD_TARGET_S:g} s"
+            ok = ok and big["median_s"] <= HISTORY_HEAD_TARGET_S
+        bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label) + beside, rss)}, target, verdict(ok if big else None)))

@@ -1,0 +1,131 @@
+"""The report: the table, RESULTS.md and results.json, merged from the parts."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bench_common import Bench, Cell, DASH, HERE, Row, SERVER_NAMES, XRUNS_FULL, XRUNS_QUICK, command_output, cycles_for
+from bench_floors import floor_text
+
+
+COLUMNS = ["breathe-voice", "shell loop", "breathe-cli", "paplay", "espeak-ng"]
+
+
+# MARK: report
+
+
+def machine() -> dict:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    commit = command_output(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"])[1].strip()
+    return {"nproc": os.cpu_count(), "cpu": model, "kernel": platform.release(), "python": platform.python_version(),
+            "numpy": np.__version__, "commit": commit}
+
+
+def versions(raw: dict) -> dict:
+    first_line = lambda cmd: command_output(cmd)[1].strip().splitlines()[0] if shutil.which(cmd[0]) else "missing"  # noqa: E731
+    return {
+        "espeak-ng": command_output(["espeak-ng", "--version"])[1].strip(),
+        "paplay": first_line(["paplay", "--version"]),
+        "pulseaudio": command_output(["pulseaudio", "--version"])[1].strip(),
+        "pipewire": " ".join(command_output(["pipewire", "--version"])[1].split()[-1:]) if shutil.which("pipewire") else "missing",
+        "wireplumber": " ".join(command_output(["wireplumber", "--version"])[1].split()[-1:]) if shutil.which("wireplumber") else "missing",
+        "breathe-cli": raw.get("breathe_cli_version", "not installed"),
+        "breathe-voice": raw.get("binary_version", ""),
+    }
+
+
+def measure_number(row: Row) -> int:
+    found = re.match(r"(\d+)\.", row.measure)
+    return int(found.group(1)) if found else 99
+
+
+def order(rows: list[Row]) -> list[Row]:
+    """Measure 2 first (as before), then 1, 3, 4, …; within a measure, the order the parts added them (PulseAudio first)."""
+    rank = {2: 0}
+    return sorted(rows, key=lambda r: rank.get(measure_number(r), measure_number(r)))
+
+
+def table(rows: list[Row], floors: dict) -> str:
+    header = ["measure", *COLUMNS, "target", "met?"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in rows:
+        cells = [row.cells.get(column, DASH).text for column in COLUMNS]
+        floor = floor_text(floors, row.floor)
+        target = f"{row.target} ({floor})" if floor else row.target
+        lines.append("| " + " | ".join([row.measure, *cells, target, row.met]).replace("\n", " ") + " |")
+    return "\n".join(lines)
+
+
+def row_to_json(row: Row) -> dict:
+    return {"measure": row.measure, "cells": {k: {"text": v.text, "value": v.value} for k, v in row.cells.items()},
+            "target": row.target, "met": row.met, "floor": row.floor}
+
+
+def row_from_json(data: dict) -> Row:
+    return Row(data["measure"], {k: Cell(v["text"], v["value"]) for k, v in data["cells"].items()}, data["target"], data["met"],
+               data["floor"] if isinstance(data.get("floor"), str) else "")
+
+
+def write_part(bench: Bench, path: Path) -> None:
+    """One server's rows and raw numbers, for the merge (`bench.py` without --server)."""
+    path.write_text(json.dumps({"server": bench.server, "rows": [row_to_json(r) for r in bench.rows], "raw": bench.raw},
+                               indent=1, default=str) + "\n")
+
+
+def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], started: float, stamp: str, args) -> str:
+    info = machine()
+    pa_raw = parts.get("pulseaudio", {}).get("raw", {})
+    pw_raw = parts.get("pipewire", {}).get("raw", {})
+    vers = versions(pa_raw or pw_raw)
+    rows = order([row_from_json(r) for part in parts.values() for r in part["rows"]])
+    floors = pa_raw.get("floors", {})
+    body = table(rows, floors)
+    mode = "one at a time" if args.serial else "breathe-voice box ‖ shell loop, then breathe-voice resonant ‖ breathe-cli"
+    runs, minutes = XRUNS_FULL if args.full else XRUNS_QUICK
+    died = [f"**The {SERVER_NAMES[s]} server died during this run**: its log is in results.json ({s}.server_died)."
+            for s, part in parts.items() if part["raw"].get("server_died")]
+    missing = [f"**The {SERVER_NAMES[s]} part did not finish**: {why}." for s, why in failures.items()]
+    sound = []
+    if "pulseaudio" in parts:
+        sound.append(f"a private PulseAudio ({vers['pulseaudio']}) with a null sink `test` at 22 050 Hz mono; live sessions ran {mode}, "
+                     "the peers on a second private PulseAudio of their own")
+    if "pipewire" in parts:
+        sound.append(f"a private PipeWire {vers['pipewire']} (pipewire-pulse, WirePlumber {vers['wireplumber']}, graph at its defaults) with "
+                     f"the same sink: a {args.live_minutes:g}-minute box session, then the xrun check, {runs} runs of {cycles_for('box', minutes)} box "
+                     f"cycle{'s' if cycles_for('box', minutes) > 1 else ''}" + (" (the full configuration, `make bench-full`)" if args.full
+                                           else " (`make bench`; the issue's 5 runs of 2 minutes: `make bench-full`)"))
+    text = f"""# Benchmark results
+
+`make bench{'-full' if args.full else ''}` on {stamp}, commit `{info['commit']}`: {info['nproc']} CPUs ({info['cpu']}), Linux {info['kernel']},
+in {time.monotonic() - started:.0f} s. Peers: {vers['breathe-cli'] or 'breathe-cli'}; {vers['espeak-ng'].split('  ')[0]}; {vers['paplay']}.
+Sound: {'; then '.join(sound)}.
+"n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors, each beside the rows it bounds:
+the peak RSS of minimal Swift programs (+ ArgumentParser parsing `--version`: `--version` and the text session; + libpulse
+playing 0.5 s: live sessions, and its exec → first sound; + eSpeak NG saying "Breathe in", played: the first run), built
+by the bench with the binary's toolchain, its build's ArgumentParser objects and its link. Definitions:
+Benchmarks/README.md.
+{chr(10).join(died + missing)}
+
+{body}
+"""
+    raw = {"date": stamp, "machine": info, "versions": vers, "seconds": time.monotonic() - started,
+           "configuration": {"live_minutes": args.live_minutes, "serial": args.serial, "xruns": {"runs": runs, "minutes": minutes}, "full": args.full},
+           "rows": [row_to_json(r) for r in rows], "failures": failures, **{server: part["raw"] for server, part in parts.items()}}
+    (out / "RESULTS.md").write_text(text)
+    (out / "results.json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
+    return text
