@@ -12,9 +12,8 @@ GUIDE_CPU_RATIO = 2.0
 
 
 def guided(live):
-    """The box session of measure 1 (a `bench_live.Live`) with `--guide swell`, without `--timing-report`."""
-    cmd = [c for c in live.cmd if c != "--timing-report"] + ["--guide", "swell"]
-    return replace(live, name="live-bv-guide", cmd=cmd)
+    """The box session of measure 1 (a `bench_live.Live`), the same command with `--guide swell`."""
+    return replace(live, name="live-bv-guide", cmd=live.cmd + ["--guide", "swell"])
 
 
 def guide_cpu_row(sessions: dict, minutes: float, where: str, reason: str | None) -> Row:
