@@ -461,6 +461,7 @@ def probe(bench: Bench) -> None:
         "require_audio": "--require-audio" in start_help,
         "output": "--output" in start_help,
         "timing_report": "--timing-report" in start_help,
+        "guide": "--guide" in start_help,
         "stats": "stats" in subcommands,
         "history": "history" in subcommands,
         "pulse": bool(os.environ.get("PULSE_SERVER")) and command_output(["pactl", "info"], bench.env)[0] == 0,

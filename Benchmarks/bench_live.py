@@ -15,6 +15,7 @@ import numpy as np
 
 import onsets as detector
 import signals
+from bench_guide import guide_cpu_row, guided
 from bench_common import (
     Bench,
     CLOCK_TICKS,
@@ -198,6 +199,8 @@ def measure_live(bench: Bench) -> None:
             f"live-bv-{pattern}", cmd, "test", [s / RATE for s, kind in boundaries if kind in TONED],
             timeout=total / RATE + 60, server_pids=ours,
         )
+    if bench.caps.get("guide") and bench.caps["audio"]:
+        sessions["bv-guide"] = guided(sessions["bv-box"])  # the same box session with the guide sound (bench_guide.py)
     cli_script, cli_version, peer_reason = None, "", None
     if not pipewire:  # the peers play on a second private PulseAudio, on its own null sink `test`
         peer = bench.peer
@@ -236,6 +239,7 @@ def measure_live(bench: Bench) -> None:
             groups = [["bv-box"]]
         else:
             groups = [["bv-box"], ["loop"], ["bv-resonant"], ["cli"]] if bench.serial else [["bv-box", "loop"], ["bv-resonant", "cli"]]
+        groups += [["bv-guide"]] if "bv-guide" in sessions else []  # alone on our server, its CPU its own
         for group in groups:
             todo = [sessions[k] for k in group if k in sessions and not (k in ("loop", "cli") and peer_reason)]
             bench.log("live: " + " ‖ ".join(f"{s.name} ({' '.join(Path(c).name if i == 0 else c for i, c in enumerate(s.cmd))[:70]})" for s in todo))
@@ -340,6 +344,8 @@ def measure_live(bench: Bench) -> None:
             met = verdict(None if bv_value is None or text_only else bv_value <= target, NO_AUDIO if text_only else "no figure")
             bench.rows.append(Row(f"3. peak RSS of a {minutes:g}-minute live session, {where} (box, phrases cached; /usr/bin/time %M, children included)",
                                   cells, f"≤ {target:g} MiB", met, floor="libpulse"))
+
+    bench.rows.append(guide_cpu_row(sessions, minutes, where, bv_reason or (None if bench.caps["audio"] else NO_AUDIO)))
 
     # The server's own CPU over the same window as each session, against its idle window.
     cells = {"paplay": DASH, "espeak-ng": DASH}

@@ -28,6 +28,12 @@ struct AudioOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "A soft sound to breathe along with: swell (a low chord that rises as you breathe in, stays through a hold, falls as you breathe out and is silent at rest, always quiet under the words) or off (default \(DefaultsHelp.value(.guide))). With --speech off it guides a session without words: only the introduction and the end are said.",
+            valueName: "swell|off"))
+    var guide: GuideSetting?
+
+    @Option(
+        help: ArgumentHelp(
             "An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.",
             valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
@@ -98,6 +104,7 @@ struct AudioOptions: ParsableArguments {
         flags[.count] = count ? "on" : nil
         flags[.tones] = tones
         flags[.toneVolume] = toneVolume
+        flags[.guide] = guide?.rawValue
         flags[.voice] = voice
         flags[.rate] = rate
         flags[.pitch] = pitch
@@ -124,6 +131,7 @@ struct AudioOptions: ParsableArguments {
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
+        choices.guide = preferences.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
         choices.screenReader = way
         // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
         switch way {
@@ -168,7 +176,7 @@ struct AudioOptions: ParsableArguments {
         if output == "" {
             throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
         }
-        return AudioChoices(
+        var choices = AudioChoices(
             speech: try onOff(speech, .fieldSpeech),
             tones: try onOff(tones, .fieldTones),
             toneVolume: try number(toneVolume, .toneVolume, 70),
@@ -179,9 +187,12 @@ struct AudioOptions: ParsableArguments {
             output: output,
             requireAudio: requireAudio
         )
+        choices.guide = guide ?? .off
+        return choices
     }
 }
 
 extension SpeechBackend: RawValueArgument {}
 extension ScreenReaderWay: RawValueArgument {}
 extension SpeechPriority: RawValueArgument {}
+extension GuideSetting: RawValueArgument {}

@@ -85,7 +85,7 @@ extension BreatheVoice {
             let sound = audio.choices(preferences)
             let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
             let deferral =
-                sound.speech || sound.tones
+                sound.speech || sound.tones || sound.guide != .off
                 ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)

@@ -1,13 +1,16 @@
 /// Every phrase a session can say, known before it starts, so that all speech is synthesized up front.
 package enum SpokenPhrases {
-    /// The phrases for `plan`: phase names, lead-in, pause and resume, closing words and, with `counting`, the numbers.
-    package static func messages(for plan: SessionPlan, counting: Bool, opening: Message? = nil) -> [Message] {
+    /// The phrases for `plan`: phase names (unless `phaseWords` is false: a session without words, which the guide
+    /// sound leads), lead-in, pause and resume, closing words and, with `counting`, the numbers.
+    package static func messages(
+        for plan: SessionPlan, counting: Bool, opening: Message? = nil, phaseWords: Bool = true
+    ) -> [Message] {
         var result: [Message] = [
             Message(.speechLeadIn), Message(.speechPaused), Message(.speechCompleted), Message(.speechStopped),
             Message(.speechKeys), Message(.lineKeysHint),
         ]
         if let opening { result.append(opening) }
-        for index in plan.pattern.phases.indices {
+        for index in plan.pattern.phases.indices where phaseWords {
             let name = Message.phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
             if !result.contains(name) { result.append(name) }
             // A skip lands on any phase: its word then says so first.

@@ -380,6 +380,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case prefLabelScreenReader = "pref.label.screenReader"
     case prefLabelTones = "pref.label.tones"
     case prefLabelToneVolume = "pref.label.toneVolume"
+    case prefLabelGuide = "pref.label.guide"
     case prefLabelCount = "pref.label.count"
     case prefLabelDisplay = "pref.label.display"
     case prefLabelTerse = "pref.label.terse"

@@ -20,6 +20,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     /// Whether the cue tones play.
     case tones
     case toneVolume
+    /// The guide sound under the session: `swell` or `off` (`GuideSetting`).
+    case guide
     /// Whether the seconds inside each phase are counted aloud.
     case count
     /// How the session is shown: auto, plain, visual or quiet.
@@ -56,6 +58,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .speech: "BREATHE_VOICE_SPEECH"
         case .tones: "BREATHE_VOICE_TONES"
         case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
+        case .guide: "BREATHE_VOICE_GUIDE"
         case .count: "BREATHE_VOICE_COUNT"
         case .display: "BREATHE_VOICE_DISPLAY"
         case .speechVia: "BREATHE_VOICE_SPEECH_VIA"
@@ -85,6 +88,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .speech: "--speech"
         case .tones: "--tones"
         case .toneVolume: "--tone-volume"
+        case .guide: "--guide"
         case .count: "--count"
         case .display: "--display"
         case .speechVia: "--speech-via"

@@ -28,6 +28,7 @@ package struct PreferenceRules: Sendable {
         case .speech: .onOff(true)
         case .tones: .onOff(true)
         case .toneVolume: .integer(70)
+        case .guide: .text(GuideSetting.off.rawValue)
         case .count: .onOff(false)
         case .display: .text("auto")
         case .terse: .onOff(false)
@@ -68,6 +69,9 @@ package struct PreferenceRules: Sendable {
         case .speechPriority:
             return Message(
                 .allowedChoice, ["choices": .text(SpeechPriority.allCases.map(\.rawValue).joined(separator: ", "))])
+        case .guide:
+            return Message(
+                .allowedChoice, ["choices": .text(GuideSetting.allCases.map(\.rawValue).joined(separator: ", "))])
         case .display:
             return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
         case .scheduleVia:
@@ -103,6 +107,7 @@ package struct PreferenceRules: Sendable {
         case .toneVolume: return integer(Self.toneVolume)
         case .speechVia: return SpeechBackend(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .speechPriority: return SpeechPriority(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
+        case .guide: return GuideSetting(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .screenReader: return ScreenReaderSetting(typed: trimmed).map { .text($0.rawValue) }
         case .speech, .tones, .count, .terse, .leadIn:
             switch trimmed.lowercased() {
@@ -182,7 +187,7 @@ package struct PreferenceRules: Sendable {
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
         case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority,
-            .remindDefer:
+            .remindDefer, .guide:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else {
                 return refuse()
             }

@@ -9,6 +9,9 @@ package struct AudioChoices: Sendable {
     package var tones: Bool
     /// 0–100 (`--tone-volume`).
     var toneVolume: Int
+    /// The guide sound under the session (`--guide`); with speech off, a session without words that still says its
+    /// introduction and its end.
+    package var guide: GuideSetting = .off
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
     package var voice: String?
     package var rate: Int
@@ -52,6 +55,12 @@ package struct AudioChoices: Sendable {
         self.volume = volume
         self.output = output
         self.requireAudio = requireAudio
+    }
+
+    /// The guide sound for `plan`, or nil with the guide off. Speaking the phases' words without tones, each word
+    /// starts on its boundary: the guide goes down before every boundary.
+    func guideSound(plan: SessionPlan) -> GuideSound? {
+        guide == .swell ? GuideSound(plan: plan, anticipatesWords: speech && !tones && !speaksThroughDispatcher) : nil
     }
 
     /// The cue tones for these choices (each made when a phase first needs it), or none with tones off.

@@ -57,7 +57,7 @@ struct AudioSessionLauncher {
 
     /// A connection to the sound server started before the command line was parsed (`SessionFrontend.Request`'s),
     /// for `run()` to take: the handshake then overlaps reading the preferences, checking the history and taking the
-    /// session lock. `run()` closes it when the session turns out not to need it (speech and tones off).
+    /// session lock. `run()` closes it when the session turns out not to need it (speech, tones and guide off).
     var earlyConnection: PendingPulseSink?
     private var localizer: Localizer { launcher.localizer }
 
@@ -74,9 +74,9 @@ struct AudioSessionLauncher {
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.
         var started = earlyConnection
         let connection =
-            choices.output == nil && (choices.speech || choices.tones)
+            choices.output == nil && (choices.speech || choices.tones || choices.guide != .off)
             ? started.take() ?? PendingPulseSink(environment: environment) : nil
-        // One started early that this session does not need (a file, or neither speech nor tones) is closed now.
+        // One started early that this session does not need (a file, or no speech, tones or guide) is closed now.
         started = nil
         var dispatcher: (any SpeechDispatcherConnection)?
         if choices.speaksThroughDispatcher {
@@ -134,7 +134,7 @@ struct AudioSessionLauncher {
             if outcome.summary.status == .completed { try sink.commit() } else { sink.discard() }
             return outcome
         }
-        if !choices.speech && !choices.tones {
+        if !choices.speech && !choices.tones && choices.guide == .off {
             return try launcher.runText()
         }
         let sink: LivePulseSink
@@ -253,11 +253,14 @@ struct AudioSessionLauncher {
         return try speech.voice(named: name).name
     }
 
+    /// Every phrase the session can say. Speech off: none, unless the guide leads the breath, which makes a session
+    /// without words that still says its introduction and its end (no phase words, no counts).
     private func preparePhrases(_ choices: AudioChoices) throws(BreatheError) -> PhraseBook {
-        guard choices.speech else { return PhraseBook(localizer: localizer) }
+        let wordFree = !choices.speech && choices.guide != .off
+        guard choices.speech || wordFree else { return PhraseBook(localizer: localizer) }
         return try PhraseBook(
-            plan: plan, counting: launcher.counting, opening: launcher.opening?.speech, localizer: localizer,
-            speech: voiced, settings: speechSettings(), cache: phraseCache
+            plan: plan, counting: launcher.counting && !wordFree, opening: launcher.opening?.speech,
+            phaseWords: !wordFree, localizer: localizer, speech: voiced, settings: speechSettings(), cache: phraseCache
         )
     }
 
@@ -283,7 +286,7 @@ struct AudioSessionLauncher {
     ) throws(BreatheError) -> SessionOutcome {
         try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
             controls, presenters in
-            var sound = SessionSound(phrases: phrases, tones: tones)
+            var sound = SessionSound(phrases: phrases, tones: tones, guide: choices.guideSound(plan: plan))
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
             // renders without keys, so it needs none.

@@ -89,16 +89,16 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
 
     /// As far as the sink asks, a quarter of a second at most per write (the first sound, and the first after a flush,
     /// is on its way while the rest of the queue is mixed), up to `limit`.
-    mutating func advance(toward limit: Int64?, mixer: inout TimelineMixer, eager: Bool) throws(BreatheError) {
+    mutating func advance(toward limit: Int64?, sound: inout SessionSound, eager: Bool) throws(BreatheError) {
         let limit = limit ?? Int64.max
         let writable = min(Int64(sink.writableSamples()), sampleRate / 4)
         if position < limit && writable > 0 {
             let end = min(limit, position + writable)
-            try sink.write(mixer.render(from: position, count: Int(end - position)))
+            try sink.write(sound.render(from: position, count: Int(end - position)))
             position = end
         }
         // Kept a little behind what is heard: a later timing report may put the heard position slightly back.
-        mixer.forget(endingBefore: lastHeard - sampleRate / 2)
+        sound.forget(endingBefore: lastHeard - sampleRate / 2)
     }
 
     mutating func playAside(_ pause: inout PauseMixer) throws(BreatheError) {
@@ -110,7 +110,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// (the device's own short buffer, the latency reported right after it) plays on, so rendering resumes just after
     /// it and the timeline stays continuous. Never behind the latest timer's transition (its state is the machine's):
     /// the stretch up to it is written again as it was.
-    mutating func rewind(_ mixer: inout TimelineMixer) {
+    mutating func rewind(_ sound: inout SessionSound) {
         guard isUp else { return }
         let heard = max(0, heard())
         guard max(heard, lastApplied) < position else { return }
@@ -119,9 +119,10 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
         let target = max(resume, lastApplied)
         if target > resume {
             // A failure shows at the next check.
-            try? sink.write(mixer.render(from: resume, count: Int(target - resume)))
+            try? sink.write(sound.render(from: resume, count: Int(target - resume)))
         }
         position = target
+        sound.rewind(to: target)
     }
 
     mutating func flush() { sink.flush() }

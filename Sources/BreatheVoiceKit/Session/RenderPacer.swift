@@ -28,11 +28,11 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
 
     /// The next block; 20 ms while nothing waits to be handed over (a quarter of the wake-ups: cue onsets do not depend
     /// on it, a timer splits the block at its deadline).
-    mutating func advance(toward limit: Int64?, mixer: inout TimelineMixer, eager: Bool) throws(BreatheError) {
+    mutating func advance(toward limit: Int64?, sound: inout SessionSound, eager: Bool) throws(BreatheError) {
         let size = eager ? blockSamples : 4 * blockSamples
         let end = min(position + Int64(size), limit ?? Int64.max)
-        let block = mixer.render(from: position, count: Int(end - position))
-        mixer.forget(endingBefore: end)
+        let block = sound.render(from: position, count: Int(end - position))
+        sound.forget(endingBefore: end)
         try sink.write(block)
         position = end
     }
@@ -41,7 +41,7 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
         try sink.write(pause.take(blockSamples))
     }
 
-    mutating func rewind(_ mixer: inout TimelineMixer) {}
+    mutating func rewind(_ sound: inout SessionSound) {}
     mutating func flush() {}
     mutating func jump(to target: Int64, now: UInt64) { position = target }
     mutating func pause() { sink.flush() }

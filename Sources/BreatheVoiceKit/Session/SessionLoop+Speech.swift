@@ -100,11 +100,11 @@ extension SessionLoop {
     }
 
     /// Schedules the seconds of a phase, after its word (which may itself follow the tone): said with a voice of our
-    /// own, only printed otherwise (each then takes no time).
+    /// own, only printed otherwise (each then takes no time; a book without numbers is a session without words).
     mutating func scheduleCounts(of segment: Segment) {
         let start = machine.plan.start(of: segment)
         let wordEnd = sound.speechBusyUntil
-        let silent = sound.phrases.isEmpty
+        let silent = sound.phrases.length(for: SpokenPhrases.count(2)) == nil
         let scheduled = CountSchedule.counts(
             phaseSamples: machine.plan.end(of: segment) - start,
             sampleRate: sampleRate,

@@ -98,7 +98,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         pacer.observe(now: clock.now())
         if let input {
             if progress.playing && changesTimeline(input) {
-                pacer.rewind(&sound.mixer)
+                pacer.rewind(&sound)
             } else if !progress.playing && pacer.isUp,
                 input.events(in: state, at: pacer.position).events.contains(.resumeRequested)
             {
@@ -122,7 +122,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
                 }
                 // Short blocks while a line or a phrase for speech-dispatcher waits for its sample.
                 let waiting = handOff.nextEntryPosition != nil || speaker?.nextPosition != nil
-                try pacer.advance(toward: timer?.deadline, mixer: &sound.mixer, eager: waiting)
+                try pacer.advance(toward: timer?.deadline, sound: &sound, eager: waiting)
             } catch {
                 return lose(error)
             }
@@ -214,7 +214,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         for clip in sound.collect() {
             if progress.playing {
                 // Said now, not after what is queued ahead.
-                pacer.rewind(&sound.mixer)
+                pacer.rewind(&sound)
                 let start = max(
                     pacer.position, sound.speechBusyUntil + CueLayout.gapSamples(sampleRate: sampleRate))
                 sound.say(clip, at: start)
@@ -251,11 +251,11 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
                 handOff.timing.forgetOrigin()
                 releaseAll()
                 pacer.pause()
-                sound.pause = PauseMixer()
+                sound.beginPause(at: pacer.position)
             case .markResume:
                 progress.playing = true
                 pacer.resume(now: clock.now())
-                sound.pause = PauseMixer()
+                sound.endPause(at: pacer.position)
             case .playTone(let kind):
                 cueWord = placeCue(kind, entered: entered)
             case .announce(let announcement):

@@ -36,14 +36,14 @@ protocol SessionPacer {
     mutating func isDue(_ deadline: Int64) -> Bool
     /// The timer at `deadline` is applied now.
     mutating func arrive(at deadline: Int64)
-    /// Moves the timeline toward `limit` (nil: no timer): renders from `mixer` and writes. `eager`: something waits to
+    /// Moves the timeline toward `limit` (nil: no timer): renders from `sound` and writes. `eager`: something waits to
     /// be handed over, so blocks are short. Throws when the sound server has gone away.
-    mutating func advance(toward limit: Int64?, mixer: inout TimelineMixer, eager: Bool) throws(BreatheError)
+    mutating func advance(toward limit: Int64?, sound: inout SessionSound, eager: Bool) throws(BreatheError)
     /// Plays what is said aside while paused.
     mutating func playAside(_ pause: inout PauseMixer) throws(BreatheError)
     /// Makes what is rendered next heard now (a key, a phrase said at once): a live sink drops what it has queued
     /// beyond what is heard and rendering goes on from there.
-    mutating func rewind(_ mixer: inout TimelineMixer)
+    mutating func rewind(_ sound: inout SessionSound)
     /// Drops what is queued and not yet heard.
     mutating func flush()
     /// The timeline jumped (a skip) to `target`.

@@ -1,7 +1,12 @@
 import BreatheCore
 
 /// What a session with sound plays: the timeline's mixer, the spoken clips on it, the prepared phrases and tones, the
-/// voice's settings (which `+`/`-` change) and what is said while paused. A text-only session has an empty one.
+/// voice's settings (which `+`/`-` change), the guide sound under it all and what is said while paused. A text-only
+/// session has an empty one.
+///
+/// The pacers render the timeline through `render(from:count:)`: the mixer's clips, and the guide (`--guide`) shaped
+/// around them (`GuideShaping`: ducked under every spoken clip, faded out and in again where the timeline jumps or
+/// stops). Without a guide the samples are the mixer's own, exactly.
 struct SessionSound {
     /// The session's timeline.
     var mixer = TimelineMixer()
@@ -21,10 +26,47 @@ struct SessionSound {
     private(set) var speechSpans: [(start: Int64, end: Int64)] = []
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
     private var bookGeneration = 0
+    /// The guide sound (nil: `--guide off`), shaped around the rest.
+    private(set) var guide: GuideSound?
+    /// Where the latest render ended (or a rewind or a jump left the timeline): a duck never reaches back before it.
+    private(set) var renderedEnd: Int64 = 0
 
-    init(phrases: PhraseBook, tones: ToneClips) {
+    init(phrases: PhraseBook, tones: ToneClips, guide: GuideSound? = nil) {
         self.phrases = phrases
         self.tones = tones
+        self.guide = guide
+    }
+
+    /// The samples of [position, position + count): the mixer's clips, and the guide under them.
+    mutating func render(from position: Int64, count: Int) -> [Int16] {
+        renderedEnd = position + Int64(max(0, count))
+        let block = mixer.render(from: position, count: count)
+        guard guide != nil, count > 0 else { return block }
+        var sum = block.map(Int32.init)
+        guide?.add(into: &sum, from: position)
+        return sum.map { Int16(clamping: $0) }
+    }
+
+    /// Forgets the clips that will not be rendered again: those ending before `position`.
+    mutating func forget(endingBefore position: Int64) {
+        mixer.forget(endingBefore: position)
+    }
+
+    /// A live sink dropped what it had queued: rendering goes on from `position`.
+    mutating func rewind(to position: Int64) {
+        renderedEnd = position
+    }
+
+    /// The timeline stops at `position` (a pause): what is said meanwhile starts afresh, after the guide's fade-out.
+    mutating func beginPause(at position: Int64) {
+        pause = PauseMixer()
+        if let fadeOut = guide?.cut(at: position) { pause.schedule(AudioClip(fadeOut)) }
+    }
+
+    /// The timeline moves again from `position` (a resume): the guide fades in from silence.
+    mutating func endPause(at position: Int64) {
+        pause = PauseMixer()
+        renderedEnd = position
     }
 
     /// Where the words already on the timeline end (0: none).
@@ -37,6 +79,7 @@ struct SessionSound {
     mutating func say(_ clip: AudioClip, at start: Int64) {
         mixer.schedule(clip, at: start)
         speechSpans.append((start, start + Int64(clip.count)))
+        guide?.duck(start: start, end: start + Int64(clip.count), renderedEnd: renderedEnd)
     }
 
     /// Places a spoken clip after the words already under way at `position` (never over them), with the usual gap.
@@ -51,9 +94,12 @@ struct SessionSound {
     }
 
     /// The timeline jumps from `position` to `target`: as in the mixer, words not yet started are dropped, a word under
-    /// way moves along with the timeline.
+    /// way moves along with the timeline. The guide fades out from where it was, over its fade-in at `target`.
     mutating func seek(from position: Int64, to target: Int64) {
+        let fadeOut = guide?.seek(from: position, to: target)
         mixer.seek(from: position, to: target)
+        if let fadeOut { mixer.schedule(AudioClip(fadeOut), at: target) }
+        renderedEnd = target
         speechSpans = speechSpans.compactMap { span in
             span.start < position && span.end > position
                 ? (span.start + target - position, span.end + target - position) : nil

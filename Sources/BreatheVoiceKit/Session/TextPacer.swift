@@ -50,9 +50,9 @@ struct TextPacer: SessionPacer {
         anchorPosition = deadline
     }
 
-    mutating func advance(toward limit: Int64?, mixer: inout TimelineMixer, eager: Bool) throws(BreatheError) {}
+    mutating func advance(toward limit: Int64?, sound: inout SessionSound, eager: Bool) throws(BreatheError) {}
     mutating func playAside(_ pause: inout PauseMixer) throws(BreatheError) {}
-    mutating func rewind(_ mixer: inout TimelineMixer) {}
+    mutating func rewind(_ sound: inout SessionSound) {}
     mutating func flush() {}
 
     mutating func jump(to target: Int64, now: UInt64) {

@@ -19,16 +19,17 @@ struct PhraseBook: Sendable {
     }
 
     /// Every phrase `plan` can need: found in `cache` when it has them, synthesized (and stored there) when not. With
-    /// every phrase cached, the synthesizer is never called, so eSpeak NG is never started.
+    /// every phrase cached, the synthesizer is never called, so eSpeak NG is never started. Without `phaseWords`, the
+    /// phases' words are left out (a session the guide sound leads, without words).
     package init(
-        plan: SessionPlan, counting: Bool, opening: Message? = nil, localizer: Localizer, speech: Speech,
-        settings: SpeechSettings,
+        plan: SessionPlan, counting: Bool, opening: Message? = nil, phaseWords: Bool = true, localizer: Localizer,
+        speech: Speech, settings: SpeechSettings,
         cache: PhraseCache? = nil
     ) throws(BreatheError) {
         self.localizer = localizer
         var slots: [String: Slot] = [:]
         let version = cache == nil ? "" : speech.libraryVersion()
-        for message in SpokenPhrases.messages(for: plan, counting: counting, opening: opening) {
+        for message in SpokenPhrases.messages(for: plan, counting: counting, opening: opening, phaseWords: phaseWords) {
             let text = localizer.string(message)
             if slots[text] != nil { continue }
             if let cache {
