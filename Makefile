@@ -41,8 +41,9 @@ SWIFT_FILES = Sources Tests Plugins Package.swift
 # `package` only where another module uses it (scripts/package-surface.py): `make lint` fails on a `package`
 # declaration no other module names, or when there are PACKAGE_LIMIT or more. Every one left is one the compiler asks
 # for (`scripts/package-surface.py --apply --build 'swift build --build-tests'` demotes the rest); issue 28 aimed at
-# fewer than 450, which needs a narrower Kit API for the CLI, not more demotion. The limit keeps it from growing back.
-PACKAGE_LIMIT = 860
+# fewer than 450, which needs a narrower Kit API for the CLI, not more demotion. The limit keeps it from growing back
+# (raised from 860 for the guide sound's eight).
+PACKAGE_LIMIT = 870
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT)
