@@ -33,10 +33,14 @@ package struct PreferencesListing {
         return label == key.rawValue ? label : "\(label) (\(key.rawValue))"
     }
 
-    /// A value as `prefs show` prints it: on and off in words, decimals with the language's separator.
+    /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off),
+    /// decimals with the language's separator.
     func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
         switch preferences.values[key] {
         case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
+        // A choice whose value is on or off (the guide, screen-reader mode) reads like the switches.
+        case .text(let text)? where text == "on" || text == "off":
+            localizer.string(Message(text == "on" ? .prefsOn : .prefsOff))
         case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
         default: value(key, in: preferences)
         }

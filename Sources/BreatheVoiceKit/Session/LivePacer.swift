@@ -25,6 +25,8 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     private var lastHeard: Int64 = 0
     /// Since when (ns) the heard position has stood still while everything up to the timer's deadline is written.
     private var standingSince: UInt64?
+    /// The heard position had stood still for `standstillNanoseconds` at the latest check.
+    private var standstill = false
     /// How long the heard position may stand still, with the phase written up to its end, before the deadline is
     /// taken as heard: a server that stopped playing after an underrun (its buffer empty, its read position no longer
     /// reported as moving) would otherwise wait for samples the session only writes once the deadline is heard.
@@ -55,9 +57,6 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
         standstill = now - (standingSince ?? now) >= Self.standstillNanoseconds
         lastHeard = heard
     }
-
-    /// The heard position has stood still for `standstillNanoseconds` at the latest check.
-    private var standstill = false
 
     /// Until the sink wants more that can be rendered, `nextHeard` is heard, the timer's deadline is within the margin
     /// of being heard; a second at most. At once while the server is gone (the next check says so).
