@@ -103,20 +103,12 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     @Test func pauseCancelsOurSpeechThenSaysPaused() throws {
         let sink = MemoryAudioSink()
         let dispatcher = RecordingDispatcher(sink: sink)
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
-        defer {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-        }
-        _ = write(pipeEnds[1], " q", 2)
-        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
-            guard dispatcher.events.contains("say Breathe in") else { return nil }
-            var byte: UInt8 = 0
-            _ = read(pipeEnds[0], &byte, 1)
-            return byte == UInt8(ascii: " ") ? .togglePause : .quit
-        }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
+        let keys = KeyPipe(" q")
+        var runner = Self.runner(
+            sink: sink, dispatcher: dispatcher,
+            inputs: keys.inputs(
+                when: { dispatcher.events.contains("say Breathe in") },
+                { $0 == UInt8(ascii: " ") ? .togglePause : .quit }))
         #expect(try runner.run().get().summary.status == .stopped)
         let events = dispatcher.events
         let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
@@ -128,20 +120,10 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     @Test func skipCancelsThePhraseOfThePhaseItLeaves() throws {
         let sink = MemoryAudioSink()
         let dispatcher = RecordingDispatcher(sink: sink)
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
-        defer {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-        }
-        _ = write(pipeEnds[1], "s", 1)
-        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
-            guard dispatcher.events.contains("say Breathe in") else { return nil }
-            var byte: UInt8 = 0
-            _ = read(pipeEnds[0], &byte, 1)
-            return .skip
-        }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
+        let keys = KeyPipe("s")
+        var runner = Self.runner(
+            sink: sink, dispatcher: dispatcher,
+            inputs: keys.inputs(when: { dispatcher.events.contains("say Breathe in") }, { _ in .skip }))
         _ = try runner.run().get()
         let events = dispatcher.events
         let breatheIn = try #require(events.firstIndex(of: "say Breathe in"))
@@ -153,23 +135,15 @@ final class RecordingDispatcher: SpeechDispatcherConnection {
     @Test func keySentencesAreSaidBySpeechDispatcher() throws {
         let sink = MemoryAudioSink()
         let dispatcher = RecordingDispatcher(sink: sink)
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
-        defer {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-        }
-        _ = write(pipeEnds[1], "t+s", 3)
+        let keys = KeyPipe("t+s")
         // The skip waits until the two answers were said: a skip drops what has not been said yet.
         var pressed = 0
-        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
-            if pressed == 2, !dispatcher.events.contains("say Speech rate 200 words a minute.") { return nil }
-            var byte: UInt8 = 0
-            guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
+        let ready = { pressed < 2 || dispatcher.events.contains("say Speech rate 200 words a minute.") }
+        let inputs = keys.inputs(when: ready) { byte in
             pressed += 1
             return KeyReader.input(for: byte)
         }
-        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: SessionInputs(sources: [source]))
+        var runner = Self.runner(sink: sink, dispatcher: dispatcher, inputs: inputs)
         runner.sound.speechSettings = AudioChoices().speechSettings(localizer: SessionLoopTests.localizer)
         _ = try runner.run().get()
         let events = dispatcher.events

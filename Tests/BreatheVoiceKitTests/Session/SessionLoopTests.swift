@@ -144,23 +144,10 @@ final class LineRecorder: SessionPresenter {
         let presenter = LineRecorder()
         sink.failAfter = 100_000
         // A key source that presses q only once the server is gone.
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
-        defer {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-        }
-        _ = write(pipeEnds[1], "q", 1)
-        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
-            guard presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) else {
-                return nil
-            }
-            var byte: UInt8 = 0
-            _ = read(pipeEnds[0], &byte, 1)
-            return byte == UInt8(ascii: "q") ? .quit : nil
-        }
+        let keys = KeyPipe("q")
+        let gone = { presenter.lines.contains(where: { $0.text.hasPrefix("The sound server went away") }) }
         var runner = try Self.runner(
-            sink: sink, presenter: presenter, interactive: true, inputs: SessionInputs(sources: [source]))
+            sink: sink, presenter: presenter, interactive: true, inputs: keys.inputs(when: gone))
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .interrupted)
         #expect(
@@ -199,18 +186,7 @@ final class LineRecorder: SessionPresenter {
             func finish() throws(BreatheError) {}
             func reconnect() throws(BreatheError) {}
         }
-        var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
-        defer {
-            close(pipeEnds[0])
-            close(pipeEnds[1])
-        }
-        _ = write(pipeEnds[1], "+]t", 3)
-        let source = SessionInputs.Source(fileDescriptor: pipeEnds[0]) {
-            var byte: UInt8 = 0
-            guard read(pipeEnds[0], &byte, 1) == 1 else { return nil }
-            return KeyReader.input(for: byte)
-        }
+        let keys = KeyPipe("+]t")
         let choices = AudioChoices(speech: true, tones: true)
         let settings = choices.speechSettings(localizer: Self.localizer)
         let phrases = try PhraseBook(
@@ -223,7 +199,7 @@ final class LineRecorder: SessionPresenter {
         sound.speechSettings = settings
         var runner = SessionLoop(
             machine: SessionMachine(plan: Self.plan), pacer: RenderPacer(sink: sink, blockSamples: 97),
-            clock: MonotonicClock(), presenters: [presenter], sound: sound, inputs: SessionInputs(sources: [source]),
+            clock: MonotonicClock(), presenters: [presenter], sound: sound, inputs: keys.inputs(),
             options: .init(interactive: true))
         let outcome = try runner.run().get()
         #expect(outcome.summary.status == .completed)
