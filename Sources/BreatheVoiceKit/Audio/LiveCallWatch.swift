@@ -26,8 +26,12 @@ final class LiveCallWatch: CallWatching {
     private var extra: pollfd?
     private var extraReady = false
 
+    /// Times the waits.
+    private let clock: any SessionClock
+
     /// Connects to the server `LivePulseSink.serverAddress` finds; throws `.unavailable` with libpulse's reason.
-    package init(environment: [String: String]) throws(BreatheError) {
+    package init(environment: [String: String], clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+        self.clock = clock
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
         }
@@ -144,12 +148,12 @@ final class LiveCallWatch: CallWatching {
 
     package func waitForChange(milliseconds: Int32, alsoWatching descriptor: Int32) -> CallWaitWake {
         guard let mainloop else { return .changed }
-        let deadline = MonotonicClock.now() + UInt64(max(0, milliseconds)) * 1_000_000
+        let deadline = clock.now() + UInt64(max(0, milliseconds)) * 1_000_000
         extra = descriptor >= 0 ? pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0) : nil
         extraReady = false
         defer { extra = nil }
         while !changed {
-            let now = MonotonicClock.now()
+            let now = clock.now()
             guard now < deadline else { return .timeout }
             let microseconds = Int32(min((deadline - now) / 1000, UInt64(Int32.max)))
             guard library.mainloopPrepare(mainloop, microseconds) >= 0, library.mainloopPoll(mainloop) >= 0 else {

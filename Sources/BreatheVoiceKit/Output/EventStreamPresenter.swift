@@ -12,7 +12,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
     let speaks: Bool
-    private let clock: () -> UInt64
+    private let clock: any SessionClock
     private let startNanos: UInt64
 
     private var lastState: SessionState?
@@ -35,7 +35,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
 
     package init(
         plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil,
-        clock: @escaping () -> UInt64
+        clock: any SessionClock
     ) {
         self.speaksCounts = speaksCounts ?? speaks
         self.plan = plan
@@ -43,7 +43,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         self.sink = sink
         self.speaks = speaks
         self.clock = clock
-        startNanos = clock()
+        startNanos = clock.now()
     }
 
     package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
@@ -125,7 +125,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         object.add("cycles", .number(Double(plan.cycles)))
         object.add("planned", .seconds(planned ?? position, rate: plan.sampleRate))
         object.add("actual", .seconds(position, rate: plan.sampleRate))
-        object.add("clock", .number(Double((clock() &- startNanos) / 1_000_000) / 1000))
+        object.add("clock", .number(Double((clock.now() &- startNanos) / 1_000_000) / 1000))
         object.add("segmentEnd", segment.map { .seconds(plan.end(of: $0), rate: plan.sampleRate) } ?? .null)
         object.add("tone", tone.map { .string($0.rawValue) } ?? .null)
         object.add("lines", .array(lines.map(EventJSON.string)))

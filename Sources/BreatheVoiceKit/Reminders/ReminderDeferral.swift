@@ -21,8 +21,8 @@ package struct ReminderDeferral {
     /// The longest sleep between two questions even when the server reports nothing: events are what wake a wait,
     /// this only bounds it.
     var recheckMilliseconds: Int32 = 30_000
-    /// The monotonic clock, in nanoseconds.
-    package var now: () -> UInt64 = { MonotonicClock.now() }
+    /// Times the wait.
+    var clock: any SessionClock = MonotonicClock()
     /// Readable when a stopping signal came (`SignalSource.stopDescriptor`); -1 for none.
     var signalDescriptor: Int32 = SignalSource.stopDescriptor
 
@@ -52,7 +52,7 @@ package struct ReminderDeferral {
         } catch {
             return .clear
         }
-        let deadline = now() + UInt64(wait.seconds) * 1_000_000_000
+        let deadline = clock.now() + UInt64(wait.seconds) * 1_000_000_000
         var told = false
         while true {
             let activity: CallActivity?
@@ -67,7 +67,7 @@ package struct ReminderDeferral {
                 waiting(activity)
                 told = true
             }
-            let current = now()
+            let current = clock.now()
             guard current < deadline else { return .skipped(activity) }
             let left = Int32(min((deadline - current + 999_999) / 1_000_000, UInt64(recheckMilliseconds)))
             if watch.waitForChange(milliseconds: left, alsoWatching: signalDescriptor) == .descriptor {

@@ -308,7 +308,7 @@ struct AudioSessionLauncher {
                 machine: SessionMachine(
                     plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
                     terse: launcher.output.terse),
-                pacer: pacer, clock: MonotonicClock(), presenters: presenters, sound: sound,
+                pacer: pacer, clock: launcher.clock, presenters: presenters, sound: sound,
                 speaker: dispatcher.map {
                     DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)
                 },

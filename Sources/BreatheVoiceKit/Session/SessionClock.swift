@@ -9,9 +9,9 @@ import Musl
 /// served (the inputs' `waiter`).
 ///
 /// Everything that reads time takes one: the session loop and its pacers, the timing report, the live sink's latency
-/// reports, speech-dispatcher's patience, the reminder's wait for a call to end. The live one is `MonotonicClock`;
+/// reports, speech-dispatcher's patience, the reminder's wait for a call to end, the event stream's times. The live one is `MonotonicClock`;
 /// tests use `TestClock` (BreatheTestSupport), whose waits return at once and move the clock to the deadline.
-package protocol SessionClock {
+package protocol SessionClock: Sendable {
     /// Nanoseconds on a monotonic clock.
     func now() -> UInt64
     /// Waits until the clock reaches `deadline` (nil: no deadline) or something of `inputs` is ready. Returns the input,

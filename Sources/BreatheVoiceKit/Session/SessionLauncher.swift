@@ -22,6 +22,9 @@ package struct SessionLauncher {
     /// Count the seconds inside each phase (`--count`); a text-only session prints them.
     var counting = false
 
+    /// The session's clock: the loop's, and the event stream's times.
+    var clock = MonotonicClock()
+
     package init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
         extraPresenters: [any SessionPresenter] = []
@@ -66,7 +69,7 @@ package struct SessionLauncher {
             var loop = SessionLoop(
                 machine: SessionMachine(
                     plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
-                pacer: TextPacer(sampleRate: plan.sampleRate), clock: MonotonicClock(), presenters: presenters,
+                pacer: TextPacer(sampleRate: plan.sampleRate), clock: clock, presenters: presenters,
                 sound: SessionSound(
                     phrases: PhraseBook(localizer: localizer),
                     tones: ToneClips(sampleRate: plan.sampleRate, volume: nil)),
@@ -102,7 +105,7 @@ package struct SessionLauncher {
             presenters.append(
                 EventStreamPresenter(
                     plan: plan, localizer: localizer, sink: FileDescriptorSink(fileDescriptor: descriptor),
-                    speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: { MonotonicClock.now() }
+                    speaks: speaks, speaksCounts: speaks && spokenBy != .speechd, clock: clock
                 ))
         }
         if output.timingReport {

@@ -37,6 +37,8 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     private var commands: [Command] = []
     /// When the command under way was taken (monotonic ns); nil while the thread waits for work.
     private var busySince: UInt64?
+    /// Times a command's patience.
+    private let clock: any SessionClock
     private var connection: UnsafeMutablePointer<SPDConnection>?
     private var failed = false
     private var closing = false
@@ -45,7 +47,8 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers,
     /// or none answers within `patience`.
-    package init(_ request: SpeechDispatcherRequest) throws(BreatheError) {
+    package init(_ request: SpeechDispatcherRequest, clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+        self.clock = clock
         guard case .success(let library) = LiveSpeechdLibrary.shared else {
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))
         }
@@ -118,7 +121,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     @discardableResult private func submit(_ command: Command) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        if let since = busySince, MonotonicClock.now() - since > UInt64(Self.patience) * 1_000_000 {
+        if let since = busySince, clock.now() - since > UInt64(Self.patience) * 1_000_000 {
             failed = true
         }
         guard !failed, !closing else { return false }
@@ -167,7 +170,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
             while commands.isEmpty && !closing { pthread_cond_wait(wake, lock) }
             if commands.isEmpty { break }
             let command = commands.removeFirst()
-            busySince = MonotonicClock.now()
+            busySince = clock.now()
             pthread_mutex_unlock(lock)
             let ok: Bool
             switch command {

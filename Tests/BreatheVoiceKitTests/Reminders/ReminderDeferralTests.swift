@@ -39,9 +39,21 @@ import Testing
         }
     }
 
+    /// The scripted server's virtual time as the deferral's clock: its waits move it.
+    struct WatchClock: SessionClock, @unchecked Sendable {
+        let watch: ScriptedWatch
+
+        func now() -> UInt64 { watch.now }
+
+        func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
+            if let deadline { watch.now = max(watch.now, deadline) }
+            return nil
+        }
+    }
+
     static func deferral(_ watch: ScriptedWatch, seconds: Int) -> ReminderDeferral {
         var deferral = ReminderDeferral(wait: ReminderDefer(seconds: seconds)!) { () throws(BreatheError) in watch }
-        deferral.now = { watch.now }
+        deferral.clock = WatchClock(watch: watch)
         deferral.signalDescriptor = -1
         return deferral
     }

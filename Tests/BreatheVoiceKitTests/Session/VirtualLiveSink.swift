@@ -156,8 +156,8 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
 }
 
 /// The virtual sink's clock as the loop's: its time is the samples the sink has played, and a wait sleeps in the sink
-/// (which moves its clock), as the live clock sleeps in the sound server's loop.
-struct VirtualSinkClock: SessionClock {
+/// (which moves its clock), as the live clock sleeps in the sound server's loop. Used on the loop's thread only.
+struct VirtualSinkClock: SessionClock, @unchecked Sendable {
     let sink: VirtualLiveSink
 
     func now() -> UInt64 { sink.nanoseconds }
