@@ -60,6 +60,14 @@ package struct TimelineMixer: Sendable {
             return [Int16](repeating: 0, count: count)
         }
         var sum = [Int32](repeating: 0, count: count)
+        add(into: &sum, from: position)
+        return sum.map { Int16(clamping: $0) }
+    }
+
+    /// Adds the clips of [position, position + sum.count) into `sum`, unclipped: for a caller that mixes more in (the
+    /// guide sound) before clipping once.
+    package func add(into sum: inout [Int32], from position: Int64) {
+        let end = position + Int64(sum.count)
         for item in placed where item.start < end && item.end > position {
             let from = max(position, item.start)
             let to = min(end, item.end)
@@ -71,6 +79,5 @@ package struct TimelineMixer: Sendable {
                 }
             }
         }
-        return sum.map { Int16(clamping: $0) }
     }
 }

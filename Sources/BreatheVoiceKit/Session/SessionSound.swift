@@ -40,9 +40,10 @@ struct SessionSound {
     /// The samples of [position, position + count): the mixer's clips, and the guide under them.
     mutating func render(from position: Int64, count: Int) -> [Int16] {
         renderedEnd = position + Int64(max(0, count))
-        let block = mixer.render(from: position, count: count)
-        guard guide != nil, count > 0 else { return block }
-        var sum = block.map(Int32.init)
+        guard guide != nil, count > 0 else { return mixer.render(from: position, count: count) }
+        // Clips and guide summed, then clipped once.
+        var sum = [Int32](repeating: 0, count: count)
+        mixer.add(into: &sum, from: position)
         guide?.add(into: &sum, from: position)
         return sum.map { Int16(clamping: $0) }
     }
