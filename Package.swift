@@ -14,22 +14,19 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "breathe-voice",
-            dependencies: ["BreatheVoiceCLI", "CEarlySignals"]
+            dependencies: ["BreatheVoiceKit", "CEarlySignals"]
         ),
         // Blocks SIGINT, SIGTERM and SIGHUP before any other code of the program runs (.preinit_array), until main
         // takes them; only the executable links it, so test bundles and children never start with them blocked.
         .target(name: "CEarlySignals"),
-        .target(
-            name: "BreatheVoiceCLI",
-            dependencies: [
-                "BreatheVoiceKit",
-                "BreatheCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // The program: its commands (Commands/, ArgumentParser's definitions, which never call the C library) and
+        // everything they do to the world (files, sound, speech, the terminal, signals), over the pure core.
         .target(
             name: "BreatheVoiceKit",
-            dependencies: ["BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd"],
+            dependencies: [
+                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
@@ -72,7 +69,7 @@ let package = Package(
             name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceCLITests",
-            dependencies: ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]
+            dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]
         ),
     ]
 )

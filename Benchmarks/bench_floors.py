@@ -89,14 +89,14 @@ FLOOR_SOURCES = {
                "        try play { Phrase.samples }\n"
                "    }\n}\nFirstRun.main()\n"),
     # The floor of first sound for breathe-voice's own command line: the program's command types parsed by
-    # ArgumentParser exactly as the binary's Entry parses them (`BreatheVoice.parseAsRoot`, the objects of the binary's
+    # ArgumentParser exactly as the binary's Entry parses them (`Entry.parse`, the objects of the binary's
     # own build: validation included, the command not run), with the connection made on a second thread meanwhile, as
     # the binary makes it; then the live floor's tone. What any program with this command line must do before a sound.
-    "command line": ("import ArgumentParser\nimport BreatheVoiceCLI\nimport Glibc\n" + FLOOR_PULSE +
+    "command line": ("import ArgumentParser\nimport BreatheVoiceKit\nimport Glibc\n" + FLOOR_PULSE +
                      "nonisolated(unsafe) var connected: OpaquePointer? = nil\n"
                      "var thread = pthread_t()\n"
                      "guard pthread_create(&thread, nil, { _ in connected = connect(); return nil }, nil) == 0 else { exit(71) }\n"
-                     "do { _ = try BreatheVoice.parseAsRoot(Array(CommandLine.arguments.dropFirst())) } catch { exit(64) }\n"
+                     "do { _ = try Entry.parse(Array(CommandLine.arguments.dropFirst())) } catch { exit(64) }\n"
                      "pthread_join(thread, nil)\n"
                      "do { try play(on: connected) { (0..<11_025).map { Int16(8000 * sin(Double($0) * 2 * Double.pi * 440 / 22_050)) } } }\n"
                      "catch { exit(69) }\n"),
@@ -112,7 +112,7 @@ FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
 FIRST_SOUND_FLOORS = {"command line"}
 #: The floors that link the program's own modules (their objects from the binary's build), with their header-only
 #: system-library modules (Sources/<name>/module.modulemap) and the package's name, as SwiftPM compiled them.
-FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceCLI", "BreatheVoiceKit", "BreatheCore"]}
+FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
 SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
 #: no exported symbols.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Lists every `package` declaration of Sources/ that no other module uses, and counts them all.
 
-`package` is for what another module of this package names: the CLI using the Kit, the Kit using the Core. What only a
+`package` is for what another module of this package names: the Kit using the Core, the executable its entry. What only a
 module's own tests use is `internal` (the tests `@testable import` it, as swift-argument-parser's tests do). For each
 `package` declaration of Sources/<Module> this looks for its name, as a whole identifier outside comments and string
 text, in the sources of the other modules (Sources/*, Plugins/*). A declaration is also kept when the compiler needs it

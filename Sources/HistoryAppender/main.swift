@@ -29,10 +29,8 @@ let writer = arguments[2]
 
 var scratch = [UInt8](repeating: 0, count: 512)
 while true {
-    let got = scratch.withUnsafeMutableBytes { buffer in
-        SystemCall.retryingOnInterrupt { read(0, buffer.baseAddress, buffer.count) }
-    }
-    if got > 0 { continue }
+    let got = scratch.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+    if got > 0 || (got < 0 && errno == EINTR) { continue }
     break
 }
 

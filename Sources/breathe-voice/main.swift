@@ -1,4 +1,4 @@
-import BreatheVoiceCLI
+import BreatheVoiceKit
 import CEarlySignals
 
 // SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 have been blocked since before main (CEarlySignals); Entry.main takes them first thing.

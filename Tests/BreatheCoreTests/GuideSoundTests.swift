@@ -1,8 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 
 /// The guide sound (`--guide swell`) alone, from the generator: its level follows the plan, it never clicks, it is the
 /// same however it is cut into blocks, and it ducks and fades as `GuideShaping` says.

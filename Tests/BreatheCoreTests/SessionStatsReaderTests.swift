@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 
 /// `stats` reads the history through `SessionStatsReader`, which never makes a record: it must skip the same lines as
 /// `SessionRecordReader` and count exactly what `SessionStats.add(record)` counts.

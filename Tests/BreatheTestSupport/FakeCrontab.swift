@@ -4,12 +4,12 @@ import Foundation
 ///
 /// `crontab -l` with no file says "no crontab for NAME" and exits 1, as the real one does; `crontab -` replaces the
 /// file (or fails with the message given to `refuse(with:)`).
-package struct FakeCrontab {
-    package let folder: URL
-    package var script: URL { folder.appendingPathComponent("crontab") }
-    package var store: URL { folder.appendingPathComponent("store") }
+struct FakeCrontab {
+    let folder: URL
+    var script: URL { folder.appendingPathComponent("crontab") }
+    var store: URL { folder.appendingPathComponent("store") }
 
-    package init() throws {
+    init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "breathe-voice-crontab-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,17 +30,17 @@ package struct FakeCrontab {
     }
 
     /// The crontab's bytes, nil when there is none.
-    package var contents: Data? { try? Data(contentsOf: store) }
+    var contents: Data? { try? Data(contentsOf: store) }
 
     /// The crontab as text, nil when there is none.
-    package var text: String? { contents.map { String(decoding: $0, as: UTF8.self) } }
+    var text: String? { contents.map { String(decoding: $0, as: UTF8.self) } }
 
-    package func set(_ data: Data) throws { try data.write(to: store) }
+    func set(_ data: Data) throws { try data.write(to: store) }
 
     /// Makes `crontab -` fail with this message, as the real one does for a bad line.
-    package func refuse(with message: String) throws {
+    func refuse(with message: String) throws {
         try message.write(to: folder.appendingPathComponent("refuse"), atomically: true, encoding: .utf8)
     }
 
-    package func remove() { try? FileManager.default.removeItem(at: folder) }
+    func remove() { try? FileManager.default.removeItem(at: folder) }
 }

@@ -1,12 +1,12 @@
 /// A small seeded random generator (SplitMix64), so that a failing random case can be replayed from its seed.
-package struct SplitMix: RandomNumberGenerator {
-    package var state: UInt64
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
 
-    package init(state: UInt64) {
+    init(state: UInt64) {
         self.state = state
     }
 
-    package mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

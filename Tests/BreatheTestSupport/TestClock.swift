@@ -4,25 +4,25 @@ import BreatheVoiceKit
 /// Virtual time for the session loop, in the style of swift-clocks' `TestClock`: a wait returns at once and moves the
 /// clock to its deadline, and inputs arrive when the script says (nanoseconds after the start). It keeps every deadline
 /// it was asked to wait for, so a test can check that the loop asked for the exact nanosecond.
-package struct TestClock: SessionClock {
-    package let start: UInt64 = 1_000_000_000
+struct TestClock: SessionClock {
+    let start: UInt64 = 1_000_000_000
     /// The time now, in nanoseconds.
-    package private(set) var time: UInt64 = 1_000_000_000
+    private(set) var time: UInt64 = 1_000_000_000
     /// Inputs and when each arrives (ns after the start), in order.
-    package var script: [(at: UInt64, input: SessionInput)]
+    var script: [(at: UInt64, input: SessionInput)]
     /// The deadlines waited for, in order (nil: a wait for an input only).
-    package private(set) var waits: [UInt64?] = []
+    private(set) var waits: [UInt64?] = []
 
-    package init(script: [(at: UInt64, input: SessionInput)] = []) {
+    init(script: [(at: UInt64, input: SessionInput)] = []) {
         self.script = script
     }
 
     /// The time since the start.
-    package var elapsed: UInt64 { time - start }
+    var elapsed: UInt64 { time - start }
 
-    package func now() -> UInt64 { time }
+    func now() -> UInt64 { time }
 
-    package mutating func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
+    mutating func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
         waits.append(deadline)
         if let next = script.first, deadline.map({ start + next.at <= $0 }) ?? true {
             script.removeFirst()

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import BreatheCore
-@testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
 /// The one mapping from a `BreatheError` to a command's line and exit code, and the preferences every command that

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Testing
 
-@testable import BreatheVoiceCLI
+@testable import BreatheVoiceKit
 
 /// Every command names itself: argument-parser otherwise derives the name from the type with `String(describing:)`
 /// at every start, a cost paid by `--version` and every other run.

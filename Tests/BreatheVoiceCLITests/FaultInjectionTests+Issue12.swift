@@ -1,6 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// Issue 12's remaining defects (4, 7, 8, 9, 10 and the event stream), each against the built binary in its own home,
 /// as in `FaultInjectionTests`. Signals are placed by a seeded delay; only outcomes are asserted, never timings.

@@ -1,6 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// Issue 29 ("Trust, round 3"), each finding against the built binary in its own home, as in `FaultInjectionTests`.
 extension FaultInjectionTests {

@@ -1,6 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// Issue 12, tried as a hostile user and a hostile machine would: one test per numbered defect, each against the built
 /// binary in its own home (with its own runtime folder). Never replaces or changes a system file: the victims are files

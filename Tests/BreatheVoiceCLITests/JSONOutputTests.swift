@@ -1,6 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
 
 /// `--json` for scripts: `patterns`, `voices`, `schedule list`, `doctor` and `stats` each print one document with
 /// `"version": 1` and every key present (null where there is no value), in the order README documents.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Testing
 
 @testable import BreatheCore
-@testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
 /// The raw-value enums describe themselves exactly as ArgumentParser's own defaults would, seen through the protocol

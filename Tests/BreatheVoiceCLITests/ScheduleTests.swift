@@ -1,6 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
 
 /// `schedule add`, `list` and `remove` end to end: the built binary, a fake crontab program in
 /// BREATHE_VOICE_CRONTAB that keeps the crontab in a temporary file.

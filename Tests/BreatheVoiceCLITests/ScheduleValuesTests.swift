@@ -1,6 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
 
 /// Every value `schedule add` writes into the crontab line is checked by the code `remind` checks it with, after the
 /// preferences are loaded: what remind would refuse is refused now, in the same words, and what remind takes (a saved

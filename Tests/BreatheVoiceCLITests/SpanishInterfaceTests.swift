@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BreatheVoiceCLI
+@testable import BreatheVoiceKit
 
 /// A Spanish user meets no English: every command's help and every kind of refused command line, run through the
 /// binary with a Spanish locale, is checked for English words.

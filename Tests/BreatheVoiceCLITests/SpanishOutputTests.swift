@@ -1,6 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
 
 /// What a Spanish user reads besides help and refusals: every command's ordinary output, a session's transcript, and
 /// the errors a run can meet (no sound server, a bad preferences file, an output that cannot be created), all without

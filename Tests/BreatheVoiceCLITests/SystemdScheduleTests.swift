@@ -1,6 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
+
+@testable import BreatheTestSupport
 
 /// `schedule add --via systemd`: user timers that fire when the crontab lines would, checked by systemd's own tools;
 /// `schedule list` and `remove` handle both kinds, and the two kinds never share a reminder number.

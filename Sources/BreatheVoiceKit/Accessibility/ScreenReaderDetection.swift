@@ -18,9 +18,9 @@ import Musl
 /// Not found: a screen reader on another machine (through ssh), a braille display alone (brltty), NVDA or JAWS
 /// reading a terminal window from Windows, emacspeak's own shell. README ("Screen readers") says to set the
 /// `screenReader` preference there.
-package struct ScreenReaderDetection: Sendable {
+struct ScreenReaderDetection: Sendable {
     /// A screen reader that can be found.
-    package enum Reader: String, Sendable, CaseIterable {
+    enum Reader: String, Sendable, CaseIterable {
         case fenrir = "Fenrir"
         case yasr
         case speakup = "Speakup"
@@ -39,7 +39,7 @@ package struct ScreenReaderDetection: Sendable {
     var terminal: String?
 
     /// The running system, seen from this process.
-    package static var live: ScreenReaderDetection {
+    static var live: ScreenReaderDetection {
         ScreenReaderDetection(
             readFile: ScreenReaderDetection.readSmallFile,
             processes: {
@@ -59,7 +59,7 @@ package struct ScreenReaderDetection: Sendable {
     }
 
     /// The screen reader reading this terminal, if one is found; nil also when standard output is not a terminal.
-    package func found() -> Reader? {
+    func found() -> Reader? {
         guard let terminal else { return nil }
         if let reader = ancestorReader() { return reader }
         let console = Self.isVirtualConsole(terminal)
@@ -80,7 +80,7 @@ package struct ScreenReaderDetection: Sendable {
 
     /// A screen reader in use by this user anywhere, terminal or not (a reminder from cron has none): Speakup's
     /// synthesizer, a Fenrir service, or this user's Orca or yasr.
-    package func running() -> Reader? {
+    func running() -> Reader? {
         if let reader = ancestorReader() { return reader }
         if let synth = readFile("/sys/accessibility/speakup/synth").map(Self.text), !synth.isEmpty, synth != "none" {
             return .speakup

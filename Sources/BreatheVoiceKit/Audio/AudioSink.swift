@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// Where the mixed session goes: a live sound server or a WAV file.
-package protocol AudioSink {
+protocol AudioSink {
     /// Plays (or stores) the next samples of the timeline. A file takes them at once; a live sink queues them without
     /// blocking (the runner asks `writableSamples()` first). Throws `.unavailable` when the sound server has gone away.
     mutating func write(_ samples: [Int16]) throws(BreatheError)
@@ -33,8 +33,8 @@ extension AudioSink {
         if reachable { try finish() }
     }
 
-    package var waiter: (any SessionWaiter)? { nil }
-    package mutating func writableSamples() -> Int { Int.max }
-    package mutating func checkConnection() throws(BreatheError) {}
-    package mutating func deviceLatencySamples() -> Int64 { 0 }
+    var waiter: (any SessionWaiter)? { nil }
+    mutating func writableSamples() -> Int { Int.max }
+    mutating func checkConnection() throws(BreatheError) {}
+    mutating func deviceLatencySamples() -> Int64 { 0 }
 }

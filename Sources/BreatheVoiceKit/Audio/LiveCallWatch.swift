@@ -30,7 +30,7 @@ final class LiveCallWatch: CallWatching {
     private let clock: any SessionClock
 
     /// Connects to the server `LivePulseSink.serverAddress` finds; throws `.unavailable` with libpulse's reason.
-    package init(environment: [String: String], clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+    init(environment: [String: String], clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
         self.clock = clock
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
@@ -103,7 +103,7 @@ final class LiveCallWatch: CallWatching {
 
     // MARK: CallWatching
 
-    package func activity() throws(BreatheError) -> CallActivity? {
+    func activity() throws(BreatheError) -> CallActivity? {
         guard let context else { throw unavailable(Int32(PA_ERR_CONNECTIONTERMINATED.rawValue)) }
         changed = false
         streams = []
@@ -146,7 +146,7 @@ final class LiveCallWatch: CallWatching {
         return CallActivity.find(in: streams)
     }
 
-    package func waitForChange(milliseconds: Int32, alsoWatching descriptor: Int32) -> CallWaitWake {
+    func waitForChange(milliseconds: Int32, alsoWatching descriptor: Int32) -> CallWaitWake {
         guard let mainloop else { return .changed }
         let deadline = clock.now() + UInt64(max(0, milliseconds)) * 1_000_000
         extra = descriptor >= 0 ? pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0) : nil

@@ -17,7 +17,7 @@ import Musl
 /// asked for 0.9 s at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
 /// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 /// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
-package final class LivePulseSink: AudioSink, SessionWaiter {
+final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
@@ -34,7 +34,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private var extra: UnsafeMutableBufferPointer<pollfd>?
 
     /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
-    package static let targetMilliseconds = 2000
+    static let targetMilliseconds = 2000
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
     static let requestMilliseconds = 900
@@ -43,7 +43,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
     /// `clock` times the latency reports, on the session's clock.
-    package init(
+    init(
         environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
         clock: any SessionClock = MonotonicClock()
     ) throws(BreatheError) {
@@ -68,7 +68,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
-    package var waiter: (any SessionWaiter)? { self }
+    var waiter: (any SessionWaiter)? { self }
 
     /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
     /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
@@ -89,7 +89,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// The installed libpulse's version, such as "16.1" (for `--version --verbose`), opening it; talks to no server.
-    package static var libraryVersion: String {
+    static var libraryVersion: String {
         guard case .success(let library) = LivePulseLibrary.shared else { return "unavailable" }
         return library.libraryVersion().map { String(cString: $0) } ?? "unknown"
     }
@@ -191,7 +191,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: The session's wait
 
-    package func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
+    func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
         guard let mainloop else { return SystemCall.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
         return descriptors.withUnsafeMutableBufferPointer { buffer in
             extra = buffer
@@ -220,7 +220,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: AudioSink
 
-    package func write(_ samples: [Int16]) throws(BreatheError) {
+    func write(_ samples: [Int16]) throws(BreatheError) {
         try write(samples, from: 0, to: samples.count)
     }
 
@@ -254,17 +254,17 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         }
     }
 
-    package func writableSamples() -> Int {
+    func writableSamples() -> Int {
         guard let stream, isConnected else { return 0 }
         let bytes = library.streamWritableSize(stream)
         return bytes > 0 ? bytes / 2 : 0
     }
 
-    package func checkConnection() throws(BreatheError) {
+    func checkConnection() throws(BreatheError) {
         if !isConnected { throw lost() }
     }
 
-    package func latencySamples() -> Int64 {
+    func latencySamples() -> Int64 {
         guard let stream, isConnected else { return 0 }
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
@@ -281,12 +281,12 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
     /// drop it. 0 before the first report.
-    package func deviceLatencySamples() -> Int64 {
+    func deviceLatencySamples() -> Int64 {
         guard let stream, isConnected, let timing = library.streamGetTimingInfo(stream) else { return 0 }
         return Int64(timing.pointee.sink_usec) * Int64(AudioFormat.sampleRate) / 1_000_000
     }
 
-    package func flush() {
+    func flush() {
         guard let stream, isConnected else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         lastReport = (0, written, clock.now())
@@ -294,13 +294,13 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }
 
-    package func finish() throws(BreatheError) {
+    func finish() throws(BreatheError) {
         guard let stream else { return }
         guard isConnected, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
         close()
     }
 
-    package func reconnect() throws(BreatheError) {
+    func reconnect() throws(BreatheError) {
         close()
         try connect()
     }

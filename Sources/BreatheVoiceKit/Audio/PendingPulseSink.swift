@@ -9,7 +9,7 @@ import Musl
 /// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
 /// asking also waits, then closes the connection. The sink's `pa_mainloop` is created and run on the connecting thread,
 /// then used only by the session's thread: `pthread_join` orders the hand-over, and no two threads ever use it at once.
-package final class PendingPulseSink {
+final class PendingPulseSink {
     /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
     private final class Outcome: @unchecked Sendable {
         let environment: [String: String]
@@ -25,7 +25,7 @@ package final class PendingPulseSink {
     private var thread: pthread_t?
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    package init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
+    init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
         outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
         let outcome = outcome
         thread = NativeThread.start { outcome.result = PendingPulseSink.connect(outcome) }

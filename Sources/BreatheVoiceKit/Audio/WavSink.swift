@@ -26,7 +26,7 @@ final class WavSink: AudioSink {
     private var written: Int64 = 0
 
     /// Opens the output (see the type's comment), or takes stdout for `-`, and writes a header for `plannedSamples`.
-    package init(path: String, plannedSamples: Int64) throws(BreatheError) {
+    init(path: String, plannedSamples: Int64) throws(BreatheError) {
         self.path = path
         var target = path
         if path == "-" {
@@ -129,17 +129,17 @@ final class WavSink: AudioSink {
         return bytes
     }
 
-    package func write(_ samples: [Int16]) throws(BreatheError) {
+    func write(_ samples: [Int16]) throws(BreatheError) {
         let bytes = samples.withUnsafeBytes { Array($0) } // little-endian hosts: S16LE as is
         try put(bytes)
         written += Int64(samples.count)
     }
 
-    package func latencySamples() -> Int64 { 0 }
+    func latencySamples() -> Int64 { 0 }
 
-    package func flush() {}
+    func flush() {}
 
-    package func finish() throws(BreatheError) {
+    func finish() throws(BreatheError) {
         // Rewrite the header with the real length when the output can seek (a file, not a pipe).
         if lseek(descriptor, 0, SEEK_SET) == 0 {
             try put(WavSink.header(samples: written))
@@ -150,7 +150,7 @@ final class WavSink: AudioSink {
         }
     }
 
-    package func reconnect() throws(BreatheError) {}
+    func reconnect() throws(BreatheError) {}
 
     private func put(_ bytes: [UInt8]) throws(BreatheError) {
         guard FileDescriptorIO.writeAll(descriptor, bytes) else {

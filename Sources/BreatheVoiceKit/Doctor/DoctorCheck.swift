@@ -1,28 +1,28 @@
 import BreatheCore
 
 /// One thing `doctor` looks at, giving one finding per line it will print.
-package struct DoctorCheck: Sendable {
+struct DoctorCheck: Sendable {
     /// A short name, for tests and for ordering.
-    package var name: String
-    package var run: @Sendable () -> [DoctorFinding]
+    var name: String
+    var run: @Sendable () -> [DoctorFinding]
 
-    package init(name: String, run: @escaping @Sendable () -> [DoctorFinding]) {
+    init(name: String, run: @escaping @Sendable () -> [DoctorFinding]) {
         self.name = name
         self.run = run
     }
 }
 
 /// What a check found: all is well, or a problem and how to fix it.
-package enum DoctorFinding: Hashable, Sendable {
+enum DoctorFinding: Hashable, Sendable {
     case ok(Message)
     case problem(Message, fix: Message)
 
-    package var isProblem: Bool {
+    var isProblem: Bool {
         if case .problem = self { true } else { false }
     }
 
     /// "ok: …" or "problem: … — fix: …", in the user's language.
-    package func line(_ localizer: Localizer) -> String {
+    func line(_ localizer: Localizer) -> String {
         switch self {
         case .ok(let check): localizer.string(Message(.doctorOk, ["check": .message(check)]))
         case .problem(let check, let fix):
@@ -32,8 +32,8 @@ package enum DoctorFinding: Hashable, Sendable {
 }
 
 /// `doctor --json`: one document, version 1, one entry per finding, in the order the lines would be printed.
-package enum DoctorReport {
-    package static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
+enum DoctorReport {
+    static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
         let entries = findings.map { check, finding in
             let (status, message, fix): (String, Message, Message?) =
                 switch finding {

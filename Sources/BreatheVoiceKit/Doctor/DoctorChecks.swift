@@ -7,9 +7,9 @@ import Musl
 #endif
 
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
-package enum DoctorChecks {
+enum DoctorChecks {
     /// Every check, in the order the lines are printed.
-    package static func standard(
+    static func standard(
         environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid(),
         speechDispatcher: Bool = false
     ) -> [DoctorCheck] {
@@ -172,7 +172,7 @@ package enum DoctorChecks {
     /// What `remind` would do if cron ran it now: nothing in quiet hours or while another session holds the lock, wait
     /// while a call or a recording is in progress (or play over it when `wait` is 0), else play at once. Never a problem:
     /// it says what is. `activity` asks the sound server (`ReminderDeferral.activityNow`).
-    package static func reminderNow(
+    static func reminderNow(
         quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
     ) -> DoctorCheck {

@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Where a PulseAudio (or PipeWire-pulse) server listens, and whether it answers.
-package enum SoundServerSocket {
+enum SoundServerSocket {
     /// The cron path: the user's runtime folder, which exists while the user is logged in (or lingering).
     static func cronPath(userID: UInt32) -> String {
         "/run/user/\(userID)/pulse/native"
@@ -13,7 +13,7 @@ package enum SoundServerSocket {
 
     /// The socket a client would use now: `PULSE_SERVER` (its unix entries), else `$XDG_RUNTIME_DIR/pulse/native`,
     /// else the cron path. A server given as a host name is returned as `.remote`.
-    package static func current(environment: [String: String], userID: UInt32) -> Location {
+    static func current(environment: [String: String], userID: UInt32) -> Location {
         if let server = environment["PULSE_SERVER"], !server.isEmpty {
             for entry in server.split(separator: " ") {
                 if entry.hasPrefix("unix:") { return .socket(String(entry.dropFirst(5))) }
@@ -28,7 +28,7 @@ package enum SoundServerSocket {
     }
 
     /// A place a sound server may be.
-    package enum Location: Hashable, Sendable {
+    enum Location: Hashable, Sendable {
         case socket(String)
         case remote(String)
     }

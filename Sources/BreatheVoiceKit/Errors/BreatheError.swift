@@ -17,7 +17,7 @@ package enum BreatheError: Error, Sendable {
     /// The preferences file is unusable (78).
     case badPreferences(Message)
 
-    package var message: Message {
+    var message: Message {
         switch self {
         case .usage(let message), .badData(let message), .unavailable(let message), .cannotCreate(let message),
             .io(let message), .busy(let message), .badPreferences(let message):
@@ -25,7 +25,7 @@ package enum BreatheError: Error, Sendable {
         }
     }
 
-    package var exitCode: Int32 {
+    var exitCode: Int32 {
         switch self {
         case .usage: ExitStatus.usage
         case .badData: ExitStatus.badData
@@ -39,15 +39,15 @@ package enum BreatheError: Error, Sendable {
 }
 
 /// The exit codes, from sysexits(3) and the shell's signal convention.
-package enum ExitStatus {
-    package static let success: Int32 = 0
-    package static let usage: Int32 = 64
-    package static let badData: Int32 = 65
-    package static let unavailable: Int32 = 69
-    package static let cannotCreate: Int32 = 73
-    package static let io: Int32 = 74
-    package static let busy: Int32 = 75
-    package static let badPreferences: Int32 = 78
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let usage: Int32 = 64
+    static let badData: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let cannotCreate: Int32 = 73
+    static let io: Int32 = 74
+    static let busy: Int32 = 75
+    static let badPreferences: Int32 = 78
     static let interrupted: Int32 = 130
     static let terminated: Int32 = 143
 }

@@ -10,7 +10,7 @@ import Musl
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
 /// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
-package final class FileLock: Sendable {
+final class FileLock: Sendable {
     let path: String
     private let descriptor: Int32
 
@@ -42,12 +42,12 @@ package final class FileLock: Sendable {
     }
 
     /// The lock for changing the preferences file at `preferencesPath`.
-    package static func preferences(_ preferencesPath: String) throws(BreatheError) -> FileLock {
+    static func preferences(_ preferencesPath: String) throws(BreatheError) -> FileLock {
         try exclusive(FileSystem.parent(of: preferencesPath) + "/.preferences.lock")
     }
 
     /// The lock for editing the crontab, kept beside the preferences.
-    package static func crontab(directories: XDGDirectories = XDGDirectories()) throws(BreatheError) -> FileLock {
+    static func crontab(directories: XDGDirectories = XDGDirectories()) throws(BreatheError) -> FileLock {
         try exclusive(directories.configDirectory + "/.crontab.lock")
     }
 }

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// The few file operations the stores need, on plain system calls, each failure turned into a `BreatheError`.
-package enum FileSystem {
+enum FileSystem {
     /// The text of `errno`.
     static func reason(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
@@ -50,7 +50,7 @@ package enum FileSystem {
 
     /// Replaces `path` atomically: a temporary file in the same directory, fsync, rename over the old one, fsync the
     /// directory. A crash at any moment leaves either the old file or the new one, never a mix.
-    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
+    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(BreatheError) {
         let directory = parent(of: path)
         try makeDirectories(directory)
         try replaceThroughTemporary(path, in: directory, createMode: 0o644, mode: nil, reportTemporary: true) {
@@ -176,7 +176,7 @@ package enum FileSystem {
 
 extension FileSystem {
     /// Deletes a file, ignoring a missing one.
-    package static func remove(_ path: String) {
+    static func remove(_ path: String) {
         unlink(path)
     }
 }

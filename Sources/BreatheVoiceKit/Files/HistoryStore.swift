@@ -12,9 +12,9 @@ import Musl
 /// end in a newline (a writer was killed mid-line), the append starts with one, so the broken line stays alone and
 /// every later record is intact. Readers skip an unreadable line with one warning naming its number.
 package struct HistoryStore: Sendable {
-    package let path: String
+    let path: String
 
-    package init(directories: XDGDirectories = XDGDirectories()) {
+    init(directories: XDGDirectories = XDGDirectories()) {
         path = directories.historyFile
     }
 
@@ -42,7 +42,7 @@ package struct HistoryStore: Sendable {
     }
 
     /// Appends one line (without its newline).
-    package func append(line: String) throws(BreatheError) {
+    func append(line: String) throws(BreatheError) {
         let directory = FileSystem.parent(of: path)
         try FileSystem.makeDirectories(directory)
         let created = !FileSystem.exists(path)
@@ -98,7 +98,7 @@ package struct HistoryStore: Sendable {
 
     /// The stats of every record, read as `forEach` reads them but without making a record per line (see
     /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers.
-    package func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
+    func stats(skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
         guard let descriptor = try openForReading() else { return SessionStatsReader().stats }
         defer { close(descriptor) }
         var reader = SessionStatsReader()
@@ -265,7 +265,7 @@ package struct HistoryStore: Sendable {
     }
 
     /// Empties the history (the file stays, at zero length, under the lock).
-    package func clear() throws(BreatheError) {
+    func clear() throws(BreatheError) {
         try SecureDirectory.check(FileSystem.parent(of: path))
         let descriptor: Int32
         switch SafeFile.open(path, O_WRONLY) {
@@ -282,7 +282,7 @@ package struct HistoryStore: Sendable {
     }
 
     /// The warning for a skipped line.
-    package func skippedLine(_ number: Int) -> Message {
+    func skippedLine(_ number: Int) -> Message {
         Message(.warningHistoryLine, ["file": .text(path), "line": .integer(number)])
     }
 }

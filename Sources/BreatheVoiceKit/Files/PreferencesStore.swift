@@ -10,11 +10,11 @@ import Musl
 ///
 /// A file that cannot be used is never rewritten: every command that reads it fails with exit 78 and one line naming
 /// the file, the line and the column, and the way out.
-package struct PreferencesStore: Sendable {
-    package let path: String
-    package let rules: PreferenceRules
+struct PreferencesStore: Sendable {
+    let path: String
+    let rules: PreferenceRules
 
-    package init(
+    init(
         directories: XDGDirectories = XDGDirectories(),
         rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)
     ) {
@@ -22,7 +22,7 @@ package struct PreferencesStore: Sendable {
         self.rules = rules
     }
 
-    package init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
+    init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
         self.path = path
         self.rules = rules
     }
@@ -38,7 +38,7 @@ package struct PreferencesStore: Sendable {
 
     /// The file's bytes, or nil when there is none. A folder that is not the user's own, a symbolic link, a folder or
     /// a FIFO or device in its place, an unreadable file and one over 1 MiB are all a bad preferences file (78).
-    package func read() throws(BreatheError) -> [UInt8]? {
+    func read() throws(BreatheError) -> [UInt8]? {
         try SecureDirectory.check(FileSystem.parent(of: path))
         switch SafeFile.read(path) {
         case .success(let bytes): return bytes
@@ -53,7 +53,7 @@ package struct PreferencesStore: Sendable {
     static let unknownKeysNamed = 5
 
     /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
-    package func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
+    func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
         switch PreferencesDocument.decode(bytes, rules: rules) {
         case .failure(let problem):
             return .failure(
@@ -93,13 +93,13 @@ package struct PreferencesStore: Sendable {
     }
 
     /// Writes the document atomically.
-    package func save(_ document: PreferencesDocument) throws(BreatheError) {
+    func save(_ document: PreferencesDocument) throws(BreatheError) {
         try FileSystem.writeAtomically(path, Array(document.encoded().utf8))
     }
 
     /// Moves the file aside as `preferences.json.bak-<UTC timestamp>`; returns the backup's path, or nil when there
     /// was no file.
-    package func reset(clock: WallClock = .live) throws(BreatheError) -> String? {
+    func reset(clock: WallClock = .live) throws(BreatheError) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         let stamp = WallClock.utcStamp(epochSeconds: clock.epochSeconds())
@@ -126,7 +126,7 @@ package struct PreferencesStore: Sendable {
     ///
     /// Unknown keys are written to `warnings`. Errors come with the localizer to word them in: the language the
     /// option, `BREATHE_VOICE_LANG` or the locale ask for, since the file could not be trusted to say.
-    package func resolve<Sink: TextSink>(
+    func resolve<Sink: TextSink>(
         flags: [PreferenceKey: String], environment: [String: String], warnings: inout Sink
     ) -> Result<(preferences: Preferences, document: PreferencesDocument, localizer: Localizer), ResolveFailure> {
         let fallback = errorLocalizer(flagLanguage: flags[.language], environment: environment)
@@ -152,7 +152,7 @@ package struct PreferencesStore: Sendable {
     }
 
     /// The language to report a preferences problem in.
-    package func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
+    func errorLocalizer(flagLanguage: String?, environment: [String: String]) -> Localizer {
         for candidate in [flagLanguage, environment["BREATHE_VOICE_LANG"]] {
             if let candidate,
                 case .success(let code) = LanguageChoice.resolve(flag: candidate, environment: environment)
@@ -165,7 +165,7 @@ package struct PreferencesStore: Sendable {
 }
 
 /// A failure to load or resolve preferences, with the localizer to word it in.
-package struct ResolveFailure: Error {
-    package var error: BreatheError
-    package var localizer: Localizer
+struct ResolveFailure: Error {
+    var error: BreatheError
+    var localizer: Localizer
 }

@@ -12,12 +12,12 @@ import Musl
 ///
 /// Every open adds `O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK` (a FIFO opens at once instead of waiting for a writer), then
 /// checks with fstat(2) that it got a regular file, then clears `O_NONBLOCK`. Nothing is truncated before that check.
-package enum SafeFile {
+enum SafeFile {
     /// The most a preferences file may hold: far more than any real one, small enough to read at once.
-    package static let readLimit = 1 << 20
+    static let readLimit = 1 << 20
 
     /// Why a path could not be used.
-    package enum Problem: Error, Sendable, Equatable {
+    enum Problem: Error, Sendable, Equatable {
         /// The path is a symbolic link, which is never followed.
         case symbolicLink
         /// The path is a folder, a FIFO, a device or a socket.
@@ -28,7 +28,7 @@ package enum SafeFile {
         case system(Int32)
 
         /// The problem as the end of a sentence ("Cannot read PATH: …").
-        package var reason: Message {
+        var reason: Message {
             switch self {
             case .symbolicLink: Message(.reasonSymbolicLink)
             case .notRegularFile: Message(.reasonNotRegularFile)
@@ -99,7 +99,7 @@ package enum SafeFile {
     ///
     /// The bytes are read straight into one array of the size fstat(2) gives (one byte more, to see the end), so a
     /// read holds the file once; a file that grows meanwhile is read on in chunks.
-    package static func read(_ path: String, limit: Int = readLimit) -> Result<[UInt8]?, Problem> {
+    static func read(_ path: String, limit: Int = readLimit) -> Result<[UInt8]?, Problem> {
         let descriptor: Int32
         switch open(path, O_RDONLY) {
         case .failure(.system(ENOENT)): return .success(nil)

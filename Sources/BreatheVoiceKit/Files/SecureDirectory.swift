@@ -20,7 +20,7 @@ enum SecureDirectory {
     }
 
     /// Checks a folder that may not exist yet: a missing one is fine (it will be created private).
-    package static func check(_ path: String) throws(BreatheError) {
+    static func check(_ path: String) throws(BreatheError) {
         try check(path, mustExist: false)
     }
 

@@ -11,12 +11,12 @@ import Musl
 /// Only in our own folders (config, state, cache), only when the folder passes `SecureDirectory`'s check, only regular
 /// files (never through a link) that we own and that are over an hour old: a run under way renames or removes its
 /// own temporary file within seconds, so an hour-old one belongs to nobody. Failures are ignored.
-package enum StaleTemporaries {
+enum StaleTemporaries {
     /// How old a temporary file must be to be removed, in seconds.
     static let age: Int = 3600
 
     /// Sweeps the config, state and cache folders, and the phrase cache's (`PhraseCache`: `.tmp-PID-RANDOM`).
-    package static func sweep(_ directories: XDGDirectories = XDGDirectories(), clock: WallClock = .live) {
+    static func sweep(_ directories: XDGDirectories = XDGDirectories(), clock: WallClock = .live) {
         let now = clock.epochSeconds()
         let cache = directories.cacheHome + "/breathe-voice"
         for folder in [directories.configDirectory, directories.stateDirectory, cache, cache + "/phrases"] {

@@ -13,7 +13,7 @@ import Musl
 /// The handler (see `SignalSource`) may run on any thread at any moment, so it reads the paths without a lock and
 /// calls only unlink(2). A path's C string is therefore never freed once registered: a handler could be reading it.
 /// The few bytes per temporary file are the price.
-package enum TemporaryFiles {
+enum TemporaryFiles {
     /// How many temporary files may be open at once; more are simply not registered (none of ours comes near).
     static let capacity = 16
 
@@ -21,7 +21,7 @@ package enum TemporaryFiles {
     private static let taken = Mutex<[Bool]>(Array(repeating: false, count: capacity))
 
     /// Registers `path` until `unregister(_:)`, and returns its slot (nil when every slot is taken).
-    package static func register(_ path: String) -> Int? {
+    static func register(_ path: String) -> Int? {
         let copy = strdup(path)
         let slot = taken.withLock { taken -> Int? in
             guard let free = taken.firstIndex(of: false) else { return nil }
@@ -37,7 +37,7 @@ package enum TemporaryFiles {
     }
 
     /// Forgets the file in `slot`: it has been renamed into place or removed.
-    package static func unregister(_ slot: Int?) {
+    static func unregister(_ slot: Int?) {
         guard let slot else { return }
         // The string stays allocated (see the type's comment); only the slot is freed.
         registeredPaths[slot] = nil

@@ -9,16 +9,16 @@ import Musl
 /// The calendar time, from one injected source: the history's dates, the preferences' backup names, the age of stale
 /// temporary files, quiet hours. The live one reads CLOCK_REALTIME; tests fix it. Local times are in the local time
 /// zone (`TZ`, else /etc/localtime), with the UTC offset in force at that instant (DST included).
-package struct WallClock: Sendable {
+struct WallClock: Sendable {
     /// The local date and time now.
-    package var now: @Sendable () -> LocalTimestamp
+    var now: @Sendable () -> LocalTimestamp
 
-    package init(now: @escaping @Sendable () -> LocalTimestamp) {
+    init(now: @escaping @Sendable () -> LocalTimestamp) {
         self.now = now
     }
 
     /// The system's clock.
-    package static let live = WallClock {
+    static let live = WallClock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return local(epochSeconds: Int(spec.tv_sec))

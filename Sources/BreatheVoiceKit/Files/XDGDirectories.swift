@@ -8,13 +8,13 @@ import Musl
 ///
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under the home directory.
 /// The home is `HOME`, else the password database's entry for the user.
-package struct XDGDirectories: Hashable, Sendable {
+struct XDGDirectories: Hashable, Sendable {
     var home: String
     var configHome: String
     var stateHome: String
     var cacheHome: String
 
-    package init(environment: [String: String] = ProcessEnvironment.current) {
+    init(environment: [String: String] = ProcessEnvironment.current) {
         let home = XDGDirectories.home(environment)
         func pick(_ variable: String, _ fallback: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }

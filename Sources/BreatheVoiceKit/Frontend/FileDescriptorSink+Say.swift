@@ -2,7 +2,7 @@ import BreatheCore
 
 extension FileDescriptorSink {
     /// Writes one localized sentence as a line.
-    package mutating func say(_ message: Message, _ localizer: Localizer) {
+    mutating func say(_ message: Message, _ localizer: Localizer) {
         write(PlainText.line(localizer.string(message)))
     }
 }

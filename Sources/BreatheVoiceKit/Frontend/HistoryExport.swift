@@ -1,13 +1,13 @@
 import BreatheCore
 
 /// `history export`: the whole history as CSV (RFC 4180) or as a JSON array.
-package enum HistoryExport {
-    package enum Format: String, Hashable, Sendable {
+enum HistoryExport {
+    enum Format: String, Hashable, Sendable {
         case csv
         case json
 
         /// The format named as typed, in any case; any other name is a usage error.
-        package init(named name: String) throws(BreatheError) {
+        init(named name: String) throws(BreatheError) {
             guard let format = Format(rawValue: name.lowercased()) else {
                 throw .usage(Message(.errorFormat, ["value": .userValue(name)]))
             }
@@ -19,7 +19,7 @@ package enum HistoryExport {
     /// write fails (as when the reader went away): CSV (RFC 4180), the header then one row per record; JSON, one array exactly as
     /// `JSONWriter.pretty` indents it, written as `[`, the records separated by `,`, and `]`. Nothing is kept from one
     /// record to the next. Returns the number of records written.
-    package static func write(
+    static func write(
         _ format: Format,
         records: (_ body: (SessionRecord) -> Bool) throws(BreatheError) -> Void,
         to output: ChunkedWriter

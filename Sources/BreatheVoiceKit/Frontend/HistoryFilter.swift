@@ -1,19 +1,19 @@
 import BreatheCore
 
 /// The sessions `history` lists: `--last` and `--since`, checked.
-package struct HistoryFilter: Hashable, Sendable {
+struct HistoryFilter: Hashable, Sendable {
     /// Only the newest this many.
     var last: Int?
     /// Only sessions that started on or after this local day.
     var sinceDay: Int?
 
-    package init(last: Int? = nil, sinceDay: Int? = nil) {
+    init(last: Int? = nil, sinceDay: Int? = nil) {
         self.last = last
         self.sinceDay = sinceDay
     }
 
     /// The filter for `--last` and `--since` as typed; a value out of range or a date that is not one is a usage error.
-    package init(last: String?, since: String?) throws(BreatheError) {
+    init(last: String?, since: String?) throws(BreatheError) {
         if let last {
             let field = NumberField(name: .fieldCycles, places: 0, range: 1...1_000_000, rangeKey: .rangeCount)
             guard case .success(let value) = field.parse(last) else {

@@ -6,18 +6,18 @@ import BreatheCore
 ///
 /// Standard output is written in chunks (`ChunkedWriter`); an unreadable line's warning goes to standard error as the
 /// line is met, after what came before it on standard output.
-package struct HistoryStream {
+struct HistoryStream {
     let store: HistoryStore
     let localizer: Localizer
 
-    package init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
+    init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
         self.store = store
         self.localizer = localizer
     }
 
     /// `history`: one sentence per record, or (`json`) each record as one compact line of JSON, oldest first; in text,
     /// one line saying so when no record matches.
-    package func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
+    func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
         let output = ChunkedWriter(fileDescriptor: 1)
         defer { finish(output) }
         let listing = HistoryListing(localizer: localizer)
@@ -32,7 +32,7 @@ package struct HistoryStream {
     /// `history export`: every record, to standard output or (`path`) to that file, written as `FileSystem.writeUserFile`
     /// writes (a regular file replaced whole through a temporary file beside it, which a failure removes). Returns the
     /// number of records exported.
-    package func export(_ format: HistoryExport.Format, to path: String?) throws(BreatheError) -> Int {
+    func export(_ format: HistoryExport.Format, to path: String?) throws(BreatheError) -> Int {
         guard let path else {
             let output = ChunkedWriter(fileDescriptor: 1)
             defer { finish(output) }

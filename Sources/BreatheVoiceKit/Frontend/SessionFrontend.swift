@@ -4,15 +4,15 @@ import BreatheCore
 /// its check, the session lock, the text or audio launcher, the mood question and the badges afterwards, and the
 /// signal that ended the session. The commands parse their options into a `Request` and map what `run` returns (or
 /// throws) to the process's exit.
-package struct SessionFrontend {
-    package let request: Request
+struct SessionFrontend {
+    let request: Request
     let localizer: Localizer
     /// Where the session is recorded.
     var store: HistoryStore
     /// Where `start` takes the session lock.
     var lockDirectory: String
 
-    package init(
+    init(
         request: Request, localizer: Localizer, store: HistoryStore = HistoryStore(),
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
     ) {
@@ -24,7 +24,7 @@ package struct SessionFrontend {
 
     /// Runs the session and returns the exit status its ending asks for (`ExitStatus.success` unless a signal ended
     /// it). Throws what the user must be told in one line.
-    package func run() throws(BreatheError) -> Int32 {
+    func run() throws(BreatheError) -> Int32 {
         let recorder = HistoryRecorder(
             store: store, plan: request.plan, language: localizer.language, source: request.source,
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
@@ -114,7 +114,7 @@ package struct SessionFrontend {
     /// refused meanwhile), then decide again (quiet hours may have begun, or a session started). A call that outlasts
     /// the wait skips the reminder: one line on standard error, and the `skipped` record `recorder` appends. A signal
     /// during the wait gives nil; the signal then decides the exit.
-    package static func admitReminder(
+    static func admitReminder(
         quietHours: QuietHours?, verbose: Bool, localizer: Localizer,
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current),
         deferral: ReminderDeferral? = nil, recorder: HistoryRecorder? = nil, clock: WallClock = .live

@@ -3,7 +3,7 @@ import BreatheCore
 extension SessionFrontend {
     /// What a session command asks for, its options already parsed and checked: `start(…)` for `start` (and the demo),
     /// `reminder(…)` for `remind`.
-    package struct Request {
+    struct Request {
         /// Which command runs the session, with what only it has.
         enum Kind {
             /// `start`: takes the session lock itself; `force` runs even while another session holds it.
@@ -24,13 +24,13 @@ extension SessionFrontend {
         }
 
         var kind: Kind
-        package var plan: SessionPlan
+        var plan: SessionPlan
         var output: OutputOptions
         /// The voice and tones; nil for a text-only session (`--no-audio`).
         var audio: AudioChoices?
         /// Standard input is a terminal: an unwritable history is a warning, a missing sound server may fall back to
         /// text.
-        package var interactive: Bool
+        var interactive: Bool
         /// See `AudioSessionLauncher.allowsSilence`; nil for its default.
         var allowsSilence: Bool?
         var source: SessionRecord.Source
@@ -49,11 +49,11 @@ extension SessionFrontend {
         var speaksBadges: Bool
         /// A connection to the sound server started before the command line was parsed, for a session that plays
         /// through it (`AudioSessionLauncher.earlyConnection`); nil connects when the session needs it.
-        package var earlyConnection: PendingPulseSink?
+        var earlyConnection: PendingPulseSink?
 
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges
         /// are spoken.
-        package static func start(
+        static func start(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices?, interactive: Bool, force: Bool,
             moodBefore: Int?, moodAfter: Int?, waitsForMood: Bool, counting: Bool, textDescriptor: Int32
         ) -> Request {
@@ -67,7 +67,7 @@ extension SessionFrontend {
 
         /// `remind`, as cron runs it: never interactive, never visual, no keys, no mood question; it opens with "Time
         /// for a breathing break." and is recorded as cron's.
-        package static func reminder(
+        static func reminder(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices, allowsSilence: Bool, lock: SessionLock
         ) -> Request {
             var output = output

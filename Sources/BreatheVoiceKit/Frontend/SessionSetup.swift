@@ -2,10 +2,10 @@ import BreatheCore
 
 /// The parts of a session command around the session itself: the plan from the request and the preferences, and the
 /// history and badges afterwards.
-package enum SessionSetup {
+enum SessionSetup {
     /// The plan from the request, the saved patterns and the defaults: the session defaults for `start`, the
     /// `remind` ones for a reminder. A request that cannot be planned is a usage error (exit 64).
-    package static func plan(
+    static func plan(
         _ request: SessionRequest, _ preferences: Preferences, reminder: Bool = false
     ) throws(BreatheError) -> SessionPlan {
         do throws(InputError) {
@@ -42,7 +42,7 @@ package enum SessionSetup {
     }
 
     /// Asks for the mood when due, appends the record, and prints each badge the session earned.
-    package static func finish(
+    static func finish(
         _ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer,
         textDescriptor: Int32 = 1
     ) throws(BreatheError) {

@@ -1,9 +1,9 @@
 import BreatheCore
 
 /// Picks the session language: `--lang`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX order), else English.
-package enum LanguageChoice {
+enum LanguageChoice {
     /// The chosen language code, or an error for a `--lang` value that is not built in.
-    package static func resolve(flag: String?, environment: [String: String]) -> Result<String, InputError> {
+    static func resolve(flag: String?, environment: [String: String]) -> Result<String, InputError> {
         if let flag {
             let code = normalize(flag)
             guard let code, LocaleCatalog.codes.contains(code) else {
@@ -21,7 +21,7 @@ package enum LanguageChoice {
     }
 
     /// The language the environment asks for, as POSIX orders the variables; English when none is built in.
-    package static func fromEnvironment(_ environment: [String: String]) -> String {
+    static func fromEnvironment(_ environment: [String: String]) -> String {
         for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             // The first non-empty variable decides, as in setlocale(3); "C" and "POSIX" mean English.

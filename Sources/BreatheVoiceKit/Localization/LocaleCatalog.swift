@@ -3,7 +3,7 @@ import Synchronization
 
 /// One language's sentences, from its Locales/<code>.json file as LocaleEmbedder embedded it (a malformed file stops
 /// the build).
-package struct LocaleCatalog: Sendable {
+struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
     enum Entry: Sendable, Equatable {
         case text(String)
@@ -23,7 +23,7 @@ package struct LocaleCatalog: Sendable {
     /// The language's own name, from `_name`.
     let name: String
     /// The eSpeak NG voice that speaks it by default, from `_voice`.
-    package let voice: String
+    let voice: String
     /// The decimal separator, from `_decimalSeparator` (or the parent's).
     private(set) var decimalSeparator: String
     /// Every sentence, by key: the file's own over its parent's.
@@ -82,7 +82,7 @@ package struct LocaleCatalog: Sendable {
 
     /// The built-in language `code`, built on first use (a variant completed by its parent) and kept; nil when there is
     /// no such language. A run builds only the languages it uses.
-    package static func named(_ code: String) -> LocaleCatalog? {
+    static func named(_ code: String) -> LocaleCatalog? {
         if let known = parsed.withLock({ $0[code] }) { return known }
         guard var catalog = LocaleCatalog(embedded: code) else { return nil }
         // Regional variants (es-419) hold only what differs; their parent fills in the rest.
@@ -106,8 +106,8 @@ package struct LocaleCatalog: Sendable {
     }
 
     /// The codes of every built-in language, sorted; known without parsing any.
-    package static var codes: [String] { embeddedLocaleCodes }
+    static var codes: [String] { embeddedLocaleCodes }
 
     /// The language every other one falls back to for a missing sentence.
-    package static let fallbackCode = "en"
+    static let fallbackCode = "en"
 }

@@ -1,18 +1,18 @@
 import BreatheCore
 
 /// Puts messages into words in one language.
-package struct Localizer: Sendable {
+struct Localizer: Sendable {
     let catalog: LocaleCatalog
 
     /// A localizer for a built-in language; unknown codes get English.
-    package init(language code: String) {
+    init(language code: String) {
         catalog = LocaleCatalog.named(code) ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)!
     }
 
-    package var language: String { catalog.code }
+    var language: String { catalog.code }
 
     /// The message in words, with every placeholder filled in.
-    package func string(_ message: Message) -> String {
+    func string(_ message: Message) -> String {
         // English is parsed only if a sentence is missing (the locale tests say none is).
         let entry =
             catalog.entries[message.key.rawValue]
@@ -31,7 +31,7 @@ package struct Localizer: Sendable {
     }
 
     /// The sentence stored under a key that is not a message (the help texts), in this language only.
-    package func text(forKey key: String) -> String? {
+    func text(forKey key: String) -> String? {
         if case .text(let text)? = catalog.entries[key] { return text }
         return nil
     }
@@ -42,7 +42,7 @@ package struct Localizer: Sendable {
     }
 
     /// Writes plain decimal text such as timings ("5.5-5.5") with this language's decimal separator.
-    package func decimals(_ text: String) -> String {
+    func decimals(_ text: String) -> String {
         catalog.decimalSeparator == "."
             ? text
             : text.split(separator: ".", omittingEmptySubsequences: false)

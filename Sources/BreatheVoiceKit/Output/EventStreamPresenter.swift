@@ -7,7 +7,7 @@ import BreatheCore
 /// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
 /// and `clock` the monotonic time since the session began, pauses included.
 struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
-    package let plan: SessionPlan
+    let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
@@ -33,7 +33,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
     let speaksCounts: Bool
 
-    package init(
+    init(
         plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil,
         clock: any SessionClock
     ) {
@@ -46,7 +46,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         startNanos = clock.now()
     }
 
-    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .enterSegment(let entered):
             segment = entered
@@ -79,7 +79,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
         }
     }
 
-    package mutating func endTransition(state: SessionState, position: Int64) {
+    mutating func endTransition(state: SessionState, position: Int64) {
         defer {
             if let startedTimer { runningTimer = startedTimer } else if timerCancelled { runningTimer = nil }
             startedTimer = nil

@@ -1,15 +1,15 @@
 import BreatheCore
 
 /// The sentences of `history` and `stats`.
-package struct HistoryListing {
+struct HistoryListing {
     let localizer: Localizer
 
-    package init(localizer: Localizer) {
+    init(localizer: Localizer) {
         self.localizer = localizer
     }
 
     /// One session, one line.
-    package func line(_ record: SessionRecord) -> String {
+    func line(_ record: SessionRecord) -> String {
         let pattern = BreathingPattern(name: record.patternKind == .timings ? nil : record.patternName, phases: [])
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
@@ -43,7 +43,7 @@ package struct HistoryListing {
     }
 
     /// The `stats` report: plain sentences, one per line.
-    package func stats(_ stats: SessionStats, today: Int) -> String {
+    func stats(_ stats: SessionStats, today: Int) -> String {
         var lines: [Message] = []
         guard stats.sessions > 0 else { return PlainText.line(localizer.string(Message(.historyEmpty))) }
         lines.append(
@@ -111,7 +111,7 @@ package struct HistoryListing {
     }
 
     /// `stats --json`: one document, version 1.
-    package func statsJSON(_ stats: SessionStats, today: Int) -> String {
+    func statsJSON(_ stats: SessionStats, today: Int) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let days = stats.lastSevenDays(today: today).map {
             JSONNode(

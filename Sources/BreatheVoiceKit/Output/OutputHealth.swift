@@ -14,7 +14,7 @@ import Musl
 /// ends and is recorded) and exits 0. Any other failure (a full disk or /dev/full, a closed descriptor, an I/O error)
 /// turns a successful exit into 74 with one line on standard error. SIGXFSZ is ignored too, so a file-size limit is an
 /// EFBIG that the writer reports (74) rather than a silent kill.
-package enum OutputHealth {
+enum OutputHealth {
     /// What the writes so far came to. Written by whichever thread writes (a phrase worker, the session loop); no signal
     /// handler touches it.
     private struct State {
@@ -34,7 +34,7 @@ package enum OutputHealth {
     /// Run first thing in `main`, before parsing: signals that would kill the process on a write become errors, and a
     /// closed standard descriptor is put on /dev/null so that no file we open takes its number (a closed standard
     /// output is then reported as a write failure).
-    package static func start() {
+    static func start() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         for descriptor: Int32 in [0, 1, 2] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
@@ -75,7 +75,7 @@ package enum OutputHealth {
 
     /// The exit code to use instead of `code`, after one line on standard error when standard output failed; a failure
     /// already reported (64 and up) keeps its own code.
-    package static func exitCode(_ code: Int32, localizer: @autoclosure () -> Localizer) -> Int32 {
+    static func exitCode(_ code: Int32, localizer: @autoclosure () -> Localizer) -> Int32 {
         guard code < 64 else { return code }
         let (outputError, errorError, watchedError) = state.withLock {
             ($0.outputError, $0.errorError, $0.watchedError)

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
-package enum DisplayMode: String, CaseIterable, Sendable {
+enum DisplayMode: String, CaseIterable, Sendable {
     /// Visual at a capable terminal, plain everywhere else.
     case auto
     /// One complete sentence per event, appended: only printable text and newlines.
@@ -19,7 +19,7 @@ package enum DisplayMode: String, CaseIterable, Sendable {
 }
 
 /// Whether the visual display may use colour.
-package enum ColorMode: String, CaseIterable, Sendable {
+enum ColorMode: String, CaseIterable, Sendable {
     /// Colour at a terminal, unless NO_COLOR is set or TERM is dumb.
     case auto
     case always
@@ -27,7 +27,7 @@ package enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// Where `--events json` writes: `json` (standard output), `json=PATH` (appended) or `json=fd:N`.
-package enum EventsDestination: Hashable, Sendable {
+enum EventsDestination: Hashable, Sendable {
     case standardOutput
     case file(String)
     case descriptor(Int32)
@@ -52,23 +52,23 @@ package enum EventsDestination: Hashable, Sendable {
 }
 
 /// What a session shows and records, once the flags, the environment and the terminal have been weighed.
-package struct OutputOptions: Hashable, Sendable {
+struct OutputOptions: Hashable, Sendable {
     /// Plain, visual or quiet; never auto.
-    package var display: DisplayMode
+    var display: DisplayMode
     /// Colour in the visual display.
     var color: Bool
     var events: EventsDestination?
     /// Print how late each cue came, at the end.
     var timingReport: Bool
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
-    package var terse = false
+    var terse = false
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
     /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
-    package var screenReader: ScreenReaderWay?
+    var screenReader: ScreenReaderWay?
     /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found.
-    package var screenReaderNotice: Message?
+    var screenReaderNotice: Message?
 
-    package init(
+    init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false
     ) {
         self.display = display == .auto ? .plain : display
@@ -83,7 +83,7 @@ package struct OutputOptions: Hashable, Sendable {
     ///   do not ask for plain; otherwise plain. Visual at a dumb terminal falls back to plain whatever was asked.
     /// - Events on standard output leave no room for a display: `auto` becomes quiet, an explicit display is an error.
     /// - Colour: `always` and `never` decide; `auto` means a terminal, no NO_COLOR (any non-empty value), TERM not dumb.
-    package static func resolve(
+    static func resolve(
         display requested: DisplayMode,
         plain: Bool = false,
         color: ColorMode = .auto,

@@ -1,14 +1,14 @@
 import BreatheCore
 
 /// The `patterns` listing: one sentence per pattern, every number shown.
-package struct PatternListing {
+struct PatternListing {
     let localizer: Localizer
 
-    package init(localizer: Localizer) {
+    init(localizer: Localizer) {
         self.localizer = localizer
     }
 
-    package func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
+    func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
         var lines = [localizer.string(Message(header))]
         for pattern in patterns {
             let phases = pattern.phases.enumerated().map { index, phase in
@@ -40,7 +40,7 @@ package struct PatternListing {
     }
 
     /// `patterns --json`: one document, version 1, built-in patterns then saved ones; every key always present.
-    package func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
+    func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
         func entry(_ pattern: BreathingPattern, kind: String) -> JSONNode {
             JSONNode(
                 .object([

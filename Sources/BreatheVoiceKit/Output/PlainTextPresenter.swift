@@ -8,12 +8,12 @@ struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     /// reader would say it a second time.
     var skipsSpoken = false
 
-    package init(localizer: Localizer, sink: Sink) {
+    init(localizer: Localizer, sink: Sink) {
         self.localizer = localizer
         self.sink = sink
     }
 
-    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement):
             if skipsSpoken, announcement.speech != nil { return }

@@ -1,15 +1,15 @@
 import BreatheCore
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
-package struct PreferencesListing {
+struct PreferencesListing {
     let localizer: Localizer
 
-    package init(localizer: Localizer) {
+    init(localizer: Localizer) {
         self.localizer = localizer
     }
 
     /// The value as `prefs get` prints it.
-    package func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
+    func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
         guard let value = preferences.values[key] else {
             return localizer.string(Message(key == .voice ? .prefsLanguageVoice : .prefsNotSet))
         }
@@ -46,7 +46,7 @@ package struct PreferencesListing {
         }
     }
 
-    package func text(_ preferences: Preferences, origins: Bool) -> String {
+    func text(_ preferences: Preferences, origins: Bool) -> String {
         PreferenceKey.allCases.map { key in
             let arguments: [String: MessageArgument] = [
                 "key": .text(label(key)), "value": .text(shownValue(key, in: preferences)),
@@ -57,7 +57,7 @@ package struct PreferencesListing {
     }
 
     /// `{"version": 1, "rate": {"value": 175, "origin": "default"}, …}` with `origins`, else the values alone.
-    package func json(_ preferences: Preferences, origins: Bool) -> String {
+    func json(_ preferences: Preferences, origins: Bool) -> String {
         var members: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {
             let value = preferences.values[key]?.json ?? .null

@@ -5,22 +5,22 @@ import Musl
 #endif
 
 /// Where text goes. Lines are written whole and at once, so a screen reader gets each sentence the moment it happens.
-package protocol TextSink {
+protocol TextSink {
     mutating func write(_ text: String)
 }
 
 /// A file descriptor, written with write(2): no stdio buffer to hold a line back when stdout is a pipe.
-package struct FileDescriptorSink: TextSink, Sendable {
+struct FileDescriptorSink: TextSink, Sendable {
     let fileDescriptor: Int32
 
-    package init(fileDescriptor: Int32) {
+    init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
-    package static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
-    package static let standardError = FileDescriptorSink(fileDescriptor: 2)
+    static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
+    static let standardError = FileDescriptorSink(fileDescriptor: 2)
 
-    package mutating func write(_ text: String) {
+    mutating func write(_ text: String) {
         if !FileDescriptorIO.writeAll(fileDescriptor, Array(text.utf8)) {
             // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
             OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
@@ -30,18 +30,18 @@ package struct FileDescriptorSink: TextSink, Sendable {
 
 /// Collects text in memory; for tests and for output that is assembled before it is written.
 final class MemorySink: TextSink {
-    package private(set) var text = ""
+    private(set) var text = ""
 
-    package init() {}
+    init() {}
 
-    package func write(_ text: String) {
+    func write(_ text: String) {
         self.text += text
     }
 }
 
 /// Plain-mode text: only printable characters and newlines. Control characters (ESC, CR, backspace, bell and the rest)
 /// from anywhere, user input included, become spaces, so a screen reader never hears noise.
-package enum PlainText {
+enum PlainText {
     static func sanitize(_ text: String) -> String {
         // Printable ASCII, most text, has nothing to replace: no scalar's properties to look up (`history` over two
         // million records spent a quarter of its time there).
@@ -59,7 +59,7 @@ package enum PlainText {
     }
 
     /// One line: sanitized, with a single trailing newline.
-    package static func line(_ text: String) -> String {
+    static func line(_ text: String) -> String {
         sanitize(text) + "\n"
     }
 }

@@ -6,7 +6,7 @@ import BreatheCore
 /// the monotonic clock, which reaches presenters as the position of the cue's effects; an audio runner passes the
 /// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
 struct TimingReport<Sink: TextSink>: SessionPresenter {
-    package let plan: SessionPlan
+    let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
@@ -16,7 +16,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
     /// Who spoke the phrases (nil: nobody), said in the report's last line.
     var spokenBy: SpeechBackend?
 
-    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
+    init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -28,7 +28,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
         cues.append((segment, planned, actual))
     }
 
-    package mutating func cuePlaced(_ cue: CuePlacement) {
+    mutating func cuePlaced(_ cue: CuePlacement) {
         placements[cue.planned] = cue
     }
 
@@ -50,7 +50,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
         return result
     }
 
-    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .enterSegment(let segment):
             // Each phase's cue (tone and line) is due at the phase's start; after a skip that is where the seek landed.
@@ -68,7 +68,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
     }
 
     /// The whole report, one sentence per line.
-    package var text: String {
+    var text: String {
         let backendKey: MessageKey =
             switch spokenBy {
             case .espeak: .timingSpeechEspeak

@@ -8,18 +8,18 @@ import BreatheCore
 /// reads changed lines hears at most one a second. The cursor is hidden while the line is drawn; `Terminal` shows it
 /// again and finishes the line on every way out.
 struct VisualPresenter<Sink: TextSink>: SessionPresenter {
-    package let plan: SessionPlan
+    let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     let color: Bool
     /// The terminal the line is drawn on (for the cursor and the width).
-    package let descriptor: Int32
+    let descriptor: Int32
     private var drawn: String?
     /// What the drawn line says (its label and details, without the bar): the line is redrawn only when this changes.
     private var drawnWords: String?
     private var width: Int
 
-    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
+    init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -31,7 +31,7 @@ struct VisualPresenter<Sink: TextSink>: SessionPresenter {
     /// Looks ten times a second whether the seconds left changed, so a new second shows promptly; most looks draw nothing.
     var refreshInterval: UInt64? { 100_000_000 }
 
-    package mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
         case .announce(let announcement):
             clear()
@@ -43,11 +43,11 @@ struct VisualPresenter<Sink: TextSink>: SessionPresenter {
         }
     }
 
-    package mutating func endTransition(state: SessionState, position: Int64) {
+    mutating func endTransition(state: SessionState, position: Int64) {
         draw(state: state, position: position)
     }
 
-    package mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
+    mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
         if resized {
             width = Terminal.columns(descriptor) ?? width
             drawn = nil

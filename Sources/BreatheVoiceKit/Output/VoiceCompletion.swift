@@ -1,8 +1,8 @@
 import BreatheCore
 
 /// What a shell completes after `--voice`: the installed voices' codes, and after `name+` the installed variants.
-package enum VoiceCompletion {
-    package static func candidates(prefix: String, speech: Speech = LiveSpeech.speech) -> [String] {
+enum VoiceCompletion {
+    static func candidates(prefix: String, speech: Speech = LiveSpeech.speech) -> [String] {
         if let plus = prefix.firstIndex(of: "+") {
             let base = String(prefix[..<plus])
             let typed = String(prefix[prefix.index(after: plus)...])

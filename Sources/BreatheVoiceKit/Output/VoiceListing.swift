@@ -1,16 +1,16 @@
 import BreatheCore
 
 /// The `voices` listing: the installed eSpeak NG voices that speak the session language, one per line.
-package struct VoiceListing {
+struct VoiceListing {
     let localizer: Localizer
-    package let speech: Speech
+    let speech: Speech
 
-    package init(localizer: Localizer, speech: Speech) {
+    init(localizer: Localizer, speech: Speech) {
         self.localizer = localizer
         self.speech = speech
     }
 
-    package func text() throws(BreatheError) -> String {
+    func text() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let name = MessageArgument.text(localizer.catalog.name)
@@ -23,7 +23,7 @@ package struct VoiceListing {
     }
 
     /// `voices --json`: one document, version 1: the session language, its voices and the installed variants.
-    package func json() throws(BreatheError) -> String {
+    func json() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let variants = try speech.variants()

@@ -1,5 +1,5 @@
 /// Why `CallWatching.waitForChange` returned.
-package enum CallWaitWake: Sendable {
+enum CallWaitWake: Sendable {
     /// The server reported a stream that came, went or changed (or its connection changed).
     case changed
     /// The time given passed with no change.

@@ -3,9 +3,9 @@ import BreatheCore
 /// A reminder's wait while a call or a recording is in progress (`remind --defer`): it asks the sound server, and
 /// while one is, sleeps until the server's streams change (or, at the latest, `recheckMilliseconds` pass) and asks
 /// again, up to `wait`. A stopping signal ends the wait at once.
-package struct ReminderDeferral {
+struct ReminderDeferral {
     /// How the wait ended.
-    package enum Outcome: Equatable, Sendable {
+    enum Outcome: Equatable, Sendable {
         /// Nothing to wait for (any more): the reminder plays.
         case clear
         /// The activity outlasted the wait: the reminder is skipped.
@@ -14,7 +14,7 @@ package struct ReminderDeferral {
         case stopped
     }
 
-    package var wait: ReminderDefer
+    var wait: ReminderDefer
     /// Opens the connection that answers; nil (or a throw) when no server can be asked, and then the reminder plays
     /// at once (it fails or goes silent as it always did without a server).
     var open: () throws(BreatheError) -> (any CallWatching)?
@@ -26,24 +26,24 @@ package struct ReminderDeferral {
     /// Readable when a stopping signal came (`SignalSource.stopDescriptor`); -1 for none.
     var signalDescriptor: Int32 = SignalSource.stopDescriptor
 
-    package init(wait: ReminderDefer, open: @escaping () throws(BreatheError) -> (any CallWatching)?) {
+    init(wait: ReminderDefer, open: @escaping () throws(BreatheError) -> (any CallWatching)?) {
         self.wait = wait
         self.open = open
     }
 
     /// The live one: the sound server the session would play through.
-    package static func live(wait: ReminderDefer, environment: [String: String]) -> ReminderDeferral {
+    static func live(wait: ReminderDefer, environment: [String: String]) -> ReminderDeferral {
         ReminderDeferral(wait: wait) { () throws(BreatheError) in try LiveCallWatch(environment: environment) }
     }
 
     /// What is in progress now, without waiting (for `doctor`); throws when the server cannot be asked.
-    package func activityNow() throws(BreatheError) -> CallActivity? {
+    func activityNow() throws(BreatheError) -> CallActivity? {
         guard let watch = try open() else { return nil }
         return try watch.activity()
     }
 
     /// Waits as long as it must; `waiting` is told once, when a wait begins, what it waits for.
-    package func run(waiting: (CallActivity) -> Void) -> Outcome {
+    func run(waiting: (CallActivity) -> Void) -> Outcome {
         guard wait.waits else { return .clear }
         let watch: any CallWatching
         do throws(BreatheError) {

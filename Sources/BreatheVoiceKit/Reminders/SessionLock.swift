@@ -11,7 +11,7 @@ import Musl
 ///
 /// The kernel drops the lock when its holder exits, however it dies, so a lock file left by a dead process is
 /// simply taken over. The holder's pid is written into the file for people and for `doctor`; it never decides.
-package final class SessionLock: Sendable {
+final class SessionLock: Sendable {
     /// What trying to take the lock gave.
     enum Attempt: Sendable {
         /// The lock is ours until `release()` or until the process ends.
@@ -44,7 +44,7 @@ package final class SessionLock: Sendable {
     ///
     /// A runtime folder that does not exist is passed over: cron's reminders set `XDG_RUNTIME_DIR=/run/user/<uid>`,
     /// which is missing when the user has no login session.
-    package static func directory(environment: [String: String]) -> String {
+    static func directory(environment: [String: String]) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isDirectory(runtime) {
             return runtime + "/breathe-voice"
         }

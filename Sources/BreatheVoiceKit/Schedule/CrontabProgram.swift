@@ -4,13 +4,13 @@ import BreatheCore
 ///
 /// The live one runs `crontab -l` and `crontab -`: the program named by `BREATHE_VOICE_CRONTAB` if set (tests point
 /// it at a script), else `crontab` from PATH.
-package struct CrontabProgram: Sendable {
+struct CrontabProgram: Sendable {
     /// The crontab's bytes; a user with no crontab has an empty one.
-    package var read: @Sendable () throws(BreatheError) -> [UInt8]
+    var read: @Sendable () throws(BreatheError) -> [UInt8]
     /// Replaces the crontab with these bytes.
     var install: @Sendable ([UInt8]) throws(BreatheError) -> Void
 
-    package init(
+    init(
         read: @escaping @Sendable () throws(BreatheError) -> [UInt8],
         install: @escaping @Sendable ([UInt8]) throws(BreatheError) -> Void
     ) {
@@ -22,7 +22,7 @@ package struct CrontabProgram: Sendable {
     static let overrideVariable = "BREATHE_VOICE_CRONTAB"
 
     /// The real crontab program, found in the environment's PATH (or /usr/bin:/bin, as under cron).
-    package static func live(environment: [String: String]) -> CrontabProgram {
+    static func live(environment: [String: String]) -> CrontabProgram {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "crontab"
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
         @Sendable func program() throws(BreatheError) -> String {

@@ -2,20 +2,20 @@ import BreatheCore
 
 /// `schedule add`, `list` and `remove`: reads the crontab, changes the breathe-voice block, installs the result, and
 /// says what it did in the user's language. Every line it returns is one sentence or one crontab line.
-package struct ScheduleEditor: Sendable {
-    package var crontab: CrontabProgram
+struct ScheduleEditor: Sendable {
+    var crontab: CrontabProgram
     var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
     var systemd: SystemdTimers?
 
-    package init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
+    init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
         self.crontab = crontab
         self.localizer = localizer
         self.systemd = systemd
     }
 
     /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
-    package func list() throws(BreatheError) -> [String] {
+    func list() throws(BreatheError) -> [String] {
         let (cron, timers) = try everyReminder()
         guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
         let lines =
@@ -43,7 +43,7 @@ package struct ScheduleEditor: Sendable {
 
     /// Adds `schedule` as a systemd user timer and service, then enables the timer when a user manager answers (else
     /// says what to run). With `dryRun`, shows the files and writes nothing.
-    package func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool)
+    func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool)
         throws(BreatheError) -> [String]
     {
         guard let systemd else { return [] }
@@ -80,7 +80,7 @@ package struct ScheduleEditor: Sendable {
 
     /// `schedule list --json`: one document, version 1, every reminder with its times: crontab time fields and lines,
     /// or `OnCalendar=` expressions and unit files.
-    package func listJSON() throws(BreatheError) -> String {
+    func listJSON() throws(BreatheError) -> String {
         let (cron, timers) = try everyReminder()
         func strings(_ values: [String]) -> JSONNode { JSONNode(.array(values.map { JSONNode(.string($0)) })) }
         func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (
@@ -111,7 +111,7 @@ package struct ScheduleEditor: Sendable {
     }
 
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
-    package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
+    func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
         -> [String]
     {
         try Self.checkProgram(program)
@@ -132,7 +132,7 @@ package struct ScheduleEditor: Sendable {
     }
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.
-    package func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
+    func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
         let timers = systemd?.installed() ?? []
         if let systemd, let id, let units = timers.first(where: { $0.id == id }) {
             if dryRun {

@@ -2,42 +2,42 @@ import BreatheCore
 
 /// What the user asked to hear: speech, tones and where the sound goes (whether the seconds are counted is the
 /// session request's: a reminder never counts).
-package struct AudioChoices: Sendable {
+struct AudioChoices: Sendable {
     /// Speak the phrases (`--speech on|off`).
-    package var speech: Bool
+    var speech: Bool
     /// Play the cue tones (`--tones on|off`).
-    package var tones: Bool
+    var tones: Bool
     /// 0–100 (`--tone-volume`).
     var toneVolume: Int
     /// The guide sound under the session (`--guide`); with speech off, a session without words that still says its
     /// introduction and its end.
-    package var guide: GuideSetting = .off
+    var guide: GuideSetting = .off
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
-    package var voice: String?
-    package var rate: Int
-    package var pitch: Int
-    package var volume: Int
+    var voice: String?
+    var rate: Int
+    var pitch: Int
+    var volume: Int
     /// A WAV file to render into, or `-` for stdout (`--output`); nil plays live.
     var output: String?
     /// No server is an error even in an interactive run (`--require-audio`).
     var requireAudio: Bool
     /// Who says the phrases (`--speech-via`); a WAV file is always spoken by eSpeak NG.
-    package var speechVia: SpeechBackend
+    var speechVia: SpeechBackend
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
     var speechPriority: SpeechPriority
     /// Which of voice, rate, pitch and volume were given on the command line: only those are sent to
     /// speech-dispatcher, the others stay the user's own speech-dispatcher settings.
     var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
-    package var dispatcherOptional = false
+    var dispatcherOptional = false
     /// Screen-reader mode and its way (nil: off): the lead-in then leaves time for the screen reader to read the
     /// opening, and, reading it, each phase's line waits for its tone to end.
-    package var screenReader: ScreenReaderWay?
+    var screenReader: ScreenReaderWay?
     /// A reminder: its phrases through speech-dispatcher queue behind a screen reader's speech instead of
     /// interrupting it (a session's phase words interrupt, so they are heard on their boundary).
-    package var queuesBehindOtherSpeech = false
+    var queuesBehindOtherSpeech = false
 
-    package init(
+    init(
         speech: Bool = true, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
         rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
         speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,

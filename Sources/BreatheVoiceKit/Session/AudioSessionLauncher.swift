@@ -7,10 +7,10 @@ struct AudioSessionLauncher {
     /// The session, its display and its other presenters; also runs the text-only fallback.
     var launcher: SessionLauncher
     let choices: AudioChoices
-    package var speech: Speech
+    var speech: Speech
     var environment: [String: String]
     /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
-    package var interactive: Bool
+    var interactive: Bool
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
     var allowsSilence: Bool
@@ -23,7 +23,7 @@ struct AudioSessionLauncher {
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
     private let checkedVoice: CheckedVoice?
 
-    package init(
+    init(
         launcher: SessionLauncher, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
         environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
         phraseCaching: PhraseCaching = .userCache,
@@ -63,7 +63,7 @@ struct AudioSessionLauncher {
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
-    package func run() throws(BreatheError) -> SessionOutcome {
+    func run() throws(BreatheError) -> SessionOutcome {
         var choices = self.choices
         if let phraseCacheRefusal, choices.speech, !choices.speaksThroughDispatcher {
             var warnings = FileDescriptorSink.standardError

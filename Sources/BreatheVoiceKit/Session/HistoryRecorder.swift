@@ -5,11 +5,11 @@ import BreatheCore
 ///
 /// When a mood prompt will follow the session, the record waits for `commit(moodAfter:)`; otherwise it is appended at
 /// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
-package final class HistoryRecorder: SessionPresenter {
+final class HistoryRecorder: SessionPresenter {
     let store: HistoryStore
     /// The session's plan; its lead-in may be lengthened to cover the opening before the session starts.
-    package var plan: SessionPlan
-    package let language: String
+    var plan: SessionPlan
+    let language: String
     let source: SessionRecord.Source
     let moodBefore: Int?
     var moodAfter: Int?
@@ -30,7 +30,7 @@ package final class HistoryRecorder: SessionPresenter {
     /// True once a record was appended (or its append tried).
     private(set) var saved = false
 
-    package init(
+    init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
         moodBefore: Int? = nil, moodAfter: Int? = nil, waitsForMood: Bool = false,
         clock: WallClock = .live
@@ -45,7 +45,7 @@ package final class HistoryRecorder: SessionPresenter {
         self.clock = clock
     }
 
-    package func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+    func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         if started == nil { started = clock.now() }
         note(state: state, position: position)
         guard records, case .save(let summary) = effect else { return }
@@ -53,12 +53,12 @@ package final class HistoryRecorder: SessionPresenter {
         if !waitsForMood { commit() }
     }
 
-    package func refresh(state: SessionState, position: Int64, resized: Bool) {
+    func refresh(state: SessionState, position: Int64, resized: Bool) {
         note(state: state, position: position)
     }
 
     /// Often enough to know how far a session got if its runner fails (see `recordCutShort`).
-    package var refreshInterval: UInt64? { 250_000_000 }
+    var refreshInterval: UInt64? { 250_000_000 }
 
     /// The last state and the furthest position the presenters were given (what was heard).
     private var lastState: SessionState = .idle

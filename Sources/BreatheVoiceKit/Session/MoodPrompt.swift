@@ -7,9 +7,9 @@ import Musl
 #endif
 
 /// The one-line mood question at the end of an interactive session: a digit 1–5, or Enter to skip.
-package enum MoodPrompt {
+enum MoodPrompt {
     /// True when a prompt may be shown: standard input and output are terminals.
-    package static var isPossible: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    static var isPossible: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// Asks once and reads one line from standard input; nil for Enter, end of input or anything not 1–5.
     static func ask<Sink: TextSink>(localizer: Localizer, output: inout Sink) -> Int? {

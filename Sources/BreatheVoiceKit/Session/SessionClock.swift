@@ -29,19 +29,19 @@ extension SessionClock {
 /// CLOCK_MONOTONIC, with waits done by poll(2) on the inputs' descriptors (or in the sound server's loop).
 ///
 /// Deadlines are absolute, so oversleeping one wait never delays the next: no error accumulates over a session.
-package struct MonotonicClock: SessionClock {
-    package init() {}
+struct MonotonicClock: SessionClock {
+    init() {}
 
-    package func now() -> UInt64 { Self.now() }
+    func now() -> UInt64 { Self.now() }
 
     /// The monotonic clock now, for code that has no clock passed in (a thread of its own).
-    package static func now() -> UInt64 {
+    static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    package mutating func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
+    mutating func wait(until deadline: UInt64?, for inputs: inout SessionInputs) -> SessionInput? {
         var timeout: Int32 = -1
         if let deadline {
             let current = now()

@@ -9,12 +9,12 @@ import Musl
 /// and audio.
 package struct SessionInputs {
     /// Something that can wake a waiting session: a terminal, a signal pipe.
-    package struct Source {
+    struct Source {
         var fileDescriptor: Int32
         /// Reads what is ready and says what it means, or nil for nothing of interest.
-        package var read: () -> SessionInput?
+        var read: () -> SessionInput?
 
-        package init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
+        init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
             self.fileDescriptor = fileDescriptor
             self.read = read
         }
@@ -25,7 +25,7 @@ package struct SessionInputs {
     /// session can feed the server.
     var waiter: (any SessionWaiter)?
 
-    package init(sources: [Source] = []) {
+    init(sources: [Source] = []) {
         self.sources = sources
     }
 

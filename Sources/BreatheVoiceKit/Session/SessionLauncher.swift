@@ -7,8 +7,8 @@ import Musl
 #endif
 
 /// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
-package struct SessionLauncher {
-    package var plan: SessionPlan
+struct SessionLauncher {
+    var plan: SessionPlan
     let localizer: Localizer
     var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
@@ -25,7 +25,7 @@ package struct SessionLauncher {
     /// The session's clock: the loop's, and the event stream's times.
     var clock = MonotonicClock()
 
-    package init(
+    init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
         extraPresenters: [any SessionPresenter] = []
     ) {

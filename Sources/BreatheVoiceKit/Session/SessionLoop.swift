@@ -313,10 +313,10 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 }
 
 /// How a session run ended.
-package struct SessionOutcome: Hashable, Sendable {
+struct SessionOutcome: Hashable, Sendable {
     var summary: SessionSummary
     /// The signal that ended it, if one did.
-    package var signal: SignalInput?
+    var signal: SignalInput?
     /// Events that arrived where they did not apply.
     var ignoredEvents: Int
     /// The session was heard through the sound server (not a file, not text only), so sentences said after it

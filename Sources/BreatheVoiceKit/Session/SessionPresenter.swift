@@ -5,7 +5,7 @@ import BreatheCore
 /// The runner hands every effect to each presenter when the effect's moment comes; presenters ignore what is not theirs.
 /// Positions are where the timeline actually is when the effect is performed: for a cue, that is its planned position
 /// plus however late it came out.
-package protocol SessionPresenter {
+protocol SessionPresenter {
     /// Called once per effect, in order, with the state after the transition and the timeline position.
     mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64)
     /// Called after the last effect of each transition, so a presenter can write one record per state change.
@@ -20,7 +20,7 @@ package protocol SessionPresenter {
 
 /// How a phase's cue was laid out: the tone on the boundary, the word after it (`--timing-report` tells the truth
 /// about both).
-package struct CuePlacement: Hashable, Sendable {
+struct CuePlacement: Hashable, Sendable {
     /// The boundary's sample.
     var planned: Int64
     /// Tones are on, but this boundary's tone was left out (a word was still being said).
@@ -30,7 +30,7 @@ package struct CuePlacement: Hashable, Sendable {
     /// The word was left out: it could no longer be heard within its phase.
     var wordLeftOut: Bool
 
-    package init(planned: Int64, toneLeftOut: Bool, wordDelay: Int64?, wordLeftOut: Bool) {
+    init(planned: Int64, toneLeftOut: Bool, wordDelay: Int64?, wordLeftOut: Bool) {
         self.planned = planned
         self.toneLeftOut = toneLeftOut
         self.wordDelay = wordDelay
@@ -39,8 +39,8 @@ package struct CuePlacement: Hashable, Sendable {
 }
 
 extension SessionPresenter {
-    package mutating func endTransition(state: SessionState, position: Int64) {}
-    package mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
-    package var refreshInterval: UInt64? { nil }
-    package mutating func cuePlaced(_ cue: CuePlacement) {}
+    mutating func endTransition(state: SessionState, position: Int64) {}
+    mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
+    var refreshInterval: UInt64? { nil }
+    mutating func cuePlaced(_ cue: CuePlacement) {}
 }

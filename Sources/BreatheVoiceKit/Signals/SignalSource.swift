@@ -9,7 +9,7 @@ import Musl
 /// A C handler that captures nothing writes the signal's number into a pipe (write(2) is async-signal-safe); the
 /// session's poll(2) wakes on the other end, and the number becomes a `SignalInput` in ordinary code, where the
 /// session can do anything it likes with it. Nothing runs on another thread, so this is safe with Swift concurrency.
-package enum SignalSource {
+enum SignalSource {
     /// The signals a session listens to.
     static let numbers: [Int32] = stopping + [SIGTSTP, SIGCONT, SIGWINCH]
 
@@ -25,7 +25,7 @@ package enum SignalSource {
     /// session is still being prepared is kept for it and ends it with the documented exit (130, 143, 0, 128 + N after
     /// recording what was breathed) instead of killing the process. A command that is not a session calls
     /// `releaseEarly()` once it knows. Handlers (unlike a blocked mask) are reset at exec, so children start clean.
-    package static func installEarly() {
+    static func installEarly() {
         TemporaryFiles.prepare()
         for number in otherFatal { removeTemporariesThenDie(on: number) }
         guard makePipe() else { return }
@@ -38,7 +38,7 @@ package enum SignalSource {
 
     /// For a command that runs no session: the default actions come back (after removing any temporary file being
     /// written), and a signal caught meanwhile is raised again, so it ends the process as it would have.
-    package static func releaseEarly() {
+    static func releaseEarly() {
         for number in stopping { removeTemporariesThenDie(on: number) }
         guard signalPipe.read >= 0 else { return }
         var byte: UInt8 = 0
@@ -54,7 +54,7 @@ package enum SignalSource {
 
     /// The first stopping signal caught and not yet taken by a session (one that came while a session command
     /// ended without running a session, such as a reminder in quiet hours, or just as a session ended), or nil.
-    package static func pendingStop() -> Int32? {
+    static func pendingStop() -> Int32? {
         guard signalPipe.read >= 0 else { return nil }
         var byte: UInt8 = 0
         var found: Int32?
@@ -118,7 +118,7 @@ package enum SignalSource {
     }
 
     /// The exit status a signal that ends a session stands for (see the README's table).
-    package static func exitCode(for number: Int32) -> Int32 {
+    static func exitCode(for number: Int32) -> Int32 {
         switch number {
         case SIGHUP: 0
         case SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2: 128 + number

@@ -12,7 +12,7 @@ final class CheckedVoice: Sendable {
     /// The eSpeak NG identifier the name stands for, or the usage error naming close matches; found once.
     private let checked = Mutex<Result<String, BreatheError>?>(nil)
 
-    package init(name: String) {
+    init(name: String) {
         self.name = name
         label = "--voice=" + name
     }

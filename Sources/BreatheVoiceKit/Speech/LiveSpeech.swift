@@ -13,9 +13,9 @@ import Musl
 /// The library keeps global state and is not thread-safe, so one owner (a mutex around the whole library) serializes
 /// every call. It runs in synchronous mode: `espeak_Synth` returns when the phrase is done, its PCM delivered to a
 /// callback that passes it on, trimmed, to the stream passed as `user_data`.
-package enum LiveSpeech {
+enum LiveSpeech {
     /// The live voice.
-    package static let speech = Speech(
+    static let speech = Speech(
         voices: { () throws(BreatheError) -> [SpeechVoice] in
             try owner.withLock { state throws(BreatheError) in
                 try state.start()
@@ -55,7 +55,7 @@ package enum LiveSpeech {
 
     /// The version the library reports (`espeak_Info` returns a static string: it does not initialize the library),
     /// opening it if needed; "unavailable" when it cannot be opened.
-    package static func loadedVersion() -> String {
+    static func loadedVersion() -> String {
         guard case .success(let library) = LiveSpeechLibrary.shared else { return "unavailable" }
         return library.info(nil).map { String(cString: $0) } ?? "unknown"
     }

@@ -18,7 +18,7 @@ import Musl
 /// a daemon. The address is libspeechd's own: `SPEECHD_ADDRESS` when set, else the user's socket
 /// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`); a daemon that is not running is started the way
 /// speech-dispatcher documents (autospawn) when the address is that default one.
-package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
+final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendable {
     /// How long a command may go unanswered before the daemon counts as gone (ms). A live daemon answers in
     /// milliseconds; starting one (autospawn) takes about a second.
     static let patience: Int64 = 3000
@@ -47,7 +47,7 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers,
     /// or none answers within `patience`.
-    package init(_ request: SpeechDispatcherRequest, clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+    init(_ request: SpeechDispatcherRequest, clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
         self.clock = clock
         guard case .success(let library) = LiveSpeechdLibrary.shared else {
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))
@@ -95,22 +95,22 @@ package final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked
     }
 
     /// Queues the phrase; false once the daemon has gone away or stopped answering.
-    @discardableResult package func say(_ text: String, urgent: Bool) -> Bool {
+    @discardableResult func say(_ text: String, urgent: Bool) -> Bool {
         if urgent { cancel() }
         return submit(.say(text, urgent ? SPD_IMPORTANT : priority))
     }
 
-    package func setRate(wordsPerMinute: Int) {
+    func setRate(wordsPerMinute: Int) {
         submit(.rate(Int32(SpeechDispatcherRequest.rate(wordsPerMinute: wordsPerMinute))))
     }
 
     /// `spd_cancel`, not `spd_cancel_all`: the latter cancels every client's messages, a screen reader's included.
-    package func cancel() {
+    func cancel() {
         submit(.cancel)
     }
 
     /// Ends the connection: the thread closes it once the commands queued before are sent. Never waits.
-    package func hangUp() {
+    func hangUp() {
         pthread_mutex_lock(lock)
         closing = true
         pthread_cond_signal(wake)

@@ -13,7 +13,7 @@ struct PhraseBook: Sendable {
     let localizer: Localizer
 
     /// An empty book: speech off.
-    package init(localizer: Localizer) {
+    init(localizer: Localizer) {
         self.localizer = localizer
         shelf = Shelf([:], source: nil)
     }
@@ -21,7 +21,7 @@ struct PhraseBook: Sendable {
     /// Every phrase `plan` can need: found in `cache` when it has them, synthesized (and stored there) when not. With
     /// every phrase cached, the synthesizer is never called, so eSpeak NG is never started. Without `phaseWords`, the
     /// phases' words are left out (a session the guide sound leads, without words).
-    package init(
+    init(
         plan: SessionPlan, counting: Bool, opening: Message? = nil, phaseWords: Bool = true, localizer: Localizer,
         speech: Speech, settings: SpeechSettings,
         cache: PhraseCache? = nil

@@ -13,31 +13,31 @@ import Musl
 /// Every problem reading an entry (missing, truncated, corrupt, another format version, an unreadable folder) is a
 /// miss: the phrase is synthesized and the entry rewritten (temporary file, then rename) if the folder allows it.
 /// Nothing here ever fails a session, and deleting the folder is always safe.
-package struct PhraseCache: Sendable {
+struct PhraseCache: Sendable {
     /// The folder holding the entries.
-    package var directory: String
+    var directory: String
 
     /// Bumped whenever the file layout below changes; an entry of another version is a miss.
     static let formatVersion: UInt32 = 1
     static let magic: [UInt8] = Array("BVPHRASE".utf8)
 
-    package init(directory: String) {
+    init(directory: String) {
         self.directory = directory
     }
 
     /// `$XDG_CACHE_HOME/breathe-voice/phrases`.
-    package init(directories: XDGDirectories) {
+    init(directories: XDGDirectories) {
         self.init(directory: directories.cacheHome + "/breathe-voice/phrases")
     }
 
     /// What identifies one phrase's sound.
     struct Key: Hashable, Sendable {
-        package var text: String
-        package var settings: SpeechSettings
+        var text: String
+        var settings: SpeechSettings
         var libraryVersion: String
-        package var sampleRate: Int
+        var sampleRate: Int
 
-        package init(
+        init(
             text: String, settings: SpeechSettings, libraryVersion: String, sampleRate: Int = AudioFormat.sampleRate
         ) {
             self.text = text

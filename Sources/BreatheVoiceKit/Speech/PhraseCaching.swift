@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// Where a session keeps the phrases it synthesizes between runs.
-package enum PhraseCaching: Sendable {
+enum PhraseCaching: Sendable {
     /// In the user's cache folder (`$XDG_CACHE_HOME/breathe-voice/phrases`, from the session's environment).
     case userCache
     /// In the given cache.

@@ -13,7 +13,7 @@ import Musl
 /// Jobs are done one at a time, in the order they were given, so a phrase asked for after a rate change is said at the
 /// new rate. The runner collects what is done between audio blocks, without waiting. The thread starts with the first
 /// job; `finish()` waits for the job under way (one phrase, or one book) and ends it.
-package final class PhraseWorker: @unchecked Sendable {
+final class PhraseWorker: @unchecked Sendable {
     /// Something to synthesize.
     enum Job: Sendable {
         /// One phrase, said as soon as it is ready.
@@ -23,7 +23,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     /// What a job produced.
-    package enum Result: Sendable {
+    enum Result: Sendable {
         /// A phrase, or nil when it could not be synthesized (then it is only printed).
         case phrase(String, AudioClip?)
         /// The book, whole: nil when any phrase failed, so the old one is kept.
@@ -41,7 +41,7 @@ package final class PhraseWorker: @unchecked Sendable {
     private var thread: pthread_t?
 
     /// - Parameter synthesize: says a text with settings, or nil on failure; called on the worker's thread only.
-    package init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
+    init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
         self.synthesize = synthesize
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_mutex_t())
@@ -95,7 +95,7 @@ package final class PhraseWorker: @unchecked Sendable {
     }
 
     /// Drops the queued jobs, waits for the one under way, and ends the thread. Safe to call more than once.
-    package func finish() {
+    func finish() {
         pthread_mutex_lock(lock)
         stopping = true
         jobs = []

@@ -1,14 +1,14 @@
 import BreatheCore
 
 /// The program's voice, as a small set of closures: the live one is eSpeak NG (`LiveSpeech`), tests may pass fakes.
-package struct Speech: Sendable {
+struct Speech: Sendable {
     /// The installed voices (MBROLA voices left out).
     var voices: @Sendable () throws(BreatheError) -> [SpeechVoice]
     /// Says `text` with `settings` into PCM at `AudioFormat.sampleRate`, silence trimmed from both ends.
     var synthesize: @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip
     /// Says `text` as `synthesize` does, handing the trimmed samples to `sink` in order as they are made, so the phrase
     /// need never be held whole (the phrase cache writes them to its file).
-    package var stream:
+    var stream:
         @Sendable (
             _ text: String, _ settings: SpeechSettings, _ sink: (UnsafeBufferPointer<Int16>) -> Void
         ) throws(BreatheError) -> Void
@@ -17,7 +17,7 @@ package struct Speech: Sendable {
     /// The installed voice variants (`f3`, `m2`, `klatt`…), the part after `+` in `en-us+f3`.
     var variants: @Sendable () throws(BreatheError) -> [String]
 
-    package init(
+    init(
         voices: @escaping @Sendable () throws(BreatheError) -> [SpeechVoice],
         synthesize: @escaping @Sendable (_ text: String, _ settings: SpeechSettings) throws(BreatheError) -> AudioClip,
         stream: (
@@ -45,7 +45,7 @@ package struct Speech: Sendable {
 
     /// Checks a `--voice` value against the installed voices and variants (`en-us+f3`): the voice, or a usage error
     /// naming close matches. A variant is kept in the returned voice's `code` and `identifier`.
-    package func voice(named name: String) throws(BreatheError) -> SpeechVoice {
+    func voice(named name: String) throws(BreatheError) -> SpeechVoice {
         guard let plus = name.firstIndex(of: "+") else { return try baseVoice(named: name) }
         let requested = String(name[name.index(after: plus)...])
         var voice = try baseVoice(named: String(name[..<plus]))

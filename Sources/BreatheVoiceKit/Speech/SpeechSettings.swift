@@ -1,15 +1,15 @@
 /// How the voice sounds: which eSpeak NG voice, and its rate, pitch and volume.
-package struct SpeechSettings: Hashable, Sendable {
+struct SpeechSettings: Hashable, Sendable {
     /// An eSpeak NG voice name or language code, such as `en-us`, `en`, `es` or `es-419`.
-    package var voice: String
+    var voice: String
     /// Words per minute, 80–450.
-    package var rate: Int
+    var rate: Int
     /// 0–100; 50 is the voice's normal pitch.
-    package var pitch: Int
+    var pitch: Int
     /// 0–200; 100 is normal.
-    package var volume: Int
+    var volume: Int
 
-    package init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch
@@ -18,7 +18,7 @@ package struct SpeechSettings: Hashable, Sendable {
 }
 
 /// One installed eSpeak NG voice.
-package struct SpeechVoice: Hashable, Sendable {
+struct SpeechVoice: Hashable, Sendable {
     /// What `--voice` takes: the voice's language code, such as `es-419`.
     var code: String
     /// The voice's own name, such as "Spanish (Latin America)".
@@ -28,7 +28,7 @@ package struct SpeechVoice: Hashable, Sendable {
     /// The voice's file within eSpeak NG's data, such as `roa/es-419`: what selects it exactly.
     var identifier: String
 
-    package init(code: String, name: String, languages: [String], identifier: String) {
+    init(code: String, name: String, languages: [String], identifier: String) {
         self.code = code
         self.name = name
         self.languages = languages

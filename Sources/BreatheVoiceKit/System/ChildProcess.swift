@@ -8,23 +8,23 @@ import Musl
 /// catch back at their default actions) and reaped with waitpid. `run` runs one to the end with bytes in on its stdin
 /// and its stdout and stderr collected; `init` starts one with its standard streams wired as given, to be waited for
 /// (or killed) later.
-package struct ChildProcess: Sendable {
+struct ChildProcess: Sendable {
     /// How a finished program ended and what it printed.
-    package struct Result: Sendable {
+    struct Result: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
         var status: Int32
-        package var standardOutput: [UInt8]
-        package var standardError: [UInt8]
+        var standardOutput: [UInt8]
+        var standardError: [UInt8]
     }
 
     /// Why a program could not be run at all.
-    package enum Failure: Error, Sendable {
+    enum Failure: Error, Sendable {
         /// posix_spawn or pipe failed; `errno` says why.
         case cannotStart(errno: Int32)
     }
 
     /// How a program ended.
-    package enum Ending: Equatable, Sendable {
+    enum Ending: Equatable, Sendable {
         case exited(Int32)
         case killed(by: Int32)
 
@@ -44,7 +44,7 @@ package struct ChildProcess: Sendable {
     }
 
     /// Where one of a child's standard streams goes.
-    package enum Stream: Sendable {
+    enum Stream: Sendable {
         /// A descriptor of ours (such as a pipe's end), duplicated onto the stream.
         case descriptor(Int32)
         /// A file opened with `flags` (created private to the user, 0600, when `flags` has O_CREAT).
@@ -53,7 +53,7 @@ package struct ChildProcess: Sendable {
         case closed
 
         /// /dev/null, for reading (stdin) or writing.
-        package static func null(writing: Bool) -> Stream {
+        static func null(writing: Bool) -> Stream {
             .file("/dev/null", flags: writing ? O_WRONLY : O_RDONLY)
         }
     }
@@ -62,7 +62,7 @@ package struct ChildProcess: Sendable {
 
     /// Starts `program` (a path) with `arguments` and the given standard streams, in `environment` ("NAME=value"
     /// entries; nil: ours).
-    package init(
+    init(
         _ program: String, _ arguments: [String], standardInput: Stream = .null(writing: false),
         standardOutput: Stream = .null(writing: true), standardError: Stream = .null(writing: true),
         environment: [String]? = nil
@@ -110,7 +110,7 @@ package struct ChildProcess: Sendable {
     }
 
     /// Waits for the program to end and reaps it.
-    package func wait() -> Ending {
+    func wait() -> Ending {
         var status: Int32 = 0
         _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         return Ending(waitStatus: status)
@@ -134,7 +134,7 @@ package struct ChildProcess: Sendable {
     }
 
     /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end.
-    package static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
+    static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]

@@ -7,17 +7,17 @@ import Musl
 #endif
 
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through `/bin/sh` so that it may carry options.
-package struct Editor {
+struct Editor {
     let command: String
     private let searchPath: String
 
-    package init(environment: [String: String] = ProcessEnvironment.current) {
+    init(environment: [String: String] = ProcessEnvironment.current) {
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
     }
 
     /// Opens `path` and waits for the editor to exit; throws when it cannot start or fails.
-    package func edit(_ path: String) throws(BreatheError) {
+    func edit(_ path: String) throws(BreatheError) {
         // A program that is not there is said once, in our words, rather than by the shell and then by us.
         if let program = program, ChildProcess.find(program, path: searchPath) == nil {
             throw failure(String(cString: strerror(ENOENT)))

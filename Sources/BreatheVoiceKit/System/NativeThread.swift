@@ -9,7 +9,7 @@ import Musl
 enum NativeThread {
     /// Starts a thread that runs `body` once; nil when none could be started (`body` then never runs). The caller
     /// joins the thread or detaches it, and vouches that `body` may run on another thread.
-    package static func start(_ body: @escaping () -> Void) -> pthread_t? {
+    static func start(_ body: @escaping () -> Void) -> pthread_t? {
         final class Body {
             let run: () -> Void
             init(_ run: @escaping () -> Void) { self.run = run }

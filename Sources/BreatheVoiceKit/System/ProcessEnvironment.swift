@@ -5,11 +5,11 @@ import Musl
 #endif
 
 /// The process environment as a dictionary, read from `environ` without Foundation.
-package enum ProcessEnvironment {
+enum ProcessEnvironment {
     /// The environment as it was at first use, read once per process: the program never changes its own environment
     /// (nothing calls setenv, putenv or unsetenv; children are given `environ` or a dictionary of their own), so one
     /// snapshot serves the many calls that take it as a default argument.
-    package static var current: [String: String] { snapshot }
+    static var current: [String: String] { snapshot }
 
     private static let snapshot = read()
 

@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Who this process runs as.
-package enum ProcessIdentity {
+enum ProcessIdentity {
     /// The real user id (getuid(2)), which a crontab line or a systemd unit names to find the user's sound server.
-    package static var userID: UInt32 { getuid() }
+    static var userID: UInt32 { getuid() }
 }

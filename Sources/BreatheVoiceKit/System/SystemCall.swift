@@ -8,10 +8,10 @@ import Musl
 ///
 /// A call that fails with EINTR was cut short by a signal handler before it did anything, and is made again. The few
 /// places that must not simply repeat a call after EINTR (a wait whose timeout is recomputed from a deadline) say so.
-package enum SystemCall {
+enum SystemCall {
     /// Makes `call` until it returns anything but -1 with `errno` EINTR, and returns that. On any other failure it
     /// returns -1 at once, with `errno` still saying why (EAGAIN included: the caller decides what to wait for).
-    package static func retryingOnInterrupt<Value: FixedWidthInteger & SignedInteger>(_ call: () -> Value) -> Value {
+    static func retryingOnInterrupt<Value: FixedWidthInteger & SignedInteger>(_ call: () -> Value) -> Value {
         while true {
             let result = call()
             if result != -1 || errno != EINTR { return result }
@@ -25,7 +25,7 @@ package enum SystemCall {
     }
 
     /// read(2), for a type with a `read` of its own.
-    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         libcRead(descriptor, buffer, count)
     }
 
@@ -35,7 +35,7 @@ package enum SystemCall {
     }
 
     /// write(2), for a type with a `write` of its own.
-    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         libcWrite(descriptor, buffer, count)
     }
 }

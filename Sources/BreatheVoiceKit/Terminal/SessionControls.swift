@@ -4,7 +4,7 @@
 /// `settle(after:)` so that the process does what the input asks of it outside the machine: Ctrl-Z restores the
 /// terminal and stops the process; `fg` re-enters raw mode. `finish()` (also run by an atexit hook and on a crash)
 /// puts the terminal back.
-package final class SessionControls {
+final class SessionControls {
     /// The signal pipe and, when standard input is a terminal, the keyboard.
     let sources: [SessionInputs.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
@@ -20,7 +20,7 @@ package final class SessionControls {
     /// Installs the signal handlers and, only when `keyboard` is a terminal, enters raw mode and reads keys from it.
     /// A session started in the background reads keys once it is brought to the foreground.
     /// With no keyboard (nil), only signals steer the session.
-    package static func start(keyboard: Int32? = 0) -> SessionControls {
+    static func start(keyboard: Int32? = 0) -> SessionControls {
         var sources: [SessionInputs.Source] = []
         if let signals = SignalSource.install() { sources.append(signals) }
         let readsKeys = keyboard.map(Terminal.isTerminal) ?? false
@@ -50,7 +50,7 @@ package final class SessionControls {
     }
 
     /// Puts the terminal back and gives the signals their default actions.
-    package func finish() {
+    func finish() {
         Terminal.restore()
         SignalSource.uninstall()
     }

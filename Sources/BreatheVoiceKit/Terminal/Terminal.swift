@@ -10,9 +10,9 @@ import Musl
 /// Ctrl-C and Ctrl-Z into signals and output processing is left alone. What was saved is kept in process-wide storage
 /// so that every exit path can restore it: the normal end, `exit()` from anywhere (an atexit hook), Ctrl-Z (before the
 /// process stops) and a crash (a signal handler that uses only async-signal-safe calls).
-package enum Terminal {
+enum Terminal {
     /// True when `descriptor` is a terminal.
-    package static func isTerminal(_ descriptor: Int32) -> Bool {
+    static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
@@ -71,14 +71,14 @@ package enum Terminal {
     }
 
     /// The terminal's width in columns, or nil when `descriptor` is not a terminal.
-    package static func columns(_ descriptor: Int32) -> Int? {
+    static func columns(_ descriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 
     /// Puts the terminal back as the atexit hook would, for an exit that skips the hooks (`Entry` ends with `_exit`).
-    package static func restoreBeforeExit() {
+    static func restoreBeforeExit() {
         restoreTerminal()
     }
 

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 
 /// The marked block: added to and removed from any crontab, everything outside it kept byte for byte.
 @Suite struct CrontabDocumentTests {

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 
 /// Requests to exact crontab time fields, and the requests cron cannot honour, refused with a suggestion.
 @Suite struct ReminderScheduleTests {

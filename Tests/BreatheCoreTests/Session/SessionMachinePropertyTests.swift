@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 
 /// Random event sequences against the machine: the invariants of DESIGN.md must hold whatever the order.
 @Suite struct SessionMachinePropertyTests {

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
 /// Each kind of argument-parser refusal becomes one sentence in the user's language, with the user's input quoted.

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import BreatheCore
-@testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
 /// Every command, argument and option has its help sentence in every language, and English says what the code says.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Testing
 
-@testable import BreatheVoiceCLI
 @testable import BreatheVoiceKit
 
 /// The localized help page is laid out exactly as argument-parser's: with the English catalog the two are identical.

@@ -1,4 +1,4 @@
-import BreatheTestSupport
+@testable import BreatheTestSupport
 
 extension FakeCrontab {
     /// Runs the built binary with this crontab program in BREATHE_VOICE_CRONTAB, in the C locale.

@@ -1,8 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Each doctor check against places the test builds: data folders, a listening socket, crontabs.

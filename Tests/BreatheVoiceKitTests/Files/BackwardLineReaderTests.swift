@@ -1,6 +1,6 @@
-import BreatheTestSupport
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The backward line reader over bytes in memory: every line, newest first, exactly as a forward split by newlines

@@ -1,8 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Reading and installing through a crontab program run as a child process.

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 #if canImport(Glibc)

@@ -1,0 +1,88 @@
+import ArgumentParser
+
+/// The root command: `breathe-voice` alone starts a session.
+struct BreatheVoice: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "breathe-voice",
+        abstract: "Guided breathing, spoken and chimed, for the terminal and for screen readers.",
+        discussion: """
+            Runs a breathing session: each phase is announced in one plain sentence, spoken by eSpeak NG (or \
+            your speech-dispatcher) and marked by a tone. With no subcommand, `start` runs.
+
+            \(exitCodesHelp)
+
+            \(terminalHelp)
+            """,
+        version: "breathe-voice " + version,
+        subcommands: [
+            Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self,
+            Schedule.self, Doctor.self,
+        ],
+        defaultSubcommand: Start.self
+    )
+
+    /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
+    static var verboseVersion: String {
+        """
+        breathe-voice \(version)
+        eSpeak NG \(LiveSpeech.loadedVersion())
+        libpulse \(LivePulseSink.libraryVersion)
+        """
+    }
+
+    /// The exit-code table, shared by `--help` and the man page.
+    static let exitCodesHelp = """
+        EXIT CODES:
+          0    done, including a session the user stopped
+          1    doctor found a problem
+          64   usage error (bad option or value)
+          65   bad data (e.g. a crontab whose breathe-voice block has no END line)
+          69   audio or speech unavailable, when audio was required
+          73   cannot create output
+          74   I/O error
+          75   temporary failure: another session holds the lock (start without --force)
+          78   bad preferences file
+          130  interrupted by SIGINT (Ctrl-C), after saving
+          131  stopped by SIGQUIT (Ctrl-\\), after saving
+          138  stopped by SIGUSR1, after saving
+          140  stopped by SIGUSR2, after saving
+          143  terminated by SIGTERM, after saving
+        """
+
+    /// Keys, files, environment and a cron example: shared by `--help` and the man page.
+    static let terminalHelp = """
+        KEYS (when standard input is a terminal):
+          space  pause or resume (resuming says the seconds left)
+          s      skip to the next phase
+          t      say the time left in the phase and the session
+          r      repeat the instruction
+          + -    speak faster or slower
+          ] [    louder or softer tones
+          q, Esc stop and save
+          ?      say the keys
+
+        Ctrl-C stops and saves (exit 130); Ctrl-Z pauses and suspends; after fg the session stays paused until space.
+
+        FILES:
+          $XDG_CONFIG_HOME/breathe-voice/preferences.json  preferences (default ~/.config)
+          $XDG_STATE_HOME/breathe-voice/history.jsonl      one line per session (default ~/.local/state)
+          $XDG_RUNTIME_DIR/breathe-voice/                  lock and runtime files (else the state folder)
+
+        ENVIRONMENT:
+          LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given (en, es; es-419 for es_* but es_ES)
+          TERM                       dumb (or unset) makes --display auto plain; dumb turns visual into plain
+          NO_COLOR                   any non-empty value: no colour in the visual display
+          XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR  where the files above live
+          PULSE_SERVER               the sound server to play through
+          SPEECHD_ADDRESS            the speech-dispatcher for --speech-via speechd (else your own socket)
+          BREATHE_VOICE_*            one per preference (BREATHE_VOICE_RATE, …); an option wins over it, it over the file
+
+        EXAMPLES:
+          A two-minute box session at 14:00 on weekdays, from crontab -e:
+            0 14 * * 1-5  breathe-voice --pattern box --minutes 2 --display quiet
+          A status bar fed by the event stream:
+            breathe-voice --events json=fd:3 3>/tmp/breathe.fifo
+        """
+}

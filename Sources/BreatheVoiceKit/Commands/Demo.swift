@@ -1,0 +1,57 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice {
+    /// `breathe-voice demo` (what `make demo` runs): a one-minute box session that works on every machine. Played
+    /// through the sound server when one answers; otherwise rendered to a WAV file and shown as text in real time.
+    struct Demo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "demo",
+            abstract:
+                "A one-minute box-breathing session that always runs: spoken when a sound server answers, else saved as a WAV file and shown as text.",
+            discussion: """
+                With a sound server, the session plays as `breathe-voice --pattern box --minutes 1` would. Without one, \
+                it says so in one line, renders the same session to the WAV file (demo.wav unless --wav says otherwise) \
+                and runs it as text, paced in real time. Either way it exits 0, unless an option is wrong.
+                """
+        )
+
+        @OptionGroup var language: LanguageOption
+
+        @Option(help: ArgumentHelp("Where the session is saved when no sound server answers.", valueName: "file.wav"))
+        var wav = "demo.wav"
+
+        static let session = ["--pattern", "box", "--minutes", "1"]
+
+        func run() throws {
+            let localizer = try language.resolve()
+            let languageFlags = language.language.map { ["--lang", $0] } ?? []
+            do {
+                let live = try Start.parse(Self.session + languageFlags + ["--require-audio"])
+                try live.run()
+                return
+            } catch let failure as CommandFailure where failure.code == ExitStatus.unavailable {
+                // No sound server (or no voice data): the WAV file and the text session below.
+            }
+            var output = FileDescriptorSink.standardOutput
+            output.say(Message(.demoNoServer, ["path": .text(Self.absolute(wav))]), localizer)
+            do {
+                let render = try Start.parse(Self.session + languageFlags + ["--output", wav, "--display", "quiet"])
+                try render.run()
+            } catch let failure as CommandFailure {
+                // The WAV file is a bonus: the text session still runs.
+                var standardError = FileDescriptorSink.standardError
+                if let line = failure.line { standardError.write(PlainText.line(line)) }
+            }
+            let text = try Start.parse(Self.session + languageFlags + ["--no-audio"])
+            try text.run()
+        }
+
+        /// `path` from the root, so the user knows where the file went.
+        static func absolute(_ path: String) -> String {
+            if path.hasPrefix("/") { return path }
+            guard let directory = WorkingDirectory.current else { return path }
+            return directory + "/" + path
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice {
+    /// `breathe-voice doctor`: what works and what to fix, one line per check.
+    struct Doctor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "doctor",
+            abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
+            discussion: """
+                Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
+                when any finds a problem. The last line says what a reminder would do right now: play, wait for a call or \
+                a recording to end, or nothing (quiet hours, another session).
+                """
+        )
+
+        @OptionGroup var language: LanguageOption
+        @Flag(help: "Print one JSON document (version 1) instead of lines; the exit status is the same.") var json =
+            false
+
+        func run() throws {
+            let localizer = try language.resolve()
+            let environment = ProcessEnvironment.current
+            // speech-dispatcher is checked when the preferences (or their environment variables) choose it.
+            let preferences = (try? LoadedPreferences.load(language: language))?.preferences
+            let checks = DoctorChecks.standard(
+                environment: environment, crontab: .live(environment: environment), quietHours: nil,
+                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false
+            )
+            // What a reminder would do right now, last.
+            let wait = preferences?.remindDefer ?? .standard
+            let reminder = DoctorChecks.reminderNow(
+                quietHours: preferences?.quietHours, wait: wait,
+                lockDirectory: SessionLock.directory(environment: environment)
+            ) { () throws(BreatheError) in
+                try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
+            }
+            var output = FileDescriptorSink.standardOutput
+            let findings = (checks + [reminder]).flatMap { check in check.run().map { (check: check.name, finding: $0) }
+            }
+            if json {
+                output.write(DoctorReport.json(findings, localizer: localizer))
+            } else {
+                for (_, finding) in findings { output.write(PlainText.line(finding.line(localizer))) }
+            }
+            if findings.contains(where: { $0.finding.isProblem }) { throw CommandFailure(code: 1) }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import BreatheCore
+
+/// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
+package enum Entry {
+    /// The command the words name, validated, not run: what `main` runs (and what the benchmark's command-line floor
+    /// parses, `Benchmarks/bench_floors.py`).
+    package static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        try BreatheVoice.parseAsRoot(arguments)
+    }
+
+    package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // Before anything else: a stopping signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2) from now on is
+        // kept for the session (see SignalSource).
+        SignalSource.installEarly()
+        OutputHealth.start()
+        // A session played through the sound server connects first: the handshake overlaps parsing. The connection
+        // goes to the session through its request.
+        let early =
+            EarlyConnection.isWanted(arguments: arguments)
+            ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
+        func finish(_ code: Int32) -> Never {
+            // A signal that no session took (a session command that ended without one, or one that came as it ended)
+            // still gives its documented exit.
+            var code = code
+            if code == ExitStatus.success, let number = SignalSource.pendingStop() {
+                code = SignalSource.exitCode(for: number)
+            }
+            let status = OutputHealth.exitCode(code, localizer: InterfaceLanguage.localizer(arguments: arguments))
+            // Everything is written by then (write(2), unbuffered), so of what exit() does only the terminal's
+            // restoring matters; the rest runs every loaded library's destructors (libpulse's, eSpeak NG's, ALSA's),
+            // whose code nothing else touched: about 0.5 MiB more resident just to end.
+            Terminal.restoreBeforeExit()
+            ProcessExit.now(status)
+        }
+        do {
+            var command = try parse(arguments)
+            if var start = command as? BreatheVoice.Start {
+                start.earlyConnection = early
+                command = start
+            }
+            if !(command is SessionCommand) { SignalSource.releaseEarly() }
+            // Temporary files a killed run left in our folders more than an hour ago.
+            StaleTemporaries.sweep()
+            try command.run()
+            finish(ExitStatus.success)
+        } catch let error as CommandFailure {
+            var standardError = FileDescriptorSink.standardError
+            if let line = error.line { standardError.write(PlainText.line(line)) }
+            finish(error.code)
+        } catch {
+            SignalSource.releaseEarly()
+            let code = BreatheVoice.exitCode(for: error)
+            if code == .success {
+                // --help and --version.
+                var standardOutput = FileDescriptorSink.standardOutput
+                let message = BreatheVoice.fullMessage(for: error)
+                if message == BreatheVoice.configuration.version {
+                    // The version is the same in every language: no preferences or locale files to read.
+                    standardOutput.write(
+                        (arguments.contains("--verbose") ? BreatheVoice.verboseVersion : message) + "\n")
+                    finish(ExitStatus.success)
+                }
+                // English help is argument-parser's own page; another language gets the same page from the locale files.
+                let localizer = InterfaceLanguage.localizer(arguments: arguments)
+                let page =
+                    localizer.language == LocaleCatalog.fallbackCode
+                    ? nil : localizedHelp(message, localizer: localizer)
+                standardOutput.write((page ?? message) + "\n")
+                finish(ExitStatus.success)
+            }
+            let localizer = InterfaceLanguage.localizer(arguments: arguments)
+            let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
+            var standardError = FileDescriptorSink.standardError
+            standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))
+            finish(code == .validationFailure ? ExitStatus.usage : code.rawValue)
+        }
+    }
+}
+
+extension Entry {
+    /// The localized page for argument-parser's English help, found by its usage line; nil for anything but a help page.
+    static func localizedHelp(_ englishPage: String, localizer: Localizer) -> String? {
+        guard englishPage.hasPrefix("OVERVIEW: ") || englishPage.hasPrefix("USAGE: "),
+            let usage = englishPage.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") })
+        else { return nil }
+        // "USAGE: breathe-voice schedule add [--every …]": the words after the program's name that name commands.
+        var node = HelpTree.program.root
+        for word in usage.split(separator: " ").dropFirst(2) {
+            guard let next = node.subcommands.first(where: { $0.path.last == String(word) }) else { break }
+            node = next
+        }
+        var page = HelpPage(localizer: localizer)
+        page.width = screenWidth()
+        return page.render(node.path)
+    }
+
+    /// argument-parser's width: COLUMNS, else the terminal's, else 80.
+    static func screenWidth(environment: [String: String] = ProcessEnvironment.current) -> Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return Terminal.columns(1) ?? 80
+    }
+}
+
+/// A command that runs a breathing session: the stopping signals caught before it starts are kept for it.
+protocol SessionCommand {}
+
+extension BreatheVoice.Start: SessionCommand {}
+extension BreatheVoice.Remind: SessionCommand {}
+extension BreatheVoice.Demo: SessionCommand {}
+
+/// A failure whose message (if any) is already in the user's language: printed as is, then the process exits with `code`.
+struct CommandFailure: Error {
+    var line: String?
+    var code: Int32
+
+    init(_ error: BreatheError, localizer: Localizer) {
+        line = localizer.string(Message(.errorPrefix, ["message": .message(error.message)]))
+        code = error.exitCode
+    }
+
+    init(code: Int32) {
+        line = nil
+        self.code = code
+    }
+
+    /// The one place a `BreatheError` becomes a command's failure: runs `body`, and reports what it throws in
+    /// `localizer`'s language.
+    static func catching<Result>(
+        _ localizer: Localizer, _ body: () throws(BreatheError) -> Result
+    ) throws(CommandFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(error, localizer: localizer)
+        }
+    }
+
+    /// Ends the command with `status` unless it is success.
+    static func exit(_ status: Int32) throws(CommandFailure) {
+        guard status != ExitStatus.success else { return }
+        throw CommandFailure(code: status)
+    }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+
+}

@@ -1,0 +1,71 @@
+/// Where each help sentence lives in the locale files, and the sentence in one language.
+///
+/// A command's texts are `help.<path>.abstract` and `help.<path>.discussion` (`help.root.…` for `breathe-voice`
+/// itself). An option's sentence is `help.<path>.option.<name>` when that command says something of its own, else the
+/// shared `help.option.<name>`; a positional argument's is `help.<path>.argument.<value>` or `help.argument.<value>`.
+/// English decides which key an argument uses, so a translation cannot silently pick another.
+struct HelpText {
+    let localizer: Localizer
+    let english: Localizer
+
+    init(localizer: Localizer) {
+        self.localizer = localizer
+        english = Localizer(language: "en")
+    }
+
+    static func commandKey(_ path: [String]) -> String {
+        "help." + (path.isEmpty ? "root" : path.joined(separator: "."))
+    }
+
+    static func abstractKey(_ command: HelpTree.Command) -> String { commandKey(command.path) + ".abstract" }
+    static func discussionKey(_ command: HelpTree.Command) -> String { commandKey(command.path) + ".discussion" }
+
+    /// The keys an argument's sentence may live under, most specific first.
+    static func candidateKeys(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> [String] {
+        let own = commandKey(command.path)
+        switch argument.kind {
+        case .positional:
+            return ["\(own).argument.\(argument.valueName)", "help.argument.\(argument.valueName)"]
+        case .option, .flag:
+            let name = argument.preferredName ?? argument.valueName
+            return ["\(own).option.\(name)", "help.option.\(name)"]
+        }
+    }
+
+    /// The key an argument's sentence lives under: the first candidate English has (the shared one if none).
+    func key(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> String {
+        let candidates = Self.candidateKeys(argument, of: command)
+        return candidates.first { english.text(forKey: $0) != nil } ?? candidates[candidates.count - 1]
+    }
+
+    func abstract(_ command: HelpTree.Command) -> String {
+        text(Self.abstractKey(command), english: command.abstract)
+    }
+
+    func discussion(_ command: HelpTree.Command) -> String {
+        command.discussion.isEmpty ? "" : text(Self.discussionKey(command), english: command.discussion)
+    }
+
+    func abstract(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> String {
+        argument.abstract.isEmpty ? "" : text(key(argument, of: command), english: argument.abstract)
+    }
+
+    /// A value's placeholder, `<segundos>` for `<seconds>`; the English word when the language has none.
+    func valueName(_ name: String) -> String {
+        localizer.text(forKey: "help.value.\(name)") ?? name
+    }
+
+    /// A sentence of the help page's frame, `helpPage.<name>`.
+    func frame(_ name: String, _ arguments: [String: String] = [:]) -> String {
+        var template = localizer.text(forKey: "helpPage.\(name)") ?? english.text(forKey: "helpPage.\(name)") ?? name
+        for (placeholder, value) in arguments {
+            template = template.replacingText("{\(placeholder)}", with: value)
+        }
+        return template
+    }
+
+    /// The language's sentence; the program's own English when a translation is missing (the tests catch that).
+    private func text(_ key: String, english fallback: String) -> String {
+        localizer.text(forKey: key) ?? fallback
+    }
+}

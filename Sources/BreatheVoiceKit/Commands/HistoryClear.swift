@@ -1,0 +1,20 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.History {
+    /// `breathe-voice history clear --yes`: deletes every recorded session.
+    struct Clear: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
+        @OptionGroup var language: LanguageOption
+        @Flag(help: "Confirm.") var yes = false
+
+        func run(_ loaded: LoadedPreferences) throws {
+            guard yes else { throw CommandFailure(.usage(Message(.errorClearNeedsYes)), localizer: loaded.localizer) }
+            let store = HistoryStore()
+            try loaded.catching { () throws(BreatheError) in try store.clear() }
+            var output = FileDescriptorSink.standardOutput
+            output.say(Message(.historyCleared, ["file": .text(store.path)]), loaded.localizer)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import BreatheCore
+
+/// `--mood-before` and `--mood-after`, 1 (very stressed) to 5 (very calm).
+struct MoodOptions: ParsableArguments {
+    @Option(
+        name: .customLong("mood-before"),
+        help: ArgumentHelp("How you feel before: 1 very stressed … 5 very calm.", valueName: "1-5"))
+    var beforeText: String?
+
+    @Option(
+        name: .customLong("mood-after"),
+        help: ArgumentHelp(
+            "How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).",
+            valueName: "1-5"
+        ))
+    var afterText: String?
+
+    static let field = NumberField(name: .fieldCycles, places: 0, range: SessionRecord.moodRange, rangeKey: .rangeCount)
+
+    var before: Int? { beforeText.flatMap { try? Self.field.parse($0).get() } }
+    var after: Int? { afterText.flatMap { try? Self.field.parse($0).get() } }
+
+    /// True when the session will end with the mood question: no --mood-after, a terminal on both ends, and a display
+    /// that talks to the user (not quiet, not the JSON stream alone).
+    func willPrompt(display: DisplayMode) -> Bool { afterText == nil && display != .quiet && MoodPrompt.isPossible }
+
+    func validate(localizer: Localizer) throws {
+        for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
+            guard let text, case .failure = Self.field.parse(text) else { continue }
+            throw ValidationError(
+                localizer.string(
+                    Message(
+                        .errorPrefValue,
+                        [
+                            "name": .message(Message(.prefNameFlag, ["flag": .text(flag)])), "value": .userValue(text),
+                            "allowed": .message(Message(.rangeMood)),
+                        ])))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Patterns {
+    /// `breathe-voice patterns add`: saves a pattern under a name.
+    struct Add: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+        static let updatesPreferences = true
+        @OptionGroup var language: LanguageOption
+        @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
+        @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let localizer = loaded.localizer
+            if let problem = PreferenceRules.checkPatternName(name) {
+                throw CommandFailure(.usage(problem), localizer: localizer)
+            }
+            var patterns = loaded.document.customPatterns
+            guard !patterns.contains(where: { $0.name == name }) else {
+                throw CommandFailure(
+                    .usage(Message(.errorPatternExists, ["name": .userValue(name)])), localizer: localizer)
+            }
+            let pattern: BreathingPattern
+            switch PatternSpec.parseTimings(timings) {
+            case .failure(let error): throw CommandFailure(.usage(error.message), localizer: localizer)
+            case .success(let parsed): pattern = BreathingPattern(name: name, phases: parsed.phases)
+            }
+            patterns.append(pattern)
+            var document = loaded.document
+            document.values[.customPatterns] = .patterns(patterns)
+            try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
+            var output = FileDescriptorSink.standardOutput
+            output.say(
+                Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Patterns {
+    /// `breathe-voice patterns list`: the built-in and saved patterns with their timings.
+    struct List: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List built-in and saved patterns.")
+        @OptionGroup var language: LanguageOption
+        @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
+
+        func run(_ loaded: LoadedPreferences) throws {
+            var output = FileDescriptorSink.standardOutput
+            if json {
+                output.write(
+                    PatternListing(localizer: loaded.localizer).json(
+                        builtIn: BreathingPattern.builtIn, saved: loaded.preferences.customPatterns))
+                return
+            }
+            output.write(PatternListing(localizer: loaded.localizer).text(for: BreathingPattern.builtIn))
+            let saved = loaded.preferences.customPatterns
+            if !saved.isEmpty {
+                output.write(PatternListing(localizer: loaded.localizer).text(for: saved, header: .patternsSavedHeader))
+            }
+        }
+    }
+}

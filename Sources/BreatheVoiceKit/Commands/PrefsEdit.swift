@@ -1,0 +1,71 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.
+    struct Edit: PreferencesFileCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Edit the preferences in $VISUAL or $EDITOR; the change is kept only if the file is valid."
+        )
+        @OptionGroup var language: LanguageOption
+
+        func run(_ store: PreferencesStore, _ localizer: Localizer) throws(BreatheError) {
+            var output = FileDescriptorSink.standardOutput
+            let original = try store.read()
+            let starting = original ?? Array(PreferencesDocument().encoded().utf8)
+            let copy = store.path + ".edit"
+            try FileSystem.writeAtomically(copy, starting)
+            // Removed at the end unless it holds an edit that could not be saved.
+            var keepsCopy = false
+            // A signal that ends the command meanwhile removes it too.
+            let registration = TemporaryFiles.register(copy)
+            defer {
+                TemporaryFiles.unregister(registration)
+                if !keepsCopy { FileSystem.remove(copy) }
+            }
+            try Editor().edit(copy)
+            let names: [String: MessageArgument] = ["copy": .text(copy), "file": .text(store.path)]
+            // The copy must still be a regular file of a sane size: never read through a link, a FIFO or a device.
+            let edited: [UInt8]
+            switch SafeFile.read(copy) {
+            case .success(let bytes?): edited = bytes
+            case .success(nil): throw .badPreferences(Message(.prefsEditCopyGone, names))
+            case .failure(let problem):
+                if case .tooLarge = problem {
+                    // A regular file: the user's edit, kept for them.
+                    keepsCopy = true
+                    throw .badPreferences(
+                        Message(.prefsEditCopyKept, names.merging(["reason": .message(problem.reason)]) { $1 }))
+                }
+                throw .badPreferences(
+                    Message(.prefsEditCopyUnusable, names.merging(["reason": .message(problem.reason)]) { $1 }))
+            }
+            // The file itself may have gone (an editor that writes by rename, a stray command) or been replaced, by a
+            // link even, while the editor ran: then the edit is written as a new regular file, even when unchanged, so
+            // that the preferences are never lost.
+            let current = SafeFile.read(store.path)
+            let originalIntact: Bool
+            switch current {
+            case .success(let bytes): originalIntact = bytes == original
+            case .failure: originalIntact = false
+            }
+            if edited == starting && originalIntact {
+                output.say(Message(.prefsEditUnchanged, ["file": .text(store.path)]), localizer)
+                return
+            }
+            switch store.check(edited) {
+            case .failure(let error):
+                guard originalIntact else {
+                    keepsCopy = true
+                    throw .badPreferences(
+                        Message(.prefsEditInvalidKept, names.merging(["problem": .message(error.message)]) { $1 }))
+                }
+                throw BreatheError.badPreferences(Message(.prefsEditInvalid, ["problem": .message(error.message)]))
+            case .success:
+                try FileSystem.writeAtomically(store.path, edited)
+                output.say(Message(.prefsEditSaved, ["file": .text(store.path)]), localizer)
+            }
+        }
+    }
+}

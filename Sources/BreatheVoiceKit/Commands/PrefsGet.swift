@@ -1,0 +1,28 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs get`: one preference's value.
+    struct Get: PreferencesCommand {
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one preference's value.")
+        @OptionGroup var language: LanguageOption
+        @Argument(
+            help: "The preference's name.",
+            completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let name = try PreferenceName.parse(key, loaded)
+            var output = FileDescriptorSink.standardOutput
+            if let code = name.language {
+                guard let voice = loaded.document.voice(for: code) else {
+                    output.write(PlainText.line(loaded.localizer.string(Message(.prefsLanguageVoice))))
+                    return
+                }
+                output.write(PlainText.line(voice))
+                return
+            }
+            output.write(
+                PlainText.line(PreferencesListing(localizer: loaded.localizer).value(name.key, in: loaded.preferences)))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs path`: the preferences file's path.
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the preferences file's path.")
+
+        func run() throws {
+            var output = FileDescriptorSink.standardOutput
+            output.write(PlainText.line(PreferencesStore().path))
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs reset`: moves the file aside so every default applies.
+    struct Reset: PreferencesFileCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset",
+            abstract:
+                "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
+        )
+        @OptionGroup var language: LanguageOption
+
+        func run(_ store: PreferencesStore, _ localizer: Localizer) throws(BreatheError) {
+            var output = FileDescriptorSink.standardOutput
+            if let backup = try store.reset() {
+                output.say(Message(.prefsReset, ["file": .text(store.path), "backup": .text(backup)]), localizer)
+            } else {
+                output.say(Message(.prefsResetNothing), localizer)
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs set`: saves a preference, checked first.
+    struct Set: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Save a preference, checked first.")
+        static let updatesPreferences = true
+        @OptionGroup var language: LanguageOption
+        @Argument(
+            help: "The preference's name.",
+            completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
+        @Argument(help: "Its new value.") var value: String
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let name = try PreferenceName.parse(key, loaded)
+            var document = loaded.document
+            let rules = loaded.store.rules
+            guard name.key != .customPatterns else {
+                throw CommandFailure(
+                    .usage(Message(.errorPrefReadOnly, ["key": .text(key)])), localizer: loaded.localizer)
+            }
+            guard let parsed = rules.parse(name.key, value, customPatterns: document.customPatterns) else {
+                let message = Preferences.refusal(key: key, value: value, allowed: rules.allowed(name.key))
+                throw CommandFailure(.usage(message), localizer: loaded.localizer)
+            }
+            if name.key == .voice {
+                document.setVoice(parsed.text, for: name.language ?? loaded.preferences.language)
+            } else {
+                document.values[name.key] = parsed
+            }
+            try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
+            var output = FileDescriptorSink.standardOutput
+            output.say(
+                Message(.prefsSet, ["key": .text(key), "value": .text(parsed.displayText)]),
+                Localizer(language: document.values[.language]?.text ?? loaded.localizer.language))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice.Prefs {
+    /// `breathe-voice prefs unset`: removes a preference from the file, so its default applies.
+    struct Unset: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove a preference from the file, so its default applies.")
+        static let updatesPreferences = true
+        @OptionGroup var language: LanguageOption
+        @Argument(
+            help: "The preference's name.",
+            completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let name = try PreferenceName.parse(key, loaded)
+            var document = loaded.document
+            if name.key == .voice, let code = name.language {
+                document.removeVoice(for: code)
+            } else {
+                document.values[name.key] = nil
+            }
+            if document != loaded.document {
+                try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
+            }
+            var output = FileDescriptorSink.standardOutput
+            output.say(Message(.prefsUnset, ["key": .text(key)]), loaded.localizer)
+        }
+    }
+}

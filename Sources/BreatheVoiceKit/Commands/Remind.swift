@@ -1,0 +1,123 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice {
+    /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while
+    /// another session runs.
+    struct Remind: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remind",
+            abstract: "Run a short reminder session, as cron does (non-interactive).",
+            discussion: """
+                Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
+                \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
+                session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
+                the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
+
+                Before it makes a sound, it asks the sound server whether a call or a recording is in progress (a stream \
+                whose role is phone, or a recording from a microphone or another source that is not a monitor; music or a \
+                video playing is neither). While one is, it waits for it to end, up to --defer (default \(DefaultsHelp.value(.remindDefer))), then plays. If \
+                it goes on longer, the reminder is skipped: one line on stderr, and a history record with status skipped and \
+                the reason, which never counts in stats, streaks or badges.
+
+                \(BreatheVoice.exitCodesHelp)
+                """
+        )
+
+        @OptionGroup var session: SessionOptions<RemindDefaults>
+        @OptionGroup var language: LanguageOption
+        @OptionGroup var audio: AudioOptions
+        @OptionGroup var display: DisplayOptions
+
+        @Flag(help: "Say on stderr why a reminder was skipped.")
+        var verbose = false
+
+        @Flag(
+            help:
+                "Run as text when no sound or speech is available, instead of failing with exit 69: only the record is kept."
+        )
+        var allowSilent = false
+
+        @Option(
+            help: ArgumentHelp(
+                "Do nothing in this daily window, such as 22:00-07:00 (may wrap past midnight). Default: the quietHours preference.",
+                valueName: "HH:MM-HH:MM"
+            ))
+        var quietHours: String?
+
+        @Option(
+            name: .customLong("defer"),
+            help: ArgumentHelp(
+                "While a call or a recording is in progress, wait for it to end, up to this long: 90s, 15m, 1h; 0 does not wait. Default: \(DefaultsHelp.value(.remindDefer)), the remind.defer preference.",
+                valueName: "duration"
+            ))
+        var deferFor: String?
+
+        init() {}
+
+        mutating func validate() throws {
+            let localizer = try language.resolve()
+            _ = try audio.choices(localizer: localizer)
+            if let quietHours, case .failure(let error) = QuietHours.parse(quietHours) {
+                throw ValidationError(localizer.string(error.message))
+            }
+            if let deferFor, case .failure(let error) = ReminderDefer.parse(deferFor) {
+                throw ValidationError(localizer.string(error.message))
+            }
+            if audio.output != nil {
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("remind"), "second": .text("--output")])))
+            }
+        }
+
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let preferences = loaded.preferences
+            let plan = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(session.request, preferences, reminder: true)
+            }
+            let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
+            // Only a reminder that makes a sound waits for a call to end.
+            let sound = audio.choices(preferences)
+            let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
+            let deferral =
+                sound.speech || sound.tones || sound.guide != .off
+                ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
+            let recorder = HistoryRecorder(
+                store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)
+            let admitted = try loaded.catching { () throws(BreatheError) in
+                try SessionFrontend.admitReminder(
+                    quietHours: quiet, verbose: verbose, localizer: loaded.localizer, deferral: deferral,
+                    recorder: recorder)
+            }
+            guard let lock = admitted else { return }
+            // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
+            // never keys, never a prompt.
+            let output = try display.resolve(
+                localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
+                terse: preferences.terse
+            )
+            // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
+            // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
+            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.running() : nil
+            var choices = audio.choices(
+                preferences, screenReader: preferences.screenReader.way(found: found != nil).map { _ in .speak })
+            choices.queuesBehindOtherSpeech = true
+            let frontend = SessionFrontend(
+                request: .reminder(
+                    plan: plan, output: output, audio: choices, allowsSilence: allowSilent,
+                    lock: lock
+                ), localizer: loaded.localizer)
+            try CommandFailure.exit(loaded.catching(frontend.run))
+        }
+    }
+}
+
+extension BreatheVoice.Remind {
+    enum CodingKeys: CodingKey {
+        case session, language, audio, display, verbose, allowSilent, quietHours, deferFor
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice {
+    /// `breathe-voice start`: run one session.
+    struct Start: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start",
+            abstract: "Run a breathing session (the default command).",
+            discussion: """
+                Examples:
+                  breathe-voice --pattern 4-7-8 --cycles 4
+                  breathe-voice --pattern resonant --minutes 10 --ramp exhale=7
+                  breathe-voice --plain --no-audio --lang es
+                  breathe-voice --lang es --voice es-419 --count --cycles 3
+                  breathe-voice --pattern box --cycles 2 --output box.wav
+
+                \(BreatheVoice.exitCodesHelp)
+                """
+        )
+
+        @OptionGroup var session: SessionOptions<StartDefaults>
+        @OptionGroup var language: LanguageOption
+        @OptionGroup var audio: AudioOptions
+
+        @Flag(help: "Text only: no voice and no tones.")
+        var noAudio = false
+
+        @OptionGroup var display: DisplayOptions
+        @OptionGroup var mood: MoodOptions
+
+        @Flag(help: "Start even while another session holds the session lock (otherwise exit 75).")
+        var force = false
+
+        /// The sound server's handshake, started before parsing when the words ask for a live session
+        /// (`EarlyConnection`); not an option.
+        var earlyConnection: PendingPulseSink?
+
+        init() {}
+
+        mutating func validate() throws {
+            let localizer = try language.resolve()
+            try mood.validate(localizer: localizer)
+            _ = try audio.choices(localizer: localizer)
+            for (given, flag) in [(audio.output != nil, "--output"), (audio.requireAudio, "--require-audio")]
+            where noAudio && given {
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("--no-audio"), "second": .text(flag)])))
+            }
+            if audio.output == "-", display.events == "json" {
+                throw ValidationError(
+                    localizer.string(
+                        Message(.errorFlagsConflict, ["first": .text("--output -"), "second": .text("--events json")])))
+            }
+        }
+
+        /// Options that override preferences.
+        var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
+
+        func run(_ loaded: LoadedPreferences) throws {
+            // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
+            // preferences file is exit 78, so both are settled here rather than in validate().
+            let preferences = loaded.preferences
+            let plan = try loaded.catching { () throws(BreatheError) in
+                try SessionSetup.plan(session.request, preferences)
+            }
+            // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
+            // for; reading it, short ones.
+            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.found() : nil
+            let way = preferences.screenReader.way(found: found != nil)
+            var output = try display.resolve(
+                localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
+                terse: preferences.terse || way == .read
+            )
+            output.screenReader = way
+            output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
+            var request = SessionFrontend.Request.start(
+                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
+                interactive: Terminal.isTerminal(0),
+                force: force, moodBefore: mood.before, moodAfter: mood.after,
+                waitsForMood: mood.willPrompt(display: output.display),
+                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1)
+            request.earlyConnection = earlyConnection
+            let frontend = SessionFrontend(request: request, localizer: loaded.localizer)
+            try CommandFailure.exit(loaded.catching(frontend.run))
+        }
+    }
+}
+
+extension BreatheVoice.Start {
+    enum CodingKeys: CodingKey {
+        case session, language, audio, noAudio, display, mood, force
+    }
+}

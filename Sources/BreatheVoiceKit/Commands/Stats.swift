@@ -1,0 +1,27 @@
+import ArgumentParser
+import BreatheCore
+
+extension BreatheVoice {
+    /// `breathe-voice stats`: totals, streaks, the last week, mood and badges.
+    struct Stats: PreferencesCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats",
+            abstract:
+                "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
+        )
+        @OptionGroup var language: LanguageOption
+        @Flag(help: "Print JSON.") var json = false
+
+        func run(_ loaded: LoadedPreferences) throws {
+            let store = HistoryStore()
+            var standardError = FileDescriptorSink.standardError
+            let stats = try loaded.catching { () throws(BreatheError) in
+                try store.stats(skipped: { standardError.say(store.skippedLine($0), loaded.localizer) })
+            }
+            let today = WallClock.live.now().dayNumber
+            let listing = HistoryListing(localizer: loaded.localizer)
+            var output = FileDescriptorSink.standardOutput
+            output.write(json ? listing.statsJSON(stats, today: today) : listing.stats(stats, today: today))
+        }
+    }
+}
