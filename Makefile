@@ -39,14 +39,14 @@ demo: deps $(DEMO_BINARY)
 # rewrites the tree, `make lint` (part of `make test`) fails on any file that differs from it.
 SWIFT_FILES = Sources Tests Plugins Package.swift
 # `package` only where another module uses it (scripts/package-surface.py): `make lint` fails on a `package`
-# declaration no other module names, or when there are PACKAGE_LIMIT or more. Every one left is one the compiler asks
-# for (`scripts/package-surface.py --apply --build 'swift build --build-tests'` demotes the rest); issue 28 aimed at
-# fewer than 450, which needs a narrower Kit API for the CLI, not more demotion. The limit keeps it from growing back
-# (raised from 860 for the guide sound's eight).
-PACKAGE_LIMIT = 870
+# declaration no other module names, or when there are PACKAGE_LIMIT or more (issue 28: fewer than 450). Every one left
+# is one the compiler asks for (`scripts/package-surface.py --apply --build 'swift build --build-tests'` demotes the
+# rest). Entry.swift is read as used: `Entry.parse` is also called by the benchmark's command-line floor.
+PACKAGE_LIMIT = 450
+PACKAGE_USED_ELSEWHERE = --exclude 'Sources/BreatheVoiceKit/Commands/Entry.swift'
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
-	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT)
+	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT) $(PACKAGE_USED_ELSEWHERE)
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)

@@ -26,7 +26,7 @@ package enum CueLayout {
         /// The sample where the word starts (when there is one); nil when it is left out.
         package var speech: Int64?
 
-        package init(tone: Int64?, speech: Int64?) {
+        init(tone: Int64?, speech: Int64?) {
             self.tone = tone
             self.speech = speech
         }

@@ -18,7 +18,7 @@ struct CueTone: Hashable, Sendable {
     /// The level relative to the other tones, 0–1.
     var level: Double
 
-    package init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
+    init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
         self.startHertz = startHertz
         self.endHertz = endHertz
         self.milliseconds = milliseconds

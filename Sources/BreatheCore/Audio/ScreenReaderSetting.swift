@@ -24,7 +24,7 @@ package enum ScreenReaderSetting: String, CaseIterable, Sendable, Hashable {
     }
 
     /// Reads a typed value; on/off take the usual spellings.
-    package init?(typed text: String) {
+    init?(typed text: String) {
         switch text.lowercased() {
         case "on", "true", "yes", "1": self = .on
         case "off", "false", "no", "0": self = .off
@@ -46,5 +46,5 @@ package enum ScreenReaderWay: String, CaseIterable, Sendable, Hashable {
 
     /// The measured default (README, "Screen readers"): inside Fenrir, both ways are heard within the bounds; `read`
     /// keeps the screen reader's own voice, rate and braille, and needs nothing from speech-dispatcher.
-    package static let `default` = ScreenReaderWay.read
+    static let `default` = ScreenReaderWay.read
 }

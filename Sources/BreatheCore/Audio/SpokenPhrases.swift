@@ -38,7 +38,7 @@ package enum SpokenPhrases {
     }
 
     /// A phase's word after a skip: "Skipped. Breathe out".
-    package static func skipped(_ name: Message) -> Message {
+    static func skipped(_ name: Message) -> Message {
         Message(.speechSkipped, ["phase": .message(name)])
     }
 

@@ -21,7 +21,7 @@ package struct JSONParser {
     }
 
     /// Parses one whole JSON document.
-    package static func parse(_ bytes: [UInt8], positions: Bool = true) -> Result<JSONNode, JSONSyntaxError> {
+    static func parse(_ bytes: [UInt8], positions: Bool = true) -> Result<JSONNode, JSONSyntaxError> {
         var parser = JSONParser(bytes: bytes)
         parser.tracksPositions = positions
         do throws(JSONSyntaxError) {

@@ -15,7 +15,7 @@ extension JSONTape {
     /// Whether a string entry's text equals `text` (as Swift compares Strings, for text that is not plain ASCII).
     /// Inlined: readers call it for nearly every member of every line.
     @inline(__always)
-    package func string(_ entry: Int, equals text: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func string(_ entry: Int, equals text: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let item = entries[entry]
         guard item.kind == .string else { return false }
         guard item.flag else { return string(entry, in: bytes) == text.description }
@@ -24,7 +24,7 @@ extension JSONTape {
     }
 
     /// A string entry's text; nil for other kinds.
-    package func string(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    func string(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let item = entries[entry]
         guard item.kind == .string else { return nil }
         let raw = UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])
@@ -40,7 +40,7 @@ extension JSONTape {
     }
 
     /// A whole number that fits in an Int, as `JSONValue.integer` reads one.
-    package func integer(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func integer(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let item = entries[entry]
         guard item.kind == .number else { return nil }
         let digits = bytes[item.start] == UInt8(ascii: "-") ? item.start + 1 : item.start
@@ -51,7 +51,7 @@ extension JSONTape {
 
     /// A number in tenths with at most one significant decimal place ("5", "5.5", "5.50"), as `JSONValue.tenths` reads one;
     /// nil also when it does not fit in an Int.
-    package func tenths(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func tenths(_ entry: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let item = entries[entry]
         guard item.kind == .number else { return nil }
         var point = item.end

@@ -5,7 +5,7 @@
 /// from line to line, so checking a line allocates nothing, and a reader decodes only the values it asks for.
 /// It accepts exactly the documents `JSONParser` accepts (the tests compare the two), but reports no error position:
 /// the preferences file, whose errors must name a line and column, keeps using `JSONParser`.
-package struct JSONTape {
+struct JSONTape {
     /// Length and three of the bytes: equal texts have equal fingerprints.
     @inline(__always)
     static func fingerprint(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
@@ -21,7 +21,7 @@ package struct JSONTape {
     private var index = 0
     private var depth = 0
 
-    package init() {
+    init() {
         entries.reserveCapacity(64)
     }
 

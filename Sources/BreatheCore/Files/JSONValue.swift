@@ -18,7 +18,7 @@ package indirect enum JSONValue: Hashable, Sendable {
         var key: String
         var node: JSONNode
 
-        package init(key: String, node: JSONNode) {
+        init(key: String, node: JSONNode) {
             self.key = key
             self.node = node
         }
@@ -31,7 +31,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A whole number, if this is one that fits in an Int.
-    package var integer: Int? {
+    var integer: Int? {
         guard case .number(let text) = self, !text.contains("."), !text.contains("e"), !text.contains("E") else {
             return nil
         }
@@ -39,7 +39,7 @@ package indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A number in tenths, if it has at most one decimal place ("5", "5.5", "5.50").
-    package var tenths: Int? {
+    var tenths: Int? {
         guard case .number(let text) = self, !text.contains("e"), !text.contains("E") else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard let whole = Int(parts[0]), parts.count <= 2 else { return nil }
@@ -80,7 +80,7 @@ package indirect enum JSONValue: Hashable, Sendable {
 /// A value and where it starts in its file (1-based line and column; 0 for values built in memory).
 package struct JSONNode: Hashable, Sendable {
     package var value: JSONValue
-    package var line: Int
+    var line: Int
     var column: Int
 
     package init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
@@ -97,7 +97,7 @@ package struct JSONNode: Hashable, Sendable {
 /// A syntax error and where it is.
 package struct JSONSyntaxError: Error, Hashable, Sendable {
     /// What is wrong, as a short English phrase for developers; users get a localized sentence from `kind`.
-    package enum Kind: String, Hashable, Sendable {
+    enum Kind: String, Hashable, Sendable {
         case unexpectedEnd
         case unexpectedCharacter
         case invalidUTF8
@@ -108,9 +108,9 @@ package struct JSONSyntaxError: Error, Hashable, Sendable {
         case tooDeep
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// 1-based line and column (columns count characters, not bytes).
-    package var line: Int
+    var line: Int
     var column: Int
     /// Byte offset from the start of the input.
     var offset: Int

@@ -95,7 +95,7 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
     }
 
     /// `parse(_:)` over the text's UTF-8 bytes, so that the history's reader need not make a String first.
-    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
         guard bytes.count >= 20, let base = bytes.baseAddress else { return nil }
         // Every digit is read, and a byte that is not one marks the text invalid, so the common case has no early exits
         // (`stats` parses two timestamps per history line).

@@ -1,5 +1,5 @@
 /// What `SessionStats` counts of one session, apart from its pattern's label.
-package struct SessionFacts: Hashable, Sendable {
+struct SessionFacts: Hashable, Sendable {
     /// The local calendar day the session started on.
     var dayNumber: Int
     var actualTenths: Int
@@ -7,12 +7,12 @@ package struct SessionFacts: Hashable, Sendable {
     var isPracticeDay: Bool
     /// Its pattern was saved or typed rather than built in.
     var isCustomPattern: Bool
-    package var moodBefore: Int?
-    package var moodAfter: Int?
+    var moodBefore: Int?
+    var moodAfter: Int?
     /// False for a skipped reminder: it is in the history but never in stats, streaks or badges.
-    package var counts: Bool
+    var counts: Bool
 
-    package init(
+    init(
         dayNumber: Int, actualTenths: Int, isPracticeDay: Bool, isCustomPattern: Bool, moodBefore: Int?,
         moodAfter: Int?,
         counts: Bool = true
@@ -26,7 +26,7 @@ package struct SessionFacts: Hashable, Sendable {
         self.counts = counts
     }
 
-    package init(_ record: SessionRecord) {
+    init(_ record: SessionRecord) {
         self.init(
             dayNumber: record.start.dayNumber, actualTenths: record.actualTenths,
             isPracticeDay: record.actualCycles > 0 || record.status == .completed,

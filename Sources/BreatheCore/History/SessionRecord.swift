@@ -34,9 +34,9 @@ package struct SessionRecord: Hashable, Sendable {
     /// Why a reminder was skipped (status `skipped`): what was still going on when its wait ran out.
     package typealias SkipReason = CallActivity
 
-    package var id: String
+    var id: String
     package var start: LocalTimestamp
-    package var end: LocalTimestamp
+    var end: LocalTimestamp
     /// The pattern's name (built-in or saved), nil for typed timings.
     package var patternName: String?
     /// `4-7-8`, as typed or as the named pattern's timings.
@@ -51,7 +51,7 @@ package struct SessionRecord: Hashable, Sendable {
     /// 1 (very stressed) to 5 (very calm).
     package var moodBefore: Int?
     package var moodAfter: Int?
-    package var language: String
+    var language: String
     var source: Source
     /// Only for a skipped reminder; written (as `reason`) only then.
     package var reason: SkipReason?
@@ -133,13 +133,13 @@ package struct SessionRecord: Hashable, Sendable {
     package var line: String { JSONWriter.compact(json) }
 
     /// Reads one history line; nil when it is not a complete, valid record.
-    package static func parse(line bytes: [UInt8]) -> SessionRecord? {
+    static func parse(line bytes: [UInt8]) -> SessionRecord? {
         var reader = SessionRecordReader()
         return reader.record(bytes)
     }
 
     /// A record from a parsed JSON value; `SessionRecordReader` reads lines the same way without building the tree.
-    package init?(json value: JSONValue) {
+    init?(json value: JSONValue) {
         func int(_ key: String) -> Int? { value[key]?.value.integer }
         func mood(_ key: String) -> Int?? {
             guard let node = value[key], node.value != .null else { return .some(nil) }

@@ -26,7 +26,7 @@ package struct SessionRecordReader {
         }
     }
 
-    package mutating func record(_ line: [UInt8]) -> SessionRecord? {
+    mutating func record(_ line: [UInt8]) -> SessionRecord? {
         line.withUnsafeBufferPointer { record($0) }
     }
 

@@ -38,7 +38,7 @@ package struct SessionStats: Hashable, Sendable {
 
     /// Adds one session's totals, day and mood, but not its pattern: `countPattern` counts that (the history's
     /// `SessionStatsReader` counts labels by their bytes and names them once at the end).
-    package mutating func add(_ facts: SessionFacts) {
+    mutating func add(_ facts: SessionFacts) {
         guard facts.counts else { return }
         sessions += 1
         let tenths = max(0, facts.actualTenths)

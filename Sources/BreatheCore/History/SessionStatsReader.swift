@@ -31,7 +31,7 @@ package struct SessionStatsReader {
         return true
     }
 
-    package mutating func add(_ line: [UInt8]) -> Bool {
+    mutating func add(_ line: [UInt8]) -> Bool {
         line.withUnsafeBufferPointer { add($0) }
     }
 

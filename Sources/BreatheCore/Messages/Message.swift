@@ -105,7 +105,7 @@ extension Message {
     /// A plan's timings in words a screen reader reads well, one phase after another: "in 4, hold 7, out 8", with a ramped
     /// phase as "out 4 to 8". Zero-length phases are not in the pattern, so they are not said: 4-0-6-2 is "in 4, out 6,
     /// rest 2" and 4-6-2 "in 4, hold 6, out 2".
-    package static func timings(of plan: SessionPlan) -> Message {
+    static func timings(of plan: SessionPlan) -> Message {
         var parts: [Message] = []
         for index in plan.pattern.phases.indices {
             let first = plan.phaseTenths(cycle: 1, index: index)

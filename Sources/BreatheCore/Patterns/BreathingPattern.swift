@@ -75,7 +75,7 @@ extension BreathingPattern {
     ]
 
     /// The pattern used when none is asked for.
-    package static let defaultName = "box"
+    static let defaultName = "box"
 
     /// A built-in pattern by name, ignoring case.
     package static func builtIn(named name: String) -> BreathingPattern? {

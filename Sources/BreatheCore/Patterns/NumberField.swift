@@ -17,7 +17,7 @@ package struct NumberField: Sendable {
     }
 
     /// The seconds of one phase: one decimal place, within the phase kind's range.
-    package static func seconds(_ kind: PhaseKind) -> NumberField {
+    static func seconds(_ kind: PhaseKind) -> NumberField {
         NumberField(name: fieldKey(kind), places: 1, range: kind.allowedTenths, rangeKey: .rangeSeconds)
     }
 
@@ -26,7 +26,7 @@ package struct NumberField: Sendable {
         name: .fieldMinutes, places: 2, range: 10...144_000, rangeKey: .rangeMinutes)
 
     /// `--cycles`: a whole number from 1 to 100 000.
-    package static let cycles = NumberField(name: .fieldCycles, places: 0, range: 1...100_000, rangeKey: .rangeCount)
+    static let cycles = NumberField(name: .fieldCycles, places: 0, range: 1...100_000, rangeKey: .rangeCount)
 
     static func fieldKey(_ kind: PhaseKind) -> MessageKey {
         switch kind {

@@ -1,8 +1,7 @@
 /// Reads a pattern the way a user names it: a built-in or saved name, or timings such as `4-7-8-0`.
 package enum PatternSpec {
     /// Resolves `text` against the built-ins, then the user's saved patterns, then as 2 to 4 timings (in-hold-out-rest).
-    package static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError>
-    {
+    static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError> {
         let name = text.trimmingSpaces
         if let pattern = BreathingPattern.builtIn(named: name) { return .success(pattern) }
         if let pattern = saved.first(where: { $0.name == name }) { return .success(pattern) }

@@ -5,14 +5,14 @@ package struct Phase: Hashable, Sendable {
     package var kind: PhaseKind
     package var tenths: Int
 
-    package init(_ kind: PhaseKind, tenths: Int) {
+    init(_ kind: PhaseKind, tenths: Int) {
         self.kind = kind
         self.tenths = tenths
     }
 
-    package init(_ kind: PhaseKind, seconds: Int) {
+    init(_ kind: PhaseKind, seconds: Int) {
         self.init(kind, tenths: seconds * 10)
     }
 
-    package var seconds: Double { Double(tenths) / 10 }
+    var seconds: Double { Double(tenths) / 10 }
 }

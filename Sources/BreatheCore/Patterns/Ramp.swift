@@ -1,6 +1,6 @@
 /// A phase that lengthens (or shortens) linearly from its pattern value in the first cycle to a target in the last.
 package struct Ramp: Hashable, Sendable {
-    package var kind: PhaseKind
+    var kind: PhaseKind
     var targetTenths: Int
 
     package init(kind: PhaseKind, targetTenths: Int) {
@@ -9,7 +9,7 @@ package struct Ramp: Hashable, Sendable {
     }
 
     /// Parses `PHASE=SECONDS`, such as `exhale=10`, validating the target with the phase's own range.
-    package static func parse(_ text: String) -> Result<Ramp, InputError> {
+    static func parse(_ text: String) -> Result<Ramp, InputError> {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             return .failure(InputError(Message(.errorRampSyntax, ["value": .userValue(text)])))

@@ -5,13 +5,13 @@ package enum SessionLength: Hashable, Sendable {
     case minutes(hundredths: Int)
 
     /// Five minutes, the length when none is asked for.
-    package static let `default` = SessionLength.minutes(hundredths: 500)
+    static let `default` = SessionLength.minutes(hundredths: 500)
 
     /// The longest session the planner accepts, in tenths of a second (24 hours).
     static let longestTenths = 864_000
 
     /// Reads `--minutes` and `--cycles`; at most one may be given.
-    package static func parse(minutes: String?, cycles: String?) -> Result<SessionLength?, InputError> {
+    static func parse(minutes: String?, cycles: String?) -> Result<SessionLength?, InputError> {
         switch (minutes, cycles) {
         case (nil, nil): .success(nil)
         case (.some, .some): .failure(InputError(Message(.errorLengthBoth)))

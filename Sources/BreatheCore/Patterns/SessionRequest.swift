@@ -4,8 +4,8 @@ package struct SessionRequest: Sendable {
     var pattern: String?
     var overrides: [PhaseKind: String]
     var ramps: [String]
-    package var minutes: String?
-    package var cycles: String?
+    var minutes: String?
+    var cycles: String?
 
     package init(
         pattern: String? = nil, overrides: [PhaseKind: String] = [:], ramps: [String] = [], minutes: String? = nil,

@@ -78,7 +78,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     }
 
     /// The command-line option that overrides everything, as `--help` shows it.
-    package var flag: String? {
+    var flag: String? {
         switch self {
         case .language: "--lang"
         case .voice: "--voice"

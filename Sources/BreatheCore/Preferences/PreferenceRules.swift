@@ -163,7 +163,7 @@ package struct PreferenceRules: Sendable {
     }
 
     /// Reads a value from the file. On failure, returns what was wrong, as a sentence about `key`.
-    package func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<
+    func decode(_ key: PreferenceKey, _ node: JSONNode, customPatterns: [BreathingPattern]) -> Result<
         PreferenceValue, InputError
     > {
         func refuse() -> Result<PreferenceValue, InputError> {

@@ -22,7 +22,7 @@ package struct PreferencesDocument: Hashable, Sendable {
         /// True when the file is newer than this program, which changes the advice given.
         package var isNewerVersion: Bool
 
-        package init(message: Message, line: Int, column: Int, isNewerVersion: Bool = false) {
+        init(message: Message, line: Int, column: Int, isNewerVersion: Bool = false) {
             self.message = message
             self.line = line
             self.column = column

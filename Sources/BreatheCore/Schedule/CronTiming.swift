@@ -6,7 +6,7 @@ struct CronTiming: Hashable, Sendable {
     var month: String
     var dayOfWeek: String
 
-    package init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
+    init(minute: String, hour: String, dayOfMonth: String = "*", month: String = "*", dayOfWeek: String = "*") {
         self.minute = minute
         self.hour = hour
         self.dayOfMonth = dayOfMonth
@@ -15,7 +15,7 @@ struct CronTiming: Hashable, Sendable {
     }
 
     /// "0 9-17/2 * * 1-5".
-    package var text: String { [minute, hour, dayOfMonth, month, dayOfWeek].joined(separator: " ") }
+    var text: String { [minute, hour, dayOfMonth, month, dayOfWeek].joined(separator: " ") }
 
     /// The fewest crontab lines that fire at exactly `times` (minutes since midnight) on `days`, and at no other time.
     ///

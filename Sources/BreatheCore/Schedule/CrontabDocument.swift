@@ -16,7 +16,7 @@ package struct CrontabDocument: Hashable, Sendable {
     package private(set) var reminders: [ScheduledReminder]
     /// The bytes after the first block's END line: the lines of the blocks that are not ours, and everything between
     /// and after the blocks.
-    package private(set) var after: [UInt8]
+    private(set) var after: [UInt8]
 
     static let beginPrefix = "# BEGIN breathe-voice reminders"
     static let beginLine = beginPrefix + ", managed by \"breathe-voice schedule\": change them with it"
@@ -166,7 +166,7 @@ package struct ScheduledReminder: Hashable, Sendable {
     /// Whole crontab lines: five time fields, then the command.
     package var lines: [String]
 
-    package init(id: Int, summary: String, lines: [String]) {
+    init(id: Int, summary: String, lines: [String]) {
         self.id = id
         self.summary = summary
         self.lines = lines

@@ -5,7 +5,7 @@ package struct QuietHours: Hashable, Sendable {
     package var start: TimeOfDay
     package var end: TimeOfDay
 
-    package init(start: TimeOfDay, end: TimeOfDay) {
+    init(start: TimeOfDay, end: TimeOfDay) {
         self.start = start
         self.end = end
     }
@@ -28,7 +28,7 @@ package struct QuietHours: Hashable, Sendable {
     }
 
     /// "22:00-07:00".
-    package var text: String { start.text + "-" + end.text }
+    var text: String { start.text + "-" + end.text }
 
     /// Reads "HH:MM-HH:MM", such as 22:00-07:00.
     package static func parse(_ text: String) -> Result<QuietHours, InputError> {

@@ -3,12 +3,12 @@
 package struct ReminderDefer: Hashable, Sendable {
     package let seconds: Int
 
-    package init?(seconds: Int) {
+    init?(seconds: Int) {
         guard ReminderDefer.allowed.contains(seconds) else { return nil }
         self.seconds = seconds
     }
 
-    package static let allowed = 0...(24 * 3600)
+    static let allowed = 0...(24 * 3600)
 
     /// 15 minutes.
     package static let standard = ReminderDefer(seconds: 15 * 60)!
@@ -17,7 +17,7 @@ package struct ReminderDefer: Hashable, Sendable {
     package var waits: Bool { seconds > 0 }
 
     /// "15m", "90s" → "1m30s", "1h", "0": accepted back by `--defer`, and what the preferences file keeps.
-    package var text: String {
+    var text: String {
         guard seconds > 0 else { return "0" }
         let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")]
         return parts.filter { $0.0 > 0 }.map { String($0.0) + $0.1 }.joined()

@@ -1,24 +1,24 @@
 /// How often a reminder repeats, in whole minutes (cron's smallest step), from 1 minute to 24 hours.
-package struct ReminderInterval: Hashable, Sendable {
-    package let minutes: Int
+struct ReminderInterval: Hashable, Sendable {
+    let minutes: Int
 
-    package init?(minutes: Int) {
+    init?(minutes: Int) {
         guard ReminderInterval.allowed.contains(minutes) else { return nil }
         self.minutes = minutes
     }
 
-    package static let allowed = 1...TimeOfDay.minutesPerDay
+    static let allowed = 1...TimeOfDay.minutesPerDay
 
     /// "45m", "2h", "90m": whole hours in hours, anything else in minutes. Accepted back by `--every`.
-    package var text: String {
+    var text: String {
         minutes % 60 == 0 ? String(minutes / 60) + "h" : String(minutes) + "m"
     }
 
     /// The interval in words, for messages.
-    package var message: Message { Message.duration(tenths: minutes * 600) }
+    var message: Message { Message.duration(tenths: minutes * 600) }
 
     /// Reads "45m", "45min", "2h", "1h30m" (case-insensitive). Seconds and bare numbers are refused: cron counts minutes.
-    package static func parse(_ text: String) -> Result<ReminderInterval, InputError> {
+    static func parse(_ text: String) -> Result<ReminderInterval, InputError> {
         let syntax = InputError(Message(.errorIntervalSyntax, ["value": .userValue(text)]))
         var rest = Substring(text.trimmingSpaces.lowercased())
         var total = 0

@@ -1,7 +1,7 @@
 /// A checked `schedule add` request: when reminders fire, on which days, and what `remind` is asked to do.
 package struct ReminderSchedule: Hashable, Sendable {
     /// When in the day the reminders fire.
-    package enum Timing: Hashable, Sendable {
+    enum Timing: Hashable, Sendable {
         /// Every interval through the whole day, starting at midnight.
         case every(ReminderInterval)
         /// Every interval from `from` to `to` inclusive, the same day.
@@ -15,7 +15,7 @@ package struct ReminderSchedule: Hashable, Sendable {
     /// The options handed to `breathe-voice remind`, in order.
     package var remindArguments: [String]
 
-    package init(timing: Timing, days: WeekdaySet = .everyDay, remindArguments: [String] = []) {
+    init(timing: Timing, days: WeekdaySet = .everyDay, remindArguments: [String] = []) {
         self.timing = timing
         self.days = days
         self.remindArguments = remindArguments

@@ -6,7 +6,7 @@
 /// `%`, or the two would be read as one escaped percent sign, or (after a second backslash) as an end.
 package enum ShellWord {
     /// The word as the shell will read it back: bare when it is plain, else in single quotes.
-    package static func quote(_ word: String) -> String {
+    static func quote(_ word: String) -> String {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy {

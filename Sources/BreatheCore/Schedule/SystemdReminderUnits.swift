@@ -8,7 +8,7 @@ package struct SystemdReminderUnits: Hashable, Sendable {
     /// The `OnCalendar=` expressions, one per crontab line.
     package var calendars: [String]
 
-    package init(id: Int, summary: String, calendars: [String]) {
+    init(id: Int, summary: String, calendars: [String]) {
         self.id = id
         self.summary = summary
         self.calendars = calendars

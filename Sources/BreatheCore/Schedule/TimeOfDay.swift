@@ -13,7 +13,7 @@ package struct TimeOfDay: Hashable, Comparable, Sendable {
         minutes = hour * 60 + minute
     }
 
-    package static let minutesPerDay = 1440
+    static let minutesPerDay = 1440
 
     var hour: Int { minutes / 60 }
     var minute: Int { minutes % 60 }
@@ -24,7 +24,7 @@ package struct TimeOfDay: Hashable, Comparable, Sendable {
     }
 
     /// Reads "9:00", "09:00" or "18:30": 24-hour, two-digit minutes. Anything else is an error quoting the input.
-    package static func parse(_ text: String) -> Result<TimeOfDay, InputError> {
+    static func parse(_ text: String) -> Result<TimeOfDay, InputError> {
         let trimmed = text.trimmingSpaces
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,

@@ -1,17 +1,17 @@
 /// The days of the week a reminder runs on, as in `--days mon-fri` or `--days sat,sun`.
-package struct WeekdaySet: Hashable, Sendable {
+struct WeekdaySet: Hashable, Sendable {
     /// Bit `d` is day `d` in cron's numbering: 0 Sunday, 1 Monday … 6 Saturday.
     let bits: UInt8
 
-    package init(days: some Sequence<Int>) {
+    init(days: some Sequence<Int>) {
         var bits: UInt8 = 0
         for day in days where (0...6).contains(day) { bits |= 1 << UInt8(day) }
         self.bits = bits
     }
 
-    package static let everyDay = WeekdaySet(days: 0...6)
+    static let everyDay = WeekdaySet(days: 0...6)
 
-    package func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
+    func contains(_ day: Int) -> Bool { (0...6).contains(day) && bits & (1 << UInt8(day)) != 0 }
 
     var days: [Int] { (0...6).filter(contains) }
 
@@ -22,7 +22,7 @@ package struct WeekdaySet: Hashable, Sendable {
     }
 
     /// The canonical text, accepted back by `--days`: "mon-fri", "sat,sun", weeks starting on Monday.
-    package var text: String {
+    var text: String {
         guard self != .everyDay else { return "mon-sun" }
         let mondayFirst = [1, 2, 3, 4, 5, 6, 0].filter(contains)
         // Compress over the Monday-first order, where Saturday and Sunday are neighbours.
@@ -70,7 +70,7 @@ package struct WeekdaySet: Hashable, Sendable {
 
     /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or one of "weekdays",
     /// "weekends", "daily", "all". Names are English or Spanish, short or long, in any case.
-    package static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
+    static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
         let error = InputError(Message(.errorDaysSyntax, ["value": .userValue(text)]))
         let lowered = text.trimmingSpaces.lowercased()
         switch lowered {

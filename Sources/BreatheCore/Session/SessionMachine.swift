@@ -9,9 +9,9 @@ package struct SessionMachine: Sendable {
     /// hear them.
     let announcesKeys: Bool
     /// Said first, before the introduction: the reminder's "Time for a breathing break."
-    package let opening: Announcement?
+    let opening: Announcement?
     /// Phase lines say only the instruction and its seconds ("Breathe in, 4."), never the cycle (`--terse`).
-    package let terse: Bool
+    let terse: Bool
 
     package init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false) {
         self.opening = opening

@@ -45,7 +45,7 @@ package struct PausedSession: Hashable, Sendable {
     /// Why it paused, which decides how a stop from here is recorded.
     package var reason: PauseReason
 
-    package init(resume: Segment, elapsed: Int64, reason: PauseReason) {
+    init(resume: Segment, elapsed: Int64, reason: PauseReason) {
         self.resume = resume
         self.elapsed = elapsed
         self.reason = reason
