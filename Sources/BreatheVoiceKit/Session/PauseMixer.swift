@@ -13,9 +13,10 @@ struct PauseMixer {
     /// Where what is scheduled ends (at least where playing has got to).
     var end: Int64 { max(position, mixer.lastEnd ?? position) }
 
-    /// Says `clip` after what was played so far.
+    /// Plays `clip` after everything scheduled so far (never over it): "Paused" after the guide's fade-out, a second
+    /// answer after the first.
     mutating func schedule(_ clip: AudioClip) {
-        mixer.schedule(clip, at: position)
+        mixer.schedule(clip, at: end)
     }
 
     /// The next `count` samples, and forgets what was played.
