@@ -167,4 +167,31 @@ import Testing
         #expect(after[fade...] == straight[fade...])
         #expect(tail.last.map { abs(Int($0)) <= 2 } == true)
     }
+
+    /// A phrase for speech-dispatcher has no length on our timeline: the guide stays down for longer than eSpeak NG
+    /// takes to say it at the session's rate, with room for the daemon's start (measured with espeak-ng at 175 words a
+    /// minute, the whole file: "Breathe out" 0.82 s, "Inhala un poco más" 1.42 s),
+    /// longer for more words and for a slower rate, and never less than half a second.
+    @Test func aDispatchedPhraseKeepsTheGuideDownForLongerThanItTakesToSay() {
+        func seconds(_ text: String, _ rate: Int) -> Double {
+            Double(GuideShaping.dispatcherPhraseSamples(text, wordsPerMinute: rate, sampleRate: Self.rate))
+                / Double(Self.rate)
+        }
+        #expect(seconds("Breathe out", 175) > 0.82 + 0.3)
+        #expect(seconds("Inhala un poco más", 175) > 1.42 + 0.3)
+        #expect(seconds("Breathe out", 80) > seconds("Breathe out", 175))
+        #expect(seconds("Breathe out slowly through the mouth", 175) > seconds("Breathe out", 175))
+        #expect(seconds("Hold", 450) >= 0.5)
+        // A long word counts for more than one.
+        #expect(seconds("Respiración", 175) > seconds("Sí", 175))
+    }
+
+    @Test func aDispatchedPhraseDucksTheGuideFromItsSample() {
+        var guide = GuideSound(plan: Self.plan)
+        let start = Self.plan.start(of: .phase(cycle: 1, index: 2))
+        guide.duck(underDispatched: "Breathe out", start: start, wordsPerMinute: 175, renderedEnd: 0)
+        var sum = [Int32](repeating: 0, count: Self.rate)
+        guide.add(into: &sum, from: start + Int64(Self.rate / 10))
+        #expect(sum.allSatisfy { abs($0) <= 60 }, "the guide was not down under the phrase")
+    }
 }

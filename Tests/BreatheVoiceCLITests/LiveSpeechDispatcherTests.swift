@@ -137,3 +137,100 @@ extension LiveAudioTests {
         #expect(silent == 0, "\(silent) loud samples while paused: the key help was not cancelled")
     }
 }
+
+/// Our stream and speech-dispatcher's, recorded apart: a second null sink on the test server for our program
+/// (`PULSE_SINK`), speech-dispatcher still on "test". Each sink is kept playing silence, so both monitors run from the
+/// start (PipeWire's sinks otherwise run only while something plays) and the two recordings start a few milliseconds
+/// apart, at the times taken here.
+final class TwoSinkRecording {
+    static let ours = "ours"
+    private let environment = ProcessInfo.processInfo.environment
+    private var silence: [Process] = []
+    let speech: MonitorRecorder
+    let program: MonitorRecorder
+    /// Samples by which the program's recording starts after the speech one.
+    let programLateBy: Int
+
+    init() throws {
+        let loaded = PulseServer.spawnAndWait(
+            ["pactl", "load-module", "module-null-sink", "sink_name=\(Self.ours)", "rate=22050", "channels=1"],
+            environment: environment)
+        if loaded != 0 { throw CocoaError(.featureUnsupported) }
+        for sink in ["test", Self.ours] {
+            let player = Process()
+            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            player.arguments = [
+                "pacat", "--playback", "--raw", "--format=s16le", "--rate=22050", "--channels=1",
+                "--device=" + sink, "/dev/zero",
+            ]
+            try player.run()
+            silence.append(player)
+        }
+        speech = try MonitorRecorder()
+        let speechStarted = Date()
+        program = try MonitorRecorder(device: Self.ours + ".monitor")
+        programLateBy = Int(Date().timeIntervalSince(speechStarted) * Double(MonitorRecorder.rate))
+    }
+
+    deinit {
+        for player in silence where player.isRunning { kill(player.processIdentifier, SIGKILL) }
+        _ = PulseServer.spawnAndWait(
+            [
+                "sh", "-c",
+                "pactl unload-module $(pactl list short modules | awk '/sink_name=\(Self.ours)/ {print $1}')",
+            ],
+            environment: environment)
+    }
+}
+
+extension LiveAudioTests {
+    /// RMS of each 20 ms window of `samples`, from `offset` samples in.
+    static func windowLevels(_ samples: [Int16], from offset: Int = 0) -> [Double] {
+        let window = rate / 50
+        return stride(from: max(0, offset), to: samples.count - window, by: window).map { start in
+            let slice = samples[start..<start + window]
+            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot()
+        }
+    }
+
+    /// With the guide on, a phrase speech-dispatcher says (on a stream of its own, whose length we never learn) is not
+    /// heard over the guide at its full level: wherever speech sounds, the guide on our stream is at least 20 dB under
+    /// its peak (it ducks 30 dB). Every phrase falls where the guide is loudest: the hold after an inhale, the exhale.
+    @Test func speechDispatchersPhrasesAreNeverHeardOverTheGuideAtFullLevel() throws {
+        guard let address = Self.speechdAddress() else { return }
+        let recording = try TwoSinkRecording()
+        let run = try BinaryRun.run(
+            [
+                "--pattern", "4-4-4", "--cycles", "2", "--speech-via", "speechd", "--guide", "swell", "--tones", "off",
+                "--lang", "en",
+            ],
+            environment: [
+                "SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off", "PULSE_SINK": TwoSinkRecording.ours,
+            ]
+        )
+        let speech = Self.windowLevels(try recording.speech.stop(after: 1), from: recording.programLateBy)
+        let guide = Self.windowLevels(try recording.program.stop(after: 0))
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let peak = try #require(guide.max())
+        #expect(peak > 300, "the guide was not heard on our stream (peak RMS \(peak))")
+        // Stretches of speech (20 ms windows louder than 300, gaps under 100 ms joined); their insides, 160 ms from
+        // either end, where neither the two recordings' few milliseconds apart nor the guide's 10 ms ramp matter.
+        var stretches: [Range<Int>] = []
+        for index in speech.indices where speech[index] > 300 {
+            if let last = stretches.last, index - last.upperBound <= 5 {
+                stretches[stretches.count - 1] = last.lowerBound..<index + 1
+            } else {
+                stretches.append(index..<index + 1)
+            }
+        }
+        let inside = stretches.flatMap { ($0.lowerBound + 8)..<max($0.lowerBound + 8, $0.upperBound - 8) }
+            .filter { $0 < guide.count }
+        #expect(stretches.count >= 5, "speech-dispatcher said \(stretches.count) phrases, 6 expected")
+        #expect(inside.count >= 20, "only \(inside.count) windows inside the phrases")
+        let over = inside.filter { guide[$0] > peak / 10 }
+        #expect(
+            over.isEmpty,
+            "the guide was within 20 dB of its peak (\(Int(peak))) under speech in \(over.count) of \(inside.count) windows: \(over.prefix(8).map { "\($0 * 20) ms: \(Int(guide[$0]))" })"
+        )
+    }
+}

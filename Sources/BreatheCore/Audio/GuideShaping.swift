@@ -15,6 +15,17 @@ struct GuideShaping: Sendable {
     /// How long the guide takes to fade in after a jump, and to fade out before it (50 ms).
     static func fadeSamples(sampleRate: Int) -> Int64 { Int64(max(1, sampleRate / 20)) }
 
+    /// How long to keep the guide down under a phrase speech-dispatcher says from the moment its sample is heard: the
+    /// daemon speaks on a stream of its own, so the phrase has no length on our timeline. Its words at the session's
+    /// rate (a word counted as at least six characters, spaces included, for long words), a quarter more for a
+    /// slower voice, and half a second for the daemon to start and the voice to fade. Too long only keeps the guide
+    /// low a little longer; too short would play it at full level under the end of the phrase.
+    static func dispatcherPhraseSamples(_ text: String, wordsPerMinute: Int, sampleRate: Int) -> Int64 {
+        let words = max(text.split(whereSeparator: \.isWhitespace).count, (text.count + 5) / 6, 1)
+        let milliseconds = words * 60_000 * 5 / (4 * max(1, wordsPerMinute)) + 500
+        return Int64(milliseconds) * Int64(sampleRate) / 1000
+    }
+
     /// One spoken clip: the guide goes down over [from, full), stays down until `end` and comes back up over
     /// [end, end + ramp).
     struct Duck: Hashable, Sendable {

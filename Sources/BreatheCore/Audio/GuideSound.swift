@@ -243,6 +243,14 @@ package struct GuideSound: Sendable {
         shaping.duck(start: start, end: end, renderedEnd: renderedEnd)
     }
 
+    /// A phrase speech-dispatcher says once `start` is heard, on its own stream (no length on this timeline): the guide
+    /// ducks under the time it may take (`GuideShaping.dispatcherPhraseSamples`).
+    package mutating func duck(underDispatched text: String, start: Int64, wordsPerMinute: Int, renderedEnd: Int64) {
+        let length = GuideShaping.dispatcherPhraseSamples(
+            text, wordsPerMinute: wordsPerMinute, sampleRate: plan.sampleRate)
+        shaping.duck(start: start, end: start + length, renderedEnd: renderedEnd)
+    }
+
     /// The timeline jumps from `position` to `target` (a skip): the ducks under way move along and the guide fades in
     /// at `target`. Returns the guide's fade-out from `position`, to play at `target` over the fade-in.
     package mutating func seek(from position: Int64, to target: Int64) -> [Int16] {

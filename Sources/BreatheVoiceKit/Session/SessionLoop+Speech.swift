@@ -44,6 +44,7 @@ extension SessionLoop {
                 let text = sound.phrases.localizer.string(speech)
                 let until = entered.map { machine.plan.end(of: $0) } ?? Int64.max
                 speaker?.append(text, at: cueWord.position ?? position, isCue: cueWord.position != nil, until: until)
+                sound.duckGuide(underDispatched: text, at: cueWord.position ?? position)
             } else {
                 speakNow(speech)
             }

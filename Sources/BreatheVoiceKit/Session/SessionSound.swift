@@ -83,6 +83,14 @@ struct SessionSound {
         guide?.duck(start: start, end: start + Int64(clip.count), renderedEnd: renderedEnd)
     }
 
+    /// A phrase speech-dispatcher will say once `start` is heard, on a stream of its own: the guide ducks under the
+    /// time it may take (`GuideShaping.dispatcherPhraseSamples`), as under a clip of ours.
+    mutating func duckGuide(underDispatched text: String, at start: Int64) {
+        guide?.duck(
+            underDispatched: text, start: start, wordsPerMinute: speechSettings?.rate ?? SpeechSettings.defaultRate,
+            renderedEnd: renderedEnd)
+    }
+
     /// Places a spoken clip after the words already under way at `position` (never over them), with the usual gap.
     mutating func sayAfterWords(_ clip: AudioClip, from position: Int64, sampleRate: Int) {
         let gap = CueLayout.gapSamples(sampleRate: sampleRate)

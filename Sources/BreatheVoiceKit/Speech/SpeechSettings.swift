@@ -9,7 +9,10 @@ struct SpeechSettings: Hashable, Sendable {
     /// 0–200; 100 is normal.
     var volume: Int
 
-    init(voice: String, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    /// eSpeak NG's own rate, and the preference's default.
+    static let defaultRate = 175
+
+    init(voice: String, rate: Int = defaultRate, pitch: Int = 50, volume: Int = 100) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch
