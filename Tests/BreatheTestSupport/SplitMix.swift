@@ -2,10 +2,6 @@
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
 
-    init(state: UInt64) {
-        self.state = state
-    }
-
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -25,11 +25,6 @@ package enum CueLayout {
         package var tone: Int64?
         /// The sample where the word starts (when there is one); nil when it is left out.
         package var speech: Int64?
-
-        init(tone: Int64?, speech: Int64?) {
-            self.tone = tone
-            self.speech = speech
-        }
     }
 
     /// Lays out the cue of the phase from `boundary` to `phaseEnd`.

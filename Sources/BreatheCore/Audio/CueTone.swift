@@ -18,13 +18,6 @@ struct CueTone: Hashable, Sendable {
     /// The level relative to the other tones, 0–1.
     var level: Double
 
-    init(startHertz: Double, endHertz: Double, milliseconds: Int, level: Double) {
-        self.startHertz = startHertz
-        self.endHertz = endHertz
-        self.milliseconds = milliseconds
-        self.level = level
-    }
-
     /// The tone that marks the start of a phase.
     static func cue(for kind: PhaseKind) -> CueTone {
         switch kind {

@@ -17,11 +17,6 @@ package indirect enum JSONValue: Hashable, Sendable {
     package struct Member: Hashable, Sendable {
         var key: String
         var node: JSONNode
-
-        init(key: String, node: JSONNode) {
-            self.key = key
-            self.node = node
-        }
     }
 
     /// The member named `key`, for objects.

@@ -44,12 +44,6 @@ package struct PausedSession: Hashable, Sendable {
     package var elapsed: Int64
     /// Why it paused, which decides how a stop from here is recorded.
     package var reason: PauseReason
-
-    init(resume: Segment, elapsed: Int64, reason: PauseReason) {
-        self.resume = resume
-        self.elapsed = elapsed
-        self.reason = reason
-    }
 }
 
 /// Why a session paused.

@@ -4,10 +4,6 @@ import BreatheCore
 struct HistoryListing {
     let localizer: Localizer
 
-    init(localizer: Localizer) {
-        self.localizer = localizer
-    }
-
     /// One session, one line.
     func line(_ record: SessionRecord) -> String {
         let pattern = BreathingPattern(name: record.patternKind == .timings ? nil : record.patternName, phases: [])

@@ -4,10 +4,6 @@ import BreatheCore
 struct PatternListing {
     let localizer: Localizer
 
-    init(localizer: Localizer) {
-        self.localizer = localizer
-    }
-
     func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
         var lines = [localizer.string(Message(header))]
         for pattern in patterns {

@@ -4,10 +4,6 @@ import BreatheCore
 struct PreferencesListing {
     let localizer: Localizer
 
-    init(localizer: Localizer) {
-        self.localizer = localizer
-    }
-
     /// The value as `prefs get` prints it.
     func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
         guard let value = preferences.values[key] else {

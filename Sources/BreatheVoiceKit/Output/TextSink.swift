@@ -13,10 +13,6 @@ protocol TextSink {
 struct FileDescriptorSink: TextSink, Sendable {
     let fileDescriptor: Int32
 
-    init(fileDescriptor: Int32) {
-        self.fileDescriptor = fileDescriptor
-    }
-
     static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
     static let standardError = FileDescriptorSink(fileDescriptor: 2)
 

@@ -5,11 +5,6 @@ struct VoiceListing {
     let localizer: Localizer
     let speech: Speech
 
-    init(localizer: Localizer, speech: Speech) {
-        self.localizer = localizer
-        self.speech = speech
-    }
-
     func text() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }

@@ -30,8 +30,6 @@ extension SessionClock {
 ///
 /// Deadlines are absolute, so oversleeping one wait never delays the next: no error accumulates over a session.
 struct MonotonicClock: SessionClock {
-    init() {}
-
     func now() -> UInt64 { Self.now() }
 
     /// The monotonic clock now, for code that has no clock passed in (a thread of its own).

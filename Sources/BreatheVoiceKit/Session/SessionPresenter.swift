@@ -29,13 +29,6 @@ struct CuePlacement: Hashable, Sendable {
     var wordDelay: Int64?
     /// The word was left out: it could no longer be heard within its phase.
     var wordLeftOut: Bool
-
-    init(planned: Int64, toneLeftOut: Bool, wordDelay: Int64?, wordLeftOut: Bool) {
-        self.planned = planned
-        self.toneLeftOut = toneLeftOut
-        self.wordDelay = wordDelay
-        self.wordLeftOut = wordLeftOut
-    }
 }
 
 extension SessionPresenter {

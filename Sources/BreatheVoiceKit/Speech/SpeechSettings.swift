@@ -31,13 +31,6 @@ struct SpeechVoice: Hashable, Sendable {
     /// The voice's file within eSpeak NG's data, such as `roa/es-419`: what selects it exactly.
     var identifier: String
 
-    init(code: String, name: String, languages: [String], identifier: String) {
-        self.code = code
-        self.name = name
-        self.languages = languages
-        self.identifier = identifier
-    }
-
     /// True when the voice speaks `language` ("es" matches "es", "es-419", "es-mx").
     func speaks(_ language: String) -> Bool {
         let wanted = language.lowercased()
