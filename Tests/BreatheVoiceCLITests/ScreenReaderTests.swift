@@ -91,7 +91,7 @@ extension LiveAudioTests {
             let inPhase = carrying.filter { (boundary - 0.2..<next).contains($0.begin) }
             try #require(
                 inPhase.count == 1,
-                "\(language) \(arguments) cue \(index) (\(name)): \(inPhase.count) messages in its phase: \(inPhase.map(\.text))"
+                "\(language) \(arguments) cue \(index) (\(name)): \(inPhase.count) messages in its phase: \(inPhase.map(\.text)); every message, from this boundary (s): \(measured.messages.map { "\($0.client) \($0.text) \(($0.begin - boundary) * 100 / 1 / 100)" })"
             )
             let heard = try #require(inPhase[0].heard, "cue \(index) (\(name)): sent, but nothing heard")
             lateness.append(heard - boundary)
