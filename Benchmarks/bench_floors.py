@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import re
+import shutil
 import statistics
 import time
 from pathlib import Path
@@ -115,9 +116,9 @@ FIRST_SOUND_FLOORS = {"command line"}
 FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
 SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
-#: no exported symbols.
+#: no exported symbols, the C++ runtime linked in (static_cxx_link).
 FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
-              "-Xlinker", "--no-export-dynamic"]
+              "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-static-libgcc"]
 FLOOR_COMPILE = ["-O"]
 
 
@@ -135,6 +136,7 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     floors: dict[str, dict] = {}
     # Built (compiled and linked) side by side, as many at once as the machine has cores; measured
     # one at a time, on a quiet machine.
+    static_cxx_link(bench)  # once, before the builds run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
         built = dict(zip(FLOOR_SOURCES, pool.map(lambda item: build_floor(bench, *item), FLOOR_SOURCES.items())))
     for name, result in built.items():
@@ -167,6 +169,21 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     return floors
 
 
+def static_cxx_link(bench: Bench) -> list[str]:
+    """The Makefile's STATIC_CXX for a floor's link: a folder searched first that holds only libstdc++.a (a link to the
+    archive the toolchain's clang names), so the static runtime's `-lstdc++` links it in; none when there is no archive."""
+    folder = bench.work / "static-libstdc++"
+    if not (folder / "libstdc++.a").exists():
+        clang = shutil.which("clang") or str(Path(os.path.realpath(shutil.which("swiftc") or "swiftc")).parent / "clang")
+        code, text = command_output([clang, "-print-file-name=libstdc++.a"], timeout=30)
+        archive = Path(text.strip()) if code == 0 else None
+        if archive is None or not archive.is_file():
+            return []
+        folder.mkdir(exist_ok=True)
+        (folder / "libstdc++.a").symlink_to(archive)
+    return ["-L", str(folder)]
+
+
 def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], dict] | str:
     """One floor of FLOOR_SOURCES compiled and linked (build_floors): the program, its arguments and how it was built,
     or why it could not be."""
@@ -195,7 +212,8 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
         return f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
     exe = bench.work / f"floor-{name}"
     linking = "static"
-    code, text = command_output(["swiftc", "-static-stdlib", *FLOOR_LINK, str(obj), *objects, "-o", str(exe)], timeout=300)
+    code, text = command_output(["swiftc", "-static-stdlib", *FLOOR_LINK, *static_cxx_link(bench), str(obj), *objects, "-o", str(exe)],
+                                timeout=300)
     if code != 0:
         linking = "dynamic (-static-stdlib failed)"
         code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
