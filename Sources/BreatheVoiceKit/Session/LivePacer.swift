@@ -32,6 +32,11 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// reported as moving) would otherwise wait for samples the session only writes once the deadline is heard.
     private static var standstillNanoseconds: UInt64 { 1_500_000_000 }
     private let sampleRate: Int64
+    /// The heard position the sink last reported believably, and the clock then; forgotten where the timeline jumps or
+    /// starts again (a skip, a rewind, a flush, a pause, a lost or new connection).
+    private var heardAnchor: (heard: Int64, at: UInt64)?
+    /// The latest time the loop gave.
+    private var now: UInt64 = 0
 
     /// The longest the loop sleeps without looking at the sink (ms).
     private static var longestWait: Int64 { 1000 }
@@ -46,11 +51,27 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     var waitsForClosingWords: Bool { true }
     var waiter: (any SessionWaiter)? { sink.waiter }
 
-    mutating func observe(now: UInt64) {}
+    mutating func observe(now: UInt64) { self.now = max(self.now, now) }
 
-    mutating func heard() -> Int64 { position - sink.latencySamples() }
+    /// The position written less the latency the sink reports, but never further on than the clock allows since the
+    /// latest believable report: a tenth faster, and 20 ms (a device's clock that runs fast, a server that reports in
+    /// quanta).
+    /// Sound is not heard faster than it plays, so a report that says otherwise (stale or over-interpolated timing
+    /// under load, a second short) cannot release a phase, its line and speech-dispatcher's phrase, before its tone.
+    mutating func heard() -> Int64 {
+        let reported = position - sink.latencySamples()
+        if let anchor = heardAnchor, reported > anchor.heard {
+            let elapsed = Int64(min(now >= anchor.at ? now - anchor.at : 0, 60_000_000_000))
+            let limit = anchor.heard + elapsed / 1000 * sampleRate * 11 / 10 / 1_000_000 + sampleRate / 50
+            // Held back: the anchor stays where the reports were last believable.
+            if reported > limit { return limit }
+        }
+        heardAnchor = (reported, now)
+        return reported
+    }
 
     mutating func check(now: UInt64) throws(BreatheError) {
+        observe(now: now)
         try sink.checkConnection()
         let heard = heard()
         if heard != lastHeard || standingSince == nil { standingSince = now }
@@ -62,6 +83,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// of being heard; a second at most. At once while the server is gone (the next check says so).
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? {
         guard isUp else { return now }
+        observe(now: now)
         let heard = heard()
         var until = Int64.max // samples after the heard one
         if let timer, timer <= position {
@@ -121,28 +143,35 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
             try? sink.write(sound.render(from: resume, count: Int(target - resume)))
         }
         position = target
+        heardAnchor = nil
         sound.rewind(to: target)
     }
 
-    mutating func flush() { sink.flush() }
+    mutating func flush() {
+        sink.flush()
+        heardAnchor = nil
+    }
 
     mutating func jump(to target: Int64, now: UInt64) {
         position = target
         lastApplied = target
+        heardAnchor = nil
     }
 
-    mutating func pause() { sink.flush() }
-    mutating func resume(now: UInt64) {}
+    mutating func pause() { flush() }
+    mutating func resume(now: UInt64) { heardAnchor = nil }
 
     /// What was queued ahead was never heard: a session that pauses does so where the listener was.
     mutating func lose(pausing: Bool) {
         isUp = false
+        heardAnchor = nil
         if pausing { position = max(lastApplied, min(position, lastHeard)) }
     }
 
     mutating func reconnect() throws(BreatheError) {
         try sink.reconnect()
         isUp = true
+        heardAnchor = nil
     }
 
     mutating func finish(stopped: Bool) throws(BreatheError) {

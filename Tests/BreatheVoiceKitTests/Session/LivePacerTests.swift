@@ -131,6 +131,32 @@ import Testing
         }
     }
 
+    /// A latency report a second short of the truth for a quarter of a second, just before a boundary (a stale or
+    /// over-interpolated timing report under load): the heard position never runs ahead of the clock by more than a
+    /// tenth of the time since the last believable report and 20 ms, so the phase reaches the presenters (and speech-dispatcher its phrase)
+    /// at most 0.15 s before its tone is heard, not a second early.
+    @Test func aLatencyReportThatRunsAheadOfTheClockDoesNotReleaseAPhaseEarly() throws {
+        let sink = VirtualLiveSink(deviceLatency: Self.deviceLatency)
+        let (segment, _, start) = Self.phaseStarts[3]
+        let heardAt = start + Int64(Self.deviceLatency)
+        sink.underreports = (from: heardAt - 22_050 / 2, until: heardAt - 22_050 / 4, by: 22_050)
+        let presenter = HeardRecorder(sink: sink)
+        var runner = try Self.runner(sink: sink, presenters: [presenter])
+        #expect(try runner.run().get().summary.status == .completed)
+        let entered = presenter.effects.first { $0.effect == .enterSegment(segment) }
+        let handed = try #require(entered, "\(segment) never reached the presenters")
+        #expect(
+            handed.clock >= heardAt - 22_050 * 15 / 100,
+            "\(segment): handed over at \(handed.clock), \(heardAt - handed.clock) samples before it was heard")
+        #expect(handed.clock <= heardAt)
+        // After the report comes right again, every later phase is on time as before.
+        for (later, _, laterStart) in Self.phaseStarts[4...] {
+            let handedLater = try #require(presenter.effects.first { $0.effect == .enterSegment(later) })
+            #expect(handedLater.clock >= laterStart + Int64(Self.deviceLatency) - 97)
+            #expect(handedLater.clock <= laterStart + Int64(Self.deviceLatency))
+        }
+    }
+
     /// A device that holds more than the margin (0.5 s: a Bluetooth headset, a network sink) never lets the queue run
     /// dry before a deadline: the session is heard whole, as the file renders it, after the device's latency.
     @Test func aDeviceHoldingMoreThanTheMarginNeverRunsDry() throws {

@@ -44,6 +44,9 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     var freezesReportsAt: Int64?
     private var frozenLatency: Int64?
     private var ranEmpty = false
+    /// From `from` until `until` on the virtual clock, the latency reported is `by` samples short of the truth (a stale
+    /// or over-interpolated timing report): the heard position it gives runs ahead of what is heard.
+    var underreports: (from: Int64, until: Int64, by: Int64)?
     /// Writes that came after the queue ran empty while the reports were frozen.
     private(set) var writesAfterStandstill = 0
 
@@ -82,7 +85,11 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         largestWrite = max(largestWrite, samples.count)
         mostQueued = max(mostQueued, queue.count)
     }
-    func latencySamples() -> Int64 { frozenLatency ?? Int64(queue.count + deviceLatency) }
+    func latencySamples() -> Int64 {
+        let latency = frozenLatency ?? Int64(queue.count + deviceLatency)
+        if let dip = underreports, (dip.from..<dip.until).contains(clock) { return max(0, latency - dip.by) }
+        return latency
+    }
     func deviceLatencySamples() -> Int64 { Int64(reportsDeviceLatency ? deviceLatency : 0) }
     func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
     func flush() {
