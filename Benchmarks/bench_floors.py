@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import importlib.util
 import os
 import re
 import shutil
@@ -116,10 +117,22 @@ FIRST_SOUND_FLOORS = {"command line"}
 FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
 SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
-#: no exported symbols, the C++ runtime linked in (static_cxx_link).
+#: no exported symbols, the C++ runtime linked in (static_cxx_link); then linked again in the order of the functions its
+#: run executes (floor_order), as scripts/build-release.sh links the binary.
 FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
               "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-static-libgcc"]
 FLOOR_COMPILE = ["-O"]
+
+
+def _load_link_order():
+    """scripts/link-order.py, which orders the release binary's link: the floors are ordered by the same code."""
+    spec = importlib.util.spec_from_file_location("link_order", HERE.parent / "scripts" / "link-order.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LINK_ORDER = _load_link_order()
 
 
 def build_floors(bench: Bench) -> dict[str, dict]:
@@ -127,15 +140,16 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     FLOOR_SOURCES; the ArgumentParser ones link the objects of the binary's own build, `<build>/ArgumentParser.build/*.o`;
     the libpulse and eSpeak NG ones play on the bench's sound server). Built once per part (the first measure that needs
     them) and shared. Each is built as the release binary is: static Swift runtime (-static-stdlib), FLOOR_COMPILE,
-    FLOOR_LINK; when -static-stdlib fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs; each run
+    FLOOR_LINK, then its own run under callgrind and a second link in that run's order (scripts/link-order.py, with the
+    bench's environment and sound server); when -static-stdlib fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs; each run
     is sampled by SmapsSampler, and the run with the median sampled peak gives the floor's breakdown by part (`smaps`)."""
     if bench.floors is not None:
         return bench.floors
     bench.log("floors: building the empty Swift programs")
     started = time.monotonic()
     floors: dict[str, dict] = {}
-    # Built (compiled and linked) side by side, as many at once as the machine has cores; measured
-    # one at a time, on a quiet machine.
+    # Built (compiled, linked, profiled and linked again) side by side, as many at once as the machine has cores;
+    # measured one at a time, on a quiet machine.
     static_cxx_link(bench)  # once, before the builds run side by side
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
         built = dict(zip(FLOOR_SOURCES, pool.map(lambda item: build_floor(bench, *item), FLOOR_SOURCES.items())))
@@ -185,8 +199,8 @@ def static_cxx_link(bench: Bench) -> list[str]:
 
 
 def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], dict] | str:
-    """One floor of FLOOR_SOURCES compiled and linked (build_floors): the program, its arguments and how it was built,
-    or why it could not be."""
+    """One floor of FLOOR_SOURCES compiled, linked, run under callgrind and linked again in its order (build_floors): the
+    program, its arguments and how it was built, or why it could not be."""
     build = bench.binary.parent
     path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
     path.write_text(source)
@@ -219,7 +233,18 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
         code, text = command_output(["swiftc", str(obj), *objects, "-o", str(exe)], timeout=300)
     if code != 0:
         return f"swiftc failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
-    return exe, args, {"linking": linking}
+    try:
+        functions = LINK_ORDER.order(exe, [args], bench.env)
+    except (RuntimeError, OSError) as error:
+        return f"its run under callgrind failed: {str(error)[-80:]}"
+    order = bench.work / f"floor-{name}.order"
+    order.write_text("".join(f"{function}\n" for function in functions))
+    static = ["-static-stdlib", *FLOOR_LINK, *static_cxx_link(bench)] if linking == "static" else []
+    code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", str(obj), *objects, "-o", str(exe)],
+                                timeout=300)
+    if code != 0:
+        return f"its ordered link failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
+    return exe, args, {"linking": linking, "ordered_functions": len(functions)}
 
 
 def package_name(build: Path) -> str | None:

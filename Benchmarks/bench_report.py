@@ -117,8 +117,8 @@ Sound: {'; then '.join(sound)}.
 "n/a (reason)" marks what could not be measured; a missed target reads **no**. Floors, each beside the rows it bounds:
 the peak RSS of minimal Swift programs (+ ArgumentParser parsing `--version`: `--version` and the text session; + libpulse
 playing 0.5 s: live sessions, and its exec → first sound; + eSpeak NG saying "Breathe in", played: the first run), built
-by the bench with the binary's toolchain, its build's ArgumentParser objects and its link. Definitions:
-Benchmarks/README.md.
+by the bench with the binary's toolchain, its build's ArgumentParser objects and its link (in the order of the
+functions its own run executes, as the binary's). Definitions: Benchmarks/README.md.
 {chr(10).join(died + missing)}
 
 {body}

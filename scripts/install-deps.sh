@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libstdc++-12-dev libgcc-12-dev  # the release link takes the C++ runtime's static archives (libstdc++.a, libgcc_eh.a)
+  valgrind                        # the release link's order (scripts/link-order.py: callgrind); the benchmarks' counts
   libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
   libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
   pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
