@@ -114,7 +114,8 @@ extension LiveAudioTests {
         let sorted = lateness.sorted()
         let median = (sorted[3] + sorted[4]) / 2
         // In the job's log (scripts/test-swift.sh keeps it), for the margin a passing run had.
-        print("\(language) \(arguments): heard after each boundary (s): \(lateness.map { ($0 * 1000).rounded() / 1000 })")
+        let heard = lateness.map { ($0 * 1000).rounded() / 1000 }
+        print("\(language) \(arguments): heard after each boundary (s): \(heard)")
         #expect(sorted.last! <= 1.0, "\(language) \(arguments): heard late: \(lateness)")
         #expect(sorted.first! >= 0, "\(language) \(arguments): heard before its boundary: \(lateness)")
         #expect(median <= 0.6, "\(language) \(arguments): median lateness \(median) s: \(lateness)")
