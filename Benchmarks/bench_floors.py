@@ -118,7 +118,7 @@ FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
 SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
 #: no exported symbols, the C++ runtime linked in (static_cxx_link); then linked again in the order of the functions its
-#: run executes (floor_order), as scripts/build-release.sh links the binary.
+#: run executes (scripts/link-order.py's `order`), as scripts/build-release.sh links the binary.
 FLOOR_LINK = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--icf=safe",
               "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-static-libgcc"]
 FLOOR_COMPILE = ["-O"]
@@ -141,8 +141,9 @@ def build_floors(bench: Bench) -> dict[str, dict]:
     the libpulse and eSpeak NG ones play on the bench's sound server). Built once per part (the first measure that needs
     them) and shared. Each is built as the release binary is: static Swift runtime (-static-stdlib), FLOOR_COMPILE,
     FLOOR_LINK, then its own run under callgrind and a second link in that run's order (scripts/link-order.py, with the
-    bench's environment and sound server); when -static-stdlib fails, a dynamic build, and the figure says so. Peak RSS: median of 3 runs; each run
-    is sampled by SmapsSampler, and the run with the median sampled peak gives the floor's breakdown by part (`smaps`)."""
+    bench's environment and sound server); when -static-stdlib fails, a dynamic build, and the figure says so. Peak RSS:
+    median of 3 runs; each run is sampled by SmapsSampler, and the run with the median sampled peak gives the floor's
+    breakdown by part (`smaps`)."""
     if bench.floors is not None:
         return bench.floors
     bench.log("floors: building the empty Swift programs")
@@ -199,8 +200,8 @@ def static_cxx_link(bench: Bench) -> list[str]:
 
 
 def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], dict] | str:
-    """One floor of FLOOR_SOURCES compiled, linked, run under callgrind and linked again in its order (build_floors): the
-    program, its arguments and how it was built, or why it could not be."""
+    """One floor of FLOOR_SOURCES compiled, linked, run under callgrind and linked again in its order (build_floors):
+    the program, its arguments and how it was built, or why it could not be."""
     build = bench.binary.parent
     path, obj = bench.work / f"floor-{name}.swift", bench.work / f"floor-{name}.o"
     path.write_text(source)
@@ -240,8 +241,8 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
     order = bench.work / f"floor-{name}.order"
     order.write_text("".join(f"{function}\n" for function in functions))
     static = ["-static-stdlib", *FLOOR_LINK, *static_cxx_link(bench)] if linking == "static" else []
-    code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", str(obj), *objects, "-o", str(exe)],
-                                timeout=300)
+    code, text = command_output(["swiftc", *static, "-Xlinker", f"--symbol-ordering-file={order}", str(obj), *objects,
+                                 "-o", str(exe)], timeout=300)
     if code != 0:
         return f"its ordered link failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
     return exe, args, {"linking": linking, "ordered_functions": len(functions)}

@@ -3,8 +3,8 @@
 # own runs execute (scripts/link-order.py, under Valgrind), which that link names with --symbol-ordering-file. The order
 # is made here, from the binary just built, and kept under .build, never committed: it is never stale. It is made only
 # when the binary or scripts/link-order.py changed since it was last made (a stamp holds their checksums), and the
-# binary is linked again only when the order changed, so a build with nothing to do does nothing. The ordered binary is checked to define every
-# function its order lists.
+# binary is linked again only when the order changed, so a build with nothing to do does nothing. The ordered binary is
+# checked to define every function its order lists.
 #
 # The first link after a change of the code still names the previous order, whose functions may be gone: lld's
 # warnings about them are turned off (RELEASE_FLAGS), and the check above is what says the final order is right.
@@ -19,7 +19,10 @@ stamp=$order.linked
 
 mkdir -p "$(dirname "$order")"
 [ -f "$order" ] || : >"$order"
-command -v valgrind >/dev/null || { echo "build-release: valgrind is missing (scripts/install-deps.sh installs it)" >&2; exit 69; }
+if ! command -v valgrind >/dev/null; then
+  echo "build-release: valgrind is missing (scripts/install-deps.sh installs it)" >&2
+  exit 69
+fi
 
 "$SWIFT" build "${flags[@]}" --product breathe-voice
 binary=$("$SWIFT" build "${flags[@]}" --show-bin-path)/breathe-voice

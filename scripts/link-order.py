@@ -14,9 +14,10 @@ does but for the sink (the plan, the phrases synthesized and cached, the mixer, 
 text pacer, `--version` the start-up they all share. Functions are grouped by the exact set of runs that executed them,
 those of every run first (the start-up), then the rendered session's, the text session's, `--version`'s.
 
-Usage: scripts/link-order.py BINARY ORDER            profiles BINARY, writes ORDER (rewritten only when it changes)
-       scripts/link-order.py --run 'ARG…' BINARY ORDER  the same with the runs named (one --run each; the bench's floors)
-       scripts/link-order.py --check BINARY ORDER    exit 1 when ORDER names a function BINARY does not define
+The bench orders its floors with `order`, each by its own run.
+
+Usage: scripts/link-order.py BINARY ORDER          profiles BINARY, writes ORDER (rewritten only when it changes)
+       scripts/link-order.py --check BINARY ORDER  exit 1 when ORDER names a function BINARY does not define once
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ NAME = re.compile(r"^c?fn=\(\d+\)\s+(.+)$")
 def defined_functions(binary: Path) -> set[str]:
     """The function symbols the binary defines once (local ones included: lld orders them too). A name that several
     objects define locally (the compiler's `objectdestroyTm`, a value witness such as "destroy for Range") is left out:
-    lld would move every section that defines it, and a library built without a section per function (the Regex
-    parser, string processing, concurrency: 1.1 MiB) would come to the front whole for a helper a run calls once."""
+    lld would move every section that defines it, and libraries built without a section per function (the Regex
+    parser, string processing, concurrency, the JSON coders: 1.3 MiB) would come to the front whole for a helper a run
+    calls once."""
     listing = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True, check=True).stdout
     count = Counter(parts[2] for parts in (line.split(maxsplit=2) for line in listing.splitlines())
                     if len(parts) == 3 and parts[1] in "tTwW")
@@ -64,7 +66,7 @@ def executed(profile: Path) -> set[str]:
 
 
 def profile(binary: Path, arguments: list[str], work: Path, env: dict[str, str], index: int) -> set[str]:
-    """The functions one run of `binary` executed, under callgrind. Raises RuntimeError with its last line if it fails."""
+    """The functions one run of `binary` executed, under callgrind; RuntimeError with its last line if it fails."""
     output = work / f"callgrind.{index}"
     command = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={output}", str(binary),
                *(argument.replace("{work}", str(work)) for argument in arguments)]
@@ -102,7 +104,6 @@ def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
-    parser.add_argument("--run", action="append", help="a run's arguments (shell words); the program's runs when none")
     parser.add_argument("--check", action="store_true", help="only check that BINARY defines every name ORDER lists")
     parser.add_argument("binary", type=Path)
     parser.add_argument("order", type=Path)
@@ -118,7 +119,7 @@ def main() -> int:
             return 1
         return 0
     try:
-        names = order(args.binary, [shlex.split(run) for run in args.run] if args.run else RUNS)
+        names = order(args.binary, RUNS)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
         print(f"link-order: {error}", file=sys.stderr)
         return 70
