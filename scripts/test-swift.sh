@@ -88,7 +88,7 @@ escape() { sed 's/[][\.*^$()+?{}|]/\\&/g'; }
 SPLIT_SUITES='LiveAudioTests|FaultInjectionTests'
 cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine'
 # Sessions inside the real Fenrir: its speech is heard within a second of each boundary, which a busy machine delays.
-# They run after the other jobs, FENRIR_JOBS at once: alone, eight of them keep the two processors about a fifth busy
+# They run after the other jobs, FENRIR_JOBS at once: alone, eight of them keep the two processors less than half busy
 # and are heard 0.3-0.5 s after each boundary, as one is.
 screen_reader_tests='InsideFenrir'
 fenrir_jobs=${FENRIR_JOBS:-8}

@@ -38,7 +38,7 @@ extension LiveAudioTests {
     }
 
     // Four tests, not two with a case per language, so that `make test` can run each as a job of its own, on servers of
-    // its own, all at once (scripts/test-swift.sh): a session lasts about a minute and leaves the processors idle.
+    // its own, all at once (scripts/test-swift.sh): a session lasts about a minute and leaves the processors mostly idle.
 
     /// Started by detection (no display or screen-reader option at all), in English.
     @Test func inEnglishInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
