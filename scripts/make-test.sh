@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # `make test` (and CI, .ci/run): every check, in stages that overlap where they can, each saying how long it took.
 #
-#   deps, build      the packages, then the debug build with the tests (one build: nothing builds while tests run)
+#   deps             the packages
+#   release build    (CI as root only) the release binary for the package system test, alone: a compiler beside the
+#                    tests (even in the idle scheduling class) made live tests that measure what is heard fail
+#   build            the debug build with the tests (nothing builds while tests run)
 #   then, side by side:
 #     swift tests    scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
 #                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
 #                    inside Fenrir last, once every other stage here has ended (below)
 #     lint           swift format lint (make lint), in the idle scheduling class
-#     release build  for the package system test (CI as root only), at a lower priority than the live tests (nice 5):
-#                    it shares the processors with the tests, and so ends before them
-#     package test   scripts/system-test-deb.sh (CI as root only), once the release build is there
+#     package test   scripts/system-test-deb.sh (CI as root only), in the idle scheduling class
 #     cron test      scripts/system-test-cron.sh (CI as root only): waits for cron's next minute
 #
-# The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler, even one in the idle
-# scheduling class, or lintian, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before
-# them, and this script writes it once the release build, the package test and lint have ended.
+# The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler or lintian, even in the
+# idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before them,
+# and this script writes it once lint and the package and cron tests have ended (they end long before, as a rule).
 #
 # The system tests change the machine (a throwaway user, cron, a package installed and purged): they run only in CI
 # (CI=true) as root. A stage that fails fails `make test`, after every stage has ended; a stage run in the background
@@ -30,11 +31,14 @@ finish() {
   exit "$1"
 }
 
-stage deps scripts/install-deps.sh || finish 1 deps
-stage build "$SWIFT" build --build-tests || finish 1 build
-
 system=false
 if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then system=true; fi
+
+stage deps scripts/install-deps.sh || finish 1 deps
+if $system; then
+  stage "release build" make -s release || finish 1 "release build"
+fi
+stage build "$SWIFT" build --build-tests || finish 1 build
 background=.build/test-stages
 rm -rf "$background"
 mkdir -p "$background"
@@ -54,12 +58,11 @@ wait_for() {
   return $status
 }
 
-# Lint only needs processor time: it takes what the tests leave (the idle scheduling class). The release build takes
-# a share beside the tests that are not live (nice 10) and less than the live ones (nice 0).
+# What only needs processor time takes what the tests leave: the idle scheduling class.
 idle=(nice -n 19)
 if command -v chrt >/dev/null && chrt -i 0 true 2>/dev/null; then idle=(chrt -i 0 nice -n 19); fi
 if $system; then
-  start_in_background "release build" nice -n 5 make -s release
+  start_in_background "package system test" "${idle[@]}" scripts/system-test-deb.sh
   start_in_background "cron system test" scripts/system-test-cron.sh
 else
   echo "make test: the cron and package system tests run in CI as root (CI=true); run scripts/system-test-cron.sh and sudo scripts/system-test-deb.sh to try them"
@@ -72,22 +75,16 @@ QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &
 swift_tests=$!
 
 failed=()
-if $system; then
-  if wait_for "release build"; then
-    stage "package system test" scripts/system-test-deb.sh || failed+=("package system test")
-  else
-    failed+=("release build")
-  fi
-fi
 wait_for lint || failed+=(lint)
-# Nothing else that keeps the processors busy runs now: the Fenrir sessions may start. The writer waits for the reader
-# (test-swift.sh opens the FIFO when it gets there); it is not needed if the tests ended before that.
+if $system; then
+  wait_for "package system test" || failed+=("package system test")
+  wait_for "cron system test" || failed+=("cron system test")
+fi
+# Nothing else runs now: the Fenrir sessions may start. The writer waits for the reader (test-swift.sh opens the FIFO
+# when it gets there); it is not needed if the tests ended before that.
 echo quiet >"$quiet" &
 writer=$!
 wait "$swift_tests" || failed+=("swift tests")
 kill "$writer" 2>/dev/null
-if $system; then
-  wait_for "cron system test" || failed+=("cron system test")
-fi
 
 if [ ${#failed[@]} -eq 0 ]; then finish 0; else finish 1 "$(IFS=,; echo "${failed[*]}")"; fi

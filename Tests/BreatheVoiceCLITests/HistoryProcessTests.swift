@@ -72,8 +72,9 @@ import Testing
             // Far more records than it can append before the kill: it is always killed in the middle of its work.
             let writer = try ChildProcess(Self.appender, [path, "r\(round)", "1000000"])
             // Wait until it has appended something (the file grew), then let it run a little longer, a different
-            // time each round, so that the kill lands at many points of an append (write, fsync, unlock).
-            let deadline = Date().addingTimeInterval(10)
+            // time each round, so that the kill lands at many points of an append (write, fsync, unlock). The minute
+            // only bounds a writer that never starts: a first fsync on a busy disk took over 10 s once.
+            let deadline = Date().addingTimeInterval(60)
             while ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= before,
                 Date() < deadline
             {
