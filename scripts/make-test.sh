@@ -2,20 +2,20 @@
 # `make test` (and CI, .ci/run): every check, in stages that overlap where they can, each saying how long it took.
 #
 #   deps             the packages
-#   release build    (CI as root only) the release binary for the package system test, alone: a compiler beside the
-#                    tests (even in the idle scheduling class) made live tests that measure what is heard fail
-#   build            the debug build with the tests (nothing builds while tests run)
-#   then, side by side:
-#     swift tests    scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
-#                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
-#                    inside Fenrir last, once every other stage here has ended (below)
+#   release build    (CI as root only) the release binary, alone: a compiler beside the tests (even in the idle
+#                    scheduling class) made live tests that measure what is heard fail
+#   build            the debug build with the tests; beside it, what needs no test build:
+#     package test   scripts/system-test-deb.sh (CI as root only): the release binary packaged, installed, purged
+#     cron test      scripts/system-test-cron.sh (CI as root only): the release binary under the real cron daemon
+#                    (mostly waits for cron's next minute)
 #     lint           swift format lint (make lint), in the idle scheduling class
-#     package test   scripts/system-test-deb.sh (CI as root only), in the idle scheduling class
-#     cron test      scripts/system-test-cron.sh (CI as root only): waits for cron's next minute
+#   swift tests      scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
+#                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
+#                    inside Fenrir last, once every other stage has ended
 #
 # The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler or lintian, even in the
 # idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before them,
-# and this script writes it once lint and the package and cron tests have ended (they end long before, as a rule).
+# and this script writes it once lint and the package and cron tests have ended (as a rule, before the tests start).
 #
 # The system tests change the machine (a throwaway user, cron, a package installed and purged): they run only in CI
 # (CI=true) as root. A stage that fails fails `make test`, after every stage has ended; a stage run in the background
@@ -38,7 +38,7 @@ stage deps scripts/install-deps.sh || finish 1 deps
 if $system; then
   stage "release build" make -s release || finish 1 "release build"
 fi
-stage build "$SWIFT" build --build-tests || finish 1 build
+
 background=.build/test-stages
 rm -rf "$background"
 mkdir -p "$background"
@@ -58,33 +58,38 @@ wait_for() {
   return $status
 }
 
-# What only needs processor time takes what the tests leave: the idle scheduling class.
+# What only needs processor time takes what the build and the tests leave: the idle scheduling class.
 idle=(nice -n 19)
 if command -v chrt >/dev/null && chrt -i 0 true 2>/dev/null; then idle=(chrt -i 0 nice -n 19); fi
 if $system; then
-  start_in_background "package system test" "${idle[@]}" scripts/system-test-deb.sh
-  start_in_background "cron system test" scripts/system-test-cron.sh
+  start_in_background "package system test" scripts/system-test-deb.sh
+  start_in_background "cron system test" scripts/system-test-cron.sh .build/release/breathe-voice
 else
   echo "make test: the cron and package system tests run in CI as root (CI=true); run scripts/system-test-cron.sh and sudo scripts/system-test-deb.sh to try them"
 fi
 start_in_background lint "${idle[@]}" make -s lint
 
-quiet=$background/quiet
-mkfifo "$quiet"
-QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &
-swift_tests=$!
-
 failed=()
+if stage build "$SWIFT" build --build-tests; then
+  quiet=$background/quiet
+  mkfifo "$quiet"
+  QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &
+  swift_tests=$!
+else
+  failed+=(build)
+fi
 wait_for lint || failed+=(lint)
 if $system; then
   wait_for "package system test" || failed+=("package system test")
   wait_for "cron system test" || failed+=("cron system test")
 fi
-# Nothing else runs now: the Fenrir sessions may start. The writer waits for the reader (test-swift.sh opens the FIFO
-# when it gets there); it is not needed if the tests ended before that.
-echo quiet >"$quiet" &
-writer=$!
-wait "$swift_tests" || failed+=("swift tests")
-kill "$writer" 2>/dev/null
+if [ -n "${swift_tests:-}" ]; then
+  # Nothing else runs now: the Fenrir sessions may start. The writer waits for the reader (test-swift.sh opens the FIFO
+  # when it gets there); it is not needed if the tests ended before that.
+  echo quiet >"$quiet" &
+  writer=$!
+  wait "$swift_tests" || failed+=("swift tests")
+  kill "$writer" 2>/dev/null
+fi
 
 if [ ${#failed[@]} -eq 0 ]; then finish 0; else finish 1 "$(IFS=,; echo "${failed[*]}")"; fi
