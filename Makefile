@@ -72,13 +72,14 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
-# Every check, in stages that overlap where they can, each saying how long it took (scripts/make-test.sh): the debug
-# build with the tests; then, side by side, every test against a private PulseAudio server with a null sink and a
-# private speech-dispatcher speaking into it, and the suites that need a sound server (LIVE_SUITES) once more against
-# a private PipeWire (pipewire-pulse), in jobs that each have servers of their own (scripts/test-swift.sh); lint; and,
-# only in CI as root (CI=true: they change the system), the release build and the real cron daemon with a throwaway
-# user and its crontab (scripts/system-test-cron.sh); then the Debian package, built (release binary, lintian),
-# installed with apt-get, run and purged (scripts/system-test-deb.sh). TEST_JOBS sets how many test jobs run at once.
+# Every check, in stages that overlap where they can, each saying how long it took (scripts/make-test.sh): only in CI
+# as root (CI=true: the system tests change the system), the release build first, alone; then the debug build with the
+# tests, and beside it lint and, in CI, the Debian package built (release binary, lintian), installed with apt-get, run
+# and purged (scripts/system-test-deb.sh) and the release binary run by the real cron daemon for a throwaway user
+# (scripts/system-test-cron.sh); then every test against a private PulseAudio server with a null sink and a private
+# speech-dispatcher speaking into it, and the suites that need a sound server (LIVE_SUITES) once more against a private
+# PipeWire (pipewire-pulse), in jobs that each have servers of their own (scripts/test-swift.sh), with nothing else
+# beside them. TEST_JOBS sets how many test jobs run at once, FENRIR_JOBS how many sessions inside Fenrir.
 LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests
 test:
 	@SWIFT='$(SWIFT)' LIVE_SUITES='$(LIVE_SUITES)' scripts/make-test.sh
