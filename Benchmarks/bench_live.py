@@ -229,7 +229,8 @@ def measure_live(bench: Bench) -> None:
     idle: dict = {}
     if bench.caps["pulse"]:
         if bench.caps["audio"]:
-            bench.raw.setdefault("warm_up", {})[bench.server] = [warm_cache(bench, sessions[f"bv-{p}"].cmd, once_live=True) for p in patterns]
+            bench.raw.setdefault("warm_up", {})[bench.server] = [
+                warm_cache(bench, sessions[f"bv-{p}"].cmd, once_live=True) for p in patterns]
         idle_servers = {"ours": (ours, bench.env)}
         if not pipewire and not peer_reason:
             idle_servers["peers"] = (peer_pids, dict(bench.env, PULSE_SERVER=bench.peer.pulse_server))

@@ -160,7 +160,7 @@ grep ' screen-reader:' "$logs/jobs" >"$logs/jobs.alone" || true
 set +e
 xargs -r -d '\n' -n 1 -P "$width" "$0" --job <"$logs/jobs.first"
 if [ -n "${QUIET_FIFO:-}" ] && [ -s "$logs/jobs.alone" ]; then
-  # make test's other stages (a compiler, lintian) must end first: it writes a line here when they have.
+  # make test's other stages (the package and cron tests, lint) must end first: it writes a line here when they have.
   echo "test-swift: the Fenrir sessions wait for make test's other stages to end"
   waited=$(date +%s)
   read -r _ <"$QUIET_FIFO"
