@@ -14,8 +14,9 @@
 #                    inside Fenrir last, once every other stage has ended
 #
 # The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler, or two busy loops, even
-# in the idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before them,
-# and this script writes it once lint and the package and cron tests have ended (as a rule, before the tests start).
+# in the idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before
+# them, and this script writes it once lint and the package and cron tests have ended (as a rule, before the tests
+# start).
 #
 # The system tests change the machine (a throwaway user, cron, a package installed and purged): they run only in CI
 # (CI=true) as root. A stage that fails fails `make test`, after every stage has ended; a stage run in the background
