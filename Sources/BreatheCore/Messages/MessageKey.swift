@@ -396,4 +396,11 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case prefsOn = "prefs.on"
     case prefsOff = "prefs.off"
     case statsPatternCustom = "stats.patternCustom"
+
+    // A sound server that stops answering (issue 36): the detail of "no sound server" and "went away", and doctor's.
+    case audioNoAnswer = "audio.noAnswer"
+    case audioSilent = "audio.silent"
+    case doctorAudioSilent = "doctor.audio.silent"
+    case doctorAudioSilentFix = "doctor.audio.silentFix"
+    case processNoAnswer = "process.noAnswer"
 }

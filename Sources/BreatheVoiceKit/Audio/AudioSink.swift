@@ -18,6 +18,8 @@ protocol AudioSink {
     mutating func flush()
     /// Waits until everything written has been heard, then closes.
     mutating func finish() throws(BreatheError)
+    /// A signal ended the session: what is queued is dropped, without waiting for the output (a live sink closes).
+    mutating func stop()
     /// Tries to reach the output again after it was lost.
     mutating func reconnect() throws(BreatheError)
     /// What the runner sleeps in, when the sink has its own work to do meanwhile (a live sink's connection, serviced
@@ -29,9 +31,11 @@ extension AudioSink {
     /// The end of a session: what is queued is played out (dropped first when a signal `stopped` it), then the sink
     /// is closed; nothing to close when the output was lost (`reachable` false).
     mutating func end(stopped: Bool, reachable: Bool) throws(BreatheError) {
-        if stopped { flush() }
+        if stopped { stop() }
         if reachable { try finish() }
     }
+
+    mutating func stop() { flush() }
 
     var waiter: (any SessionWaiter)? { nil }
     mutating func writableSamples() -> Int { Int.max }

@@ -13,18 +13,17 @@ import Musl
 /// A context of its own on a plain `pa_mainloop`, with no stream: it lists the recording streams (source outputs), the
 /// playing ones (sink inputs) and the sources (to tell a monitor from a microphone), and subscribes to the server's
 /// source-output and sink-input events, so that a wait ends as soon as a call does. Nothing is played or recorded.
+/// Every question has a deadline (`SoundServerPatience`): a server that does not answer one is taken as unavailable,
+/// and a stopping signal ends the wait for an answer.
 final class LiveCallWatch: CallWatching {
     private let library: LivePulseLibrary
-    private var mainloop: OpaquePointer?
+    private var mainloop: PulseMainloop?
     private var context: OpaquePointer?
     /// What a listing gathered, and whether the server reported a change since the last `activity()`.
     private var streams: [CallActivity.Stream] = []
     private var monitors: Set<UInt32> = []
     private var recordingSources: [(source: UInt32, stream: CallActivity.Stream)] = []
     private var changed = false
-    /// The descriptor a wait also watches, for the duration of one `waitForChange`.
-    private var extra: pollfd?
-    private var extraReady = false
 
     /// Times the waits.
     private let clock: any SessionClock
@@ -41,8 +40,11 @@ final class LiveCallWatch: CallWatching {
 
     deinit { close() }
 
-    private func unavailable(_ error: Int32) -> BreatheError {
+    private func unavailable(_ error: Int32, _ wait: SoundServerPatience.Wait = .failed) -> BreatheError {
         close()
+        if wait == .timedOut {
+            return .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
+        }
         return .unavailable(
             Message(.errorAudioUnavailable, ["detail": .systemText(LivePulseSink.describe(error, library))]))
     }
@@ -54,30 +56,26 @@ final class LiveCallWatch: CallWatching {
     }
 
     private func connect(_ server: String) throws(BreatheError) {
-        guard let mainloop = library.mainloopNew() else { throw unavailable(Int32(PA_ERR_INTERNAL.rawValue)) }
+        guard let mainloop = PulseMainloop(library: library, clock: clock) else {
+            throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
+        }
         self.mainloop = mainloop
-        library.mainloopSetPollFunc(
-            mainloop,
-            { descriptors, count, timeout, userdata in
-                guard let watch = LiveCallWatch.watch(userdata) else {
-                    return SystemCall.poll(descriptors, nfds_t(count), timeout)
-                }
-                return watch.merge(descriptors, Int(count), timeout)
-            }, opaqueSelf)
-        guard let context = library.contextNew(library.mainloopGetAPI(mainloop), "breathe-voice reminder") else {
+        guard let context = library.contextNew(mainloop.api, "breathe-voice reminder") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context
-        if let failure = library.connect(context, to: server, iterating: mainloop) { throw unavailable(failure) }
+        let deadline = clock.deadline(inMilliseconds: SoundServerPatience.connectMilliseconds)
+        if let failure = mainloop.connect(context, to: server, until: deadline, watchingSignals: true) {
+            throw unavailable(failure.error, failure.wait)
+        }
         library.contextSetSubscribeCallback(
             context,
             { _, _, _, userdata in LiveCallWatch.watch(userdata)?.changed = true },
             opaqueSelf)
         let mask = pa_subscription_mask_t(
             rawValue: PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue)
-        guard complete(library.contextSubscribe(context, mask, nil, nil)) else {
-            throw unavailable(library.contextErrno(context))
-        }
+        let subscribed = complete(library.contextSubscribe(context, mask, nil, nil))
+        guard subscribed == .done else { throw unavailable(library.contextErrno(context), subscribed) }
     }
 
     private func close() {
@@ -86,14 +84,19 @@ final class LiveCallWatch: CallWatching {
             library.contextDisconnect(context)
             library.contextUnref(context)
         }
-        if let mainloop { library.mainloopFree(mainloop) }
         context = nil
         mainloop = nil
     }
 
-    /// Runs the main loop until `operation` is done (see `LivePulseLibrary.complete`).
-    private func complete(_ operation: OpaquePointer?) -> Bool {
-        library.complete(operation, iterating: mainloop)
+    /// Serves the main loop until `operation` is done, at most `SoundServerPatience.silenceMilliseconds` (a listing
+    /// takes milliseconds), or until a signal comes.
+    private func complete(_ operation: OpaquePointer?) -> SoundServerPatience.Wait {
+        guard let mainloop else {
+            if let operation { library.operationUnref(operation) }
+            return .failed
+        }
+        let deadline = clock.deadline(inMilliseconds: SoundServerPatience.silenceMilliseconds)
+        return mainloop.complete(operation, until: { deadline }, watchingSignals: true)
     }
 
     private func role(_ properties: OpaquePointer?) -> String? {
@@ -109,15 +112,20 @@ final class LiveCallWatch: CallWatching {
         streams = []
         monitors = []
         recordingSources = []
-        let listed =
-            complete(
+        var wait = SoundServerPatience.Wait.done
+        func listed(_ operation: OpaquePointer?) -> Bool {
+            wait = complete(operation)
+            return wait == .done
+        }
+        let answered =
+            listed(
                 library.contextGetSourceInfoList(
                     context,
                     { _, info, last, userdata in
                         guard last == 0, let info, let watch = LiveCallWatch.watch(userdata) else { return }
                         if info.pointee.monitor_of_sink != UInt32.max { watch.monitors.insert(info.pointee.index) }
                     }, opaqueSelf))
-            && complete(
+            && listed(
                 library.contextGetSourceOutputInfoList(
                     context,
                     { _, info, last, userdata in
@@ -127,7 +135,7 @@ final class LiveCallWatch: CallWatching {
                         )
                         watch.recordingSources.append((info.pointee.source, stream))
                     }, opaqueSelf))
-            && complete(
+            && listed(
                 library.contextGetSinkInputInfoList(
                     context,
                     { _, info, last, userdata in
@@ -137,7 +145,7 @@ final class LiveCallWatch: CallWatching {
                                 isRecording: false, role: watch.role(info.pointee.proplist),
                                 corked: info.pointee.corked != 0))
                     }, opaqueSelf))
-        guard listed else { throw unavailable(library.contextErrno(context)) }
+        guard answered else { throw unavailable(library.contextErrno(context), wait) }
         for (source, stream) in recordingSources {
             var stream = stream
             stream.fromMonitor = monitors.contains(source)
@@ -149,32 +157,16 @@ final class LiveCallWatch: CallWatching {
     func waitForChange(milliseconds: Int32, alsoWatching descriptor: Int32) -> CallWaitWake {
         guard let mainloop else { return .changed }
         let deadline = clock.now() + UInt64(max(0, milliseconds)) * 1_000_000
-        extra = descriptor >= 0 ? pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0) : nil
-        extraReady = false
-        defer { extra = nil }
+        var descriptors = descriptor >= 0 ? [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)] : []
         while !changed {
             let now = clock.now()
             guard now < deadline else { return .timeout }
-            let microseconds = Int32(min((deadline - now) / 1000, UInt64(Int32.max)))
-            guard library.mainloopPrepare(mainloop, microseconds) >= 0, library.mainloopPoll(mainloop) >= 0 else {
-                return .changed
-            }
-            _ = library.mainloopDispatch(mainloop)
-            if extraReady { return .descriptor }
+            let left = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            guard mainloop.iterate(merging: &descriptors, timeoutMilliseconds: left) >= 0 else { return .changed }
+            if descriptors.first.map({ $0.revents != 0 }) == true { return .descriptor }
             // The connection went away: the caller's next question says so.
             if let context, library.contextGetState(context) != PA_CONTEXT_READY { return .changed }
         }
         return .changed
-    }
-
-    /// libpulse's poll function: its descriptors and the watched one in one `poll()`, with libpulse's timeout.
-    private func merge(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Int32 {
-        var all = descriptors.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-        if let extra { all.append(extra) }
-        let result = SystemCall.poll(&all, nfds_t(all.count), timeout)
-        if result < 0 { return result }
-        for index in 0..<count { descriptors?[index].revents = all[index].revents }
-        if extra != nil, all[count].revents != 0 { extraReady = true }
-        return Int32(all[0..<count].reduce(0) { $0 + ($1.revents != 0 ? 1 : 0) })
     }
 }

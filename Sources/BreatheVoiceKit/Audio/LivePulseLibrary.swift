@@ -37,6 +37,10 @@ struct LivePulseLibrary: Sendable {
             UnsafePointer<pa_cvolume>?, OpaquePointer?
         ) -> Int32
     let streamGetState: @convention(c) (OpaquePointer?) -> pa_stream_state_t
+    let streamSetWriteCallback:
+        @convention(c) (OpaquePointer?, pa_stream_request_cb_t?, UnsafeMutableRawPointer?) -> Void
+    let streamSetLatencyUpdateCallback:
+        @convention(c) (OpaquePointer?, pa_stream_notify_cb_t?, UnsafeMutableRawPointer?) -> Void
     let streamWritableSize: @convention(c) (OpaquePointer?) -> Int
     let streamWrite:
         @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
@@ -90,6 +94,8 @@ struct LivePulseLibrary: Sendable {
                     streamNew: try library.function("pa_stream_new"),
                     streamConnectPlayback: try library.function("pa_stream_connect_playback"),
                     streamGetState: try library.function("pa_stream_get_state"),
+                    streamSetWriteCallback: try library.function("pa_stream_set_write_callback"),
+                    streamSetLatencyUpdateCallback: try library.function("pa_stream_set_latency_update_callback"),
                     streamWritableSize: try library.function("pa_stream_writable_size"),
                     streamWrite: try library.function("pa_stream_write"),
                     streamGetLatency: try library.function("pa_stream_get_latency"),
@@ -113,30 +119,5 @@ struct LivePulseLibrary: Sendable {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// Connects `context` to `server` (never autospawning one) and iterates `mainloop` until the context is ready;
-    /// libpulse's error code when it fails instead.
-    func connect(_ context: OpaquePointer, to server: String, iterating mainloop: OpaquePointer) -> Int32? {
-        guard contextConnect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else { return contextErrno(context) }
-        while true {
-            let state = contextGetState(context)
-            if state == PA_CONTEXT_READY { return nil }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || mainloopIterate(mainloop, 1, nil) < 0 {
-                return contextErrno(context)
-            }
-        }
-    }
-
-    /// Iterates `mainloop` until `operation` is done, then releases it; false when there is no operation or it did not
-    /// complete (cancelled: the connection failed or went away).
-    func complete(_ operation: OpaquePointer?, iterating mainloop: OpaquePointer?) -> Bool {
-        guard let operation else { return false }
-        defer { operationUnref(operation) }
-        guard let mainloop else { return false }
-        while operationGetState(operation) == PA_OPERATION_RUNNING {
-            if mainloopIterate(mainloop, 1, nil) < 0 { return false }
-        }
-        return operationGetState(operation) == PA_OPERATION_DONE
     }
 }

@@ -17,12 +17,19 @@ import Musl
 /// asked for 0.9 s at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
 /// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 /// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
+///
+/// Nothing here waits on the server without a deadline (`SoundServerPatience`): connecting, a flush, a drain. A server
+/// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` while a
+/// request of ours waits is taken as gone: `checkConnection()` throws as for a closed connection. When nothing else
+/// asks the server anything for `probeMilliseconds`, a timing update is asked for, so that a frozen server is noticed
+/// while paused too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session drops
+/// the stream without waiting at all (`stop()`).
 final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
     private let clock: any SessionClock
-    private var mainloop: OpaquePointer?
+    private var mainloop: PulseMainloop?
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
     /// The latest latency the server reported (or 0 after a flush), with the samples written and the monotonic time
@@ -30,8 +37,12 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var lastReport: (latency: Int64, written: Int64, nanos: UInt64) = (0, 0, 0)
     /// Samples written since the stream was opened.
     private var written: Int64 = 0
-    /// The session's descriptors, for the duration of one `wait`: merged into libpulse's poll.
-    private var extra: UnsafeMutableBufferPointer<pollfd>?
+    /// When the server last answered anything (a request for data, a timing update, an operation done), on `clock`.
+    private var lastAnswer: UInt64 = 0
+    /// When our request for a sign of life (a timing update) was sent, until it is answered.
+    private var probeSent: UInt64?
+    /// A wait on the server ended without an answer in time: the server counts as gone.
+    private var silent = false
 
     /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
     static let targetMilliseconds = 2000
@@ -41,11 +52,13 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     static let startMilliseconds = 10
 
-    /// Connects now; throws `.unavailable` with the server's own reason when no server answers.
-    /// `clock` times the latency reports, on the session's clock.
+    /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
+    /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
+    /// session's clock. `watchingSignals`: a signal in the pipe ends the wait (on the session's thread; a connection
+    /// made on a thread of its own is abandoned by its waiter instead, `PendingPulseSink`).
     init(
         environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
-        clock: any SessionClock = MonotonicClock()
+        clock: any SessionClock = MonotonicClock(), watchingSignals: Bool = true
     ) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))
@@ -54,7 +67,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         self.server = server
         self.targetMilliseconds = targetMilliseconds
         self.clock = clock
-        try connect()
+        try connect(watchingSignals: watchingSignals)
     }
 
     deinit { close() }
@@ -105,27 +118,33 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: Connecting and closing
 
-    /// A main loop, a context and a ready playback stream, or `.unavailable` with libpulse's reason.
-    private func connect() throws(BreatheError) {
+    /// A main loop, a context and a ready playback stream, or `.unavailable` with libpulse's reason (or that the server
+    /// did not answer in time).
+    private func connect(watchingSignals: Bool) throws(BreatheError) {
         func unavailable(_ error: Int32) -> BreatheError {
             close()
             return .unavailable(
                 Message(.errorAudioUnavailable, ["detail": .systemText(LivePulseSink.describe(error, library))]))
         }
-        guard let mainloop = library.mainloopNew() else { throw unavailable(Int32(PA_ERR_INTERNAL.rawValue)) }
+        func failure(_ wait: SoundServerPatience.Wait, _ error: Int32) -> BreatheError {
+            guard wait == .timedOut else { return unavailable(error) }
+            close()
+            return .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
+        }
+        let deadline = clock.deadline(inMilliseconds: SoundServerPatience.connectMilliseconds)
+        silent = false
+        probeSent = nil
+        guard let mainloop = PulseMainloop(library: library, clock: clock) else {
+            throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
+        }
         self.mainloop = mainloop
-        library.mainloopSetPollFunc(
-            mainloop,
-            { descriptors, count, timeout, userdata in
-                guard let userdata else { return SystemCall.poll(descriptors, nfds_t(count), timeout) }
-                return Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue().merge(
-                    descriptors, Int(count), timeout)
-            }, Unmanaged.passUnretained(self).toOpaque())
-        guard let context = library.contextNew(library.mainloopGetAPI(mainloop), "breathe-voice") else {
+        guard let context = library.contextNew(mainloop.api, "breathe-voice") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context
-        if let failure = library.connect(context, to: server, iterating: mainloop) { throw unavailable(failure) }
+        if let failed = mainloop.connect(context, to: server, until: deadline, watchingSignals: watchingSignals) {
+            throw failure(failed.wait, failed.error)
+        }
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
@@ -139,25 +158,76 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         let flags = pa_stream_flags_t(
             rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
                 | PA_STREAM_ADJUST_LATENCY.rawValue)
+        // Every answer of the server's counts as a sign of life: a request for data, a timing update.
+        library.streamSetWriteCallback(
+            stream, { _, _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
+        library.streamSetLatencyUpdateCallback(
+            stream, { _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
         guard library.streamConnectPlayback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw unavailable(library.contextErrno(context))
         }
-        while true {
-            let state = library.streamGetState(stream)
-            if state == PA_STREAM_READY { break }
-            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
-                || library.mainloopIterate(mainloop, 1, nil) < 0
-            {
-                throw unavailable(library.contextErrno(context))
-            }
-        }
+        let ready = mainloop.serve(
+            until: { deadline }, watchingSignals: watchingSignals,
+            done: { self.library.streamGetState(stream) == PA_STREAM_READY },
+            failed: {
+                let state = self.library.streamGetState(stream)
+                return state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
+                    || self.library.contextGetState(context) != PA_CONTEXT_READY
+            })
+        if ready != .done { throw failure(ready, library.contextErrno(context)) }
         written = 0
         lastReport = (0, 0, clock.now())
+        lastAnswer = clock.now()
     }
+
+    /// "did not answer within N seconds", for a connection not ready in time.
+    static var noAnswer: Message {
+        Message(.audioNoAnswer, ["seconds": .integer(Int(SoundServerPatience.connectMilliseconds / 1000))])
+    }
+
+    /// "nothing for N seconds", for a server that stopped answering.
+    static var silence: Message {
+        Message(.audioSilent, ["seconds": .integer(Int(SoundServerPatience.silenceMilliseconds / 1000))])
+    }
+
+    /// A callback's sign of life from the server.
+    private static func answered(_ userdata: UnsafeMutableRawPointer?) {
+        guard let userdata else { return }
+        let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
+        sink.lastAnswer = sink.clock.now()
+        sink.probeSent = nil
+    }
+
+    /// Asks for a timing update when nothing was heard from the server for `probeMilliseconds` and none is asked for
+    /// yet: its answer (or its absence) tells a silent server from a quiet one.
+    private func probe() {
+        guard let stream, probeSent == nil, isConnected else { return }
+        let now = clock.now()
+        guard now >= lastAnswer + UInt64(SoundServerPatience.probeMilliseconds) * 1_000_000 else { return }
+        guard
+            let operation = library.streamUpdateTimingInfo(
+                stream, { _, _, userdata in LivePulseSink.answered(userdata) },
+                Unmanaged.passUnretained(self).toOpaque())
+        else { return }
+        library.operationUnref(operation)
+        probeSent = now
+    }
+
+    /// True once a request of ours has waited `silenceMilliseconds` since the server last answered anything.
+    private var hasFallenSilent: Bool {
+        if silent { return true }
+        guard probeSent != nil else { return false }
+        return clock.now() >= silenceDeadline
+    }
+
+    /// When the server's silence, counted from its last answer, makes it a lost server.
+    private var silenceDeadline: UInt64 { lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000 }
 
     /// Disconnects and frees whatever is open.
     private func close() {
         if let stream {
+            library.streamSetWriteCallback(stream, nil, nil)
+            library.streamSetLatencyUpdateCallback(stream, nil, nil)
             _ = library.streamDisconnect(stream)
             library.streamUnref(stream)
         }
@@ -165,10 +235,10 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             library.contextDisconnect(context)
             library.contextUnref(context)
         }
-        if let mainloop { library.mainloopFree(mainloop) }
         stream = nil
         context = nil
         mainloop = nil
+        probeSent = nil
     }
 
     /// True while the context and the stream are both ready.
@@ -178,44 +248,45 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     private func lost() -> BreatheError {
+        if hasFallenSilent {
+            close()
+            return .unavailable(Message(.errorAudioLost, ["detail": .message(LivePulseSink.silence)]))
+        }
         let error = context.map { library.contextErrno($0) } ?? 0
         let code = error == 0 ? Int32(PA_ERR_CONNECTIONTERMINATED.rawValue) : error
         close()
         return .unavailable(Message(.errorAudioLost, ["detail": .systemText(LivePulseSink.describe(code, library))]))
     }
 
-    /// Runs the main loop until `operation` is done (see `LivePulseLibrary.complete`).
+    /// Serves the main loop until `operation` is done, the server's silence reaches its bound (then it counts as
+    /// gone) or a signal comes (after the grace); true when the operation was done.
     private func complete(_ operation: OpaquePointer?) -> Bool {
-        library.complete(operation, iterating: mainloop)
+        guard let mainloop else {
+            if let operation { library.operationUnref(operation) }
+            return false
+        }
+        let wait = mainloop.complete(
+            operation, until: { self.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() })
+        switch wait {
+        case .done:
+            lastAnswer = clock.now()
+            return true
+        case .timedOut:
+            silent = true
+            return false
+        case .interrupted, .failed:
+            return false
+        }
     }
 
     // MARK: The session's wait
 
     func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
         guard let mainloop else { return SystemCall.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
-        return descriptors.withUnsafeMutableBufferPointer { buffer in
-            extra = buffer
-            defer { extra = nil }
-            // libpulse's own timers shorten the timeout (given in microseconds); its poll is ours, below.
-            let timeout = timeoutMilliseconds < 0 ? -1 : Int32(min(Int64(timeoutMilliseconds) * 1000, Int64(Int32.max)))
-            guard library.mainloopPrepare(mainloop, timeout) >= 0 else { return -1 }
-            guard library.mainloopPoll(mainloop) >= 0 else { return -1 }
-            _ = library.mainloopDispatch(mainloop)
-            return Int32(buffer.reduce(0) { $0 + ($1.revents != 0 ? 1 : 0) })
-        }
-    }
-
-    /// libpulse's poll function: its descriptors and the session's in one `poll()`, with libpulse's timeout.
-    private func merge(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Int32 {
-        let session = extra.map(Array.init) ?? []
-        var all = (descriptors.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []) + session
-        let result = SystemCall.poll(&all, nfds_t(all.count), timeout)
-        if result < 0 { return result }
-        for index in 0..<count { descriptors?[index].revents = all[index].revents }
-        if let extra {
-            for index in extra.indices { extra[index].revents = all[count + index].revents }
-        }
-        return Int32(all[0..<count].reduce(0) { $0 + ($1.revents != 0 ? 1 : 0) })
+        // While playing, the loop looks at the connection at least every second (`checkConnection`); while paused, a
+        // silence found here is found again when the session resumes.
+        probe()
+        return mainloop.iterate(merging: &descriptors, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     // MARK: AudioSink
@@ -240,12 +311,17 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// then holds about one buffer of it at a time, not a copy of all of it. Returns once the last sample is queued.
     func play(_ samples: [Int16]) throws(BreatheError) {
         var next = 0
-        var nothing: [pollfd] = []
         while next < samples.count {
             let writable = writableSamples()
             guard writable > 0 else {
-                // The server's request (or its going away) wakes the wait.
-                guard isConnected, wait(&nothing, timeoutMilliseconds: -1) >= 0 else { throw lost() }
+                // The server's request (or its going away, its silence, a signal) ends the wait.
+                guard let mainloop, let stream else { throw lost() }
+                let library = library
+                let wait = mainloop.serve(
+                    until: { self.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
+                    done: { library.streamWritableSize(stream) > 0 }, failed: { !self.isConnected })
+                if wait == .timedOut { silent = true }
+                guard wait == .done else { throw lost() }
                 continue
             }
             let end = min(samples.count, next + writable)
@@ -261,7 +337,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     func checkConnection() throws(BreatheError) {
-        if !isConnected { throw lost() }
+        if !isConnected || hasFallenSilent { throw lost() }
     }
 
     func latencySamples() -> Int64 {
@@ -296,12 +372,17 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func finish() throws(BreatheError) {
         guard let stream else { return }
-        guard isConnected, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
+        guard isConnected, !hasFallenSilent, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
+        close()
+    }
+
+    /// A signal ended the session: the stream is dropped with what it holds, without waiting for the server.
+    func stop() {
         close()
     }
 
     func reconnect() throws(BreatheError) {
         close()
-        try connect()
+        try connect(watchingSignals: true)
     }
 }

@@ -1,61 +1,54 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import BreatheCore
 
-/// A `LivePulseSink` connecting on a thread of its own, so the sound server's handshake overlaps loading the phrases.
+/// A `LivePulseSink` connecting on a thread of its own (a `DeadlineCall`), so the sound server's handshake overlaps
+/// loading the phrases, and so that a server that never answers holds nobody.
 ///
-/// `sink()` waits for the connection and returns it (or the error connecting raised); dropping a pending sink without
-/// asking also waits, then closes the connection. The sink's `pa_mainloop` is created and run on the connecting thread,
-/// then used only by the session's thread: `pthread_join` orders the hand-over, and no two threads ever use it at once.
+/// `sink()` waits for the connection, at most until its deadline (`SoundServerPatience.connectMilliseconds`, which the
+/// connecting thread keeps too), and no longer than a stopping signal. A connection nobody takes (a signal came first,
+/// or the session did not need it) is closed by the thread that made it, whenever it is done; nothing ever waits for
+/// that thread. The sink's `pa_mainloop` is created and run on the connecting thread, then used only by the session's
+/// thread: the call's lock orders the hand-over, and no two threads ever use it at once.
 final class PendingPulseSink {
-    /// What the connecting thread leaves behind; read only after `pthread_join`, which orders it after the write.
-    private final class Outcome: @unchecked Sendable {
-        let environment: [String: String]
-        let targetMilliseconds: Int
-        var result: Result<LivePulseSink, BreatheError>?
-        init(environment: [String: String], targetMilliseconds: Int) {
-            self.environment = environment
-            self.targetMilliseconds = targetMilliseconds
-        }
-    }
-
-    private let outcome: Outcome
-    private var thread: pthread_t?
+    private let environment: [String: String]
+    private let targetMilliseconds: Int
+    private let call: DeadlineCall<Result<LivePulseSink, BreatheError>>
+    private let clock: any SessionClock
+    /// When the connection is given up on, if it has not answered.
+    private let deadline: UInt64
 
     /// Starts connecting now; connects on the calling thread if no thread can be started.
-    init(environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds) {
-        outcome = Outcome(environment: environment, targetMilliseconds: targetMilliseconds)
-        let outcome = outcome
-        thread = NativeThread.start { outcome.result = PendingPulseSink.connect(outcome) }
-        if thread == nil { outcome.result = PendingPulseSink.connect(outcome) }
-    }
-
-    deinit { join() }
-
-    private static func connect(_ outcome: Outcome) -> Result<LivePulseSink, BreatheError> {
-        do throws(BreatheError) {
-            return .success(
-                try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds))
-        } catch {
-            return .failure(error)
+    init(
+        environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
+        clock: any SessionClock = MonotonicClock()
+    ) {
+        self.environment = environment
+        self.targetMilliseconds = targetMilliseconds
+        self.clock = clock
+        // The thread reports its own "did not answer" at its deadline; this one is later, for a thread that is slow to
+        // report it.
+        deadline = clock.deadline(inMilliseconds: SoundServerPatience.connectMilliseconds + 1000)
+        call = DeadlineCall {
+            do throws(BreatheError) {
+                // The waiter watches the signals; the thread only keeps its deadline.
+                return .success(
+                    try LivePulseSink(
+                        environment: environment, targetMilliseconds: targetMilliseconds, watchingSignals: false))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
-    private func join() {
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
-    }
+    deinit { call.abandon() }
 
-    /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw.
-    func sink() throws(BreatheError) -> LivePulseSink {
-        join()
-        guard let result = outcome.result else {
-            return try LivePulseSink(environment: outcome.environment, targetMilliseconds: outcome.targetMilliseconds)
+    /// The connected sink, once the handshake is over; throws what `LivePulseSink.init` threw (a server that did not
+    /// answer in time included). nil when a stopping signal came first: the session takes it and ends.
+    func sink() throws(BreatheError) -> LivePulseSink? {
+        switch call.wait(until: deadline, clock: clock) {
+        case .done(let result): return try result.get()
+        case .interrupted: return nil
+        case .timedOut:
+            throw .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
         }
-        return try result.get()
     }
 }

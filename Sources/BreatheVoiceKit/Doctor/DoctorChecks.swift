@@ -87,8 +87,12 @@ enum DoctorChecks {
         }
     }
 
-    /// The server answers now, and at the path cron's reminders will use.
-    static func soundServer(environment: [String: String], userID: UInt32) -> DoctorCheck {
+    /// The server answers now, and at the path cron's reminders will use. `answers` says whether the server that
+    /// accepted a connection also answers libpulse's handshake in time (a frozen one accepts and never answers).
+    static func soundServer(
+        environment: [String: String], userID: UInt32,
+        answers: @escaping @Sendable ([String: String]) -> Bool = SoundServerSocket.answers(environment:)
+    ) -> DoctorCheck {
         DoctorCheck(name: "sound-server") {
             var findings: [DoctorFinding] = []
             switch SoundServerSocket.current(environment: environment, userID: userID) {
@@ -101,6 +105,12 @@ enum DoctorChecks {
                             Message(.doctorAudioUnreachable, ["path": .text(path), "reason": .systemText(reason)]),
                             fix: Message(.doctorAudioFix)
                         ))
+                } else if !answers(environment) {
+                    let seconds = Int(SoundServerPatience.connectMilliseconds / 1000)
+                    findings.append(
+                        .problem(
+                            Message(.doctorAudioSilent, ["path": .text(path), "seconds": .integer(seconds)]),
+                            fix: Message(.doctorAudioSilentFix)))
                 } else {
                     findings.append(.ok(Message(.doctorAudioReachable, ["path": .text(path)])))
                 }

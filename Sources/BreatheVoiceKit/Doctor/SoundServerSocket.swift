@@ -33,6 +33,18 @@ enum SoundServerSocket {
         case remote(String)
     }
 
+    /// False when the server `environment` names accepted the connection but did not answer libpulse's handshake
+    /// within `SoundServerPatience.connectMilliseconds` (frozen, or not a sound server at all); true otherwise (a
+    /// server that refuses is `connectionProblem`'s to report).
+    static func answers(environment: [String: String]) -> Bool {
+        do throws(BreatheError) {
+            _ = try LiveCallWatch(environment: environment)
+            return true
+        } catch {
+            return error.message.arguments["detail"] != .message(LivePulseSink.noAnswer)
+        }
+    }
+
     /// nil when something accepts a connection at `path`, else why not ("No such file or directory").
     static func connectionProblem(at path: String) -> String? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

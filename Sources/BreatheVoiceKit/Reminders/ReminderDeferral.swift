@@ -1,5 +1,11 @@
 import BreatheCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A reminder's wait while a call or a recording is in progress (`remind --defer`): it asks the sound server, and
 /// while one is, sleeps until the server's streams change (or, at the latest, `recheckMilliseconds` pass) and asks
 /// again, up to `wait`. A stopping signal ends the wait at once.
@@ -42,6 +48,13 @@ struct ReminderDeferral {
         return try watch.activity()
     }
 
+    /// True when the signal descriptor can be read (a stopping signal came), without reading it.
+    private var signalArrived: Bool {
+        guard signalDescriptor >= 0 else { return false }
+        var descriptor = pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)
+        return SystemCall.retryingOnInterrupt { poll(&descriptor, 1, 0) } == 1
+    }
+
     /// Waits as long as it must; `waiting` is told once, when a wait begins, what it waits for.
     func run(waiting: (CallActivity) -> Void) -> Outcome {
         guard wait.waits else { return .clear }
@@ -50,7 +63,8 @@ struct ReminderDeferral {
             guard let opened = try open() else { return .clear }
             watch = opened
         } catch {
-            return .clear
+            // A stopping signal ended the wait for the server's answer: nothing plays.
+            return signalArrived ? .stopped : .clear
         }
         let deadline = clock.now() + UInt64(wait.seconds) * 1_000_000_000
         var told = false
@@ -59,8 +73,9 @@ struct ReminderDeferral {
             do throws(BreatheError) {
                 activity = try watch.activity()
             } catch {
-                // The server went away while we waited: nothing is in progress that we can know of.
-                return .clear
+                // The server went away (or stopped answering) while we waited: nothing is in progress that we can know
+                // of; unless a stopping signal ended the wait for its answer.
+                return signalArrived ? .stopped : .clear
             }
             guard let activity else { return .clear }
             if !told {

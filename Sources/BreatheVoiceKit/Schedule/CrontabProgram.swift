@@ -65,6 +65,15 @@ struct CrontabProgram: Sendable {
                             "program": .text(program), "arguments": .text(arguments.joined(separator: " ")),
                             "detail": .systemText(SystemError.describe(code)),
                         ]))
+            case .timedOut(let milliseconds):
+                throw .unavailable(
+                    Message(
+                        .errorCrontabFailed,
+                        [
+                            "program": .text(program), "arguments": .text(arguments.joined(separator: " ")),
+                            "detail": .message(
+                                Message(.processNoAnswer, ["seconds": .integer(Int(milliseconds / 1000))])),
+                        ]))
             }
         }
     }

@@ -139,11 +139,12 @@ struct AudioSessionLauncher {
         }
         let sink: LivePulseSink
         do {
-            if let connection {
-                sink = try connection.sink()
-            } else {
-                sink = try LivePulseSink(environment: environment)
+            guard let connected = try (connection ?? PendingPulseSink(environment: environment)).sink() else {
+                // A stopping signal came while the server had not answered yet: the session takes it at once, as text,
+                // and ends with its exit and its record.
+                return try launcher.runText()
             }
+            sink = connected
         } catch {
             guard goesOnWithoutSound, case .unavailable(let message) = error else { throw error }
             return try silently(because: message)

@@ -45,3 +45,14 @@ package enum SignalInput: Hashable, Sendable {
     /// SIGWINCH: the terminal changed size.
     case resize
 }
+
+extension SessionInput {
+    /// A signal that ends the session (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2): nothing waits on the sound
+    /// server after it (what is queued is dropped, not flushed and heard again).
+    var endsSession: Bool {
+        switch self {
+        case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop): true
+        default: false
+        }
+    }
+}

@@ -97,7 +97,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         let input = clock.wait(until: wakeUp(), for: &inputs)
         pacer.observe(now: clock.now())
         if let input {
-            if progress.playing && changesTimeline(input) {
+            if progress.playing && changesTimeline(input) && !input.endsSession {
                 pacer.rewind(&sound)
             } else if !progress.playing && pacer.isUp,
                 input.events(in: state, at: pacer.position).events.contains(.resumeRequested)

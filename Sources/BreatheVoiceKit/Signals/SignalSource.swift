@@ -68,6 +68,14 @@ enum SignalSource {
         }
     }
 
+    /// True when a signal waits in the self-pipe (before a session, only the stopping ones go there), without taking
+    /// it: a wait outside the session loop (connecting, preparing the phrases) ends, and the session takes it.
+    static var stopIsPending: Bool {
+        guard signalPipe.read >= 0 else { return false }
+        var descriptor = pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)
+        return SystemCall.retryingOnInterrupt { poll(&descriptor, 1, 0) } == 1
+    }
+
     /// The self-pipe's reading end, readable once a signal was caught (-1 before `installEarly()`): a wait outside a
     /// session (a reminder waiting for a call to end) polls it, and leaves what it holds for `pendingStop()`.
     static var stopDescriptor: Int32 { signalPipe.read }

@@ -12,7 +12,8 @@ import Musl
 ///
 /// Jobs are done one at a time, in the order they were given, so a phrase asked for after a rate change is said at the
 /// new rate. The runner collects what is done between audio blocks, without waiting. The thread starts with the first
-/// job; `finish()` waits for the job under way (one phrase, or one book) and ends it.
+/// job; `finish()` waits for the job under way (one phrase, or one book) at most `finishMilliseconds`, then leaves the
+/// thread to end alone (detached, never joined): a session stopped by a signal never waits for a synthesis.
 final class PhraseWorker: @unchecked Sendable {
     /// Something to synthesize.
     enum Job: Sendable {
@@ -38,7 +39,12 @@ final class PhraseWorker: @unchecked Sendable {
     private var results: [Result] = []
     private var working = false
     private var stopping = false
+    private var ended = false
     private var thread: pthread_t?
+
+    /// How long `finish()` waits for the job under way (ms): a phrase takes tens of milliseconds, a whole book after a
+    /// rate change about a second on a busy machine; a signal must end the session within half a second.
+    static let finishMilliseconds: Int64 = 200
 
     /// - Parameter synthesize: says a text with settings, or nil on failure; called on the worker's thread only.
     init(synthesize: @escaping @Sendable (String, SpeechSettings) -> AudioClip?) {
@@ -64,7 +70,7 @@ final class PhraseWorker: @unchecked Sendable {
         pthread_mutex_lock(lock)
         jobs.append(job)
         let needsThread = thread == nil && !stopping
-        pthread_cond_signal(wake)
+        pthread_cond_broadcast(wake)
         pthread_mutex_unlock(lock)
         if needsThread, !startThread() {
             pthread_mutex_lock(lock)
@@ -94,16 +100,28 @@ final class PhraseWorker: @unchecked Sendable {
         return working || !jobs.isEmpty
     }
 
-    /// Drops the queued jobs, waits for the one under way, and ends the thread. Safe to call more than once.
+    /// Drops the queued jobs, waits for the one under way (at most `finishMilliseconds`), and ends the thread: joined
+    /// when it ended in time, else detached, to end alone (eSpeak NG's lock keeps any later synthesis behind it). Safe
+    /// to call more than once.
     func finish() {
         pthread_mutex_lock(lock)
         stopping = true
         jobs = []
-        pthread_cond_signal(wake)
+        pthread_cond_broadcast(wake)
         let running = thread
         thread = nil
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(Self.finishMilliseconds) * 1_000_000
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        while running != nil, !ended {
+            if pthread_cond_timedwait(wake, lock, &deadline) == ETIMEDOUT { break }
+        }
+        let done = ended
         pthread_mutex_unlock(lock)
-        if let running { pthread_join(running, nil) }
+        guard let running else { return }
+        if done { pthread_join(running, nil) } else { pthread_detach(running) }
     }
 
     private func startThread() -> Bool {
@@ -127,6 +145,8 @@ final class PhraseWorker: @unchecked Sendable {
             working = false
             results.append(result)
         }
+        ended = true
+        pthread_cond_broadcast(wake)
         pthread_mutex_unlock(lock)
     }
 

@@ -21,7 +21,14 @@ struct ChildProcess: Sendable {
     enum Failure: Error, Sendable {
         /// posix_spawn or pipe failed; `errno` says why.
         case cannotStart(errno: Int32)
+        /// The program had not finished `milliseconds` after it started: it was killed (SIGKILL) and reaped.
+        case timedOut(milliseconds: Int64)
     }
+
+    /// How long `run` gives a program we wait for (`crontab`, `systemctl`) before it is killed: they answer in
+    /// milliseconds (`systemctl --user daemon-reload` in about a second on a busy machine); one stuck on a frozen
+    /// daemon (a user manager, cron's spool lock) must not hold the command for ever.
+    static let patienceMilliseconds: Int64 = 15_000
 
     /// How a program ended.
     enum Ending: Equatable, Sendable {
@@ -133,8 +140,12 @@ struct ChildProcess: Sendable {
         return nil
     }
 
-    /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end.
-    static func run(_ program: String, _ arguments: [String], input: [UInt8] = []) throws(Failure) -> Result {
+    /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end; one that has
+    /// not finished within `milliseconds` is killed, and `.timedOut` thrown.
+    static func run(
+        _ program: String, _ arguments: [String], input: [UInt8] = [],
+        within milliseconds: Int64 = ChildProcess.patienceMilliseconds
+    ) throws(Failure) -> Result {
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -177,13 +188,21 @@ struct ChildProcess: Sendable {
         var outputOpen = true
         var errorsOpen = true
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = MonotonicClock.now() + UInt64(max(0, milliseconds)) * 1_000_000
+        var timedOut = false
         while inputOpen || outputOpen || errorsOpen {
             var descriptors = [
                 pollfd(fd: inputOpen ? inputPipe[1] : -1, events: Int16(POLLOUT), revents: 0),
                 pollfd(fd: outputOpen ? outputPipe[0] : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: errorsOpen ? errorPipe[0] : -1, events: Int16(POLLIN), revents: 0),
             ]
-            if SystemCall.retryingOnInterrupt({ poll(&descriptors, 3, -1) }) < 0 { break }
+            let now = MonotonicClock.now()
+            guard now < deadline else {
+                timedOut = true
+                break
+            }
+            let timeout = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            if SystemCall.retryingOnInterrupt({ poll(&descriptors, 3, timeout) }) < 0 { break }
             if inputOpen, descriptors[0].revents != 0 {
                 let count = SystemCall.retryingOnInterrupt {
                     input[written...].withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
@@ -210,6 +229,11 @@ struct ChildProcess: Sendable {
         if inputOpen { close(inputPipe[1]) }
         if outputOpen { close(outputPipe[0]) }
         if errorsOpen { close(errorPipe[0]) }
+        if timedOut {
+            started.kill(SIGKILL)
+            _ = started.wait()
+            throw .timedOut(milliseconds: milliseconds)
+        }
 
         return Result(status: started.wait().status, standardOutput: output, standardError: errors)
     }

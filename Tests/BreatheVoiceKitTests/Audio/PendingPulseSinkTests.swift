@@ -22,14 +22,38 @@ import Testing
         #expect(message == direct)
     }
 
-    @Test func aDroppedPendingSinkWaitsForItsThreadAndCloses() {
-        // Nothing to assert but that it returns: the thread is joined in deinit (a leak or a crash would show here).
-        for _ in 0..<20 { _ = PendingPulseSink(environment: ["PULSE_SERVER": "unix:/nonexistent/pulse/native"]) }
+    @Test func aDroppedPendingSinkNeverWaitsForItsThread() throws {
+        // Each connects to a socket that accepts and never answers: a drop that waited for its thread would take the
+        // handshake's whole deadline, 20 times.
+        let listener = try ListeningSocket()
+        let started = MonotonicClock.now()
+        for _ in 0..<20 { _ = PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path]) }
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        #expect(seconds < 2, "dropping 20 pending sinks took \(seconds) s")
+    }
+
+    /// Issue 36: a socket that accepts the connection and never answers (as a frozen server's does) is "no sound
+    /// server", with the reason, once the handshake's deadline has passed: never a wait without an end.
+    @Test func aServerThatNeverAnswersIsUnavailableAtTheDeadline() throws {
+        let listener = try ListeningSocket()
+        let started = MonotonicClock.now()
+        var caught: BreatheError?
+        do { _ = try PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path]).sink() } catch {
+            caught = error
+        }
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        guard case .unavailable(let message)? = caught else {
+            Issue.record("expected .unavailable, got \(String(describing: caught))")
+            return
+        }
+        #expect(message == Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
+        let bound = Double(SoundServerPatience.connectMilliseconds) / 1000
+        #expect(seconds >= bound - 0.1 && seconds < bound + 2, "took \(seconds) s")
     }
 
     @Test func theServerAcceptsSamplesThroughThePendingSink() throws {
         guard let environment = LivePulseSinkTests.serverEnvironment() else { return }
-        let sink = try PendingPulseSink(environment: environment).sink()
+        let sink = try #require(try PendingPulseSink(environment: environment).sink())
         try sink.write([Int16](repeating: 0, count: 2205))
         try sink.finish()
     }

@@ -90,7 +90,10 @@ import Testing
 
         #expect(SoundServerSocket.connectionProblem(at: path) == nil)
         #expect(SoundServerSocket.connectionProblem(at: root.path + "/absent") == "No such file or directory")
-        let findings = DoctorChecks.soundServer(environment: ["PULSE_SERVER": "unix:" + path], userID: 4_000_000).run()
+        // A server that answers the handshake too.
+        let findings = DoctorChecks.soundServer(
+            environment: ["PULSE_SERVER": "unix:" + path], userID: 4_000_000, answers: { _ in true }
+        ).run()
         #expect(findings.first?.line(Self.english) == "ok: the sound server answers at \(path)")
         // Cron's path for a user with no session: unreachable, and the fix names lingering.
         #expect(findings.last?.isProblem == true)
@@ -98,6 +101,35 @@ import Testing
             findings.last?.line(Self.english).hasPrefix(
                 "problem: cron cannot reach a sound server at /run/user/4000000/pulse/native (No such file or directory) — fix: "
             ) == true)
+    }
+
+    /// Issue 36: a socket that accepts connections and never answers (a frozen server's, or not a sound server at
+    /// all) is a problem, found within the handshake's deadline, with the fix.
+    @Test func aSocketThatListensAndNeverAnswersIsAProblem() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.path + "/native"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0)
+        #expect(listen(listener, 4) == 0)
+        let started = MonotonicClock.now()
+        let findings = DoctorChecks.soundServer(environment: ["PULSE_SERVER": "unix:" + path], userID: 4_000_000).run()
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        #expect(
+            findings.first?.line(Self.english)
+                == "problem: the sound server at \(path) accepts connections but does not answer (nothing within 4 seconds) — fix: restart it (systemctl --user restart pulseaudio, or systemctl --user restart pipewire-pulse); a server stopped with kill -STOP needs kill -CONT"
+        )
+        // The handshake's deadline, and not much more: a wait without one would never end.
+        #expect(seconds >= 3.9 && seconds < 8, "took \(seconds) s")
     }
 
     @Test func theServerIsLookedForWhereAClientWouldLook() {
