@@ -71,12 +71,26 @@ enum LiveSpeech {
     struct Engine: ~Copyable {
         var library: LiveSpeechLibrary?
         var voice: String?
+        /// The initialization did not return in time: it is stuck in the sound server (below), and the library with it.
+        var stuck = false
 
+        /// eSpeak NG 1.51 opens an audio device while it initializes, even for synchronous output it never plays
+        /// (libpcaudio's `pa_simple_new`, a blocking connection to the sound server with no deadline of its own). So
+        /// the initialization runs as a `DeadlineCall`: a server that does not answer in time, or a stopping signal,
+        /// leaves it stuck on its thread, and speech is unavailable for the rest of the run ("no sound server").
         mutating func start() throws(BreatheError) {
             if library != nil { return }
+            let noServer = BreatheError.unavailable(
+                Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
+            if stuck { throw noServer }
             let library = try LiveSpeech.library()
             // espeakINITIALIZE_DONT_EXIT (0x8000): report missing data instead of calling exit(1).
-            let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000)
+            let call = DeadlineCall { library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000) }
+            let deadline = MonotonicClock().deadline(inMilliseconds: SoundServerPatience.connectMilliseconds + 1000)
+            guard case .done(let rate) = call.wait(until: deadline) else {
+                stuck = true
+                throw noServer
+            }
             guard rate == Int32(AudioFormat.sampleRate) else {
                 throw .unavailable(Message(.errorSpeechUnavailable))
             }

@@ -10,6 +10,8 @@ struct PtySession {
         case kill(String)
         /// SIGKILL to another process: a test's own sound server, killed mid-session.
         case killProcess(Int32)
+        /// A signal by name ("STOP", "CONT") to another process: a test's own sound server, frozen mid-session.
+        case signalProcess(Int32, String)
         case quiet(Double)
         case stopped
         case foreground
@@ -20,6 +22,7 @@ struct PtySession {
             case .send(let text): ["send": text]
             case .kill(let name): ["kill": name]
             case .killProcess(let pid): ["killpid": Int(pid), "signal": "KILL"]
+            case .signalProcess(let pid, let signal): ["killpid": Int(pid), "signal": signal]
             case .quiet(let seconds): ["quiet": seconds]
             case .stopped: ["stopped": true]
             case .foreground: ["fg": true]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The sound server's handshake on a thread of its own: the same sink, or the same error, as connecting in line.

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
+
+/// Issue 36: a sound server that stops answering (frozen with SIGSTOP, as a hung or swapped-out server looks from
+/// outside) never holds the program. Each test freezes a private server of its own (PulseAudio, or PipeWire's pulse
+/// server under scripts/with-pipewire.sh) and resumes it (SIGCONT) before it is stopped: a session ends with 69 and
+/// one line, or pauses with one; SIGTERM ends it within half a second with 143 and its record, frozen mid-session or
+/// before the start; `remind`, `remind --defer`, `demo` and `doctor` end within 15 s with their documented code and one
+/// line. A socket that listens and never answers, as `PULSE_SERVER`, is the same.
+extension LiveAudioTests {
+    /// A private server, frozen and resumed on request, and always resumed before it is killed.
+    final class FreezableServer {
+        let own: PulseServer.Own
+        init() throws {
+            own = try PulseServer.Own()
+        }
+        var address: String { own.address }
+        var isUp: Bool { own.isUp }
+        func freeze() { kill(own.processIdentifier, SIGSTOP) }
+        func thaw() { kill(own.processIdentifier, SIGCONT) }
+        deinit { thaw() }
+    }
+
+    /// Waits (at most `timeout` seconds) until `file` holds `text`.
+    private static func await(_ text: String, in file: String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Waits (at most `timeout` seconds) for `started` to end; returns the run and how long it took, or nil (the run
+    /// then killed) when it did not end.
+    private static func end(_ started: FaultRun.Started, within timeout: Double) -> (run: FaultRun, seconds: Double)? {
+        let start = Date()
+        guard let run = FaultRun.finish(started, within: timeout) else { return nil }
+        return (run, Date().timeIntervalSince(start))
+    }
+
+    private static func history(_ home: TemporaryHome) -> String {
+        (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
+    }
+
+    private static let silentLine =
+        "breathe-voice: The sound server went away during the session (it stopped answering: nothing for 5 seconds)."
+
+    @Test func aSoundServerFrozenMidSessionEndsANonInteractiveRunWith69AndItsRecord() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        // 2-0-2 for 6 cycles: 24 s of breathing; frozen in the first.
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "6", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        try #require(
+            Self.await("Breathe in, 2 seconds. Cycle 1 of 6.", in: started.stdoutFile, timeout: 30),
+            "the session never reached its first phase")
+        server.freeze()
+        let ended = Self.end(started, within: 20)
+        server.thaw()
+        let (run, seconds) = try #require(ended, "the session was held by the frozen server")
+        #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(run.stderrLines == [Self.silentLine], "\(run.stderr)")
+        // The silence bound (5 s) and a little: well before the session's planned end.
+        #expect(seconds < 10, "ended \(seconds) s after the freeze")
+        #expect(Self.history(home).contains("\"status\":\"interrupted\""), "\(Self.history(home))")
+    }
+
+    @Test func sigtermEndsASessionWhoseSoundServerIsFrozenWithin500Milliseconds() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        try #require(
+            Self.await("Breathe in, 2 seconds. Cycle 1 of 20.", in: started.stdoutFile, timeout: 30),
+            "the session never reached its first phase")
+        server.freeze()
+        // Long enough for the session to be waiting on the silent server (its probe unanswered), short of the bound.
+        usleep(2_000_000)
+        started.child.kill(SIGTERM)
+        let ended = Self.end(started, within: 10)
+        server.thaw()
+        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+    }
+
+    @Test func sigtermEndsASessionWhoseSoundServerFrozeBeforeItStarted() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "4", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        // Connecting to the frozen server by now (its handshake has a 4 s deadline).
+        usleep(1_500_000)
+        started.child.kill(SIGTERM)
+        let ended = Self.end(started, within: 10)
+        server.thaw()
+        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+    }
+
+    @Test(arguments: [["remind", "--cycles", "1"], ["remind", "--cycles", "1", "--defer", "1m"]])
+    func aReminderWhoseSoundServerIsFrozenEndsWith69AndOneLine(arguments: [String]) throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let started = try FaultRun.start(
+            arguments + ["--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
+            standardOutput: .path("capture"))
+        let ended = Self.end(started, within: 30)
+        server.thaw()
+        let (run, seconds) = try #require(ended, "the reminder was held by the frozen server")
+        #expect(seconds < 15, "took \(seconds) s")
+        #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: No sound server answered (it accepted the connection but did not answer within 4 seconds): a reminder must be heard. Start PulseAudio or PipeWire in your session (cron looks for /run/user/UID/pulse/native), or add --allow-silent to keep only the record."
+            ], "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+    }
+
+    @Test func doctorWithAFrozenSoundServerEndsWithinFifteenSecondsAndSaysSo() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let started = try FaultRun.start(
+            ["doctor", "--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
+            standardOutput: .path("capture"))
+        let ended = Self.end(started, within: 30)
+        server.thaw()
+        let (run, seconds) = try #require(ended, "doctor was held by the frozen server")
+        #expect(seconds < 15, "took \(seconds) s")
+        #expect(run.ending == .exited(1), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        let path = String(server.address.dropFirst("unix:".count))
+        let silent = run.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("problem: the sound server at \(path) accepts connections but does not answer")
+        }
+        #expect(silent.count == 1, "\(run.stdout)")
+    }
+
+    @Test func demoWithAFrozenSoundServerSaysSoAndASignalStillEndsIt() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let wav = home.root.appendingPathComponent("demo.wav").path
+        let started = try FaultRun.start(
+            ["demo", "--wav", wav, "--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
+            standardOutput: .path("capture"))
+        // The demo says in one line that no server answered, and goes on as text (a minute long).
+        let said = Self.await("No sound server answered", in: started.stdoutFile, timeout: 15)
+        usleep(300_000)
+        started.child.kill(SIGTERM)
+        let ended = Self.end(started, within: 10)
+        server.thaw()
+        #expect(said, "the demo did not say within 15 s that no server answered")
+        let (run, seconds) = try #require(ended, "SIGTERM did not end the demo")
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("No sound server answered") }.count == 1)
+    }
+
+    /// A socket that accepts connections and never answers, as `PULSE_SERVER`: "no sound server" once the handshake's
+    /// deadline passes (69 and one line without a terminal), and SIGTERM while it waits ends the session at once.
+    @Test func aListeningSocketThatNeverAnswersIsNoSoundServer() throws {
+        let listener = try ListeningSocket()
+        let home = try TemporaryHome()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": "unix:" + listener.path], standardOutput: .path("capture"))
+        let (run, seconds) = try #require(Self.end(started, within: 20), "held by a socket that never answers")
+        #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 10, "took \(seconds) s")
+        #expect(
+            run.stderrLines == [
+                "breathe-voice: No sound server answered (it accepted the connection but did not answer within 4 seconds): start PulseAudio or PipeWire, or use --no-audio."
+            ], "\(run.stderr)")
+
+        let stopped = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": "unix:" + listener.path], standardOutput: .path("capture"))
+        usleep(1_500_000)
+        stopped.child.kill(SIGTERM)
+        let (second, took) = try #require(Self.end(stopped, within: 10), "SIGTERM did not end the session")
+        #expect(second.ending == .exited(143), "\(second.ending)\n\(second.stdout)\(second.stderr)")
+        #expect(took < 0.5, "SIGTERM took \(took) s")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+    }
+
+    /// In a terminal, a server frozen mid-session pauses the session with one line (after the silence bound), and `q`
+    /// then ends it at once, recorded as interrupted.
+    @Test func aSoundServerFrozenMidSessionPausesAnInteractiveSessionInATerminal() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        var environment = home.environment
+        environment["PULSE_SERVER"] = server.address
+        let run = try PtySession.run(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [
+                .expect("Breathe in, 2 seconds. Cycle 1 of 20.\n"),
+                .signalProcess(server.own.processIdentifier, "STOP"),
+                .expect("The sound server went away. Paused; press space to go on, q to quit.\n", timeout: 10),
+                .quiet(2),
+                .send("q"),
+            ],
+            environment: environment
+        )
+        server.thaw()
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0, "\(run.text)")
+        #expect(run.lines.filter { $0.hasPrefix("The sound server went away") }.count == 1, "\(run.text)")
+        #expect(run.lines.contains { $0.hasPrefix("Session interrupted after 0 of 20 cycles") }, "\(run.text)")
+        #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
+        let history = try home.run(["history", "--json"])
+        #expect(history.stdout.contains("\"status\":\"interrupted\""), "\(history.stdout)")
+    }
+}
