@@ -11,16 +11,23 @@ import Testing
 /// before the start; `remind`, `remind --defer`, `demo` and `doctor` end within 15 s with their documented code and one
 /// line. A socket that listens and never answers, as `PULSE_SERVER`, is the same.
 extension LiveAudioTests {
-    /// A private server, frozen and resumed on request, and always resumed before it is killed.
+    /// A private server, frozen and resumed on request, and always resumed before it is stopped (unless a test kills
+    /// it while frozen, as a server that dies while a client connects).
     final class FreezableServer {
         let own: PulseServer.Own
+        private var killed = false
         init() throws {
             own = try PulseServer.Own()
         }
         var address: String { own.address }
         var isUp: Bool { own.isUp }
         func freeze() { kill(own.processIdentifier, SIGSTOP) }
-        func thaw() { kill(own.processIdentifier, SIGCONT) }
+        func thaw() { if !killed { kill(own.processIdentifier, SIGCONT) } }
+        /// SIGKILL, frozen or not: the server dies.
+        func die() {
+            own.kill()
+            killed = true
+        }
         deinit { thaw() }
     }
 
@@ -231,5 +238,91 @@ extension LiveAudioTests {
         #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
         let history = try home.run(["history", "--json"])
         #expect(history.stdout.contains("\"status\":\"interrupted\""), "\(history.stdout)")
+    }
+
+    /// A server that answers slowly (frozen for 2.5 s, under the 5 s bound, then resumed) at the start and mid-session
+    /// is no lost server: the session connects, plays to its end and is recorded as completed.
+    @Test func aSoundServerThatAnswersSlowlyNeverTripsTheBounds() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "4", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        // The handshake waits for it (its deadline is 4 s).
+        usleep(2_500_000)
+        server.thaw()
+        let reached = Self.await("Breathe in, 2 seconds. Cycle 1 of 4.", in: started.stdoutFile, timeout: 30)
+        server.freeze()
+        usleep(2_500_000)
+        server.thaw()
+        let ended = Self.end(started, within: 60)
+        #expect(reached, "the session never reached its first phase")
+        let (run, _) = try #require(ended, "the session did not end")
+        #expect(run.ending == .exited(0), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.contains("Session complete: 4 cycles"), "\(run.stdout)")
+        #expect(Self.history(home).contains("\"status\":\"completed\""), "\(Self.history(home))")
+    }
+
+    /// A server that dies while the session is connecting to it: no sound server, at once (69 and one line without a
+    /// terminal), never a wait.
+    @Test func aSoundServerThatDiesWhileASessionConnectsIsNoSoundServer() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        server.freeze()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        usleep(1_000_000)
+        let killed = Date()
+        server.die()
+        let (run, _) = try #require(Self.end(started, within: 20), "held by a server that died")
+        let seconds = Date().timeIntervalSince(killed)
+        #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderrLines.first?.hasPrefix("breathe-voice: No sound server answered (") == true, "\(run.stderr)")
+        // Refused at once: well before the handshake's deadline would have passed.
+        #expect(seconds < 3, "took \(seconds) s after the server died")
+    }
+
+    /// Both servers at once: speech-dispatcher and the sound server frozen mid-session. SIGTERM still ends the
+    /// session within half a second, with 143 and its record.
+    @Test func sigtermEndsASessionWhoseSpeechAndSoundServersAreBothFrozen() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        let started = try Self.startWithOwnSpeechd(
+            ["--pattern", "2-2", "--cycles", "20", "--speech-via", "speechd", "--lang", "en", "--plain"], home: home,
+            environment: ["PULSE_SERVER": server.address])
+        try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
+        defer { kill(started.daemon, SIGCONT) }
+        try #require(
+            Self.await("Breathe in, 2 seconds. Cycle 1 of 20.", in: started.run.stdoutFile, timeout: 30),
+            "the session never reached its first phase")
+        kill(started.daemon, SIGSTOP)
+        server.freeze()
+        usleep(2_000_000)
+        let signalled = Date()
+        kill(started.binary, SIGTERM)
+        var ended = false
+        while Date().timeIntervalSince(signalled) < 10 {
+            if kill(started.binary, 0) != 0 {
+                ended = true
+                break
+            }
+            usleep(5000)
+        }
+        let seconds = Date().timeIntervalSince(signalled)
+        kill(started.daemon, SIGCONT)
+        server.thaw()
+        if !ended { kill(started.binary, SIGKILL) }
+        let run = FaultRun.finish(started.run)
+        #expect(ended, "SIGTERM did not end the session:\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
     }
 }

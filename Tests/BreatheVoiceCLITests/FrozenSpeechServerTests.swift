@@ -9,14 +9,16 @@ import Testing
 /// record is kept; and SIGTERM ends a session whose daemon is frozen with 143 and its record.
 extension LiveAudioTests {
     /// Starts the binary beside a speech-dispatcher of its own; returns the run, the binary's pid and the daemon's.
-    private static func startWithOwnSpeechd(_ arguments: [String], home: TemporaryHome) throws -> (
+    static func startWithOwnSpeechd(
+        _ arguments: [String], home: TemporaryHome, environment: [String: String?] = [:]
+    ) throws -> (
         run: FaultRun.Started, binary: pid_t, daemon: pid_t
     ) {
         let addressFile = home.root.appendingPathComponent("speechd-address").path
         let pidFile = home.root.appendingPathComponent("binary-pid").path
         let wrapper = BinaryRun.packageRoot.appendingPathComponent("scripts/with-speechd.sh").path
         let run = try FaultRun.start(
-            arguments, home: home, standardOutput: .path("capture"),
+            arguments, home: home, environment: environment, standardOutput: .path("capture"),
             prefix: [
                 wrapper, "/bin/sh", "-c",
                 "echo \"$SPEECHD_ADDRESS\" > '\(addressFile)'; echo $$ > '\(pidFile)'; exec \"$0\" \"$@\"",
