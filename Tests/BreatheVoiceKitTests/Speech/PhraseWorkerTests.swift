@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
+
+/// The phrase worker never holds the end of a session: `finish()` waits for the job under way only so long.
+@Suite struct PhraseWorkerTests {
+    /// Blocks a synthesis until released, as a slow or stuck one would.
+    final class Gate: @unchecked Sendable {
+        let ends: (read: Int32, write: Int32)
+        init() {
+            var fds: [Int32] = [-1, -1]
+            _ = pipe(&fds)
+            ends = (fds[0], fds[1])
+        }
+        func block() {
+            var byte: UInt8 = 0
+            _ = read(ends.read, &byte, 1)
+        }
+        func release() {
+            var byte: UInt8 = 1
+            _ = write(ends.write, &byte, 1)
+        }
+    }
+
+    @Test func aJobDoneIsCollected() {
+        let worker = PhraseWorker { _, _ in AudioClip([1, 2, 3]) }
+        worker.submit(.phrase("one", SpeechSettings(voice: "en", rate: 175, pitch: 50, volume: 100)))
+        let deadline = Date().addingTimeInterval(10)
+        var results: [PhraseWorker.Result] = []
+        while results.isEmpty, Date() < deadline {
+            results = worker.collect()
+            usleep(1000)
+        }
+        guard case .phrase(let text, let clip)? = results.first else {
+            Issue.record("nothing collected")
+            return
+        }
+        #expect(text == "one")
+        #expect(clip?.samples == [1, 2, 3])
+        worker.finish()
+    }
+
+    @Test func finishNeverWaitsLongForAStuckJob() {
+        let gate = Gate()
+        let worker = PhraseWorker { _, _ in
+            gate.block()
+            return nil
+        }
+        worker.submit(.phrase("stuck", SpeechSettings(voice: "en", rate: 175, pitch: 50, volume: 100)))
+        // Under way before finishing.
+        let deadline = Date().addingTimeInterval(10)
+        while !worker.isBusy, Date() < deadline { usleep(1000) }
+        let started = MonotonicClock.now()
+        worker.finish()
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        #expect(seconds < Double(PhraseWorker.finishMilliseconds) / 1000 + 0.5, "finish took \(seconds) s")
+        // Released, the thread ends alone.
+        gate.release()
+    }
+}
