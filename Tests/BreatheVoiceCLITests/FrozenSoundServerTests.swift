@@ -325,4 +325,33 @@ extension LiveAudioTests {
         #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
     }
+
+    /// `q` while the sound server is frozen (before its silence makes it a lost one): the session stops at once, its
+    /// summary within half a second, and nothing more waits for the server (no closing words, no badges said).
+    @Test func qEndsASessionWhoseSoundServerIsFrozenAtOnce() throws {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        let home = try TemporaryHome()
+        var environment = home.environment
+        environment["PULSE_SERVER"] = server.address
+        let run = try PtySession.run(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [
+                .expect("Breathe in, 2 seconds. Cycle 1 of 20.\n"),
+                .signalProcess(server.own.processIdentifier, "STOP"),
+                .quiet(2.5),
+                .send("q"),
+                .quiet(0.5),
+            ],
+            environment: environment
+        )
+        server.thaw()
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0, "\(run.text)")
+        let afterQ = run.quiet.count == 2 ? String(decoding: run.quiet[1], as: UTF8.self) : ""
+        #expect(afterQ.contains("Session stopped after 0 of 20 cycles"), "within 0.5 s of q: \(afterQ)")
+        #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
+        let history = try home.run(["history", "--json"])
+        #expect(history.stdout.contains("\"status\":\"stopped\""), "\(history.stdout)")
+    }
 }

@@ -22,6 +22,8 @@ protocol AudioSink {
     mutating func stop()
     /// Tries to reach the output again after it was lost.
     mutating func reconnect() throws(BreatheError)
+    /// The output has not answered a request for a while (`SoundServerPatience.lateMilliseconds`), short of being lost.
+    var isLate: Bool { get }
     /// What the runner sleeps in, when the sink has its own work to do meanwhile (a live sink's connection, serviced
     /// in the same poll as the keys); nil: a plain poll of the keys.
     var waiter: (any SessionWaiter)? { get }
@@ -36,6 +38,8 @@ extension AudioSink {
     }
 
     mutating func stop() { flush() }
+
+    var isLate: Bool { false }
 
     var waiter: (any SessionWaiter)? { nil }
     mutating func writableSamples() -> Int { Int.max }

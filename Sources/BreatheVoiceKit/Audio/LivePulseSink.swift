@@ -220,6 +220,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         return clock.now() >= silenceDeadline
     }
 
+    var isLate: Bool {
+        guard let probeSent else { return false }
+        return clock.now() >= probeSent + UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
+    }
+
     /// When the server's silence, counted from its last answer, makes it a lost server.
     private var silenceDeadline: UInt64 { lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000 }
 

@@ -18,6 +18,10 @@ enum SoundServerPatience {
     /// With nothing heard from the server for this long, a timing update is asked for, so that a silence is noticed
     /// even while nothing is played (a pause) (ms).
     static let probeMilliseconds: Int64 = 1000
+    /// A request for a sign of life unanswered for this long makes the server late (ms): a healthy one answered within
+    /// 80 ms. A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
+    /// not wait for a late server.
+    static let lateMilliseconds: Int64 = 1000
     /// A wait of the session's gives way to a signal (its pipe readable) only after this long (ms): a healthy server
     /// answers well within it, so an operation is never left half done by a resize or a Ctrl-Z; a silent one still
     /// lets a stopping signal end the session within half a second.

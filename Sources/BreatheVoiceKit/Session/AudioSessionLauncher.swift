@@ -154,7 +154,7 @@ struct AudioSessionLauncher {
             return try silently(because: message)
         }
         var outcome = try play(LivePacer(sink: sink), phrases, tones, choices, dispatcher: dispatcher, live: true)
-        outcome.playedOnServer = true
+        outcome.playedOnServer = !outcome.outputLost
         return outcome
     }
 

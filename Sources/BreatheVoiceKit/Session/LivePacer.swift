@@ -48,6 +48,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     var releaseAhead: Int64 { Int64(blockSamples) }
+    var isLate: Bool { isUp && sink.isLate }
     var waitsForClosingWords: Bool { true }
     var waiter: (any SessionWaiter)? { sink.waiter }
 

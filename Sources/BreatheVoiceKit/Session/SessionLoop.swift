@@ -84,8 +84,10 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
                     // The closing words were cut off; the session itself is over and recorded.
                     if !options.interactive { return .failure(error) }
                 }
-                return .success(
-                    SessionOutcome(summary: summary, signal: progress.stopSignal, ignoredEvents: ignoredEvents))
+                var outcome = SessionOutcome(
+                    summary: summary, signal: progress.stopSignal, ignoredEvents: ignoredEvents)
+                outcome.outputLost = !pacer.isUp
+                return .success(outcome)
             }
             if let failure = step() { return .failure(failure) }
         }
@@ -113,6 +115,12 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         if progress.playing {
             do throws(BreatheError) {
                 try pacer.check(now: clock.now())
+                // At a terminal, with only the closing words left (q, or the end), a late server is not waited for:
+                // the session is over and recorded; the server's silence would only hold the way out.
+                if options.interactive, case .completing = state, pacer.isLate {
+                    throw BreatheError.unavailable(
+                        Message(.errorAudioLost, ["detail": .message(LivePulseSink.silence)]))
+                }
                 if let timer, pacer.isDue(timer.deadline) {
                     self.timer = nil
                     pacer.arrive(at: timer.deadline)
@@ -322,4 +330,6 @@ struct SessionOutcome: Hashable, Sendable {
     /// The session was heard through the sound server (not a file, not text only), so sentences said after it
     /// (the badges it earned) go there too.
     var playedOnServer = false
+    /// The sound server went away (or stopped answering) and was not reached again: nothing more is said through it.
+    var outputLost = false
 }

@@ -55,8 +55,14 @@ protocol SessionPacer {
     mutating func lose(pausing: Bool)
     /// Tries to reach the output again after it was lost.
     mutating func reconnect() throws(BreatheError)
+    /// The sound server is late to answer (a live sink), short of being lost.
+    var isLate: Bool { get }
     /// The session is over: what is queued is played out (or dropped, `stopped` by a signal), and the sink closed.
     mutating func finish(stopped: Bool) throws(BreatheError)
     /// Gives the timing report the sink's latest report: which sample is heard at `now`.
     mutating func report(to timing: inout HeardTiming, now: UInt64)
+}
+
+extension SessionPacer {
+    var isLate: Bool { false }
 }
