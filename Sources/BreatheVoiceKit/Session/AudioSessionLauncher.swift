@@ -84,6 +84,8 @@ struct AudioSessionLauncher {
                 dispatcher = try openDispatcher(
                     choices.dispatcherRequest(language: localizer.language, voiceName: dispatcherVoiceName()))
             } catch {
+                // A stopping signal ended the wait for the daemon: the session takes it, as text.
+                if case .unavailable = error, SignalSource.stopIsPending { return try launcher.runText() }
                 // Like a missing sound server: text only (here: phrases only printed) with a warning, or exit 69.
                 guard allowsSilence || choices.dispatcherOptional, case .unavailable(let message) = error else {
                     throw error

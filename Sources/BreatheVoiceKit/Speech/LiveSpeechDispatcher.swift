@@ -72,9 +72,13 @@ final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendabl
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text(Self.defaultAddress())]))
         }
         var result: UInt8 = 0
-        var waiting = pollfd(fd: opened.read, events: Int16(POLLIN), revents: 0)
-        let ready = SystemCall.retryingOnInterrupt { poll(&waiting, 1, Int32(Self.patience)) }
-        let answered = ready == 1 && read(opened.read, &result, 1) == 1 && result == 1
+        // A stopping signal (its pipe readable) ends the wait too: the session takes it.
+        var waiting = [
+            pollfd(fd: opened.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalSource.stopDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = SystemCall.retryingOnInterrupt { poll(&waiting, 2, Int32(Self.patience)) }
+        let answered = waiting[0].revents != 0 && read(opened.read, &result, 1) == 1 && result == 1
         guard answered else {
             // Not answered in time: the thread may still be stuck in the daemon's socket; it is left to itself.
             pthread_mutex_lock(lock)
