@@ -105,8 +105,9 @@ struct AudioSessionLauncher {
         do {
             phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
-            // A stopping signal ended the wait on a server that did not answer: the session takes it, as text.
-            if choices.output == nil, case .unavailable = error, SignalSource.stopIsPending {
+            // A stopping signal ended the wait on a server that did not answer (eSpeak NG's start opens it): the session
+            // takes it, as text, before anything is written (a render leaves no file).
+            if case .unavailable = error, SignalSource.stopIsPending {
                 return try launcher.runText()
             }
             guard goesOnWithoutSound, choices.output == nil, case .unavailable(let message) = error else { throw error }

@@ -26,6 +26,7 @@ enum SignalSource {
     /// recording what was breathed) instead of killing the process. A command that is not a session calls
     /// `releaseEarly()` once it knows. Handlers (unlike a blocked mask) are reset at exec, so children start clean.
     static func installEarly() {
+        mainThread = pthread_self()
         TemporaryFiles.prepare()
         for number in otherFatal { removeTemporariesThenDie(on: number) }
         guard makePipe() else { return }
@@ -74,6 +75,13 @@ enum SignalSource {
         guard signalPipe.read >= 0 else { return false }
         var descriptor = pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)
         return SystemCall.retryingOnInterrupt { poll(&descriptor, 1, 0) } == 1
+    }
+
+    /// True on the thread that ran `installEarly()` (`main`'s): only its waits end on a signal in the pipe, which
+    /// the session loop reads; another thread's (the phrase worker's) would see a resize or a Ctrl-Z there too.
+    static var isMainThread: Bool {
+        guard let mainThread else { return false }
+        return pthread_equal(mainThread, pthread_self()) != 0
     }
 
     /// The self-pipe's reading end, readable once a signal was caught (-1 before `installEarly()`): a wait outside a
@@ -185,6 +193,9 @@ enum SignalSource {
 /// The self-pipe's ends; written once, before any handler is installed, and only read afterwards (by the handler too,
 /// which is why no lock guards them: a handler must not wait for one).
 nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+
+/// `main`'s thread, set first thing in `main` (before any other thread exists), then only read.
+nonisolated(unsafe) private var mainThread: pthread_t?
 
 private let signalToPipe: @convention(c) (Int32) -> Void = { number in
     let savedErrno = errno

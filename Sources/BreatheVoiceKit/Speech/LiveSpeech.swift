@@ -87,7 +87,11 @@ enum LiveSpeech {
             // espeakINITIALIZE_DONT_EXIT (0x8000): report missing data instead of calling exit(1).
             let call = DeadlineCall { library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0x8000) }
             let deadline = MonotonicClock().deadline(inMilliseconds: SoundServerPatience.connectMilliseconds + 1000)
-            guard case .done(let rate) = call.wait(until: deadline) else {
+            // A stopping signal ends the wait on the session's thread, before the session (when its pipe holds only
+            // those); the phrase worker's thread waits for the deadline alone.
+            let outcome = call.wait(
+                until: deadline, watching: SignalSource.isMainThread ? SignalSource.stopDescriptor : -1)
+            guard case .done(let rate) = outcome else {
                 stuck = true
                 throw noServer
             }
