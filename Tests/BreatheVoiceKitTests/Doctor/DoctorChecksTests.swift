@@ -106,21 +106,8 @@ import Testing
     /// Issue 36: a socket that accepts connections and never answers (a frozen server's, or not a sound server at
     /// all) is a problem, found within the handshake's deadline, with the fix.
     @Test func aSocketThatListensAndNeverAnswersIsAProblem() throws {
-        let root = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let path = root.path + "/native"
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        #expect(bound == 0)
-        #expect(listen(listener, 4) == 0)
+        let listener = try ListeningSocket()
+        let path = listener.path
         let started = MonotonicClock.now()
         let findings = DoctorChecks.soundServer(environment: ["PULSE_SERVER": "unix:" + path], userID: 4_000_000).run()
         let seconds = Double(MonotonicClock.now() - started) / 1e9
