@@ -75,7 +75,7 @@ import Testing
     @Test(arguments: [
         (PreferenceKey.rate, "79"), (.rate, "451"), (.rate, "fast"), (.pitch, "101"), (.pitch, "-1"), (.volume, "201"),
         (.toneVolume, "101"), (.speech, "maybe"), (.tones, ""), (.count, "2"), (.leadIn, "sometimes"),
-        (.display, "loud"), (.language, "fr"), (.voice, "bad voice"), (.defaultPattern, "nonesuch"),
+        (.display, "loud"), (.language, "tlh"), (.voice, "bad voice"), (.defaultPattern, "nonesuch"),
         (.defaultMinutes, "0"), (.defaultMinutes, "1441"), (.quietHours, "25:00-07:00"), (.quietHours, "22:00"),
         (.remindPattern, "4-7-8-9-1"), (.remindMinutes, "abc"), (.customPatterns, "x"),
     ])

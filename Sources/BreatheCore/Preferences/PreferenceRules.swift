@@ -98,8 +98,9 @@ package struct PreferenceRules: Sendable {
         }
         switch key {
         case .language:
+            // In any case ("ES", "pt-br"), saved as the locale file spells it ("pt-BR").
             let code = trimmed.lowercased()
-            return languages.contains(code) ? .text(code) : nil
+            return languages.first { $0.lowercased() == code }.map { .text($0) }
         case .voice: return Self.isVoiceName(trimmed) ? .text(trimmed) : nil
         case .rate: return integer(Self.rate)
         case .pitch: return integer(Self.pitch)

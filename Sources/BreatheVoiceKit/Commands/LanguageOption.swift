@@ -6,7 +6,8 @@ struct LanguageOption: ParsableArguments {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp(
-            "Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
+            HelpText.filled(
+                "Session language: {languages}. Default: from LC_ALL, LC_MESSAGES or LANG, else English."),
             valueName: "code"
         ))
     var language: String?
