@@ -13,8 +13,6 @@ import Musl
 struct PreferencesStore: Sendable {
     let path: String
     let rules: PreferenceRules
-    /// Where `ShadowedPatternNotice` remembers what it told; nil for a file of the tests' own.
-    let stateDirectory: String?
 
     init(
         directories: XDGDirectories = XDGDirectories(),
@@ -22,16 +20,11 @@ struct PreferencesStore: Sendable {
     ) {
         path = directories.preferencesFile
         self.rules = rules
-        stateDirectory = directories.stateDirectory
     }
 
-    init(
-        path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes),
-        stateDirectory: String? = nil
-    ) {
+    init(path: String, rules: PreferenceRules = PreferenceRules(languages: LocaleCatalog.codes)) {
         self.path = path
         self.rules = rules
-        self.stateDirectory = stateDirectory
     }
 
     /// The file's contents and its warnings (unknown keys); an empty document when there is no file.
@@ -154,11 +147,6 @@ struct PreferencesStore: Sendable {
         case .success(let preferences):
             let localizer = Localizer(language: preferences.language)
             for warning in loaded.warnings { warnings.write(PlainText.line(localizer.string(warning))) }
-            if let stateDirectory {
-                ShadowedPatternNotice.tellOnce(
-                    saved: preferences.customPatterns, stateDirectory: stateDirectory, localizer: localizer,
-                    to: &warnings)
-            }
             return .success((preferences, loaded.document, localizer))
         }
     }
