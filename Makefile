@@ -87,7 +87,8 @@ test:
 # --- The terminal: completions, man page, install (see README, "At the terminal") ---
 MAN_DATE = 2025-01-01
 BINDIR = $(PREFIX)/bin
-MANDIR = $(PREFIX)/share/man/man1
+MANROOT = $(PREFIX)/share/man
+MANDIR = $(MANROOT)/man1
 BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
@@ -98,22 +99,27 @@ generated: build
 	$(BINARY_DEBUG) --generate-completion-script bash | python3 scripts/complete-at-root.py bash > completions/breathe-voice.bash
 	$(BINARY_DEBUG) --generate-completion-script zsh | python3 scripts/complete-at-root.py zsh > completions/_breathe-voice
 	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
-	@# The man page: the commands and options from the binary, the other sections from man/en/*.roff.
-	python3 scripts/generate-man.py $(BINARY_DEBUG) en $(MAN_DATE) breathe-voice.1
-	python3 scripts/generate-man.py $(BINARY_DEBUG) es $(MAN_DATE) man/es/breathe-voice.1
+	@# The man pages, one per language whose Locales file has the sections: the commands and options from the binary,
+	@# the rest from the locale file (breathe-voice.1 in English, man/CODE/breathe-voice.1 for the others).
+	python3 scripts/generate-man.py $(BINARY_DEBUG) $(MAN_DATE)
 
-# Installs the release binary (stripped: symbols nobody reads at run time), the man page and the three completions;
+# Installs the release binary (stripped: symbols nobody reads at run time), the man pages (English in man1, every other
+# language in its own folder, pt-BR's in pt_BR) and the three completions;
 # nothing else. INSTALL_BINARY may name another build of the same program (the install test uses the debug build to
 # avoid a second build while testing).
 INSTALL_BINARY ?= $(BINARY_RELEASE)
 install: $(INSTALL_BINARY)
 	install -D -m 755 -s $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
-	install -D -m 644 breathe-voice.1 $(DESTDIR)$(MANDIR)/breathe-voice.1
+	python3 scripts/generate-man.py --list | while read -r code page; do \
+	  folder=$(DESTDIR)$(MANDIR); [ "$$code" = en ] || folder=$(DESTDIR)$(MANROOT)/$$(echo $$code | tr - _)/man1; \
+	  install -D -m 644 $$page $$folder/breathe-voice.1 || exit 1; done
 	install -D -m 644 completions/breathe-voice.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice
 	install -D -m 644 completions/_breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice
 	install -D -m 644 completions/breathe-voice.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
 
 uninstall:
+	python3 scripts/generate-man.py --list | while read -r code page; do \
+	  [ "$$code" = en ] || rm -f $(DESTDIR)$(MANROOT)/$$(echo $$code | tr - _)/man1/breathe-voice.1; done
 	rm -f $(DESTDIR)$(BINDIR)/breathe-voice $(DESTDIR)$(MANDIR)/breathe-voice.1 \
 	  $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice \
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish

@@ -438,7 +438,7 @@ _breathe-voice_prefs_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -461,7 +461,7 @@ _breathe-voice_prefs_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -484,7 +484,7 @@ _breathe-voice_prefs_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac

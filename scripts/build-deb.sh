@@ -24,10 +24,15 @@ install -d -m 755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/u
   "$pkg/usr/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$pkg/usr/bin/breathe-voice"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/breathe-voice"
-gzip -9n < "$root/breathe-voice.1" > "$pkg/usr/share/man/man1/breathe-voice.1.gz"
-install -d -m 755 "$pkg/usr/share/man/es/man1"
-gzip -9n < "$root/man/es/breathe-voice.1" > "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
-chmod 644 "$pkg/usr/share/man/es/man1/breathe-voice.1.gz"
+# Every language's man page (scripts/generate-man.py --list): English in man1, the others in the locale's folder
+# (pt-BR's in pt_BR, as man(1) looks them up).
+while read -r code page; do
+  folder=man1
+  [ "$code" = en ] || folder=${code//-/_}/man1
+  install -d -m 755 "$pkg/usr/share/man/$folder"
+  gzip -9n < "$root/$page" > "$pkg/usr/share/man/$folder/breathe-voice.1.gz"
+  chmod 644 "$pkg/usr/share/man/$folder/breathe-voice.1.gz"
+done < <(python3 "$root/scripts/generate-man.py" --list)
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
 sed '1{/^#!/d}' "$root/completions/breathe-voice.bash" > "$pkg/usr/share/bash-completion/completions/breathe-voice"
 chmod 644 "$pkg/usr/share/bash-completion/completions/breathe-voice"
@@ -35,7 +40,7 @@ install -m 644 "$root/completions/_breathe-voice" "$pkg/usr/share/zsh/vendor-com
 install -m 644 "$root/completions/breathe-voice.fish" "$pkg/usr/share/fish/vendor_completions.d/breathe-voice.fish"
 install -m 644 "$root/debian/copyright" "$pkg/usr/share/doc/breathe-voice/copyright"
 gzip -9n < "$root/debian/changelog" > "$pkg/usr/share/doc/breathe-voice/changelog.gz"
-chmod 644 "$pkg/usr/share/man/man1/breathe-voice.1.gz" "$pkg/usr/share/doc/breathe-voice/changelog.gz"
+chmod 644 "$pkg/usr/share/doc/breathe-voice/changelog.gz"
 
 # dpkg-shlibdeps reads debian/control from the folder it runs in: give it a minimal one beside the staged binary.
 mkdir -p "$stage/debian"

@@ -4,7 +4,8 @@
 #   deps             the packages
 #   release build    (CI as root only) the release binary, alone: a compiler beside the tests (even in the idle
 #                    scheduling class) made live tests that measure what is heard fail
-#   build            the debug build with the tests; beside it, what needs no test build:
+#   build            the debug build with the tests, then scripts/check-new-language.sh (a language is one file);
+#                    beside the build, what needs no test build:
 #     package test   scripts/system-test-deb.sh (CI as root only): the release binary packaged, installed, purged
 #     cron test      scripts/system-test-cron.sh (CI as root only): the release binary under the real cron daemon
 #                    (mostly waits for cron's next minute)
@@ -72,6 +73,9 @@ start_in_background lint "${idle[@]}" make -s lint
 
 failed=()
 if stage build "$SWIFT" build --build-tests; then
+  # A copy of the tree with one locale file added builds and speaks it everywhere (about 30 s: the debug build is
+  # copied, so only what the file changes is built again); before the tests, which nothing may slow down.
+  stage "new language check" scripts/check-new-language.sh || failed+=("new language check")
   quiet=$background/quiet
   mkfifo "$quiet"
   QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &

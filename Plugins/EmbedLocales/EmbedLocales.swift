@@ -16,12 +16,14 @@ struct EmbedLocales: BuildToolPlugin {
         .filter { $0.pathExtension == "json" }
         .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedLocales.swift")
+        // The folder is an input too, and the embedder lists it itself: a file added to Locales/ changes the folder,
+        // so the next build embeds it even though the build plan (and this list of files) was made before it came.
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) locale files",
+                displayName: "Embedding the locale files",
                 executable: try context.tool(named: "LocaleEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                arguments: [output.path, localesDirectory.path],
+                inputFiles: [localesDirectory] + files,
                 outputFiles: [output]
             )
         ]

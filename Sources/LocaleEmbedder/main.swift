@@ -1,8 +1,10 @@
 // Build-time tool for the EmbedLocales plugin: reads every locale file and writes one Swift file that holds their
-// sentences, already parsed. Usage: LocaleEmbedder OUTPUT.swift Locales/en.json Locales/es.json …
+// sentences, already parsed. Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
 //
 // A malformed file (not a JSON object, or a member that is neither a string nor an object of the plural forms "one"
-// and "other" as strings, or `_` metadata that is not a string) stops the build with one line naming it.
+// and "other" as strings, or `_` metadata that is not a string, or a `_plural` rule the program does not know) stops
+// the build with one line naming it. The `_man.` members (the man page's sections) are left out: only
+// scripts/generate-man.py reads them.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -22,8 +24,20 @@ enum Entry {
     case plural(one: String, other: String)
 }
 
-var files: [(code: String, members: [(key: String, entry: Entry)])] = []
+/// The inputs: files, and folders whose `*.json` files are read (the plugin names Locales/ itself).
+var paths: [String] = []
 for path in arguments.dropFirst() {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        paths += names.filter { $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
+    } else {
+        paths.append(path)
+    }
+}
+
+var files: [(code: String, members: [(key: String, entry: Entry)])] = []
+for path in paths {
     let url = URL(fileURLWithPath: path)
     let code = url.deletingPathExtension().lastPathComponent
     guard let data = try? Data(contentsOf: url) else { fail("\(path): cannot be read") }
@@ -32,6 +46,14 @@ for path in arguments.dropFirst() {
     }
     var members: [(key: String, entry: Entry)] = []
     for (key, value) in object {
+        // The man page's sections and words are for scripts/generate-man.py, not for the program.
+        if key.hasPrefix("_man.") {
+            guard value is String else { fail("\(path): \"\(key)\" is not a string") }
+            continue
+        }
+        if key == "_plural", let rule = value as? String, !["one", "zero-one"].contains(rule) {
+            fail("\(path): \"_plural\" is \"\(rule)\"; use \"one\" or \"zero-one\"")
+        }
         if let text = value as? String {
             members.append((key, .text(text)))
         } else if !key.hasPrefix("_"), let forms = value as? [String: Any], forms.count == 2,

@@ -75,7 +75,7 @@ import Testing
     @Test(arguments: [
         (PreferenceKey.rate, "79"), (.rate, "451"), (.rate, "fast"), (.pitch, "101"), (.pitch, "-1"), (.volume, "201"),
         (.toneVolume, "101"), (.speech, "maybe"), (.tones, ""), (.count, "2"), (.leadIn, "sometimes"),
-        (.display, "loud"), (.language, "fr"), (.voice, "bad voice"), (.defaultPattern, "nonesuch"),
+        (.display, "loud"), (.language, "tlh"), (.voice, "bad voice"), (.defaultPattern, "nonesuch"),
         (.defaultMinutes, "0"), (.defaultMinutes, "1441"), (.quietHours, "25:00-07:00"), (.quietHours, "22:00"),
         (.remindPattern, "4-7-8-9-1"), (.remindMinutes, "abc"), (.customPatterns, "x"),
     ])
@@ -96,7 +96,7 @@ import Testing
     @Test(arguments: [
         ("[1]", 1, 1, false), ("{\"version\": 2}", 1, 13, true), ("{\"version\": \"1\"}", 1, 13, false),
         ("{\n  \"rate\": \"fast\"\n}", 2, 11, false), ("{\"speech\": \"on\"}", 1, 12, false),
-        ("{\"customPatterns\": {\"box\": \"4-4\"}}", 1, 20, false), ("{\"defaultPattern\": \"nope\"}", 1, 20, false),
+        ("{\"customPatterns\": {\"4box\": \"4-4\"}}", 1, 20, false), ("{\"defaultPattern\": \"nope\"}", 1, 20, false),
         ("{\"quietHours\": {\"start\": \"22:00\"}}", 1, 16, false),
     ])
     func wrongTypesAndVersionsAreProblemsAtTheValue(text: String, line: Int, column: Int, newer: Bool) {
@@ -114,6 +114,20 @@ import Testing
         #expect(PreferenceRules.checkPatternName("4-7-8")?.key == .errorPatternName)
         #expect(PreferenceRules.checkPatternName("calm") == nil)
         #expect(PreferenceRules.checkPatternName("") != nil)
+    }
+
+    /// A pattern saved before a later version shipped a built-in of its name is kept: the file stays good, and the
+    /// saved one is what the name plays.
+    @Test func aSavedPatternWithABuiltInsNameIsKeptAndPlays() throws {
+        let text = #"{"customPatterns": {"box": "2-2"}}"#
+        let document = try PreferencesDocument.decode(Array(text.utf8), rules: rules).get().0
+        let saved = try #require(document.customPatterns.first)
+        #expect(saved.name == "box" && !saved.isBuiltIn)
+        let played = try PatternSpec.resolve("box", saved: document.customPatterns).get()
+        #expect(played.timingsText == "2-2" && !played.isBuiltIn)
+        #expect(Message.patternName(played) == Message(.patternSaved, ["name": .text("box")]))
+        #expect(BreathingPattern.allNames(saved: document.customPatterns).filter { $0 == "box" }.count == 1)
+        #expect(try PatternSpec.resolve("box").get().isBuiltIn)
     }
 
     @Test func quietHoursWrapPastMidnight() {

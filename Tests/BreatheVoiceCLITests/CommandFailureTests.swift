@@ -10,7 +10,7 @@ import Testing
         #expect(try CommandFailure.catching(Localizer(language: "en")) { () throws(BreatheError) in 42 } == 42)
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func catchingReportsTheErrorInTheLanguageGiven(language: String) {
         let localizer = Localizer(language: language)
         do {

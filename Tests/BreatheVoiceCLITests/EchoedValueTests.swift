@@ -49,7 +49,7 @@ import Testing
         #expect(controls.isEmpty, "\(what): \(run.stderr.prefix(300))")
     }
 
-    @Test(arguments: commands, ["en", "es"])
+    @Test(arguments: commands, LocaleFiles.wholeLanguages)
     func aBadValueIsOneShortCleanLine(command: [String], language: String) throws {
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func aBadValueFromTheEnvironmentIsOneShortCleanLine(language: String) throws {
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func aMissingEditorIsOneLine(language: String) throws {
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
@@ -303,7 +304,7 @@ extension FaultInjectionTests {
         return ["HOME": file.path, "XDG_STATE_HOME": file.path + "/state"]
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func defect10UnwritableHistoryStopsANonInteractiveSessionBeforeItPlays(language: String) throws {
         let home = try TemporaryHome()
         let environment = try Self.unwritableState(home)
@@ -313,9 +314,9 @@ extension FaultInjectionTests {
         #expect(session.status == 73)
         #expect(session.stderrLines.count == 1)
         #expect(session.stdout.isEmpty, "the session played: \(session.stdout)")
-        let expected =
-            language == "en"
-            ? "The session would not be recorded, so it was not started." : "La sesión no quedaría registrada"
+        // The sentence up to its {problem}, in the session's language.
+        let expected = Localizer(language: language).string(Message(.errorHistoryUnwritable, ["problem": .text("")]))
+            .trimmingCharacters(in: .whitespaces)
         #expect(session.stderr.contains(expected), "\(session.stderr)")
         let remind = try home.run(
             Self.quickReminder.filter { $0 != "en" && $0 != "--lang" } + ["--lang", language], environment: environment)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
@@ -8,7 +9,7 @@ import Testing
 extension FaultInjectionTests {
     // MARK: 9. Small ones: an empty --output is a usage error.
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func issue29EmptyOutputIsAUsageError(language: String) throws {
         let home = try TemporaryHome()
         for arguments in [
@@ -18,7 +19,8 @@ extension FaultInjectionTests {
             let run = try home.run(arguments + ["--lang", language])
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
             #expect(run.stderrLines.count == 1, "\(arguments): \(run.stderr)")
-            let expected = language == "en" ? "--output needs a file name" : "--output necesita un nombre de archivo"
+            let expected = Localizer(language: language).string(
+                Message(.errorOutputEmpty, ["option": .text("--output")]))
             #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
             #expect(run.stdout.isEmpty)
         }

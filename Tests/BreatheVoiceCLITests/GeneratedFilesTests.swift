@@ -39,7 +39,7 @@ import Testing
             "\(run.stderr)")
     }
 
-    /// The page `scripts/generate-man.py` writes from the binary's command definitions and man/<language>/*.roff.
+    /// The page `scripts/generate-man.py` writes from the binary's command definitions and Locales/<language>.json.
     static func freshManPage(language: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("man-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -56,8 +56,24 @@ import Testing
         return try String(contentsOf: output, encoding: .utf8)
     }
 
-    /// English, and Spanish from the Spanish help catalog and man/es/*.roff.
-    static let manPages = [("en", "breathe-voice.1"), ("es", "man/es/breathe-voice.1")]
+    /// Every language whose locale file has the man page's sections (`scripts/generate-man.py --list`): English at
+    /// breathe-voice.1, the others at man/<code>/breathe-voice.1.
+    static let manPages: [(String, String)] = {
+        let list = try? BinaryRun.run(
+            [root.appendingPathComponent("scripts/generate-man.py").path, "--list"],
+            executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        return (list?.stdoutLines ?? []).compactMap { line in
+            let fields = line.split(separator: " ").map(String.init)
+            return fields.count == 2 ? (fields[0], fields[1]) : nil
+        }
+    }()
+
+    /// Every whole language has a page: a locale file that is not a regional variant of another.
+    @Test func everyWholeLanguageHasAManPage() throws {
+        let whole = LocaleFiles.wholeLanguages
+        #expect(!whole.isEmpty)
+        #expect(Self.manPages.map(\.0) == ["en"] + whole.filter { $0 != "en" })
+    }
 
     @Test(arguments: manPages)
     func committedManPageMatchesTheGenerator(language: String, path: String) throws {
@@ -124,14 +140,19 @@ import Testing
             executable: make, directory: Self.root)
         #expect(install.status == 0, "\(install.stderr)")
         let files = try Self.files(under: destination)
+        let pages = Self.manPages.map { code, _ in
+            code == "en"
+                ? "usr/local/share/man/man1/breathe-voice.1"
+                : "usr/local/share/man/\(code.replacing("-", with: "_"))/man1/breathe-voice.1"
+        }
         #expect(
-            files == [
-                "usr/local/bin/breathe-voice",
-                "usr/local/share/bash-completion/completions/breathe-voice",
-                "usr/local/share/fish/vendor_completions.d/breathe-voice.fish",
-                "usr/local/share/man/man1/breathe-voice.1",
-                "usr/local/share/zsh/site-functions/_breathe-voice",
-            ])
+            files
+                == ([
+                    "usr/local/bin/breathe-voice",
+                    "usr/local/share/bash-completion/completions/breathe-voice",
+                    "usr/local/share/fish/vendor_completions.d/breathe-voice.fish",
+                    "usr/local/share/zsh/site-functions/_breathe-voice",
+                ] + pages).sorted())
         let installed = destination.appendingPathComponent("usr/local/bin/breathe-voice")
         // Stripped: no symbol table left to map or read.
         let file = try BinaryRun.run(["-b", installed.path], executable: URL(fileURLWithPath: "/usr/bin/file"))

@@ -37,7 +37,7 @@ import Testing
     /// under it; the tones are rendered at volume 0 (silence of the same length, so every word lands where it would),
     /// so what is left beside the guide is the speech. In English and in Spanish, with tones (each word placed ahead,
     /// after its tone) and without (each word on its boundary).
-    @Test(arguments: ["en", "es"], [["--tone-volume", "0"], ["--tones", "off"]])
+    @Test(arguments: LocaleFiles.wholeLanguages, [["--tone-volume", "0"], ["--tones", "off"]])
     func theGuideStaysTwelveDecibelsUnderSpeech(language: String, tones: [String]) throws {
         let (guide, speech) = try Self.guideAndRest(Self.session + [language] + tones)
         let window = Self.rate / 100

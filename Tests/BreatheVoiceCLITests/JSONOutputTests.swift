@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import BreatheCore
 @testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// `--json` for scripts: `patterns`, `voices`, `schedule list`, `doctor` and `stats` each print one document with
 /// `"version": 1` and every key present (null where there is no value), in the order README documents.
@@ -46,7 +48,7 @@ import Testing
         #expect(box["kind"] as? String == "builtIn" && box["title"] as? String == "Box breathing")
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func voicesListsTheLanguagesVoicesAndTheVariants(language: String) throws {
         let run = try BinaryRun.run(["voices", "--json", "--lang", language])
         let document = try Self.document(run)
@@ -58,10 +60,19 @@ import Testing
         for voice in voices {
             #expect(Set(voice.keys) == ["code", "name", "identifier", "languages"])
             #expect(
-                (voice["languages"] as? [String])?.contains { $0 == language || $0.hasPrefix(language + "-") } == true)
+                (voice["languages"] as? [String])?.map { $0.lowercased() }.contains {
+                    $0 == language.lowercased() || $0.hasPrefix(language.lowercased() + "-")
+                } == true)
         }
         let text = try BinaryRun.run(["voices", "--lang", language]).stdoutLines.dropFirst()
-        #expect(voices.map { "\($0["code"] as? String ?? ""): \($0["name"] as? String ?? "")" } == Array(text))
+        let localizer = Localizer(language: language)
+        #expect(
+            voices.map {
+                localizer.string(
+                    Message(
+                        .voicesRow,
+                        ["code": .text($0["code"] as? String ?? ""), "name": .text($0["name"] as? String ?? "")]))
+            } == Array(text))
         let variants = try #require(document["variants"] as? [String])
         #expect(variants.contains("f3") && variants.contains("m2"))
     }

@@ -72,7 +72,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func speechIsHeardInEveryAnnouncementWindow(language: String) throws {
         let (_, wav) = try Self.render(Self.session + ["--tones", "off", "--lang", language])
         let windows = [0] + Self.boundaries.map(\.start) + [Int(Self.plan.breathingEnd)]

@@ -37,7 +37,7 @@ import Testing
         #expect(fake.text == nil)
     }
 
-    @Test(arguments: ["en", "es"])
+    @Test(arguments: LocaleFiles.wholeLanguages)
     func aSavedPatternCanBeScheduled(language: String) throws {
         let fake = try FakeCrontab()
         defer { try? FileManager.default.removeItem(at: fake.folder) }

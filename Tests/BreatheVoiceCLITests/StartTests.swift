@@ -72,7 +72,10 @@ import Testing
             "breathe-voice: Pattern \"4-7-8-9-1\" has 5 fields: give 2 to 4 numbers of seconds, in-hold-out-rest, such as 4-7-8."
         ),
         (["--frobnicate-xyzzy"], "breathe-voice: Unknown option '--frobnicate-xyzzy'"),
-        (["--lang", "fr"], "breathe-voice: Unknown language \"fr\": use one of en, es, es-419."),
+        (
+            ["--lang", "tlh"],
+            "breathe-voice: Unknown language \"tlh\": use one of \(LocaleFiles.codes.joined(separator: ", "))."
+        ),
         (["--minutes", "2", "--cycles", "3"], "breathe-voice: Give --minutes or --cycles, not both."),
     ])
     func badArgumentsGiveExit64AndOneLine(arguments: [String], expected: String) throws {

@@ -240,8 +240,14 @@ struct Scratch {
         ("es", .leadIn, "2", "Preferencia leadIn: «2» no es válido; usa on u off."),
         ("en", .display, "loud", "Preference display: \"loud\" is not allowed; use one of auto, plain, visual, quiet."),
         ("es", .display, "loud", "Preferencia display: «loud» no es válido; usa uno de auto, plain, visual, quiet."),
-        ("en", .language, "fr", "Preference language: \"fr\" is not allowed; use one of en, es, es-419."),
-        ("es", .language, "fr", "Preferencia language: «fr» no es válido; usa uno de en, es, es-419."),
+        (
+            "en", .language, "tlh",
+            "Preference language: \"tlh\" is not allowed; use one of \(LocaleCatalog.codes.joined(separator: ", "))."
+        ),
+        (
+            "es", .language, "tlh",
+            "Preferencia language: «tlh» no es válido; usa uno de \(LocaleCatalog.codes.joined(separator: ", "))."
+        ),
         (
             "en", .voice, "a b",
             "Preference voice: \"a b\" is not allowed; use an eSpeak NG voice name such as en-us or es+f3."

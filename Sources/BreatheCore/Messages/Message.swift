@@ -134,8 +134,8 @@ extension Message {
 
     /// The name of a pattern: a built-in's localized name, a saved pattern's own name, or "Custom pattern".
     package static func patternName(_ pattern: BreathingPattern) -> Message {
+        if let title = pattern.title { return Message(title) }
         guard let name = pattern.name else { return Message(.patternCustom) }
-        if let key = MessageKey(rawValue: "pattern.\(name)") { return Message(key) }
         return Message(.patternSaved, ["name": .text(name)])
     }
 }

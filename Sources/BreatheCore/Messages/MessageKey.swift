@@ -161,6 +161,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorPatternExists = "error.pattern.exists"
     case errorPatternNotSaved = "error.pattern.notSaved"
     case errorPatternInUse = "error.pattern.inUse"
+    case patternsShadowed = "patterns.shadowed"
     case unitSessions = "unit.sessions"
     case unitDays = "unit.days"
     case statusCompleted = "status.completed"

@@ -3,11 +3,18 @@ package struct BreathingPattern: Hashable, Sendable {
     /// The built-in or saved name, or nil for timings typed on the command line.
     package var name: String?
     package var phases: [Phase]
+    /// A built-in's name in the user's words (`pattern.box`: "Box breathing"); nil for a saved pattern, even one whose
+    /// name a later built-in took, and for timings.
+    package var title: MessageKey?
 
-    package init(name: String? = nil, phases: [Phase]) {
+    package init(name: String? = nil, phases: [Phase], title: MessageKey? = nil) {
         self.name = name
         self.phases = phases
+        self.title = title
     }
+
+    /// True for a pattern that ships with the program.
+    package var isBuiltIn: Bool { title != nil }
 
     /// Length of one cycle in tenths of a second.
     package var cycleTenths: Int { phases.reduce(0) { $0 + $1.tenths } }
@@ -37,6 +44,7 @@ package struct BreathingPattern: Hashable, Sendable {
     func overriding(_ kind: PhaseKind, tenths: Int) -> BreathingPattern {
         var copy = self
         copy.name = nil
+        copy.title = nil
         if let index = copy.firstIndex(of: kind) {
             if tenths == 0 {
                 copy.phases.remove(at: index)
@@ -57,25 +65,40 @@ package struct BreathingPattern: Hashable, Sendable {
 }
 
 extension BreathingPattern {
-    /// The patterns that ship with the program, in the order `patterns` lists them.
+    /// The patterns that ship with the program, in the order `patterns` lists them. A new one is a line here and its
+    /// title's key (MessageKey, and a sentence in every locale file); a user's saved pattern of the same name keeps
+    /// working (`PatternSpec` reads saved names first) and the user is told once (`ShadowedPatternNotice`).
     package static let builtIn: [BreathingPattern] = [
         BreathingPattern(
-            name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)]),
+            name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)],
+            title: .pattern478),
         BreathingPattern(
             name: "box",
             phases: [
                 Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4),
                 Phase(.rest, seconds: 4),
-            ]),
-        BreathingPattern(name: "diaphragmatic", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)]),
-        BreathingPattern(name: "resonant", phases: [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)]),
-        BreathingPattern(name: "7-11", phases: [Phase(.inhale, seconds: 7), Phase(.exhale, seconds: 11)]),
+            ], title: .patternBox),
         BreathingPattern(
-            name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
+            name: "diaphragmatic", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)],
+            title: .patternDiaphragmatic),
+        BreathingPattern(
+            name: "resonant", phases: [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)], title: .patternResonant),
+        BreathingPattern(
+            name: "7-11", phases: [Phase(.inhale, seconds: 7), Phase(.exhale, seconds: 11)], title: .pattern711),
+        BreathingPattern(
+            name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)],
+            title: .patternSigh),
     ]
 
     /// The pattern used when none is asked for.
     static let defaultName = "box"
+
+    /// Every name a user may give `--pattern`, in the order `patterns` lists them: the built-ins, then the saved ones
+    /// (a saved one that shares a built-in's name once).
+    package static func allNames(saved: [BreathingPattern]) -> [String] {
+        let builtInNames = builtIn.compactMap(\.name)
+        return builtInNames + saved.compactMap(\.name).filter { !builtInNames.contains($0) }
+    }
 
     /// A built-in pattern by name, ignoring case.
     package static func builtIn(named name: String) -> BreathingPattern? {

@@ -1,12 +1,14 @@
 /// Reads a pattern the way a user names it: a built-in or saved name, or timings such as `4-7-8-0`.
 package enum PatternSpec {
-    /// Resolves `text` against the built-ins, then the user's saved patterns, then as 2 to 4 timings (in-hold-out-rest).
+    /// Resolves `text` against the user's saved patterns, then the built-ins, then as 2 to 4 timings (in-hold-out-rest).
+    /// A new pattern may not take a built-in's name (`patterns add`), so saved first only matters for one saved before
+    /// a later version shipped a built-in of that name: it keeps playing what the user saved.
     static func resolve(_ text: String, saved: [BreathingPattern] = []) -> Result<BreathingPattern, InputError> {
         let name = text.trimmingSpaces
-        if let pattern = BreathingPattern.builtIn(named: name) { return .success(pattern) }
         if let pattern = saved.first(where: { $0.name == name }) { return .success(pattern) }
+        if let pattern = BreathingPattern.builtIn(named: name) { return .success(pattern) }
         guard let first = name.first, first.isASCIIDigit || first == "." || first == "," || first == "-" else {
-            let names = (BreathingPattern.builtIn + saved).compactMap(\.name).joined(separator: ", ")
+            let names = BreathingPattern.allNames(saved: saved).joined(separator: ", ")
             return .failure(
                 InputError(Message(.errorPatternUnknown, ["value": .userValue(text), "names": .text(names)])))
         }

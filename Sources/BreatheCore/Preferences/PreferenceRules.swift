@@ -98,8 +98,9 @@ package struct PreferenceRules: Sendable {
         }
         switch key {
         case .language:
+            // In any case ("ES", "pt-br"), saved as the locale file spells it ("pt-BR").
             let code = trimmed.lowercased()
-            return languages.contains(code) ? .text(code) : nil
+            return languages.first { $0.lowercased() == code }.map { .text($0) }
         case .voice: return Self.isVoiceName(trimmed) ? .text(trimmed) : nil
         case .rate: return integer(Self.rate)
         case .pitch: return integer(Self.pitch)
@@ -148,17 +149,24 @@ package struct PreferenceRules: Sendable {
             }
     }
 
-    /// Checks a name for a new custom pattern; nil when it is fine, else the refusal.
+    /// Checks a name for a new custom pattern (`patterns add`); nil when it is fine, else the refusal.
     package static func checkPatternName(_ name: String) -> Message? {
+        if let problem = checkSavedPatternName(name) { return problem }
+        if BreathingPattern.builtIn(named: name) != nil {
+            return Message(.errorPatternBuiltIn, ["name": .userValue(name)])
+        }
+        return nil
+    }
+
+    /// Checks the name of a pattern read from the preferences file: its form only. One saved before a later version
+    /// shipped a built-in of that name is kept, and keeps working (see `PatternSpec.resolve`).
+    static func checkSavedPatternName(_ name: String) -> Message? {
         let scalars = name.unicodeScalars
         guard nameLength.contains(name.count), let first = scalars.first, first.properties.isAlphabetic,
             scalars.allSatisfy({
                 $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_"
             })
         else { return Message(.errorPatternName, ["name": .userValue(name)]) }
-        if BreathingPattern.builtIn(named: name) != nil {
-            return Message(.errorPatternBuiltIn, ["name": .userValue(name)])
-        }
         return nil
     }
 
@@ -211,7 +219,7 @@ package struct PreferenceRules: Sendable {
             guard case .object(let members) = node.value else { return refuse() }
             var patterns: [BreathingPattern] = []
             for member in members {
-                if let problem = Self.checkPatternName(member.key) { return .failure(InputError(problem)) }
+                if let problem = Self.checkSavedPatternName(member.key) { return .failure(InputError(problem)) }
                 guard let text = member.node.value.string, case .success(let timings) = PatternSpec.parseTimings(text)
                 else { return refuse() }
                 patterns.append(BreathingPattern(name: member.key, phases: timings.phases))

@@ -60,12 +60,12 @@ package struct ReminderSchedule: Hashable, Sendable {
     /// a window it is refused with the nearest intervals that do. Within a window every interval is exact: the times are
     /// listed, and grouping them by minute never needs more than 24 lines.
     package static func make(
-        every: String?, at: [String], from: String?, to: String?, days: String?,
+        every: String?, at: [String], from: String?, to: String?, days: String?, dayNames: WeekdayNames = .canonical,
         session: SessionRequest, remindArguments: [String]
     ) -> Result<ReminderSchedule, InputError> {
         do throws(InputError) {
             var dayset = WeekdaySet.everyDay
-            if let days { dayset = try WeekdaySet.parse(days).get() }
+            if let days { dayset = try WeekdaySet.parse(days, names: dayNames).get() }
             let days = dayset
             guard days.bits != 0 else { throw InputError(Message(.errorDaysSyntax, ["value": .text("")])) }
             // The session options are checked now, so that cron never runs a reminder that cannot start.

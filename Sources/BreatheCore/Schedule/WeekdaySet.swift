@@ -49,47 +49,23 @@ struct WeekdaySet: Hashable, Sendable {
 
     static let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
-    /// English and Spanish names, short and long, by cron day number.
-    static let spellings: [String: Int] = {
-        var table: [String: Int] = [:]
-        let english = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-        let spanish = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
-        let spanishShort = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"]
-        for day in 0...6 {
-            table[english[day]] = day
-            table[names[day]] = day
-            table[spanish[day]] = day
-            table[spanishShort[day]] = day
-        }
-        table["mie"] = 3
-        table["miercoles"] = 3
-        table["sab"] = 6
-        table["sabado"] = 6
-        return table
-    }()
-
-    /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or one of "weekdays",
-    /// "weekends", "daily", "all". Names are English or Spanish, short or long, in any case.
-    static func parse(_ text: String) -> Result<WeekdaySet, InputError> {
+    /// Reads a comma list of days and ranges ("mon-fri", "sat,sun", "fri-mon" wraps), or a group's word ("weekdays",
+    /// "weekends", "daily", "*"), in any language `names` holds, short or long, in any case, with or without accents.
+    static func parse(_ text: String, names: WeekdayNames = .canonical) -> Result<WeekdaySet, InputError> {
         let error = InputError(Message(.errorDaysSyntax, ["value": .userValue(text)]))
         let lowered = text.trimmingSpaces.lowercased()
-        switch lowered {
-        case "weekdays", "laborables": return .success(WeekdaySet(days: 1...5))
-        case "weekends", "weekend", "fines de semana", "fin de semana": return .success(WeekdaySet(days: [0, 6]))
-        case "daily", "all", "every", "*", "todos", "diario": return .success(.everyDay)
-        default: break
-        }
+        if let group = names.group(lowered) { return .success(group) }
         var days: [Int] = []
         for item in lowered.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = item.split(separator: "-", omittingEmptySubsequences: false)
                 .map { String($0).trimmingSpaces }
             guard (1...2).contains(ends.count) else { return .failure(error) }
-            guard let first = spellings[ends[0]] else { return .failure(error) }
+            guard let first = names.day(ends[0]) else { return .failure(error) }
             guard ends.count == 2 else {
                 days.append(first)
                 continue
             }
-            guard let last = spellings[ends[1]] else { return .failure(error) }
+            guard let last = names.day(ends[1]) else { return .failure(error) }
             // A range may wrap past Saturday: fri-mon is Friday, Saturday, Sunday, Monday.
             var day = first
             days.append(day)

@@ -13,7 +13,7 @@ struct BreatheVoice: ParsableCommand {
 
             \(exitCodesHelp)
 
-            \(terminalHelp)
+            \(HelpText.filled(terminalHelp))
             """,
         version: "breathe-voice " + version,
         subcommands: [
@@ -71,7 +71,7 @@ struct BreatheVoice: ParsableCommand {
           $XDG_RUNTIME_DIR/breathe-voice/                  lock and runtime files (else the state folder)
 
         ENVIRONMENT:
-          LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given (en, es; es-419 for es_* but es_ES)
+          LC_ALL, LC_MESSAGES, LANG  the language when --lang is not given: {languages}
           TERM                       dumb (or unset) makes --display auto plain; dumb turns visual into plain
           NO_COLOR                   any non-empty value: no colour in the visual display
           XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR  where the files above live

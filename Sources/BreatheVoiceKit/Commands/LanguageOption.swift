@@ -6,19 +6,20 @@ struct LanguageOption: ParsableArguments {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp(
-            "Session language: en, es or es-419 (Latin American Spanish). Default: from LC_ALL, LC_MESSAGES or LANG, else English.",
+            HelpText.filled(
+                "Session language: {languages}. Default: from LC_ALL, LC_MESSAGES or LANG, else English."),
             valueName: "code"
         ))
     var language: String?
 
-    /// The chosen language, from the flag or the environment.
+    /// The language to speak, in the one order every command follows (`InterfaceLanguage`): this flag, then
+    /// `BREATHE_VOICE_LANG`, the `language` preference, and `LC_ALL`, `LC_MESSAGES`, `LANG`. An unknown code given to
+    /// the flag is a usage error, in the language the rest of that order gives.
     func resolve(environment: [String: String] = ProcessEnvironment.current) throws -> Localizer {
-        switch LanguageChoice.resolve(flag: language, environment: environment) {
-        case .success(let code): return Localizer(language: code)
-        case .failure(let error):
-            // An unknown --lang is reported in the language the environment asks for.
-            let localizer = Localizer(language: LanguageChoice.fromEnvironment(environment))
+        if let language, case .failure(let error) = LanguageChoice.resolve(flag: language, environment: environment) {
+            let localizer = InterfaceLanguage.localizer(flag: nil, environment: environment)
             throw ValidationError(localizer.string(error.message))
         }
+        return InterfaceLanguage.localizer(flag: language, environment: environment)
     }
 }

@@ -31,6 +31,10 @@ struct LoadedPreferences {
         switch store.resolve(flags: flags, environment: ProcessEnvironment.current, warnings: &standardError) {
         case .failure(let failure): throw CommandFailure(failure.error, localizer: failure.localizer)
         case .success(let loaded):
+            // Only a command's own load tells (the help's and the language's reads of the file say nothing).
+            ShadowedPatternNotice.tellOnce(
+                saved: loaded.preferences.customPatterns, stateDirectory: XDGDirectories().stateDirectory,
+                localizer: loaded.localizer, to: &standardError)
             return LoadedPreferences(
                 preferences: loaded.preferences, document: loaded.document, localizer: loaded.localizer, store: store,
                 lock: lock)

@@ -86,7 +86,7 @@ extension BreatheVoice.Schedule {
             // The session options are checked in run(), after the preferences are loaded, as remind checks them: a
             // saved pattern is a pattern too.
             switch ReminderSchedule.make(
-                every: every, at: at, from: from, to: to, days: days,
+                every: every, at: at, from: from, to: to, days: days, dayNames: .everyLanguage,
                 session: SessionRequest(), remindArguments: remindArguments
             ) {
             case .success(let schedule): self.schedule = schedule

@@ -31,22 +31,30 @@ enum LanguageChoice {
         return LocaleCatalog.fallbackCode
     }
 
-    /// The built-in language for a locale name or code: "es_ES.UTF-8" → "es", "EN" → "en", "es-419" → "es-419", and
-    /// "es_MX.UTF-8" → "es-419", the variant whose `_regions` serve Mexico; nil when no built-in language fits.
+    /// The built-in language for a locale name or code, in any case: "es_ES.UTF-8" → "es", "EN" → "en", "es-419" →
+    /// "es-419", "pt_BR.UTF-8" → "pt-BR"; "es_MX.UTF-8" → "es-419", the variant whose `_regions` serve Mexico; and a
+    /// language built in only with its region ("pt", "pt_PT") → that one ("pt-BR"). Nil when no built-in language fits.
     static func normalize(_ value: String) -> String? {
         let name = value.lowercased().prefix { $0 != "." && $0 != "@" }
         let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
         guard let language = parts.first, !language.isEmpty, language.allSatisfy(\.isLetter) else { return nil }
+        let codes = LocaleCatalog.codes
+        func code(_ lowercased: String) -> String? { codes.first { $0.lowercased() == lowercased } }
         if parts.count > 1 {
             let region = parts[1]
-            if LocaleCatalog.codes.contains(language + "-" + region) { return language + "-" + region }
+            if let exact = code(language + "-" + region) { return exact }
             // Only the variants named after the language (es-419 for es) are parsed to read their regions.
-            let variant = LocaleCatalog.codes.first { code in
-                guard code.hasPrefix(language + "-"), let catalog = LocaleCatalog.named(code) else { return false }
+            let variant = codes.first { code in
+                guard code.lowercased().hasPrefix(language + "-"), let catalog = LocaleCatalog.named(code) else {
+                    return false
+                }
                 return catalog.parent == language && catalog.serves(region: region)
             }
             if let variant { return variant }
         }
-        return language
+        if let whole = code(language) { return whole }
+        // A language built in only with a region, such as pt-BR: it serves every speaker of the language.
+        return codes.first { $0.lowercased().hasPrefix(language + "-") && LocaleCatalog.named($0)?.parent == nil }
+            ?? language
     }
 }

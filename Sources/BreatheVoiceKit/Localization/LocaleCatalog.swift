@@ -26,6 +26,11 @@ struct LocaleCatalog: Sendable {
     let voice: String
     /// The decimal separator, from `_decimalSeparator` (or the parent's).
     private(set) var decimalSeparator: String
+    /// How a number picks a plural form, from `_plural` (or the parent's); `one` when neither says.
+    private(set) var pluralRule: PluralRule
+    /// The words `--days` accepts in this language, from `_days.long`, `_days.short`, `_days.weekdays`,
+    /// `_days.weekends` and `_days.daily` (without the prefix).
+    let dayWords: [String: String]
     /// Every sentence, by key: the file's own over its parent's.
     private(set) var entries: [String: Entry]
     /// The language a regional variant overlays, from `_parent` ("es" for es-419); nil for a whole language.
@@ -56,20 +61,27 @@ struct LocaleCatalog: Sendable {
         name = metadata["_name"] ?? code
         voice = metadata["_voice"] ?? code
         decimalSeparator = metadata["_decimalSeparator"] ?? "."
+        pluralRule = metadata["_plural"].flatMap(PluralRule.init(rawValue:)) ?? .one
         parent = metadata["_parent"]
         regions = (metadata["_regions"] ?? "").split(separator: " ").map(String.init)
+        var dayWords: [String: String] = [:]
+        for (key, value) in metadata where key.hasPrefix("_days.") { dayWords[String(key.dropFirst(6))] = value }
+        self.dayWords = dayWords
         self.entries = entries
         ownEntries = entries
         hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
+        hasOwnPluralRule = metadata["_plural"] != nil
     }
 
     private var hasOwnDecimalSeparator: Bool
+    private var hasOwnPluralRule: Bool
 
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
         var merged = self
         merged.entries = parent.entries.merging(entries) { _, own in own }
         if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
+        if !hasOwnPluralRule { merged.pluralRule = parent.pluralRule }
         return merged
     }
 

@@ -23,7 +23,8 @@ struct Localizer: Sendable {
             template = text
         case .plural(let one, let other)?:
             let value = message.arguments["n"]?.pluralValue
-            template = value.map { $0.isWhole && $0.whole == 1 } == true ? one : other
+            template =
+                value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
         case nil:
             template = message.key.rawValue
         }

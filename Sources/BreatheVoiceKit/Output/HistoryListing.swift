@@ -6,7 +6,9 @@ struct HistoryListing {
 
     /// One session, one line.
     func line(_ record: SessionRecord) -> String {
-        let pattern = BreathingPattern(name: record.patternKind == .timings ? nil : record.patternName, phases: [])
+        let name = record.patternKind == .timings ? nil : record.patternName
+        let title = record.patternKind == .builtIn ? name.flatMap { BreathingPattern.builtIn(named: $0)?.title } : nil
+        let pattern = BreathingPattern(name: name, phases: [], title: title)
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
             "pattern": .message(.patternName(pattern)),
@@ -97,9 +99,7 @@ struct HistoryListing {
 
     /// A pattern as `stats` names it: a built-in's name in the user's language, timings with its decimal separator.
     func patternLabel(_ label: String) -> String {
-        if let key = MessageKey(rawValue: "pattern.\(label)"), label != "custom", label != "saved" {
-            return localizer.string(Message(key))
-        }
+        if let title = BreathingPattern.builtIn(named: label)?.title { return localizer.string(Message(title)) }
         if let first = label.first, first.isNumber {
             return localizer.string(Message(.statsPatternCustom, ["timings": .decimals(label)]))
         }

@@ -7,8 +7,7 @@ enum PatternCompletion {
     /// Every name a user may type, in the order `patterns` lists them. A missing or broken preferences file only
     /// leaves the saved names out: completion never prints an error.
     static func names(store: PreferencesStore = PreferencesStore()) -> [String] {
-        let saved = (try? store.load().document.customPatterns.compactMap(\.name)) ?? []
-        return BreathingPattern.builtIn.compactMap(\.name) + saved
+        BreathingPattern.allNames(saved: (try? store.load().document.customPatterns) ?? [])
     }
 
     /// The names that start with what has been typed so far.

@@ -129,8 +129,8 @@ final class HistoryRecorder: SessionPresenter {
         let end = clock.now()
         let pattern = plan.pattern
         let kind: SessionRecord.PatternKind =
-            if let name = pattern.name {
-                BreathingPattern.builtIn(named: name) != nil ? .builtIn : .saved
+            if pattern.name != nil {
+                pattern.isBuiltIn ? .builtIn : .saved
             } else {
                 .timings
             }

@@ -40,7 +40,7 @@ import Testing
         ("sun,sat,sun", "0,6", "sat,sun"), ("mon,wed,fri", "1,3,5", "mon,wed,fri"),
     ])
     func daySetsReadAndWrite(text: String, cron: String, canonical: String) throws {
-        let days = try WeekdaySet.parse(text).get()
+        let days = try WeekdaySet.parse(text, names: WeekdayNamesTests.englishAndSpanish).get()
         #expect(days.cronField == cron)
         #expect(days.text == canonical)
         #expect(try WeekdaySet.parse(days.text).get() == days)

@@ -47,6 +47,7 @@ import Testing
     func requestBecomesExactCronFields(row: Row) throws {
         let schedule = try ReminderSchedule.make(
             every: row.every, at: row.at, from: row.from, to: row.to, days: row.days,
+            dayNames: WeekdayNamesTests.englishAndSpanish,
             session: SessionRequest(), remindArguments: []
         ).get()
         #expect(schedule.cronTimings.map(\.text) == row.expected)
@@ -133,6 +134,7 @@ import Testing
     func inexactOrBadRequestsAreRefused(refusal: Refusal) {
         let result = ReminderSchedule.make(
             every: refusal.every, at: refusal.at, from: refusal.from, to: refusal.to, days: refusal.days,
+            dayNames: WeekdayNamesTests.englishAndSpanish,
             session: SessionRequest(), remindArguments: []
         )
         #expect(result.failureMessage == Message(refusal.key, refusal.arguments))

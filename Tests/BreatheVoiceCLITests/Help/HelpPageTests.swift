@@ -39,9 +39,9 @@ import Testing
                                           4-7-8-0.
 
                 OPCIONES:
-                  --lang <código>         Idioma de la sesión: en, es o es-419 (español de
-                                          América Latina). Por defecto: según LC_ALL,
-                                          LC_MESSAGES o LANG; si no, inglés.
+                  --lang <código>         Idioma de la sesión: en, es, es-419, fr, pt-BR. Por
+                                          defecto: según LC_ALL, LC_MESSAGES o LANG; si no,
+                                          inglés.
                   --version               Muestra la versión.
                   -h, --help              Muestra la ayuda.
 

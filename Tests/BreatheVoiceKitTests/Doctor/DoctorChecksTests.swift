@@ -18,14 +18,19 @@ import Testing
 
     static func lines(_ check: DoctorCheck) -> [String] { check.run().map { $0.line(english) } }
 
+    /// Every built-in language's voice (by its locale file's `_voice`), as eSpeak NG lays them out: lang/FAMILY/VOICE
+    /// (in eSpeak's own case, en-US) and LANGUAGE_dict.
+    static var catalogs: [LocaleCatalog] { LocaleCatalog.codes.compactMap { LocaleCatalog.all[$0] } }
+
     static func makeSpeechData(at data: URL, leavingOut: String? = nil) throws {
-        for (folder, file) in [("gmw", "en-US"), ("roa", "es"), ("roa", "es-419")] {
-            try FileManager.default.createDirectory(
-                at: data.appendingPathComponent("lang/\(folder)"), withIntermediateDirectories: true)
-            try Data().write(to: data.appendingPathComponent("lang/\(folder)/\(file)"))
-        }
-        for dictionary in ["en_dict", "es_dict"] where dictionary != leavingOut {
-            try Data().write(to: data.appendingPathComponent(dictionary))
+        try FileManager.default.createDirectory(
+            at: data.appendingPathComponent("lang/family"), withIntermediateDirectories: true)
+        for catalog in catalogs {
+            let voice = catalog.voice.split(separator: "-").enumerated()
+                .map { $0.offset == 0 ? $0.element.lowercased() : $0.element.uppercased() }.joined(separator: "-")
+            try Data().write(to: data.appendingPathComponent("lang/family/\(voice)"))
+            let dictionary = (catalog.voice.split(separator: "-").first.map(String.init) ?? catalog.voice) + "_dict"
+            if dictionary != leavingOut { try Data().write(to: data.appendingPathComponent(dictionary)) }
         }
     }
 
@@ -35,12 +40,10 @@ import Testing
         let data = root.appendingPathComponent("espeak-ng-data")
         try Self.makeSpeechData(at: data)
         #expect(
-            Self.lines(DoctorChecks.speechData(candidates: [root.path + "/missing", data.path])) == [
-                "ok: eSpeak NG data found in \(data.path)",
-                "ok: voice en-us (English) is installed",
-                "ok: voice es (Español) is installed",
-                "ok: voice es-419 (Español de América Latina) is installed",
-            ])
+            Self.lines(DoctorChecks.speechData(candidates: [root.path + "/missing", data.path]))
+                == ["ok: eSpeak NG data found in \(data.path)"]
+                + Self.catalogs.map { "ok: voice \($0.voice) (\($0.name)) is installed" })
+        #expect(Self.catalogs.map(\.voice).starts(with: ["en-us", "es", "es-419"]))
     }
 
     @Test func aMissingVoiceIsAProblemWithAFix() throws {
@@ -48,8 +51,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.makeSpeechData(at: root, leavingOut: "es_dict")
         let findings = DoctorChecks.speechData(candidates: [root.path]).run()
-        // Both Spanish voices read es_dict.
-        #expect(findings.map(\.isProblem) == [false, false, true, true])
+        // Both Spanish voices read es_dict; the others are there.
+        #expect(findings.map(\.isProblem) == [false] + Self.catalogs.map { $0.voice.hasPrefix("es") })
         #expect(
             findings[2].line(Self.english)
                 == "problem: voice es (Español) is missing from \(root.path) — fix: install the voice data: sudo apt install espeak-ng-data"
@@ -66,7 +69,7 @@ import Testing
     @Test func theRealSystemHasItsSpeechData() {
         // The machine that builds breathe-voice has espeak-ng installed (scripts/install-deps.sh).
         let findings = DoctorChecks.speechData(candidates: DoctorChecks.speechDataFolders(environment: [:])).run()
-        #expect(findings.count == 4)
+        #expect(findings.count == 1 + LocaleCatalog.codes.count)
         let problems = findings.filter(\.isProblem)
         #expect(problems.isEmpty)
     }

@@ -12,7 +12,12 @@ import Testing
         (["LANG": "es_CO@euro"], "es-419"),
         (["LANG": "es"], "es"),
         (["LANG": "es_ES@euro"], "es"),
-        (["LANG": "fr_FR.UTF-8"], "en"),
+        (["LANG": "fr_FR.UTF-8"], "fr"),
+        (["LANG": "fr_CA.UTF-8"], "fr"),
+        (["LANG": "pt_BR.UTF-8"], "pt-BR"),
+        (["LANG": "pt"], "pt-BR"),
+        (["LANG": "pt_PT.UTF-8"], "pt-BR"),
+        (["LANG": "de_DE.UTF-8"], "en"),
         (["LANG": "C"], "en"),
         (["LC_ALL": "es_ES.UTF-8", "LANG": "en_US.UTF-8"], "es"),
         (["LC_ALL": "", "LC_MESSAGES": "es_ES", "LANG": "en_US"], "es"),
@@ -29,5 +34,8 @@ import Testing
         #expect(try LanguageChoice.resolve(flag: "es-419", environment: [:]).get() == "es-419")
         #expect(try LanguageChoice.resolve(flag: "es_MX", environment: [:]).get() == "es-419")
         #expect(try LanguageChoice.resolve(flag: "es_ES", environment: [:]).get() == "es")
+        #expect(try LanguageChoice.resolve(flag: "pt-br", environment: [:]).get() == "pt-BR")
+        #expect(try LanguageChoice.resolve(flag: "PT_BR", environment: [:]).get() == "pt-BR")
+        #expect(try LanguageChoice.resolve(flag: "fr", environment: [:]).get() == "fr")
     }
 }

@@ -23,10 +23,22 @@ import Musl
     }
 
     @Test func bothLanguagesAreBuiltIn() {
-        #expect(LocaleCatalog.codes == ["en", "es", "es-419"])
+        #expect(LocaleCatalog.codes == ["en", "es", "es-419", "fr", "pt-BR"])
         #expect(LocaleCatalog.all["en"]?.voice == "en-us")
         #expect(LocaleCatalog.all["es"]?.voice == "es")
         #expect(LocaleCatalog.all["es-419"]?.voice == "es-419")
+        #expect(LocaleCatalog.all["fr"]?.voice == "fr")
+        #expect(LocaleCatalog.all["pt-BR"]?.voice == "pt-br")
+    }
+
+    /// A language's file brings its plural rule: French and Brazilian Portuguese keep 0 and 1,5 singular, English
+    /// and Spanish only 1.
+    @Test(arguments: [
+        ("en", 15, "1.5 seconds"), ("en", 10, "1 second"), ("es", 15, "1,5 segundos"), ("fr", 15, "1,5 seconde"),
+        ("fr", 10, "1 seconde"), ("fr", 20, "2 secondes"), ("pt-BR", 15, "1,5 segundo"), ("pt-BR", 25, "2,5 segundos"),
+    ])
+    func pluralRuleComesFromTheFile(code: String, tenths: Int, expected: String) {
+        #expect(Localizer(language: code).string(.seconds(tenths: tenths)) == expected)
     }
 
     /// Latin American Spanish is an overlay: its own wording where it differs, Spain's everywhere else.

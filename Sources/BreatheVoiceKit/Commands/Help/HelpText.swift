@@ -66,6 +66,12 @@ struct HelpText {
 
     /// The language's sentence; the program's own English when a translation is missing (the tests catch that).
     private func text(_ key: String, english fallback: String) -> String {
-        localizer.text(forKey: key) ?? fallback
+        Self.filled(localizer.text(forKey: key) ?? fallback)
+    }
+
+    /// A help sentence with `{languages}` filled in: the codes of every built-in language, so that a new locale file
+    /// appears in `--help`, the man pages and the completions without another file naming it.
+    static func filled(_ text: String) -> String {
+        text.replacingText("{languages}", with: LocaleCatalog.codes.joined(separator: ", "))
     }
 }

@@ -1,13 +1,20 @@
 import BreatheCore
 
-/// The language of the help and of a refused command line, found before (or without) a successful parse.
-///
-/// The same order as a session's: `--lang` on the command line, then `BREATHE_VOICE_LANG`, the `language`
-/// preference, and `LC_ALL`, `LC_MESSAGES`, `LANG`. An unknown `--lang` falls through to the rest.
+/// The language every command speaks, in one order: `--lang`, then `BREATHE_VOICE_LANG`, the `language` preference,
+/// and `LC_ALL`, `LC_MESSAGES`, `LANG` (`Preferences.resolve` puts them in that order; `LanguageChoice` reads a code or
+/// a locale name); English when none names a built-in language. A session, `voices`, `doctor`, `demo`, `schedule`, the
+/// help and a refused command line all ask here (or load the preferences, which is the same).
 enum InterfaceLanguage {
+    /// The language of the help and of a refused command line, found before (or without) a successful parse. An
+    /// unknown `--lang` falls through to the rest.
     static func localizer(arguments: [String], environment: [String: String] = ProcessEnvironment.current) -> Localizer
     {
-        var flag = langFlag(arguments)
+        localizer(flag: langFlag(arguments), environment: environment)
+    }
+
+    /// The language for a `--lang` value (nil: none given; an unknown one falls through to the rest of the order).
+    static func localizer(flag: String?, environment: [String: String]) -> Localizer {
+        var flag = flag
         if let value = flag, case .failure = LanguageChoice.resolve(flag: value, environment: environment) {
             flag = nil
         }
