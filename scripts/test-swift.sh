@@ -39,10 +39,10 @@ if [ "${1:-}" = --job ]; then
     "$bundle" --testing-library swift-testing --filter "$filter")
   # The live suites measure what is heard, and when: the other jobs yield the processors to them; and Fenrir, whose
   # speech must be heard within a second of each boundary, goes first (when we may raise a priority).
-  if ! printf '%s\n' "${name%%-*}" | grep -Eqx "$LIVE_SUITES"; then
+  if [ "${lock%:*}" = screen-reader ]; then
+    [ "$(id -u)" != 0 ] || command=(nice -n -5 "${command[@]}")
+  elif ! printf '%s\n' "${name%%-*}" | grep -Eqx "$LIVE_SUITES"; then
     command=(nice -n 10 "${command[@]}")
-  elif [ "${lock%:*}" = screen-reader ] && [ "$(id -u)" = 0 ]; then
-    command=(nice -n -5 "${command[@]}")
   fi
   set +e
   if [ "$lock" = - ]; then
@@ -86,8 +86,9 @@ tests=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | gre
 
 # Jobs: NAME SERVER LOCK FILTER, one a line. A regular expression's metacharacters in a name are escaped.
 escape() { sed 's/[][\.*^$()+?{}|]/\\&/g'; }
-# The suites whose tests are jobs of their own: LiveAudioTests (its tests share a sink), and the long ones.
-SPLIT_SUITES='LiveAudioTests|FaultInjectionTests'
+# The suites whose tests are jobs of their own: LiveAudioTests (its tests share a sink), and the long ones (the
+# sessions inside Fenrir in a multiplexer among them).
+SPLIT_SUITES='LiveAudioTests|FaultInjectionTests|MultiplexerScreenReaderTests'
 cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine'
 # Sessions inside the real Fenrir: its speech is heard within a second of each boundary, which a busy machine delays.
 # They run after the other jobs, FENRIR_JOBS at once: alone, eight of them keep the two processors less than half busy
@@ -108,7 +109,7 @@ jobs_for_suite() {
   for name in $(printf '%s\n' "$tests" | grep -F "$suite/" | sed 's|^[^/]*/\([^(]*\)(.*|\1|' | sort -u); do
     if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eqx "$cron_tests"; then continue; fi
     lock=-
-    if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eq "$screen_reader_tests"; then
+    if printf '%s\n' "$name" | grep -Eq "$screen_reader_tests"; then
       lock=screen-reader:$fenrir_jobs
     fi
     echo "$short-$name$suffix $server $lock ^$(printf '%s' "$suite/$name" | escape)\\("

@@ -153,10 +153,10 @@ struct AudioSessionLauncher {
         return outcome
     }
 
-    /// The plan with a lead-in that lets the opening be heard whole before the first phase
-    /// (`SessionPlan.leadIn(covering:getReady:)`). Our own voice: the opening's phrases, one after another. A screen
-    /// reader: the printed opening it reads (the notice, the introduction, the key hint), as long as eSpeak NG takes to
-    /// say it at the normal rate, and half a second for the reader to start.
+    /// The plan with a lead-in that lets the opening be heard whole before the first phase. Our own voice: the
+    /// opening's phrases, one after another (`SessionPlan.leadIn(covering:getReady:)`). A screen reader: the printed
+    /// opening it reads ("Get ready" too, `SessionLauncher.readingLead(_:)`), as long as eSpeak NG takes to say it at
+    /// the reader's rate when it is known (`OutputOptions.screenReaderRate`), else at the normal rate.
     private func planHearingTheOpening(_ phrases: PhraseBook, _ choices: AudioChoices, announcesKeys: Bool)
         -> SessionPlan
     {
@@ -166,8 +166,8 @@ struct AudioSessionLauncher {
         if choices.screenReader != nil, choices.output == nil {
             let lines =
                 (launcher.output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
-            let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + estimatedLength(of: $1) + gap }
-            return plan.leadIn(covering: before, getReady: estimatedLength(of: getReady.line))
+                + [getReady.line]
+            return plan.leadIn(reading: launcher.readingLead(lines.map(estimatedLength(of:))))
         }
         guard !phrases.isEmpty, !choices.speaksThroughDispatcher else { return plan }
         let before = machine.openingAnnouncements.compactMap(\.speech).reduce(Int64(0)) {
@@ -177,11 +177,13 @@ struct AudioSessionLauncher {
             covering: before, getReady: getReady.speech.flatMap(phrases.length(for:)).map(Int64.init) ?? 0)
     }
 
-    /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and rate (through the
-    /// phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
+    /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and the screen reader's
+    /// rate (through the phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
     private func estimatedLength(of message: Message) -> Int64 {
         let text = localizer.string(message)
-        let settings = SpeechSettings(voice: localizer.catalog.voice, rate: 175, pitch: 50, volume: 100)
+        let settings = SpeechSettings(
+            voice: localizer.catalog.voice, rate: launcher.output.screenReaderRate ?? SpeechSettings.defaultRate,
+            pitch: 50, volume: 100)
         do throws(BreatheError) {
             if let phraseCache {
                 return Int64(
