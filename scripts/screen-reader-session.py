@@ -148,13 +148,16 @@ class Multiplexer:
         self.tool = kind.split("-")[0]
         self.attached_later = kind.endswith("-attached")
         self.status = os.path.join(work, "status")
+        self.go_path = os.path.join(work, "go")
+        os.mkfifo(self.go_path)
         self.name = "breathe%d" % os.getpid()
         if self.tool == "tmux":
-            # Its own socket; no user configuration; the status line without its clock (a screen reader reads a
-            # clock as it changes, which is not the session's speech).
+            # Its own socket; no user configuration; a status line that does not change while the session runs (a
+            # screen reader reads it as it changes: a clock, a window renamed after the program started in it; see
+            # README, "Screen readers").
             config = os.path.join(work, "tmux.conf")
             with open(config, "w") as out:
-                out.write('set -g status-right ""\nset -g exit-empty on\n')
+                out.write('set -g status-right ""\nset -g automatic-rename off\nset -g exit-empty on\n')
             self.base = ["tmux", "-S", os.path.join(work, "tmux.socket"), "-f", config]
         elif self.tool == "screen":
             config = os.path.join(work, "screenrc")
@@ -167,35 +170,40 @@ class Multiplexer:
             raise SystemExit("screen-reader-session: --inside tmux, tmux-attached, screen or screen-attached")
 
     def pane(self, command):
-        """The pane's command: the session, its exit status kept for the outer script."""
+        """The pane's command: waits for `go`, runs the session, keeps its exit status for the outer script."""
         pane = os.path.join(self.work, "pane.sh")
-        wait = ""
-        if self.attached_later:
-            if self.tool == "tmux":
-                # The server's hook says when a client attaches.
-                wait = "%s wait-for attached\n" % " ".join(shlex.quote(part) for part in self.base)
-            else:
-                wait = "until %s -ls %s | grep -q Attached; do sleep 0.05; done\n" % (
-                    " ".join(shlex.quote(part) for part in self.base), self.name)
         with open(pane, "w") as out:
-            out.write("#!/bin/sh\n%s%s\necho $? >%s\n" % (wait, command, shlex.quote(self.status)))
+            out.write("#!/bin/sh\nread go <%s\n%s\necho $? >%s\n" % (
+                shlex.quote(self.go_path), command, shlex.quote(self.status)))
         os.chmod(pane, 0o755)
         return pane
 
-    def start_detached(self, command):
+    def attached(self):
+        """True once a client is attached to the server."""
+        if self.tool == "tmux":
+            listed = subprocess.run(self.base + ["list-clients"], capture_output=True, text=True).stdout
+            return listed.strip() != ""
+        listed = subprocess.run(self.base + ["-ls", self.name], capture_output=True, text=True).stdout
+        return "Attached" in listed
+
+    def go(self):
+        """Lets the pane run the session (as a user types the command once the multiplexer is up and read)."""
+        with open(self.go_path, "w") as fifo:
+            fifo.write("go\n")
+
+    def start_detached(self, command, env):
         """For -attached: the server and its session, started before Fenrir, outside it."""
         pane = self.pane(command)
         if self.tool == "tmux":
-            subprocess.run(self.base + ["new-session", "-d", "-s", self.name, "-x", "120", "-y", "30", pane, ";",
-                                        "set-hook", "-g", "client-attached", "wait-for -S attached"], check=True)
+            subprocess.run(self.base + ["new-session", "-d", "-s", self.name, "-x", "120", "-y", "30", pane],
+                           check=True, env=env)
         else:
-            subprocess.run(self.base + ["-dmS", self.name, pane], check=True)
+            subprocess.run(self.base + ["-dmS", self.name, pane], check=True, env=env)
 
     def script(self, command):
         """The script Fenrir runs: the multiplexer, in or attached to, then the session's exit status."""
         quoted = " ".join(shlex.quote(part) for part in self.base)
         if self.attached_later:
-            self.start_detached(command)
             enter = "%s attach -t %s" % (quoted, self.name) if self.tool == "tmux" else "%s -r %s" % (quoted, self.name)
         elif self.tool == "tmux":
             enter = "%s new-session -s %s %s" % (quoted, self.name, shlex.quote(self.pane(command)))
@@ -252,6 +260,8 @@ def main():
                 "PULSE_SINK": "ours"})
     for key in [key for key in env if key.startswith("BREATHE_VOICE_") and key != "BREATHE_VOICE_TEST_SPEECHD_LOG"]:
         env.pop(key)
+    if multiplexer and multiplexer.attached_later:
+        multiplexer.start_detached(command, dict(env, TERM=env.get("TERM", "linux")))
     transcript = b""
     pid, master = pty.fork()
     if pid == 0:
@@ -261,6 +271,20 @@ def main():
                             "general#autoSpellCheck=False", "general#shell=" + script])
         os.execvpe("fenrir", ["fenrir", "-e", "-o", options], env)
     deadline = time.time() + float(os.environ.get("SCREEN_READER_SESSION_TIMEOUT", "150"))
+    if multiplexer:
+        def start_when_read():
+            # Once a client is attached and Fenrir has said what the multiplexer drew (the log quiet for 1.5 s), the
+            # session starts, as a user types it at the prompt once the screen has been read.
+            while time.time() < deadline and not multiplexer.attached():
+                time.sleep(0.1)
+            size, quiet_since = os.path.getsize(log_path), time.time()
+            while time.time() < deadline and time.time() - quiet_since < 1.5:
+                time.sleep(0.1)
+                grown = os.path.getsize(log_path)
+                if grown != size:
+                    size, quiet_since = grown, time.time()
+            multiplexer.go()
+        threading.Thread(target=start_when_read, daemon=True).start()
     done = None
     while time.time() < deadline:
         ready, _, _ = select.select([master], [], [], 0.5)

@@ -114,27 +114,31 @@ extension LiveAudioTests {
             lateness.append(heard - boundary)
             begun.append(inPhase[0].begin - boundary)
         }
-        // Nothing else said while breathing: no redrawn bar or countdown read aloud, only the eight instructions.
-        let during = measured.messages.filter { (walls[0] - 0.2..<walls[7] + 4).contains($0.begin) }
+        // Nothing else said while breathing: no redrawn bar or countdown read aloud, only the eight instructions (the
+        // closing words come on the last phase's end, 4 s after its boundary).
+        let during = measured.messages.filter { (walls[0] - 0.2..<walls[7] + 3.8).contains($0.begin) }
         #expect(during.count == 8, "\(language) \(arguments): said while breathing: \(during.map(\.text))")
         // Heard once: no instruction said again later in the session (a duplicate or a stale one queued behind).
         for name in Set(names) {
             let said = measured.messages.filter { breathing.contains($0.begin) && Self.says(name, in: $0.text) }
             #expect(said.count == names.filter { $0 == name }.count, "\(name) said \(said.count) times")
         }
+        let rounded = { (values: [Double]) in values.map { ($0 * 1000).rounded() / 1000 } }
         // The opening ends when the reader has read it, not later: its last word within 1.5 s of the first tone, never
         // under it.
         let opening = try #require(measured.opening, "the harness measured no opening")
         let openingEnd = try #require(opening.end, "nothing of the opening was heard")
         let silence = opening.firstTone - openingEnd
-        print("\(language) \(arguments) \(inside ?? ""): silence between the opening and the first tone: \(silence) s")
+        let before = measured.messages.filter { $0.begin < opening.firstTone }.map {
+            "\(rounded([$0.begin - opening.firstTone, ($0.end ?? 0) - opening.firstTone])) \($0.text.prefix(60))"
+        }
+        print("\(language) \(arguments) \(inside ?? ""): silence before the first tone: \(silence) s, after \(before)")
         #expect(silence <= 1.5, "\(language) \(arguments): \(silence) s of silence before the first tone")
         #expect(silence >= 0, "\(language) \(arguments): the opening was still heard \(-silence) s into the first phase")
         let sorted = lateness.sorted()
         let median = (sorted[3] + sorted[4]) / 2
         // In the job's log (scripts/test-swift.sh keeps it), for the margin a passing run had: when each instruction was
         // heard after its boundary, and of that, when speech-dispatcher's module began to say it.
-        let rounded = { (values: [Double]) in values.map { ($0 * 1000).rounded() / 1000 } }
         print("\(language) \(arguments): heard after each boundary (s): \(rounded(lateness)); begun: \(rounded(begun))")
         #expect(sorted.last! <= 1.0, "\(language) \(arguments): heard late: \(lateness)")
         #expect(sorted.first! >= 0, "\(language) \(arguments): heard before its boundary: \(lateness)")

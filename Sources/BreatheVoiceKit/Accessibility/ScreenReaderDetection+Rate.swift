@@ -48,7 +48,13 @@ extension ScreenReaderDetection {
         let module = speech["module"] ?? ""
         guard module.isEmpty || module == "espeak-ng" || module == "espeak-ng-mbrola" else { return nil }
         // Fenrir: int(-100 + rate * 200), truncated toward zero.
-        let dispatcherRate = Int(-100 + rate * 200)
+        return dispatcherWordsPerMinute(Int(-100 + rate * 200))
+    }
+
+    /// The words a minute speech-dispatcher's espeak-ng module speaks at a rate of -100 to 100 (its espeak_set_rate,
+    /// in C's integer arithmetic, with the `EspeakMinRate`, `EspeakNormalRate` and `EspeakMaxRate` of its
+    /// configuration, `/etc/speech-dispatcher/modules/espeak-ng.conf`): 0, a client that sets no rate, is 170.
+    func dispatcherWordsPerMinute(_ dispatcherRate: Int) -> Int {
         var limits = ["EspeakMinRate": 80, "EspeakNormalRate": 170, "EspeakMaxRate": 449]
         if let configuration = readFile("/etc/speech-dispatcher/modules/espeak-ng.conf") {
             for line in String(decoding: configuration, as: UTF8.self).split(separator: "\n") {
@@ -61,7 +67,6 @@ extension ScreenReaderDetection {
         let normal = limits["EspeakNormalRate"]!
         let low = limits["EspeakMinRate"]!
         let high = limits["EspeakMaxRate"]!
-        // The module's espeak_set_rate, in C's integer arithmetic.
         return dispatcherRate < 0
             ? normal + (normal - low) * dispatcherRate / 100 : normal + (high - normal) * dispatcherRate / 100
     }
