@@ -18,11 +18,13 @@ struct MultiplexerScreenReaderTests {
 
     /// `--plain`: the display asked for, screen-reader mode still found.
     @Test func inEnglishPlainInTmuxInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
-        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(language: "en", arguments: ["--plain"], inside: "tmux")
+        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(
+            language: "en", arguments: ["--plain"], inside: "tmux")
     }
 
     @Test func inSpanishPlainInTmuxInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
-        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(language: "es", arguments: ["--plain"], inside: "tmux")
+        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(
+            language: "es", arguments: ["--plain"], inside: "tmux")
     }
 
     /// A tmux server started before Fenrir, outside it, and attached from inside it later.
@@ -33,6 +35,7 @@ struct MultiplexerScreenReaderTests {
 
     /// A GNU screen session started detached, outside Fenrir, and attached from inside it (`screen -r`).
     @Test func inAScreenSessionAttachedLaterInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
-        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(language: "es", arguments: [], inside: "screen-attached")
+        try LiveAudioTests().screenReaderSessionIsHeardOnceOnTime(
+            language: "es", arguments: [], inside: "screen-attached")
     }
 }

@@ -134,7 +134,8 @@ extension LiveAudioTests {
         }
         print("\(language) \(arguments) \(inside ?? ""): silence before the first tone: \(silence) s, after \(before)")
         #expect(silence <= 1.5, "\(language) \(arguments): \(silence) s of silence before the first tone")
-        #expect(silence >= 0, "\(language) \(arguments): the opening was still heard \(-silence) s into the first phase")
+        #expect(
+            silence >= 0, "\(language) \(arguments): the opening was still heard \(-silence) s into the first phase")
         let sorted = lateness.sorted()
         let median = (sorted[3] + sorted[4]) / 2
         // In the job's log (scripts/test-swift.sh keeps it), for the margin a passing run had: when each instruction was

@@ -74,7 +74,8 @@ struct ScreenReaderDetection: Sendable {
         guard let terminal else { return nil }
         var named: [Int32] = []
         // TMUX is "socket,PID,session"; STY is "PID.tty.host" or "PID.name": the server's process id.
-        if let tmux = environment["TMUX"], let id = tmux.split(separator: ",").dropFirst().first.flatMap({ Int32($0) }) {
+        if let tmux = environment["TMUX"], let id = tmux.split(separator: ",").dropFirst().first.flatMap({ Int32($0) })
+        {
             named.append(id)
         }
         if let screen = environment["STY"], let id = screen.split(separator: ".").first.flatMap({ Int32($0) }) {

@@ -197,7 +197,9 @@ import Testing
         var processes = Self.shell
         processes[70] = Process(
             parent: 60,
-            arguments: ["/usr/bin/python3", "/usr/bin/fenrir", "-e", "-o", "speech#module=espeak-ng;sound#enabled=False"])
+            arguments: [
+                "/usr/bin/python3", "/usr/bin/fenrir", "-e", "-o", "speech#module=espeak-ng;sound#enabled=False",
+            ])
         let settings = "[sound]\nrate=0.1\n[speech]\ndriver=speechdDriver\nrate=0.65\n[screen]\n"
         let files = ["/etc/fenrirscreenreader/settings/settings.conf": settings]
         let detection = Self.detection(processes, parent: 60, extraFiles: files)
