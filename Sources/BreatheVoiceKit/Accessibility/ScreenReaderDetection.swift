@@ -159,7 +159,8 @@ struct ScreenReaderDetection: Sendable {
     }
 
     /// A screen reader in use by this user anywhere, terminal or not (a reminder from cron has none): Speakup's
-    /// synthesizer, a Fenrir service, or this user's Orca or yasr.
+    /// synthesizer, a Fenrir service, or this user's Orca or yasr. Not BRLTTY: it says nothing the reminder's speech
+    /// could talk over, and it may run with no display at all.
     func running() -> Reader? {
         if let found = ancestorReader(ancestry(of: parent)) { return found.reader }
         if let synth = readFile("/sys/accessibility/speakup/synth").map(Self.text), !synth.isEmpty, synth != "none" {
