@@ -4,6 +4,9 @@ speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-
 
 Usage: screen-reader-session.py [--inside tmux|tmux-attached|screen|screen-attached] BINARY [ARG...]
 
+The session starts as a user would start it: at a prompt ("$") that Fenrir has read, once its speech has been quiet
+for 1.5 s (inside a multiplexer, once a client is attached too).
+
 --inside runs the session in a pane of a terminal multiplexer: `tmux` and `screen` start it inside Fenrir (the
 multiplexer's server is then no child of Fenrir's: tmux's daemonizes, and screen's is detached and attached again, as
 a user does); `tmux-attached` and `screen-attached` start the server first, outside Fenrir, and attach it from inside
@@ -243,7 +246,11 @@ def main():
         if multiplexer:
             out.write(multiplexer.script(command))
         else:
-            out.write("#!/bin/sh\n%s\necho \"@@DONE $?@@\"\nsleep 1\n" % command)
+            # A prompt, read first; the session once it has been (as a user types the command at it).
+            go_path = os.path.join(work, "go")
+            os.mkfifo(go_path)
+            out.write("#!/bin/sh\necho '$'\nread go <%s\n%s\necho \"@@DONE $?@@\"\nsleep 1\n" % (
+                shlex.quote(go_path), command))
     os.chmod(script, 0o755)
     # The daemon serves the whole test run: only what it logs from now on is this session's.
     offset = os.path.getsize(log_path)
@@ -271,20 +278,26 @@ def main():
                             "general#autoSpellCheck=False", "general#shell=" + script])
         os.execvpe("fenrir", ["fenrir", "-e", "-o", options], env)
     deadline = time.time() + float(os.environ.get("SCREEN_READER_SESSION_TIMEOUT", "150"))
-    if multiplexer:
-        def start_when_read():
-            # Once a client is attached and Fenrir has said what the multiplexer drew (the log quiet for 1.5 s), the
-            # session starts, as a user types it at the prompt once the screen has been read.
-            while time.time() < deadline and not multiplexer.attached():
-                time.sleep(0.1)
-            size, quiet_since = os.path.getsize(log_path), time.time()
-            while time.time() < deadline and time.time() - quiet_since < 1.5:
-                time.sleep(0.1)
-                grown = os.path.getsize(log_path)
-                if grown != size:
-                    size, quiet_since = grown, time.time()
+    def start_when_read():
+        # Once a client is attached (in a multiplexer) and Fenrir has said what is on the screen (its log quiet for
+        # 1.5 s), the session starts, as a user types it at the prompt once the screen has been read.
+        while multiplexer and time.time() < deadline and not multiplexer.attached():
+            time.sleep(0.1)
+        # Fenrir has begun to speak (its "Start Fenrir"), then nothing more for 1.5 s.
+        while time.time() < deadline and os.path.getsize(log_path) == offset:
+            time.sleep(0.1)
+        size, quiet_since = os.path.getsize(log_path), time.time()
+        while time.time() < deadline and time.time() - quiet_since < 1.5:
+            time.sleep(0.1)
+            grown = os.path.getsize(log_path)
+            if grown != size:
+                size, quiet_since = grown, time.time()
+        if multiplexer:
             multiplexer.go()
-        threading.Thread(target=start_when_read, daemon=True).start()
+        else:
+            with open(os.path.join(work, "go"), "w") as fifo:
+                fifo.write("go\n")
+    threading.Thread(target=start_when_read, daemon=True).start()
     done = None
     while time.time() < deadline:
         ready, _, _ = select.select([master], [], [], 0.5)
