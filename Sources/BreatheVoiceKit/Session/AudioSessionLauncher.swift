@@ -176,10 +176,8 @@ struct AudioSessionLauncher {
                 guard choices.speech, let speech = announcement.speech else {
                     return estimatedLength(of: announcement.line, rate: readerRate)
                 }
-                // Each of ours is a message of its own: speech-dispatcher's module takes about half a second to
-                // start it after the one before, of which 0.15 s is counted here (the rest is in the reader's lead).
                 if choices.speaksThroughDispatcher {
-                    return estimatedLength(of: speech, rate: ourRate) + Int64(plan.sampleRate) * 3 / 20
+                    return estimatedLength(of: speech, rate: ourRate)
                 }
                 return phrases.length(for: speech).map(Int64.init) ?? 0
             }
