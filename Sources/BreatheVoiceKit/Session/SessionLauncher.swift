@@ -51,7 +51,8 @@ struct SessionLauncher {
     /// The lead-in a screen reader needs to read the opening's lines, given how long each takes to say: their
     /// lengths with a short pause after each, and 1.4 s for it to start, for the pause it makes before what was
     /// printed while it spoke (Fenrir: about half a second), and to end on; so that the first tone follows the last
-    /// word by 0.1 to 1.4 s, never under it (measured inside Fenrir, alone and in tmux or screen: `ScreenReaderTests`).
+    /// word by about a second, never under it (0.7 to 1.3 s measured inside Fenrir, alone and in tmux or screen:
+    /// `ScreenReaderTests`; a loaded machine moves it by up to a second either way).
     func readingLead(_ lengths: [Int64]) -> Int64 {
         let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
         return lengths.reduce(Int64(plan.sampleRate) * 7 / 5) { $0 + $1 + gap }
