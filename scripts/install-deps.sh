@@ -13,7 +13,8 @@ packages=(
   pipewire-bin                    # benchmarks: pw-profiler, pw-dump, pw-metadata (a dependency of pipewire, named here)
   libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon
   fenrir python3-speechd          # screen-reader tests: the real Fenrir (pty emulation) speaking through speech-dispatcher
-  tmux                            # terminal tests
+  tmux                            # terminal tests; screen-reader sessions in a tmux pane inside Fenrir
+  screen                          # screen-reader sessions in a GNU screen window inside Fenrir
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

@@ -2,7 +2,15 @@
 """Runs breathe-voice inside a real terminal screen reader (Fenrir's pty emulation, `fenrir -e`, speaking through
 speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-pulse.sh scripts/with-speechd.sh.
 
-Usage: screen-reader-session.py BINARY [ARG...]
+Usage: screen-reader-session.py [--inside tmux|tmux-attached|screen|screen-attached] BINARY [ARG...]
+
+The session starts as a user would start it: at a prompt ("$") that Fenrir has read, once its speech has been quiet
+for 1.5 s (inside a multiplexer, once a client is attached too).
+
+--inside runs the session in a pane of a terminal multiplexer: `tmux` and `screen` start it inside Fenrir (the
+multiplexer's server is then no child of Fenrir's: tmux's daemonizes, and screen's is detached and attached again, as
+a user does); `tmux-attached` and `screen-attached` start the server first, outside Fenrir, and attach it from inside
+Fenrir, the session starting once a client is attached (a server kept across logins).
 
 Our program plays on a second null sink of its own ("ours", through PULSE_SINK), speech-dispatcher on the server's
 default one ("test"); both monitors are recorded, so our stream and the speech server's are heard apart. The
@@ -18,6 +26,8 @@ Prints one JSON object:
   messages        [{client, text, begin, end, heard}]: every message speech-dispatcher said, in order; `heard` is the
                   first sound of it on the speech server's recording (wall clock), null if none was found
   ourSpeech       [[start, end]]: sound on our own stream away from the tones (wall clock): a voice of ours
+  opening         {end, firstTone}: the last sound of what speech-dispatcher began saying before the first tone
+                  (the opening, as read; wall clock), and the first tone
   error           null, or what went wrong
 """
 import base64, fcntl, json, os, pty, re, select, shlex, signal, struct, subprocess, sys, tempfile, termios, threading
@@ -133,10 +143,94 @@ def speechd_messages(log_path, offset):
     return [message for message in said if message["begin"] is not None]
 
 
+class Multiplexer:
+    """A tmux or GNU screen server of the session's own (its socket in the work folder), the session in its pane."""
+
+    def __init__(self, kind, work):
+        self.kind, self.work = kind, work
+        self.tool = kind.split("-")[0]
+        self.attached_later = kind.endswith("-attached")
+        self.status = os.path.join(work, "status")
+        self.go_path = os.path.join(work, "go")
+        os.mkfifo(self.go_path)
+        self.name = "breathe%d" % os.getpid()
+        if self.tool == "tmux":
+            # Its own socket; no user configuration; a status line that does not change while the session runs (a
+            # screen reader reads it as it changes: a clock, a window renamed after the program started in it; see
+            # README, "Screen readers").
+            config = os.path.join(work, "tmux.conf")
+            with open(config, "w") as out:
+                out.write('set -g status-right ""\nset -g automatic-rename off\nset -g exit-empty on\n')
+            self.base = ["tmux", "-S", os.path.join(work, "tmux.socket"), "-f", config]
+        elif self.tool == "screen":
+            config = os.path.join(work, "screenrc")
+            with open(config, "w") as out:
+                out.write("startup_message off\n")
+            os.makedirs(os.path.join(work, "screen"), mode=0o700)
+            os.environ["SCREENDIR"] = os.path.join(work, "screen")
+            self.base = ["screen", "-c", config]
+        else:
+            raise SystemExit("screen-reader-session: --inside tmux, tmux-attached, screen or screen-attached")
+
+    def pane(self, command):
+        """The pane's command: waits for `go`, runs the session, keeps its exit status for the outer script."""
+        pane = os.path.join(self.work, "pane.sh")
+        with open(pane, "w") as out:
+            out.write("#!/bin/sh\nread go <%s\n%s\necho $? >%s\n" % (
+                shlex.quote(self.go_path), command, shlex.quote(self.status)))
+        os.chmod(pane, 0o755)
+        return pane
+
+    def attached(self):
+        """True once a client is attached to the server."""
+        if self.tool == "tmux":
+            listed = subprocess.run(self.base + ["list-clients"], capture_output=True, text=True).stdout
+            return listed.strip() != ""
+        listed = subprocess.run(self.base + ["-ls", self.name], capture_output=True, text=True).stdout
+        return "Attached" in listed
+
+    def go(self):
+        """Lets the pane run the session (as a user types the command once the multiplexer is up and read)."""
+        with open(self.go_path, "w") as fifo:
+            fifo.write("go\n")
+
+    def start_detached(self, command, env):
+        """For -attached: the server and its session, started before Fenrir, outside it."""
+        pane = self.pane(command)
+        if self.tool == "tmux":
+            subprocess.run(self.base + ["new-session", "-d", "-s", self.name, "-x", "120", "-y", "30", pane],
+                           check=True, env=env)
+        else:
+            subprocess.run(self.base + ["-dmS", self.name, pane], check=True, env=env)
+
+    def script(self, command):
+        """The script Fenrir runs: the multiplexer, in or attached to, then the session's exit status."""
+        quoted = " ".join(shlex.quote(part) for part in self.base)
+        if self.attached_later:
+            enter = "%s attach -t %s" % (quoted, self.name) if self.tool == "tmux" else "%s -r %s" % (quoted, self.name)
+        elif self.tool == "tmux":
+            enter = "%s new-session -s %s %s" % (quoted, self.name, shlex.quote(self.pane(command)))
+        else:
+            enter = "%s -S %s %s" % (quoted, self.name, shlex.quote(self.pane(command)))
+        return ("#!/bin/sh\nexport TERM=${TERM:-linux}\n%s\necho \"@@DONE $(cat %s 2>/dev/null || echo 255)@@\"\n"
+                "sleep 1\n" % (enter, shlex.quote(self.status)))
+
+    def stop(self):
+        """Whatever is left of the server (it is no child of Fenrir's, so killing Fenrir's group leaves it)."""
+        if self.tool == "tmux":
+            subprocess.run(self.base + ["kill-server"], capture_output=True)
+        else:
+            subprocess.run(self.base + ["-S", self.name, "-X", "quit"], capture_output=True)
+
+
 def main():
     # A child of Foundation's Process starts with SIGINT and SIGTERM blocked, and would pass that on to parec and
     # Fenrir, which then could not be stopped: everything starts from a clean mask.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    inside = None
+    if sys.argv[1] == "--inside":
+        inside = sys.argv[2]
+        del sys.argv[1:3]
     binary, arguments = sys.argv[1], sys.argv[2:]
     log_dir = os.environ["BREATHE_VOICE_TEST_SPEECHD_LOG"]
     log_path = os.path.join(log_dir, "speech-dispatcher.log")
@@ -147,8 +241,16 @@ def main():
     events = os.path.join(work, "events.jsonl")
     script = os.path.join(work, "session.sh")
     command = " ".join(shlex.quote(part) for part in [binary] + arguments + ["--events", "json=" + events])
+    multiplexer = Multiplexer(inside, work) if inside else None
     with open(script, "w") as out:
-        out.write("#!/bin/sh\n%s\necho \"@@DONE $?@@\"\nsleep 1\n" % command)
+        if multiplexer:
+            out.write(multiplexer.script(command))
+        else:
+            # A prompt, read first; the session once it has been (as a user types the command at it).
+            go_path = os.path.join(work, "go")
+            os.mkfifo(go_path)
+            out.write("#!/bin/sh\necho '$'\nread go <%s\n%s\necho \"@@DONE $?@@\"\nsleep 1\n" % (
+                shlex.quote(go_path), command))
     os.chmod(script, 0o755)
     # The daemon serves the whole test run: only what it logs from now on is this session's.
     offset = os.path.getsize(log_path)
@@ -165,6 +267,8 @@ def main():
                 "PULSE_SINK": "ours"})
     for key in [key for key in env if key.startswith("BREATHE_VOICE_") and key != "BREATHE_VOICE_TEST_SPEECHD_LOG"]:
         env.pop(key)
+    if multiplexer and multiplexer.attached_later:
+        multiplexer.start_detached(command, dict(env, TERM=env.get("TERM", "linux")))
     transcript = b""
     pid, master = pty.fork()
     if pid == 0:
@@ -174,6 +278,26 @@ def main():
                             "general#autoSpellCheck=False", "general#shell=" + script])
         os.execvpe("fenrir", ["fenrir", "-e", "-o", options], env)
     deadline = time.time() + float(os.environ.get("SCREEN_READER_SESSION_TIMEOUT", "150"))
+    def start_when_read():
+        # Once a client is attached (in a multiplexer) and Fenrir has said what is on the screen (its log quiet for
+        # 1.5 s), the session starts, as a user types it at the prompt once the screen has been read.
+        while multiplexer and time.time() < deadline and not multiplexer.attached():
+            time.sleep(0.1)
+        # Fenrir has begun to speak (its "Start Fenrir"), then nothing more for 1.5 s.
+        while time.time() < deadline and os.path.getsize(log_path) == offset:
+            time.sleep(0.1)
+        size, quiet_since = os.path.getsize(log_path), time.time()
+        while time.time() < deadline and time.time() - quiet_since < 1.5:
+            time.sleep(0.1)
+            grown = os.path.getsize(log_path)
+            if grown != size:
+                size, quiet_since = grown, time.time()
+        if multiplexer:
+            multiplexer.go()
+        else:
+            with open(os.path.join(work, "go"), "w") as fifo:
+                fifo.write("go\n")
+    threading.Thread(target=start_when_read, daemon=True).start()
     done = None
     while time.time() < deadline:
         ready, _, _ = select.select([master], [], [], 0.5)
@@ -214,6 +338,8 @@ def main():
         os.killpg(pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+    if multiplexer:
+        multiplexer.stop()
     ours.stop()
     theirs.stop()
     if module:
@@ -251,6 +377,23 @@ def main():
         runs = theirs.active(first, first + int(RATE * 1.5))
         message["heard"] = theirs.wall(runs[0][0]) if runs else None
         result["messages"].append(message)
+    # The opening as read: the last sound of every message begun before the first tone, up to its end in the log.
+    if result["boundaries"] and "wall" in result["boundaries"][0]:
+        first_tone = result["boundaries"][0]["wall"]
+        end = None
+        messages = result["messages"]
+        for index, message in enumerate(messages):
+            if message["begin"] >= first_tone:
+                continue
+            start = theirs.sample(message["begin"] - 0.05)
+            until = (message["end"] or first_tone + 4) + 0.3
+            if index + 1 < len(messages):
+                until = min(until, messages[index + 1]["begin"] - 0.02)
+            stop = theirs.sample(until)
+            runs = theirs.active(start, stop)
+            if runs:
+                end = max(end or 0, theirs.wall(runs[-1][1]))
+        result["opening"] = {"end": end, "firstTone": first_tone}
     print(json.dumps(result))
 
 

@@ -7,7 +7,8 @@
 #     they never share a server (the suite stays .serialized for a plain `swift test`);
 #   - the two tests that use /run/user/<uid>/pulse (cron's view) are one job per server, and those jobs hold a lock, so
 #     the PulseAudio and PipeWire runs never lend that folder at the same time;
-#   - the sessions inside Fenrir run last, all at once (FENRIR_JOBS, default 8), with no other job beside them;
+#   - the sessions inside Fenrir (alone, and in tmux or GNU screen: every test whose name holds InsideFenrir) run
+#     last, all at once (FENRIR_JOBS, default 14), with no other job beside them;
 #   - every other suite is a job (BreatheCoreTests and BreatheVoiceKitTests, quick and mostly pure, one job each).
 # A test process runs at most as many tests at once as the machine has cores (Swift's cooperative threads, which a
 # test waiting on a child process blocks); so the jobs, not the threads, give the parallelism.
@@ -39,10 +40,10 @@ if [ "${1:-}" = --job ]; then
     "$bundle" --testing-library swift-testing --filter "$filter")
   # The live suites measure what is heard, and when: the other jobs yield the processors to them; and Fenrir, whose
   # speech must be heard within a second of each boundary, goes first (when we may raise a priority).
-  if ! printf '%s\n' "${name%%-*}" | grep -Eqx "$LIVE_SUITES"; then
+  if [ "${lock%:*}" = screen-reader ]; then
+    [ "$(id -u)" != 0 ] || command=(nice -n -5 "${command[@]}")
+  elif ! printf '%s\n' "${name%%-*}" | grep -Eqx "$LIVE_SUITES"; then
     command=(nice -n 10 "${command[@]}")
-  elif [ "${lock%:*}" = screen-reader ] && [ "$(id -u)" = 0 ]; then
-    command=(nice -n -5 "${command[@]}")
   fi
   set +e
   if [ "$lock" = - ]; then
@@ -86,14 +87,16 @@ tests=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | gre
 
 # Jobs: NAME SERVER LOCK FILTER, one a line. A regular expression's metacharacters in a name are escaped.
 escape() { sed 's/[][\.*^$()+?{}|]/\\&/g'; }
-# The suites whose tests are jobs of their own: LiveAudioTests (its tests share a sink), and the long ones.
-SPLIT_SUITES='LiveAudioTests|FaultInjectionTests'
+# The suites whose tests are jobs of their own: LiveAudioTests (its tests share a sink), and the long ones (the
+# sessions inside Fenrir in a multiplexer among them).
+SPLIT_SUITES='LiveAudioTests|FaultInjectionTests|MultiplexerScreenReaderTests'
 cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine'
 # Sessions inside the real Fenrir: its speech is heard within a second of each boundary, which a busy machine delays.
 # They run after the other jobs, FENRIR_JOBS at once: alone, eight of them keep the two processors less than half busy
-# and are heard 0.3-0.5 s after each boundary, as one is.
+# and are heard 0.3-0.5 s after each boundary, as one is; the fourteen (eight alone, on both servers; six in tmux or
+# screen, beside PulseAudio) at once were heard 0.26-0.64 s after, with two compilers running beside them.
 screen_reader_tests='InsideFenrir'
-fenrir_jobs=${FENRIR_JOBS:-8}
+fenrir_jobs=${FENRIR_JOBS:-14}
 # SERVER SUITE (Module.Suite): the suite's jobs on that server.
 jobs_for_suite() {
   local server=$1 suite=$2 short=${2#*.} name suffix=""
@@ -108,7 +111,7 @@ jobs_for_suite() {
   for name in $(printf '%s\n' "$tests" | grep -F "$suite/" | sed 's|^[^/]*/\([^(]*\)(.*|\1|' | sort -u); do
     if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eqx "$cron_tests"; then continue; fi
     lock=-
-    if [ "$short" = LiveAudioTests ] && printf '%s\n' "$name" | grep -Eq "$screen_reader_tests"; then
+    if printf '%s\n' "$name" | grep -Eq "$screen_reader_tests"; then
       lock=screen-reader:$fenrir_jobs
     fi
     echo "$short-$name$suffix $server $lock ^$(printf '%s' "$suite/$name" | escape)\\("

@@ -32,6 +32,12 @@ extension LiveAudioTests {
         var boundaries: [Boundary]
         var messages: [Said]
         var ourSpeech: [[Double]]
+        /// The last sound of what the reader began saying before the first tone, and that tone (wall clock).
+        struct Opening: Decodable {
+            var end: Double?
+            var firstTone: Double
+        }
+        var opening: Opening?
         var error: String?
 
         var screen: String { String(decoding: Data(base64Encoded: transcript) ?? Data(), as: UTF8.self) }
@@ -60,16 +66,16 @@ extension LiveAudioTests {
         try screenReaderSessionIsHeardOnceOnTime(language: "es", arguments: ["--screen-reader-way", "speak"])
     }
 
-    func screenReaderSessionIsHeardOnceOnTime(language: String, arguments: [String]) throws {
+    /// `inside`: the multiplexer the session runs in, inside Fenrir (scripts/screen-reader-session.py's `--inside`).
+    func screenReaderSessionIsHeardOnceOnTime(language: String, arguments: [String], inside: String? = nil) throws {
         guard let address = Self.speechdAddress() else { return }
         let environment = ProcessInfo.processInfo.environment
         let log = try #require(
             environment["BREATHE_VOICE_TEST_SPEECHD_LOG"], "run through scripts/with-speechd.sh (its log is read)")
         let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
         let run = try BinaryRun.run(
-            [
-                harness.path, BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3",
-                "--lang", language,
+            [harness.path] + (inside.map { ["--inside", $0] } ?? []) + [
+                BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3", "--lang", language,
             ] + arguments,
             environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_TEST_SPEECHD_LOG": log],
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
@@ -77,7 +83,7 @@ extension LiveAudioTests {
         let measured = try JSONDecoder().decode(ScreenReaderRun.self, from: Data(run.stdout.utf8))
         #expect(measured.error == nil, "\(measured.error ?? "")")
         #expect(measured.status == 0, "the session's exit status: \(String(describing: measured.status))")
-        if arguments.isEmpty {
+        if !arguments.contains(where: { $0.hasPrefix("--screen-reader") }) {
             #expect(measured.screen.contains("Fenrir"), "detection said nothing: \(measured.screen)")
         }
 
@@ -108,16 +114,32 @@ extension LiveAudioTests {
             lateness.append(heard - boundary)
             begun.append(inPhase[0].begin - boundary)
         }
+        // Nothing else said while breathing: no redrawn bar or countdown read aloud, only the eight instructions (the
+        // closing words come on the last phase's end, 4 s after its boundary).
+        let during = measured.messages.filter { (walls[0] - 0.2..<walls[7] + 3.8).contains($0.begin) }
+        #expect(during.count == 8, "\(language) \(arguments): said while breathing: \(during.map(\.text))")
         // Heard once: no instruction said again later in the session (a duplicate or a stale one queued behind).
         for name in Set(names) {
             let said = measured.messages.filter { breathing.contains($0.begin) && Self.says(name, in: $0.text) }
             #expect(said.count == names.filter { $0 == name }.count, "\(name) said \(said.count) times")
         }
+        let rounded = { (values: [Double]) in values.map { ($0 * 1000).rounded() / 1000 } }
+        // The opening ends when the reader has read it, not later: its last word within 1.5 s of the first tone, never
+        // under it.
+        let opening = try #require(measured.opening, "the harness measured no opening")
+        let openingEnd = try #require(opening.end, "nothing of the opening was heard")
+        let silence = opening.firstTone - openingEnd
+        let before = measured.messages.filter { $0.begin < opening.firstTone }.map {
+            "\(rounded([$0.begin - opening.firstTone, ($0.end ?? 0) - opening.firstTone])) \($0.text.prefix(60))"
+        }
+        print("\(language) \(arguments) \(inside ?? ""): silence before the first tone: \(silence) s, after \(before)")
+        #expect(silence <= 1.5, "\(language) \(arguments): \(silence) s of silence before the first tone")
+        #expect(
+            silence >= 0, "\(language) \(arguments): the opening was still heard \(-silence) s into the first phase")
         let sorted = lateness.sorted()
         let median = (sorted[3] + sorted[4]) / 2
         // In the job's log (scripts/test-swift.sh keeps it), for the margin a passing run had: when each instruction was
         // heard after its boundary, and of that, when speech-dispatcher's module began to say it.
-        let rounded = { (values: [Double]) in values.map { ($0 * 1000).rounded() / 1000 } }
         print("\(language) \(arguments): heard after each boundary (s): \(rounded(lateness)); begun: \(rounded(begun))")
         #expect(sorted.last! <= 1.0, "\(language) \(arguments): heard late: \(lateness)")
         #expect(sorted.first! >= 0, "\(language) \(arguments): heard before its boundary: \(lateness)")

@@ -110,6 +110,15 @@ package struct SessionPlan: Hashable, Sendable {
             leadInSamples: max(leadInSamples, max(0, before) + own), closingSamples: closingSamples)
     }
 
+    /// The same session with a lead-in at least `samples` long: a screen reader reads the whole opening printed at once
+    /// ("Get ready" too) in about that time, and the first phase follows it instead of the lead-in's own seconds.
+    package func leadIn(reading samples: Int64) -> SessionPlan {
+        guard samples > leadInSamples else { return self }
+        return SessionPlan(
+            pattern: pattern, ramps: ramps, cycles: cycles, sampleRate: sampleRate, leadInSamples: samples,
+            closingSamples: closingSamples)
+    }
+
     // MARK: Time on the plan
 
     /// Numerator of the time from the first breath to the start of a cycle (0-based).

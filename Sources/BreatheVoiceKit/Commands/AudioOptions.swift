@@ -82,7 +82,7 @@ struct AudioOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Screen-reader mode: plain short lines, each phase said through one voice only. Without it, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca; default \(DefaultsHelp.value(.screenReader)))."
+            "Screen-reader mode: plain short lines, each phase said through one voice only. Without it, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca, BRLTTY; inside tmux or GNU screen too; default \(DefaultsHelp.value(.screenReader)))."
     )
     var screenReader = false
 

@@ -67,7 +67,10 @@ extension BreatheVoice {
             }
             // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
             // for; reading it, short ones.
-            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.found() : nil
+            // Looked for when it may be used: found, it says so (auto only) and its rate times the opening.
+            let detection = ScreenReaderDetection.live
+            let located = preferences.screenReader != .off ? detection.locate() : nil
+            let found = preferences.screenReader == .auto ? located?.reader : nil
             let way = preferences.screenReader.way(found: found != nil)
             var output = try display.resolve(
                 localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
@@ -75,6 +78,7 @@ extension BreatheVoice {
             )
             output.screenReader = way
             output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
+            output.screenReaderRate = located.flatMap(detection.wordsPerMinute(of:))
             var request = SessionFrontend.Request.start(
                 plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
                 interactive: Terminal.isTerminal(0),

@@ -67,6 +67,9 @@ struct OutputOptions: Hashable, Sendable {
     var screenReader: ScreenReaderWay?
     /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found.
     var screenReaderNotice: Message?
+    /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
+    /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
+    var screenReaderRate: Int?
 
     init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false

@@ -161,10 +161,12 @@ struct AudioSessionLauncher {
         return outcome
     }
 
-    /// The plan with a lead-in that lets the opening be heard whole before the first phase
-    /// (`SessionPlan.leadIn(covering:getReady:)`). Our own voice: the opening's phrases, one after another. A screen
-    /// reader: the printed opening it reads (the notice, the introduction, the key hint), as long as eSpeak NG takes to
-    /// say it at the normal rate, and half a second for the reader to start.
+    /// The plan with a lead-in that lets the opening be heard whole before the first phase. Our own voice: the
+    /// opening's phrases, one after another (`SessionPlan.leadIn(covering:getReady:)`). A screen reader: the printed
+    /// opening it reads ("Get ready" too, `SessionLauncher.readingLead(_:)`), as long as eSpeak NG takes to say it at
+    /// the reader's rate when it is known (`OutputOptions.screenReaderRate`), else at the normal rate; what our voice
+    /// says of it instead (its sentences are then not printed), at our voice's rate: speech-dispatcher's espeak-ng
+    /// module at the rate we send, or its normal one, or our own phrases as they are.
     private func planHearingTheOpening(_ phrases: PhraseBook, _ choices: AudioChoices, announcesKeys: Bool)
         -> SessionPlan
     {
@@ -172,10 +174,22 @@ struct AudioSessionLauncher {
         let machine = SessionMachine(plan: plan, announcesKeys: announcesKeys, opening: launcher.opening)
         let getReady = SessionMachine.leadInAnnouncement
         if choices.screenReader != nil, choices.output == nil {
-            let lines =
-                (launcher.output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
-            let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + estimatedLength(of: $1) + gap }
-            return plan.leadIn(covering: before, getReady: estimatedLength(of: getReady.line))
+            let readerRate = launcher.output.screenReaderRate ?? SpeechSettings.defaultRate
+            let notice = launcher.output.screenReaderNotice.map { [estimatedLength(of: $0, rate: readerRate)] } ?? []
+            // A sentence with words is said by our voice when there is one (and not printed); the others are printed.
+            let ourRate =
+                choices.explicitSpeechSettings.contains(.rate)
+                ? choices.rate : ScreenReaderDetection.live.dispatcherWordsPerMinute(0)
+            let lengths = (machine.openingAnnouncements + [getReady]).map { announcement -> Int64 in
+                guard choices.speech, let speech = announcement.speech else {
+                    return estimatedLength(of: announcement.line, rate: readerRate)
+                }
+                if choices.speaksThroughDispatcher {
+                    return estimatedLength(of: speech, rate: ourRate)
+                }
+                return phrases.length(for: speech).map(Int64.init) ?? 0
+            }
+            return plan.leadIn(reading: launcher.readingLead(notice + lengths))
         }
         guard !phrases.isEmpty, !choices.speaksThroughDispatcher else { return plan }
         let before = machine.openingAnnouncements.compactMap(\.speech).reduce(Int64(0)) {
@@ -185,11 +199,11 @@ struct AudioSessionLauncher {
             covering: before, getReady: getReady.speech.flatMap(phrases.length(for:)).map(Int64.init) ?? 0)
     }
 
-    /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and rate (through the
-    /// phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
-    private func estimatedLength(of message: Message) -> Int64 {
+    /// How long a sentence takes to say, in samples: eSpeak NG at the language's normal voice and `rate` words a
+    /// minute (through the phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
+    private func estimatedLength(of message: Message, rate: Int) -> Int64 {
         let text = localizer.string(message)
-        let settings = SpeechSettings(voice: localizer.catalog.voice, rate: 175, pitch: 50, volume: 100)
+        let settings = SpeechSettings(voice: localizer.catalog.voice, rate: rate, pitch: 50, volume: 100)
         do throws(BreatheError) {
             if let phraseCache {
                 return Int64(

@@ -41,17 +41,28 @@ struct SessionLauncher {
         guard output.screenReader != nil, !leadInCoversOpening else { return try runTextAsPlanned() }
         var session = self
         let machine = SessionMachine(plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0), opening: opening)
-        let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        let lines = (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
-        let before = lines.reduce(Int64(plan.sampleRate) / 2) { $0 + readingLength(of: $1) + gap }
-        session.replan(plan.leadIn(covering: before, getReady: readingLength(of: Message(.lineLeadIn))))
+        let lines =
+            (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
+            + [Message(.lineLeadIn)]
+        session.replan(plan.leadIn(reading: readingLead(lines.map(readingLength(of:)))))
         return try session.runTextAsPlanned()
     }
 
+    /// The lead-in a screen reader needs to read the opening's lines, given how long each takes to say: their
+    /// lengths with a short pause after each, and 1.4 s for it to start, for the pause it makes before what was
+    /// printed while it spoke (Fenrir: about half a second), and to end on; so that the first tone follows the last
+    /// word by about a second, never under it (0.7 to 1.3 s measured inside Fenrir, alone and in tmux or screen:
+    /// `ScreenReaderTests`; a loaded machine moves it by up to a second either way).
+    func readingLead(_ lengths: [Int64]) -> Int64 {
+        let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
+        return lengths.reduce(Int64(plan.sampleRate) * 7 / 5) { $0 + $1 + gap }
+    }
+
     /// How long a screen reader takes to say a sentence, in samples, without a synthesizer to measure it: about 65 ms
-    /// a character, eSpeak NG's pace at 175 words a minute.
+    /// a character, eSpeak NG's pace at 175 words a minute (or at the screen reader's rate, when known).
     func readingLength(of message: Message) -> Int64 {
-        Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 / 1000
+        let rate = Int64(output.screenReaderRate ?? SpeechSettings.defaultRate)
+        return Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 * 175 / (1000 * max(rate, 80))
     }
 
     /// True once `replan` gave the plan a lead-in that covers the opening.

@@ -116,4 +116,15 @@ import Testing
         #expect(seen.count == 1 + 2 * 3 + 1)
         #expect(seen.last == .closing)
     }
+
+    @Test func aLeadInForReadingIsAtLeastItsOwnAndMovesEveryBoundary() throws {
+        let pattern = try PatternSpec.parseTimings("4-4").get()
+        let plan = try SessionPlan.make(pattern: pattern, length: .cycles(2), sampleRate: 22_050, leadInTenths: 30)
+            .get()
+        #expect(plan.leadIn(reading: 22_050) == plan, "shorter than the lead-in's own 3 s: unchanged")
+        let read = plan.leadIn(reading: 9 * 22_050)
+        #expect(read.leadInSamples == 9 * 22_050)
+        #expect(read.start(of: .phase(cycle: 2, index: 1)) == plan.start(of: .phase(cycle: 2, index: 1)) + 6 * 22_050)
+        #expect(read.totalSamples == plan.totalSamples + 6 * 22_050)
+    }
 }

@@ -4,29 +4,66 @@ import Testing
 
 /// Each screen reader's sign, and what is not one: a fake /proc and /sys (the live detection runs in the Fenrir test).
 @Suite struct ScreenReaderDetectionTests {
-    /// A process: its parent, its command line, its owner.
+    /// A process: its parent, its command line, its owner, its name (`comm`, when it set one), its open files.
     struct Process {
         var parent: Int32
         var arguments: [String]
         var owner: UInt32 = 1000
+        var command: String? = nil
+        /// Descriptor number to what it links to (`/dev/pts/1`, `/dev/ptmx`, `socket:[…]`).
+        var files: [Int: String] = [:]
     }
 
     static func detection(
         _ processes: [Int32: Process], parent: Int32, terminal: String? = "/dev/pts/3", speakup: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], extraFiles: [String: String] = [:]
     ) -> ScreenReaderDetection {
         var files: [String: [UInt8]] = [:]
+        var links: [String: String] = [:]
+        var folders: [String: [String]] = [:]
         for (id, process) in processes {
             files["/proc/\(id)/cmdline"] = Array(process.arguments.joined(separator: "\0").utf8) + [0]
-            files["/proc/\(id)/stat"] = Array("\(id) (\(process.arguments[0])) S \(process.parent) 1 1 0".utf8)
+            let name = process.command ?? String(process.arguments[0].split(separator: "/").last ?? "")
+            files["/proc/\(id)/comm"] = Array((name + "\n").utf8)
+            files["/proc/\(id)/stat"] = Array("\(id) (\(name)) S \(process.parent) 1 1 0".utf8)
             files["/proc/\(id)/status"] = Array("Name:\tx\nUid:\t\(process.owner)\t\(process.owner)\t0\t0\n".utf8)
+            for (descriptor, target) in process.files { links["/proc/\(id)/fd/\(descriptor)"] = target }
+            folders["/proc/\(id)/fd"] = process.files.keys.sorted().map(String.init)
         }
         if let speakup { files["/sys/accessibility/speakup/synth"] = Array((speakup + "\n").utf8) }
+        for (path, text) in extraFiles { files[path] = Array(text.utf8) }
         let frozen = files
+        let frozenLinks = links
+        let frozenFolders = folders
         let ids = Array(processes.keys)
         return ScreenReaderDetection(
-            readFile: { frozen[$0] }, processes: { ids }, parent: parent, userID: 1000, environment: environment,
+            readFile: { frozen[$0] }, processes: { ids }, readLink: { frozenLinks[$0] },
+            listFolder: { frozenFolders[$0] ?? [] }, parent: parent, userID: 1000, environment: environment,
             terminal: terminal)
+    }
+
+    /// A terminal's processes read it on their standard input, output and error.
+    static func on(_ terminal: String) -> [Int: String] { [0: terminal, 1: terminal, 2: terminal] }
+
+    /// `fenrir -e` (two processes) and the shell in its terminal, /dev/pts/1, where the user starts or attaches a
+    /// multiplexer.
+    static var insideFenrir: [Int32: Process] {
+        var processes = shell
+        processes[70] = Process(parent: 60, arguments: ["/usr/bin/python3", "/usr/bin/fenrir", "-e"])
+        processes[71] = Process(parent: 70, arguments: ["/usr/bin/python3", "/usr/bin/fenrir", "-e"])
+        processes[72] = Process(parent: 71, arguments: ["/bin/bash"], files: on("/dev/pts/1"))
+        return processes
+    }
+
+    /// A tmux server, daemonized (its parent is init): its pane /dev/pts/3 runs the shell 201, whose child is this
+    /// program; it holds its clients' terminals open.
+    static func tmuxServer(_ id: Int32 = 200, clients: [String]) -> [Int32: Process] {
+        var files: [Int: String] = [0: "/dev/null", 1: "/dev/null", 2: "/dev/null", 5: "/dev/ptmx", 6: "socket:[9]"]
+        for (index, client) in clients.enumerated() { files[7 + index] = client }
+        return [
+            id: Process(parent: 1, arguments: ["tmux", "new-session"], command: "tmux: server", files: files),
+            id + 1: Process(parent: id, arguments: ["-bash"], files: on("/dev/pts/3")),
+        ]
     }
 
     static let shell: [Int32: Process] = [
@@ -82,6 +119,103 @@ import Testing
         processes[110] = Process(parent: 60, arguments: ["/usr/bin/vim", "fenrir.txt"])
         #expect(Self.detection(processes, parent: 110).found() == nil)
         #expect(Self.detection(processes, parent: 110).running() == nil)
+    }
+
+    @Test func tmuxStartedInsideFenrirIsLookedThrough() {
+        // The user typed `tmux` in Fenrir's terminal: the client (300) is on /dev/pts/1, the server daemonized.
+        var processes = Self.insideFenrir.merging(Self.tmuxServer(clients: ["/dev/pts/1"])) { $1 }
+        processes[300] = Process(parent: 72, arguments: ["tmux"], command: "tmux: client", files: Self.on("/dev/pts/1"))
+        let found = Self.detection(processes, parent: 201).locate()
+        #expect(found == ScreenReaderDetection.Found(reader: .fenrir, process: 71))
+        // Detached (no client holds a terminal of the server's), nothing reads the pane.
+        processes[200]?.files = [0: "/dev/null", 5: "/dev/ptmx"]
+        #expect(Self.detection(processes, parent: 201).found() == nil)
+    }
+
+    @Test func aServerStartedBeforeTheScreenReaderIsFoundByTmuxOrStyWhenNotAnAncestor() {
+        // The server runs from before Fenrir started; this program's parent chain does not reach it (as under sudo),
+        // but TMUX names it.
+        var processes = Self.insideFenrir.merging(Self.tmuxServer(clients: ["/dev/pts/1"])) { $1 }
+        processes[300] = Process(parent: 72, arguments: ["tmux", "attach"], files: Self.on("/dev/pts/1"))
+        processes[400] = Process(parent: 50, arguments: ["/bin/sh"])
+        let environment = ["TMUX": "/tmp/tmux-1000/default,200,0"]
+        #expect(Self.detection(processes, parent: 400, environment: environment).found() == .fenrir)
+        #expect(Self.detection(processes, parent: 400).found() == nil, "neither an ancestor nor named")
+        // GNU screen: STY names its server, SCREEN, which holds the attached client's terminal.
+        processes[200] = Process(
+            parent: 1, arguments: ["SCREEN", "-S", "work"], command: "screen", files: [3: "/dev/pts/1", 5: "/dev/ptmx"])
+        processes[300] = Process(parent: 72, arguments: ["screen", "-r", "work"], files: Self.on("/dev/pts/1"))
+        #expect(Self.detection(processes, parent: 400, environment: ["STY": "200.work"]).found() == .fenrir)
+        #expect(Self.detection(processes, parent: 201).found() == .fenrir, "the pane's ancestor")
+    }
+
+    @Test func nestedMultiplexersAreLookedThroughInTurn() {
+        // Fenrir's terminal /dev/pts/1 runs a screen client; screen's window /dev/pts/5 runs a tmux client; this
+        // program is in a tmux pane. tmux in tmux is the same: a client that is itself a pane.
+        var processes = Self.insideFenrir.merging(Self.tmuxServer(clients: ["/dev/pts/5"])) { $1 }
+        processes[300] = Process(parent: 72, arguments: ["screen"], files: Self.on("/dev/pts/1"))
+        processes[301] = Process(
+            parent: 1, arguments: ["SCREEN"], command: "screen", files: [3: "/dev/pts/1", 4: "/dev/ptmx"])
+        processes[302] = Process(parent: 301, arguments: ["/bin/bash"], files: Self.on("/dev/pts/5"))
+        processes[303] = Process(parent: 302, arguments: ["tmux", "attach"], files: Self.on("/dev/pts/5"))
+        #expect(Self.detection(processes, parent: 201).found() == .fenrir)
+        // The outer one attached from another terminal, which nothing reads: nothing.
+        processes[300] = Process(parent: 60, arguments: ["screen", "-x"], files: Self.on("/dev/pts/9"))
+        processes[301]?.files = [3: "/dev/pts/9", 4: "/dev/ptmx"]
+        #expect(Self.detection(processes, parent: 201).found() == nil)
+        // tmux in tmux: the outer server's client is in Fenrir's terminal.
+        processes[301] = Process(
+            parent: 1, arguments: ["tmux"], command: "tmux: server", files: [7: "/dev/pts/1", 5: "/dev/ptmx"])
+        processes[300] = Process(parent: 72, arguments: ["tmux"], files: Self.on("/dev/pts/1"))
+        #expect(Self.detection(processes, parent: 201).found() == .fenrir)
+    }
+
+    @Test func aMultiplexerClientOnTheConsoleTakesTheConsolesSigns() {
+        // tmux attached from tty2: Speakup, BRLTTY or Fenrir's service reads that console.
+        var processes = Self.shell.merging(Self.tmuxServer(clients: ["/dev/tty2"])) { $1 }
+        processes[300] = Process(parent: 60, arguments: ["tmux"], files: Self.on("/dev/tty2"))
+        #expect(Self.detection(processes, parent: 201, speakup: "soft").found() == .speakup)
+        #expect(Self.detection(processes, parent: 201).found() == nil)
+        processes[90] = Process(parent: 1, arguments: ["/sbin/brltty", "-b", "fs"], owner: 0)
+        #expect(Self.detection(processes, parent: 201).found() == .brltty)
+        // From a graphical terminal's pty, BRLTTY on the console is not reading it.
+        processes[200]?.files = [7: "/dev/pts/1"]
+        processes[300]?.files = Self.on("/dev/pts/1")
+        #expect(Self.detection(processes, parent: 201).found() == nil)
+    }
+
+    @Test func brlttyReadsOnlyTheConsole() {
+        var processes = Self.shell
+        processes[90] = Process(parent: 1, arguments: ["/sbin/brltty"], owner: 0)
+        #expect(Self.detection(processes, parent: 60, terminal: "/dev/tty3").found() == .brltty)
+        #expect(Self.detection(processes, parent: 60, terminal: "/dev/pts/0").found() == nil)
+        // A reminder without a terminal is not spoken for a braille display alone.
+        #expect(Self.detection(processes, parent: 60, terminal: nil).running() == nil)
+    }
+
+    @Test func fenrirsRateComesFromItsSettingsAndSpeechDispatchersModule() {
+        var processes = Self.shell
+        processes[70] = Process(
+            parent: 60,
+            arguments: [
+                "/usr/bin/python3", "/usr/bin/fenrir", "-e", "-o", "speech#module=espeak-ng;sound#enabled=False",
+            ])
+        let settings = "[sound]\nrate=0.1\n[speech]\ndriver=speechdDriver\nrate=0.65\n[screen]\n"
+        let files = ["/etc/fenrirscreenreader/settings/settings.conf": settings]
+        let detection = Self.detection(processes, parent: 60, extraFiles: files)
+        let found = ScreenReaderDetection.Found(reader: .fenrir, process: 70)
+        // 0.65 is speech-dispatcher's 30; espeak-ng's module: 170 + (449 - 170) × 30 / 100.
+        #expect(detection.wordsPerMinute(of: found) == 253)
+        // The module's own limits, when its configuration sets them.
+        let tuned = files.merging(["/etc/speech-dispatcher/modules/espeak-ng.conf": "EspeakMaxRate 370\n"]) { $1 }
+        #expect(Self.detection(processes, parent: 60, extraFiles: tuned).wordsPerMinute(of: found) == 230)
+        // -o wins over the file; slower than normal goes toward EspeakMinRate.
+        processes[70]?.arguments += ["--options", "speech#rate=0.25"]
+        #expect(Self.detection(processes, parent: 60, extraFiles: files).wordsPerMinute(of: found) == 125)
+        // Another speech driver or module: unknown.
+        processes[70]?.arguments += ["-o", "speech#module=festival"]
+        #expect(Self.detection(processes, parent: 60, extraFiles: files).wordsPerMinute(of: found) == nil)
+        #expect(detection.wordsPerMinute(of: ScreenReaderDetection.Found(reader: .orca, process: 70)) == nil)
     }
 
     @Test(arguments: [
