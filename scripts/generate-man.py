@@ -3,8 +3,8 @@
 
 The commands and options come from `breathe-voice --experimental-dump-help` (argument-parser's JSON of every command,
 so the page cannot drift from the code). Everything else comes from the language's one file, Locales/<code>.json: the
-hand-written sections (DESCRIPTION, KEYS, FILES, ENVIRONMENT, EXIT STATUS, EXAMPLES, AUTHORS, SEE ALSO) from its
-`_man.section.<name>` members, in roff; the page's own words (section titles, "options") from `_man.word.<word>`; and,
+hand-written sections (DESCRIPTION, KEYS, FILES, ENVIRONMENT, EXAMPLES, AUTHORS, SEE ALSO) from its
+`_man.section.<name>` members, in roff; EXIT STATUS from its exit.<code> sentences (the table `--help` shows); the page's own words (section titles, "options") from `_man.word.<word>`; and,
 for a language other than English, every help sentence from its help.* keys, as `--help` reads them.
 
 Every language whose file has the sections gets a page (a regional variant such as es-419 has none): English at
@@ -23,7 +23,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECTIONS = [
     ("DESCRIPTION", "description"), ("COMMANDS", None), ("OPTIONS", None), ("KEYS", "keys"), ("FILES", "files"),
-    ("ENVIRONMENT", "environment"), ("EXIT STATUS", "exit-status"), ("EXAMPLES", "examples"), ("AUTHORS", "authors"),
+    ("ENVIRONMENT", "environment"), ("EXIT STATUS", None), ("EXAMPLES", "examples"), ("AUTHORS", "authors"),
     ("SEE ALSO", "see-also"),
 ]
 
@@ -52,6 +52,11 @@ class Catalog:
         self.entries = self.load(language)
         prefix = "_man.word."
         self.words = {key[len(prefix):]: value for key, value in self.entries.items() if key.startswith(prefix)}
+
+    def exit_codes(self):
+        """(code, meaning) of every exit code, from the language's exit.<code> members (ExitCodeTable's keys)."""
+        codes = sorted((key[len("exit."):] for key in self.english if key.startswith("exit.") and key[5:].isdigit()), key=int)
+        return [(code, self.entries.get("exit." + code, self.english["exit." + code])) for code in codes]
 
     def section(self, name):
         key = "_man.section." + name
@@ -138,6 +143,8 @@ def paragraphs(text):
     (EXIT STATUS has it): in any language, the block whose indented rows each begin with a number."""
     lines = []
     for block in text.split("\n\n"):
+        if block.strip() == "{exitCodes}":
+            continue
         rows = block.split("\n")
         indented = [row for row in rows if row.startswith("  ")]
         if indented and all(row.split() and row.split()[0].isdigit() for row in indented):
@@ -201,6 +208,9 @@ def page(binary, language, date):
         out.append(".SH " + escape(catalog.word(title, title)))
         if name:
             out += [non_ascii(line) for line in catalog.section(name).rstrip("\n").split("\n")]
+        elif title == "EXIT STATUS":
+            for code, meaning in catalog.exit_codes():
+                out += [".TP", ".B " + code, escape(meaning)]
         elif title == "COMMANDS":
             for path, command in everything:
                 out += [".TP", ".B " + escape("breathe-voice " + " ".join(path)), escape(catalog.abstract(path, command))]

@@ -32,24 +32,8 @@ struct BreatheVoice: ParsableCommand {
         """
     }
 
-    /// The exit-code table, shared by `--help` and the man page.
-    static let exitCodesHelp = """
-        EXIT CODES:
-          0    done, including a session the user stopped
-          1    doctor found a problem
-          64   usage error (bad option or value)
-          65   bad data (e.g. a crontab whose breathe-voice block has no END line)
-          69   audio or speech unavailable, when audio was required
-          73   cannot create output
-          74   I/O error
-          75   temporary failure: another session holds the lock (start without --force)
-          78   bad preferences file
-          130  interrupted by SIGINT (Ctrl-C), after saving
-          131  stopped by SIGQUIT (Ctrl-\\), after saving
-          138  stopped by SIGUSR1, after saving
-          140  stopped by SIGUSR2, after saving
-          143  terminated by SIGTERM, after saving
-        """
+    /// Where a command's help lists the exit codes: `HelpText` fills it from `ExitCodeTable` in the help's language.
+    static let exitCodesHelp = "{exitCodes}"
 
     /// Keys, files, environment and a cron example: shared by `--help` and the man page.
     static let terminalHelp = """

@@ -61,11 +61,10 @@ package enum Entry {
                         (arguments.contains("--verbose") ? BreatheVoice.verboseVersion : message) + "\n")
                     finish(ExitStatus.success)
                 }
-                // English help is argument-parser's own page; another language gets the same page from the locale files.
+                // A help page is argument-parser's page, laid out again from the locale files (HelpPage: the same page,
+                // in the user's language, its placeholders such as {exitCodes} filled in before it is wrapped).
                 let localizer = InterfaceLanguage.localizer(arguments: arguments)
-                let page =
-                    localizer.language == LocaleCatalog.fallbackCode
-                    ? nil : localizedHelp(message, localizer: localizer)
+                let page = localizedHelp(message, localizer: localizer)
                 standardOutput.write((page ?? message) + "\n")
                 finish(ExitStatus.success)
             }

@@ -38,9 +38,10 @@ package enum BreatheError: Error, Sendable {
     }
 }
 
-/// The exit codes, from sysexits(3) and the shell's signal convention.
+/// The exit codes, from sysexits(3) and the shell's signal convention. `ExitCodeTable` says what each means.
 enum ExitStatus {
     static let success: Int32 = 0
+    static let doctorProblem: Int32 = 1
     static let usage: Int32 = 64
     static let badData: Int32 = 65
     static let unavailable: Int32 = 69
@@ -49,5 +50,8 @@ enum ExitStatus {
     static let busy: Int32 = 75
     static let badPreferences: Int32 = 78
     static let interrupted: Int32 = 130
+    static let quit: Int32 = 131
+    static let userSignal1: Int32 = 138
+    static let userSignal2: Int32 = 140
     static let terminated: Int32 = 143
 }

@@ -66,7 +66,15 @@ struct HelpText {
 
     /// The language's sentence; the program's own English when a translation is missing (the tests catch that).
     private func text(_ key: String, english fallback: String) -> String {
-        Self.filled(localizer.text(forKey: key) ?? fallback)
+        filled(localizer.text(forKey: key) ?? fallback)
+    }
+
+    /// A help sentence with every placeholder filled in: `{languages}`, and `{exitCodes}`, the exit-code table in
+    /// this help's language.
+    func filled(_ text: String) -> String {
+        let text = Self.filled(text)
+        guard text.contains("{exitCodes}") else { return text }
+        return text.replacingText("{exitCodes}", with: ExitCodeTable.help(localizer))
     }
 
     /// A help sentence with `{languages}` filled in: the codes of every built-in language, so that a new locale file
