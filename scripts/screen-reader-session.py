@@ -223,6 +223,33 @@ class Multiplexer:
             subprocess.run(self.base + ["-S", self.name, "-X", "quit"], capture_output=True)
 
 
+def reader_voice(arguments):
+    """The speech-dispatcher voice of the session's language (--lang), as a user of that language sets their screen
+    reader: the espeak-ng module's voice whose language is the locale file's code or its _voice, else the language's
+    own country (fr-FR), else the first of the language; None for English or when none is found."""
+    code = arguments[arguments.index("--lang") + 1] if "--lang" in arguments else "en"
+    try:
+        locale = json.load(open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Locales",
+                                             code + ".json"), encoding="utf-8"))
+        import speechd
+        client = speechd.SSIPClient("breathe-voice-test")
+        try:
+            client.set_output_module("espeak-ng")
+            voices = [(name, language) for name, language, variant in client.list_synthesis_voices()
+                      if variant in ("none", "", None)]
+        finally:
+            client.close()
+    except Exception:
+        return None
+    language = code.split("-")[0].lower()
+    wanted = [code.lower(), locale.get("_voice", "").lower(), language + "-" + language]
+    for candidate in wanted:
+        for name, voice_language in voices:
+            if voice_language.lower() == candidate:
+                return name
+    return next((name for name, voice_language in voices if voice_language.lower().startswith(language)), None)
+
+
 def main():
     # A child of Foundation's Process starts with SIGINT and SIGTERM blocked, and would pass that on to parec and
     # Fenrir, which then could not be stopped: everything starts from a clean mask.
@@ -270,12 +297,19 @@ def main():
     if multiplexer and multiplexer.attached_later:
         multiplexer.start_detached(command, dict(env, TERM=env.get("TERM", "linux")))
     transcript = b""
+    # Fenrir speaks the session's language, as its user would have it: the voice named before the fork (the child
+    # only execs).
+    voice = reader_voice(arguments)
+    result["readerVoice"] = voice
     pid, master = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 120, 0, 0))
         # Fenrir's -o splits on ';' and '=': the session runs from a script whose path has neither.
-        options = ";".join(["speech#driver=speechdDriver", "speech#module=espeak-ng", "sound#enabled=False",
-                            "general#autoSpellCheck=False", "general#shell=" + script])
+        options = ["speech#driver=speechdDriver", "speech#module=espeak-ng", "sound#enabled=False",
+                   "general#autoSpellCheck=False", "general#shell=" + script]
+        if voice:
+            options.append("speech#language=" + voice)
+        options = ";".join(options)
         os.execvpe("fenrir", ["fenrir", "-e", "-o", options], env)
     deadline = time.time() + float(os.environ.get("SCREEN_READER_SESSION_TIMEOUT", "150"))
     def start_when_read():

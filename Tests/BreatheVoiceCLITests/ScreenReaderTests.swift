@@ -56,6 +56,16 @@ extension LiveAudioTests {
         try screenReaderSessionIsHeardOnceOnTime(language: "es", arguments: [])
     }
 
+    /// Started by detection, in French: a language added as one file is read as the others are.
+    @Test func inFrenchInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
+        try screenReaderSessionIsHeardOnceOnTime(language: "fr", arguments: [])
+    }
+
+    /// Started by detection, in Brazilian Portuguese.
+    @Test func inBrazilianPortugueseInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
+        try screenReaderSessionIsHeardOnceOnTime(language: "pt-BR", arguments: [])
+    }
+
     /// Started with the speak way named, in English.
     @Test func inEnglishWithTheSpeakWayInsideFenrirEachPhaseIsHeardOnceOnTime() throws {
         try screenReaderSessionIsHeardOnceOnTime(language: "en", arguments: ["--screen-reader-way", "speak"])
