@@ -396,4 +396,21 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case prefsOn = "prefs.on"
     case prefsOff = "prefs.off"
     case statsPatternCustom = "stats.patternCustom"
+
+    // The braille display (BraillePresenter): short words, fitted to 14 cells and up.
+    case brailleStatus = "braille.status"
+    case brailleInhale = "braille.inhale"
+    case brailleHold = "braille.hold"
+    case brailleExhale = "braille.exhale"
+    case brailleRest = "braille.rest"
+    case brailleLeadIn = "braille.leadIn"
+    case braillePaused = "braille.paused"
+    case brailleCompleted = "braille.completed"
+    case brailleStopped = "braille.stopped"
+    case warningBrailleUnavailable = "warning.braille.unavailable"
+    case prefLabelBraille = "pref.label.braille"
+    case brailleTimeLeft = "braille.timeLeft"
+    case brailleSessionLeft = "braille.sessionLeft"
+    case braillePausedShort = "braille.pausedShort"
+    case brailleStoppedShort = "braille.stoppedShort"
 }

@@ -74,6 +74,7 @@ extension BreatheVoice {
                 terse: preferences.terse || way == .read
             )
             output.screenReader = way
+            output.braille = preferences.braille
             output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
             var request = SessionFrontend.Request.start(
                 plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),

@@ -67,6 +67,8 @@ struct OutputOptions: Hashable, Sendable {
     var screenReader: ScreenReaderWay?
     /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found.
     var screenReaderNotice: Message?
+    /// Whether the session shows itself on a braille display (`--braille`); off unless the command asks.
+    var braille: BrailleSetting = .off
 
     init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import BreatheVoiceKit
+
+/// Issue 37: a session on a braille display, through a real BRLTTY (its BrlAPI server) whose Virtual driver talks to a
+/// display of the test's (`PrivateBrltty`, `FakeBrailleDisplay`), at 40 and at 14 cells, in English and in Spanish,
+/// text only and through the sound server: the display changes at every boundary, on time; the seconds count down;
+/// the display's keys pause, resume and skip; after the end and after SIGTERM the display is BRLTTY's again.
+@Suite struct BrailleDisplayTests {
+    /// What a language shows, for the checks.
+    struct Language: Sendable, CustomTestStringConvertible {
+        var code: String
+        /// The inhale and exhale words, long and short.
+        var inhale: [String]
+        var exhale: [String]
+        /// How a paused display begins, long and short.
+        var paused: [String]
+        var done: String
+        var testDescription: String { code }
+
+        static let english = Language(
+            code: "en", inhale: ["Breathe in", "In"], exhale: ["Breathe out", "Out"], paused: ["Paused"],
+            done: "Done: 2 cycles")
+        static let spanish = Language(
+            code: "es", inhale: ["Inhala"], exhale: ["Exhala"], paused: ["En pausa:", "Pausa "],
+            done: "Fin: 2 ciclos")
+    }
+
+    /// One run's setting: the display's width, the language, and whether the sound server plays the session.
+    struct Setting: Sendable, CustomTestStringConvertible {
+        var cells: Int
+        var language: Language
+        var live: Bool
+        var testDescription: String { "\(cells) cells, \(language.code), " + (live ? "live" : "--no-audio") }
+    }
+
+    static let settings: [Setting] = [
+        Setting(cells: 40, language: .english, live: false), Setting(cells: 14, language: .english, live: false),
+        Setting(cells: 40, language: .spanish, live: false), Setting(cells: 14, language: .spanish, live: false),
+        Setting(cells: 40, language: .english, live: true), Setting(cells: 14, language: .spanish, live: true),
+    ]
+
+    /// A shown text read back: the phase's words and the seconds, when it shows a phase.
+    static func phase(of text: String, _ language: Language) -> (exhale: Bool, seconds: Int)? {
+        let words = text.prefix { !("\u{2800}"..."\u{28FF}").contains($0) }.trimmingCharacters(in: .whitespaces)
+        guard let space = words.lastIndex(of: " "), let seconds = Int(words[words.index(after: space)...]) else {
+            return nil
+        }
+        let name = String(words[..<space])
+        if language.inhale.contains(name) { return (false, seconds) }
+        if language.exhale.contains(name) { return (true, seconds) }
+        return nil
+    }
+
+    private static func start(
+        _ arguments: [String], brltty: PrivateBrltty, home: TemporaryHome
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            BinaryRun.binary, arguments,
+            environment: home.environment.merging(brltty.environment) { $1 },
+            outputFile: home.root.appendingPathComponent("output").path,
+            standardError: home.root.appendingPathComponent("errors").path)
+    }
+
+    private static func waitForExit(_ child: ChildProcess, timeout: Double) -> ChildProcess.Ending? {
+        let deadline = FakeBrailleDisplay.now() + timeout
+        while FakeBrailleDisplay.now() < deadline {
+            if let ending = child.ending() { return ending }
+            usleep(10_000)
+        }
+        child.kill(SIGKILL)
+        _ = child.wait()
+        return nil
+    }
+
+    /// After the session the display is BRLTTY's again: a key is BRLTTY's own, which redraws its screen.
+    private static func expectDisplayGivenBack(_ display: FakeBrailleDisplay) {
+        let before = display.shown.count
+        display.press("LNDN")
+        let redrawn = display.waitForShown(after: before, timeout: 5) { $0.hasPrefix("no screen") }
+        #expect(redrawn != nil, "the display was not given back: \(display.shown.suffix(3).map(\.text))")
+    }
+
+    @Test(arguments: settings)
+    func aWholeSessionOnTheDisplay(_ setting: Setting) throws {
+        let brltty = try PrivateBrltty(cells: setting.cells)
+        let display = brltty.display
+        let home = try TemporaryHome()
+        let first = display.shown.count
+        let child = try Self.start(
+            ["--pattern", "3-0-3", "--cycles", "2", "--braille", "on", "--lang", setting.language.code, "--plain"]
+                + (setting.live ? [] : ["--no-audio"]), brltty: brltty, home: home)
+        let ending = Self.waitForExit(child, timeout: 60)
+        #expect(ending == .exited(0))
+        let shown = Array(display.shown.dropFirst(first))
+        // Every change fills the display exactly.
+        for entry in shown { #expect(entry.text.count == setting.cells, "\(entry.text)") }
+        // Each phase's first text, and the seconds it counts down.
+        var starts: [Double] = []
+        var counts: [[Int]] = []
+        var previous: (exhale: Bool, seconds: Int)?
+        for entry in shown {
+            guard let phase = Self.phase(of: entry.text, setting.language) else {
+                previous = nil
+                continue
+            }
+            if previous?.exhale != phase.exhale || (previous?.seconds ?? 0) < phase.seconds {
+                starts.append(entry.time)
+                counts.append([])
+            }
+            counts[counts.count - 1].append(phase.seconds)
+            previous = phase
+        }
+        #expect(counts == [[3, 2, 1], [3, 2, 1], [3, 2, 1], [3, 2, 1]], "\(shown.map(\.text))")
+        // Each boundary within 0.1 s of where the timeline puts it: 3 s after the one before, from the first.
+        if starts.count == 4 {
+            for (index, start) in starts.enumerated() {
+                let late = start - starts[0] - 3 * Double(index)
+                #expect(abs(late) <= 0.1, "boundary \(index): \(Int(late * 1000)) ms off")
+            }
+        }
+        #expect(shown.last?.text.hasPrefix(setting.language.done) == true, "\(shown.last?.text ?? "nothing")")
+        Self.expectDisplayGivenBack(display)
+    }
+
+    @Test(arguments: [settings[0], settings[3]])
+    func theDisplayKeysPauseResumeAndSkip(_ setting: Setting) throws {
+        let brltty = try PrivateBrltty(cells: setting.cells)
+        let display = brltty.display
+        let home = try TemporaryHome()
+        let first = display.shown.count
+        let child = try Self.start(
+            [
+                "--pattern", "3-0-3", "--cycles", "2", "--braille", "on", "--lang", setting.language.code,
+                "--plain", "--no-audio",
+            ], brltty: brltty, home: home)
+        defer {
+            child.kill(SIGKILL)
+            _ = child.ending()
+        }
+        let language = setting.language
+        // One second into the first inhale, a routing key pauses.
+        let twoLeft = try #require(
+            display.waitForShown(after: first, timeout: 15) {
+                Self.phase(of: $0, language).map { !$0.exhale && $0.seconds == 2 } == true
+            })
+        display.press("ROUTE 3")
+        let paused = try #require(
+            display.waitForShown(after: twoLeft.index + 1, timeout: 1) { text in
+                language.paused.contains { text.hasPrefix($0) }
+            })
+        #expect(paused.time - twoLeft.time < 0.9, "paused after the seconds had moved on")
+        #expect(paused.text.contains(" 2"), "\(paused.text)")
+        // Paused: the seconds stay as they were, nothing changes on the display.
+        let frozen = display.waitForShown(after: paused.index + 1, timeout: 1.5) { _ in true }
+        #expect(frozen == nil, "the display changed while paused: \(frozen?.text ?? "")")
+        // A routing key again resumes the inhale where it was.
+        display.press("ROUTE 5")
+        let resumed = try #require(
+            display.waitForShown(after: paused.index + 1, timeout: 1) { Self.phase(of: $0, language) != nil })
+        #expect(Self.phase(of: resumed.text, language).map { !$0.exhale && $0.seconds == 2 } == true, "\(resumed.text)")
+        // Panning forward skips to the exhale, at once.
+        display.press("FWINRT")
+        let skipped = try #require(
+            display.waitForShown(after: resumed.index + 1, timeout: 1) {
+                Self.phase(of: $0, language).map { $0.exhale && $0.seconds == 3 } == true
+            })
+        #expect(skipped.time - resumed.time < 1.0)
+        // SIGTERM ends it with 143, and the display is BRLTTY's again.
+        child.kill(SIGTERM)
+        #expect(Self.waitForExit(child, timeout: 10) == .exited(143))
+        Self.expectDisplayGivenBack(display)
+    }
+}
