@@ -13,6 +13,7 @@ packages=(
   pipewire-bin                    # benchmarks: pw-profiler, pw-dump, pw-metadata (a dependency of pipewire, named here)
   libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon
   fenrir python3-speechd          # screen-reader tests: the real Fenrir (pty emulation) speaking through speech-dispatcher
+  libbrlapi-dev brltty            # --braille: BrlAPI's header and library; the tests' private BRLTTY (Virtual driver)
   tmux                            # terminal tests
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar

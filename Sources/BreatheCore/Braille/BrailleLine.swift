@@ -6,18 +6,18 @@
 /// each part still ahead. It changes second by second: `done` and `total` are whole seconds.
 package enum BrailleLine {
     /// All eight dots: a part of the phase gone by.
-    package static let filledCell: Character = "\u{28FF}"
+    static let filledCell: Character = "\u{28FF}"
     /// Dots 7 and 8: a part of the phase still ahead.
-    package static let trackCell: Character = "\u{28C0}"
+    static let trackCell: Character = "\u{28C0}"
     /// The progress never takes more than this many cells, so a finger finds its end quickly on a wide display.
-    package static let maximumProgressCells = 20
+    static let maximumProgressCells = 20
     /// Fewer cells than this make no progress worth feeling: the words get the whole display instead.
-    package static let minimumProgressCells = 3
+    static let minimumProgressCells = 3
 
     /// How far through its phase a session is, in whole seconds.
     package struct Progress: Hashable, Sendable {
-        package var done: Int
-        package var total: Int
+        var done: Int
+        var total: Int
 
         package init(done: Int, total: Int) {
             self.done = done

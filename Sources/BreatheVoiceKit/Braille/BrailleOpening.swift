@@ -50,7 +50,9 @@ enum BrailleOpening {
             } catch {
                 guard setting == .on else { return (nil, nil) }
                 if case .unavailable(let message) = error {
-                    return (nil, Message(.warningBrailleUnavailable, ["detail": message.arguments["detail"] ?? .text("")]))
+                    return (
+                        nil, Message(.warningBrailleUnavailable, ["detail": message.arguments["detail"] ?? .text("")])
+                    )
                 }
                 return (nil, refusal)
             }

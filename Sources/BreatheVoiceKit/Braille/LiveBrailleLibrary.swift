@@ -20,8 +20,7 @@ struct LiveBrailleLibrary: Sendable {
     let leaveTtyMode: @convention(c) (OpaquePointer?) -> Int32
     let write: @convention(c) (OpaquePointer?, UnsafePointer<brlapi_writeArguments_t>?) -> Int32
     let readKey: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<brlapi_keyCode_t>?) -> Int32
-    let setExceptionHandler:
-        @convention(c) (OpaquePointer?, brlapi__exceptionHandler_t?) -> brlapi__exceptionHandler_t?
+    let setExceptionHandler: @convention(c) (OpaquePointer?, brlapi__exceptionHandler_t?) -> brlapi__exceptionHandler_t?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LiveBrailleLibrary, SharedLibrary.LoadError> = load()

@@ -13,8 +13,8 @@ import Testing
         (0x2001_0000, .route(cell: 0)),
         // A modifier flag above bit 32 leaves the command as it is.
         (0x0000_0001_2000_0018, .panRight),
-        (0x2000_001D, .other),  // HOME
-        (0x0000_0061, .other),  // a key symbol ('a'), not a command
+        (0x2000_001D, .other), // HOME
+        (0x0000_0061, .other), // a key symbol ('a'), not a command
     ])
     func decodes(_ code: UInt64, _ command: BrailleCommand) {
         #expect(BrailleCommand(keyCode: code) == command)

@@ -47,7 +47,10 @@ private final class RecordingDisplay: BrailleDisplay {
         presenter.endTransition(state: state, position: 300)
         let line = Message(
             .lineTimeLeft,
-            ["phase": .message(.phaseName(.exhale)), "phaseLeft": .text("3 seconds"), "sessionLeft": .text("9 seconds")])
+            [
+                "phase": .message(.phaseName(.exhale)), "phaseLeft": .text("3 seconds"),
+                "sessionLeft": .text("9 seconds"),
+            ])
         presenter.present(.announce(Announcement(line: line)), state: state, position: 300)
         presenter.endTransition(state: state, position: 300)
         // 14 cells: "Out 3, 0:09 left" does not fit, the session's time left does.
