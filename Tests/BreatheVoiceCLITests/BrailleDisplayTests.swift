@@ -173,3 +173,41 @@ import Testing
         Self.expectDisplayGivenBack(display)
     }
 }
+
+/// `--braille` and the `braille` preference refuse what they do not know: one localized line, 64 for the option, 78
+/// for the environment; `prefs` takes the three values.
+@Suite struct BrailleChoiceTests {
+    @Test func aBadOptionIsAUsageError() throws {
+        let english = try TemporaryHome().run(["--no-audio", "--braille", "maybe", "--lang", "en"])
+        #expect(english.status == 64)
+        #expect(
+            english.stderrLines == [
+                "breathe-voice: The value 'maybe' is invalid for '--braille <auto|on|off>'. Please provide one of "
+                    + "'auto', 'on' or 'off'."
+            ])
+        let spanish = try TemporaryHome().run(["--no-audio", "--braille", "quizá", "--lang", "es"])
+        #expect(spanish.status == 64)
+        #expect(
+            spanish.stderrLines == [
+                "breathe-voice: El valor «quizá» no es válido para «--braille <auto|on|off>»: usa «auto», «on» o «off»."
+            ])
+    }
+
+    @Test func aBadEnvironmentValueIsABadPreference() throws {
+        let run = try TemporaryHome().run(
+            ["--no-audio", "--cycles", "1", "--lang", "en"], environment: ["BREATHE_VOICE_BRAILLE": "maybe"])
+        #expect(run.status == 78)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("auto, on, off"), "\(run.stderr)")
+    }
+
+    @Test func thePreferenceTakesItsThreeValues() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "get", "braille"]).stdout == "auto\n")
+        #expect(try home.run(["prefs", "set", "braille", "off"]).status == 0)
+        #expect(try home.run(["prefs", "get", "braille"]).stdout == "off\n")
+        let refused = try home.run(["prefs", "set", "braille", "sometimes"])
+        #expect(refused.status != 0)
+        #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
+    }
+}
