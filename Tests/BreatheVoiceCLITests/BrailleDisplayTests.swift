@@ -53,7 +53,7 @@ import Testing
         return nil
     }
 
-    private static func start(
+    fileprivate static func start(
         _ arguments: [String], brltty: PrivateBrltty, home: TemporaryHome
     ) throws -> ChildProcess {
         try ChildProcess(
@@ -63,7 +63,7 @@ import Testing
             standardError: home.root.appendingPathComponent("errors").path)
     }
 
-    private static func waitForExit(_ child: ChildProcess, timeout: Double) -> ChildProcess.Ending? {
+    fileprivate static func waitForExit(_ child: ChildProcess, timeout: Double) -> ChildProcess.Ending? {
         let deadline = FakeBrailleDisplay.now() + timeout
         while FakeBrailleDisplay.now() < deadline {
             if let ending = child.ending() { return ending }
@@ -171,6 +171,44 @@ import Testing
         child.kill(SIGTERM)
         #expect(Self.waitForExit(child, timeout: 10) == .exited(143))
         Self.expectDisplayGivenBack(display)
+    }
+}
+
+extension BrailleDisplayTests {
+    /// A BrlAPI server that stops answering (BRLTTY frozen with SIGSTOP) never holds up the session: frozen before the
+    /// session, the session starts within the connection's deadline without the display; frozen mid-session, it ends
+    /// on time, and SIGTERM still ends a session whose server is frozen, with 143.
+    @Test func aFrozenServerNeverHoldsUpTheSession() throws {
+        let brltty = try PrivateBrltty(cells: 40)
+        let display = brltty.display
+        let arguments = ["--pattern", "3-0-3", "--cycles", "1", "--braille", "on", "--plain"]
+        // Frozen mid-session: the session ends on time (3 s of lead-in and 6 of breathing, and at most the 1 s
+        // deadline to give the display back).
+        let home = try TemporaryHome()
+        let first = display.shown.count
+        let started = FakeBrailleDisplay.now()
+        let child = try Self.start(arguments + ["--no-audio", "--lang", "en"], brltty: brltty, home: home)
+        let inhale = display.waitForShown(after: first, timeout: 10) { $0.hasPrefix("Breathe in") }
+        #expect(inhale != nil)
+        brltty.signal(SIGSTOP)
+        defer { brltty.signal(SIGCONT) }
+        #expect(Self.waitForExit(child, timeout: 20) == .exited(0))
+        let took = FakeBrailleDisplay.now() - started
+        #expect(took < 12, "the session took \(took) s")
+        // Frozen before the session: it starts without the display, says so, and SIGTERM ends it with 143.
+        let second = try TemporaryHome()
+        let output = second.root.appendingPathComponent("output").path
+        let frozen = try Self.start(arguments + ["--no-audio", "--lang", "es"], brltty: brltty, home: second)
+        let deadline = FakeBrailleDisplay.now() + 10
+        while FakeBrailleDisplay.now() < deadline,
+            (try? String(contentsOfFile: output, encoding: .utf8))?.contains("Inhala") != true
+        {
+            usleep(10_000)
+        }
+        frozen.kill(SIGTERM)
+        #expect(Self.waitForExit(frozen, timeout: 10) == .exited(143))
+        let errors = (try? String(contentsOfFile: second.root.appendingPathComponent("errors").path, encoding: .utf8))
+        #expect(errors?.contains("ninguna línea braille ha respondido") == true, "\(errors ?? "")")
     }
 }
 

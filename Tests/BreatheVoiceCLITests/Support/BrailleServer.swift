@@ -165,12 +165,18 @@ final class PrivateBrltty {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Stops or continues BRLTTY (SIGSTOP, SIGCONT): a server that stops answering, as one stuck in a bug would.
+    func signal(_ signal: Int32) {
+        process.kill(signal)
+    }
+
     var log: String { (try? String(contentsOf: directory.appendingPathComponent("brltty.log"), encoding: .utf8)) ?? "" }
 
     /// Ends BRLTTY with SIGTERM, so that it removes its BrlAPI socket and lock; one that does not end within 5 seconds
     /// (its display gone, it may keep retrying) is killed, and its socket and lock removed here.
     func stop() {
         guard process.ending() == nil else { return }
+        process.kill(SIGCONT)
         process.kill(SIGTERM)
         let deadline = FakeBrailleDisplay.now() + 5
         while FakeBrailleDisplay.now() < deadline {
