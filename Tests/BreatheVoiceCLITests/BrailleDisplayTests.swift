@@ -16,14 +16,16 @@ import Testing
         var exhale: [String]
         /// How a paused display begins, long and short.
         var paused: [String]
+        /// What the answer to the time left says.
+        var left: String
         var done: String
         var testDescription: String { code }
 
         static let english = Language(
-            code: "en", inhale: ["Breathe in", "In"], exhale: ["Breathe out", "Out"], paused: ["Paused"],
+            code: "en", inhale: ["Breathe in", "In"], exhale: ["Breathe out", "Out"], paused: ["Paused"], left: " left",
             done: "Done: 2 cycles")
         static let spanish = Language(
-            code: "es", inhale: ["Inhala"], exhale: ["Exhala"], paused: ["En pausa:", "Pausa "],
+            code: "es", inhale: ["Inhala"], exhale: ["Exhala"], paused: ["En pausa:", "Pausa "], left: "quedan ",
             done: "Fin: 2 ciclos")
     }
 
@@ -167,6 +169,11 @@ import Testing
                 Self.phase(of: $0, language).map { $0.exhale && $0.seconds == 3 } == true
             })
         #expect(skipped.time - resumed.time < 1.0)
+        // Panning back shows the time left: in the session, "0:05 left" or more (a cycle and a half is left).
+        display.press("FWINLT")
+        let answer = try #require(
+            display.waitForShown(after: skipped.index + 1, timeout: 1) { $0.contains(language.left) })
+        #expect(answer.text.count == setting.cells)
         // SIGTERM ends it with 143, and the display is BRLTTY's again.
         child.kill(SIGTERM)
         #expect(Self.waitForExit(child, timeout: 10) == .exited(143))
