@@ -219,6 +219,25 @@ extension BrailleDisplayTests {
     }
 }
 
+extension BrailleDisplayTests {
+    /// An error the server reports (a write it refuses) is never fatal: libbrlapi's default handler would abort the
+    /// process; ours ignores it. At worst the display is lost (the server may drop the connection), and giving it back
+    /// still ends within the deadline.
+    @Test func aRefusedWriteIsNotFatal() throws {
+        let brltty = try PrivateBrltty(cells: 20)
+        let display = try LiveBrailleDisplay(environment: brltty.environment.compactMapValues { $0 })
+        #expect(display.width == 20)
+        let first = brltty.display.shown.count
+        display.show(String(repeating: "x", count: 45))
+        // Refused: nothing is shown (and the refusal has come back by the end of this wait).
+        let refused = brltty.display.waitForShown(after: first, timeout: 1) { _ in true }
+        #expect(refused == nil, "\(refused?.text ?? "")")
+        let releasing = FakeBrailleDisplay.now()
+        display.release()
+        #expect(FakeBrailleDisplay.now() - releasing < 1.5)
+    }
+}
+
 /// `--braille` and the `braille` preference refuse what they do not know: one localized line, 64 for the option, 78
 /// for the environment; `prefs` takes the three values.
 @Suite struct BrailleChoiceTests {

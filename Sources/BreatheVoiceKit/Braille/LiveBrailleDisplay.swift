@@ -52,7 +52,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         guard case .success(let library) = LiveBrailleLibrary.shared else { throw unavailable }
         self.library = library
         self.clock = clock
-        // Zeroed, as libbrlapi's own clients get it (calloc): it sets up the rest when it connects.
+        // Zeroed; libbrlapi sets it up when it connects.
         handle = OpaquePointer(calloc(1, library.getHandleSize()))
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_mutex_t())
@@ -123,10 +123,6 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), then writes each text and passes on
     /// each key until released or disconnected.
     private func run(host: String?, auth: String?) {
-        _ = library.setExceptionHandler(handle) { _, _, _, _, _ in
-            // The default handler aborts the process on an error the server reports; a failed write only costs the
-            // display, so it is ignored (a lost connection shows itself as a failed read).
-        }
         var size: (x: UInt32, y: UInt32) = (0, 0)
         let hostCopy = host.flatMap { $0.isEmpty ? nil : strdup($0) }
         let authCopy = auth.flatMap { $0.isEmpty ? nil : strdup($0) }
@@ -138,6 +134,10 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         let connection = library.openConnection(handle, &settings, nil)
         var width: UInt32 = 0
         if connection >= 0 {
+            // Set once connected (connecting sets the handle up afresh, the default handler with it). The default
+            // handler aborts the process on an error the server reports; a failed write only costs the display, so
+            // it is ignored (a lost connection shows itself as a failed read).
+            _ = library.setExceptionHandler(handle) { _, _, _, _, _ in }
             if library.getDisplaySize(handle, &size.x, &size.y) == 0, size.x > 0,
                 library.enterTtyModeWithPath(handle, nil, 0, nil) >= 0
             {
@@ -151,7 +151,10 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         pthread_mutex_unlock(lock)
         var reply = width
         _ = withUnsafeBytes(of: &reply) { Glibc.write(replies.write, $0.baseAddress, 4) }
-        guard width > 0 else { return }
+        guard width > 0 else {
+            _ = Glibc.close(keys.write)
+            return
+        }
         var connected = true
         if !abandoned { connected = serve(Int(width), server: connection) }
         if connected {
