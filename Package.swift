@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "BreatheVoiceKit",
             dependencies: [
-                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd",
+                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLocales"]
@@ -47,6 +47,12 @@ let package = Package(
         .systemLibrary(
             name: "CSpeechd",
             providers: [.apt(["libspeechd-dev"])]
+        ),
+        // libbrlapi (BRLTTY's client library): the header only; the library is opened with dlopen when a session finds a
+        // BrlAPI server to show itself on (LiveBrailleLibrary), never otherwise.
+        .systemLibrary(
+            name: "CBrlAPI",
+            providers: [.apt(["libbrlapi-dev"])]
         ),
         // Turns Locales/*.json into Swift source at build time, so the shipped binary carries every
         // language inside itself and runs alone from any folder (or from cron).

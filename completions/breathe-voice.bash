@@ -188,7 +188,7 @@ _breathe-voice_start() {
     repeating_flags=()
     non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --mood-before --mood-after)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --braille --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -271,6 +271,10 @@ _breathe-voice_start() {
         return
         ;;
     '--events')
+        return
+        ;;
+    '--braille')
+        __breathe-voice_add_completions -W 'auto'$'\n''on'$'\n''off'
         return
         ;;
     '--mood-before')
@@ -438,7 +442,7 @@ _breathe-voice_prefs_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -461,7 +465,7 @@ _breathe-voice_prefs_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -484,7 +488,7 @@ _breathe-voice_prefs_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -627,7 +631,7 @@ _breathe-voice_remind() {
     repeating_flags=()
     non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
-    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --quiet-hours --defer)
+    non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --braille --quiet-hours --defer)
     __breathe-voice_offer_flags_options 0
 
     # Offer option value completions
@@ -710,6 +714,10 @@ _breathe-voice_remind() {
         return
         ;;
     '--events')
+        return
+        ;;
+    '--braille')
+        __breathe-voice_add_completions -W 'auto'$'\n''on'$'\n''off'
         return
         ;;
     '--quiet-hours')

@@ -15,6 +15,7 @@ packages=(
   fenrir python3-speechd          # screen-reader tests: the real Fenrir (pty emulation) speaking through speech-dispatcher
   tmux                            # terminal tests; screen-reader sessions in a tmux pane inside Fenrir
   screen                          # screen-reader sessions in a GNU screen window inside Fenrir
+  libbrlapi-dev brltty            # --braille: BrlAPI's header and library; the tests' private BRLTTY (Virtual driver)
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

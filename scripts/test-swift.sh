@@ -27,6 +27,10 @@ bundle=.build/debug/breathe-voicePackageTests.xctest
 logs=.build/test-logs
 LIVE_SUITES=${LIVE_SUITES:-LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests}
 export NO_COLOR=1
+# No session of the tests shows itself on the machine's own braille display (a BRLTTY service at :0, which the brltty
+# package may start): a local BrlAPI server number without a socket. BrailleDisplayTests run their own BRLTTY and set
+# BRLAPI_HOST to it.
+export BRLAPI_HOST=:65535
 
 # One job: scripts/test-swift.sh --job "NAME SERVER LOCK FILTER" (a line of the job list). Prints one line when it
 # ends; its status file says how it went.

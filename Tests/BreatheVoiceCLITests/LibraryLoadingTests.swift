@@ -8,6 +8,7 @@ import Testing
     static let speech = "libespeak-ng.so"
     static let sound = "libpulse"
     static let speechDispatcher = "libspeechd"
+    static let braille = "libbrlapi"
 
     /// The shared libraries the run opened, by the linker's own report.
     static func opened(_ run: BinaryRun) -> [String] {
@@ -20,8 +21,12 @@ import Testing
     }
 
     static func run(_ arguments: [String], in home: TemporaryHome) throws -> BinaryRun {
-        // No server to reach: a run that tried to play would fail, not play.
-        try home.run(arguments, environment: ["LD_DEBUG": "files", "PULSE_SERVER": "unix:/nonexistent/pulse/native"])
+        // No server to reach: a run that tried to play would fail, not play; nor a BrlAPI server (its socket missing).
+        try home.run(
+            arguments,
+            environment: [
+                "LD_DEBUG": "files", "PULSE_SERVER": "unix:/nonexistent/pulse/native", "BRLAPI_HOST": ":64999",
+            ])
     }
 
     @Test(arguments: [
@@ -39,6 +44,28 @@ import Testing
         #expect(!opened.contains { $0.hasPrefix(Self.speech) }, "\(arguments): \(opened)")
         #expect(!opened.contains { $0.hasPrefix(Self.sound) }, "\(arguments): \(opened)")
         #expect(!opened.contains { $0.hasPrefix(Self.speechDispatcher) }, "\(arguments): \(opened)")
+        #expect(!opened.contains { $0.hasPrefix(Self.braille) }, "\(arguments): \(opened)")
+    }
+
+    /// Issue 37: a session with `--braille auto` (the default) or `on` whose local BrlAPI server has no socket never
+    /// opens libbrlapi; `on` says so in one line and the session goes on. A remote server (`host:port`) can only be
+    /// tried: libbrlapi is opened, finds none, and the session goes on the same.
+    @Test(arguments: [("auto", ":64999", false), ("on", ":64999", false), ("on", "127.0.0.1:64999", true)])
+    func brailleOpensLibbrlapiOnlyWhenAServerMayAnswer(setting: String, host: String, opens: Bool) throws {
+        let run = try TemporaryHome().run(
+            ["--plain", "--no-audio", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--braille", setting],
+            environment: ["LD_DEBUG": "files", "BRLAPI_HOST": host])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines.contains("Session complete: 1 cycle in 2 seconds."), "\(run.stdout)")
+        #expect(Self.opened(run).contains { $0.hasPrefix(Self.braille) } == opens, "\(Self.opened(run))")
+        let warnings = run.stderrLines.filter { $0.hasPrefix("breathe-voice:") }
+        #expect(
+            warnings
+                == (setting == "on"
+                    ? [
+                        "breathe-voice: no braille display answered through BrlAPI (\(host)); the session goes on "
+                            + "without braille."
+                    ] : []))
     }
 
     /// `--speech-via speechd` opens libspeechd (and, here, finds no daemon at the address it is given).

@@ -28,6 +28,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     case display
     /// Phase lines say only the instruction and its seconds: "Breathe in, 4."
     case terse
+    /// A braille display through BrlAPI: auto, on or off (`BrailleSetting`).
+    case braille
     case defaultPattern
     case defaultMinutes
     /// Whether a session opens with the "get ready" lead-in.
@@ -65,6 +67,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .speechPriority: "BREATHE_VOICE_SPEECH_PRIORITY"
         case .screenReader: "BREATHE_VOICE_SCREEN_READER"
         case .terse: "BREATHE_VOICE_TERSE"
+        case .braille: "BREATHE_VOICE_BRAILLE"
         case .defaultPattern: "BREATHE_VOICE_PATTERN"
         case .defaultMinutes: "BREATHE_VOICE_MINUTES"
         case .leadIn: "BREATHE_VOICE_LEAD_IN"
@@ -95,6 +98,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .speechPriority: "--speech-priority"
         case .screenReader: "--screen-reader"
         case .terse: "--terse"
+        case .braille: "--braille"
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"
         case .leadIn: "--lead-in"

@@ -35,6 +35,7 @@ package struct PreferenceRules: Sendable {
         case .speechVia: .text(SpeechBackend.espeak.rawValue)
         case .speechPriority: .text(SpeechPriority.message.rawValue)
         case .screenReader: .text(ScreenReaderSetting.auto.rawValue)
+        case .braille: .text(BrailleSetting.auto.rawValue)
         case .defaultPattern: .text(BreathingPattern.defaultName)
         case .defaultMinutes: .minutes(hundredths: 500)
         case .leadIn: .onOff(true)
@@ -72,6 +73,9 @@ package struct PreferenceRules: Sendable {
         case .guide:
             return Message(
                 .allowedChoice, ["choices": .text(GuideSetting.allCases.map(\.rawValue).joined(separator: ", "))])
+        case .braille:
+            return Message(
+                .allowedChoice, ["choices": .text(BrailleSetting.allCases.map(\.rawValue).joined(separator: ", "))])
         case .display:
             return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
         case .scheduleVia:
@@ -109,6 +113,7 @@ package struct PreferenceRules: Sendable {
         case .speechVia: return SpeechBackend(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .speechPriority: return SpeechPriority(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .guide: return GuideSetting(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
+        case .braille: return BrailleSetting(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .screenReader: return ScreenReaderSetting(typed: trimmed).map { .text($0.rawValue) }
         case .speech, .tones, .count, .terse, .leadIn:
             switch trimmed.lowercased() {
@@ -195,7 +200,7 @@ package struct PreferenceRules: Sendable {
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
         case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority,
-            .remindDefer, .guide:
+            .remindDefer, .guide, .braille:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else {
                 return refuse()
             }

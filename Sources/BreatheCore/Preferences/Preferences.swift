@@ -33,6 +33,11 @@ package struct Preferences: Hashable, Sendable {
     package var screenReader: ScreenReaderSetting {
         values[.screenReader]?.text.flatMap(ScreenReaderSetting.init(rawValue:)) ?? .auto
     }
+
+    /// Whether a session shows itself on a braille display (`--braille`).
+    package var braille: BrailleSetting {
+        values[.braille]?.text.flatMap(BrailleSetting.init(rawValue:)) ?? .auto
+    }
     package var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
     package var defaultLength: SessionLength {
         if case .minutes(let hundredths)? = values[.defaultMinutes] {

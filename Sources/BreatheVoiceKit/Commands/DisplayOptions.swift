@@ -35,9 +35,17 @@ struct DisplayOptions: ParsableArguments {
         help: "At the end, print how late each cue came out: planned against played, with the maximum and the median.")
     var timingReport = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Show the session on a braille display through BrlAPI (BRLTTY): auto (when a display answers), on or off (default \(DefaultsHelp.value(.braille))). Its keys: a routing key pauses or resumes, pan forward skips, pan back shows the time left, line down the instruction, line up stops.",
+            valueName: "auto|on|off"))
+    var braille: BrailleSetting?
+
     /// The flags that override preferences, by preference key.
     var preferenceFlags: [PreferenceKey: String] {
-        terse ? [.terse: "on"] : [:]
+        var flags: [PreferenceKey: String] = terse ? [.terse: "on"] : [:]
+        flags[.braille] = braille?.rawValue
+        return flags
     }
 
     /// The display for this run, from these flags, the `display` preference, the environment and whether standard
@@ -61,3 +69,4 @@ struct DisplayOptions: ParsableArguments {
 
 extension DisplayMode: RawValueArgument {}
 extension ColorMode: RawValueArgument {}
+extension BrailleSetting: RawValueArgument {}

@@ -77,6 +77,7 @@ extension BreatheVoice {
                 terse: preferences.terse || way == .read
             )
             output.screenReader = way
+            output.braille = preferences.braille
             output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
             output.screenReaderRate = located.flatMap(detection.wordsPerMinute(of:))
             var request = SessionFrontend.Request.start(

@@ -70,6 +70,8 @@ struct OutputOptions: Hashable, Sendable {
     /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
     /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
     var screenReaderRate: Int?
+    /// Whether the session shows itself on a braille display (`--braille`); off unless the command asks.
+    var braille: BrailleSetting = .off
 
     init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false

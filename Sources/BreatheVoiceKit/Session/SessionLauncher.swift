@@ -126,7 +126,18 @@ struct SessionLauncher {
                 TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
+        let braille = BrailleOpening.open(output.braille, environment: ProcessEnvironment.current)
+        if let warning = braille.warning {
+            var warnings = FileDescriptorSink.standardError
+            warnings.write(PlainText.line(localizer.string(warning)))
+        }
+        if let display = braille.display {
+            presenters.append(BraillePresenter(plan: plan, localizer: localizer, display: display))
+            controls.add(BrailleKeys.source(display))
+        }
         defer {
+            // The display goes back to the screen reader however the session ended.
+            braille.display?.release()
             controls.finish()
             if let eventsDescriptor, case .file = output.events {
                 OutputHealth.unwatch(descriptor: eventsDescriptor)

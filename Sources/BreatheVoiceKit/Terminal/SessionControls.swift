@@ -5,8 +5,8 @@
 /// terminal and stops the process; `fg` re-enters raw mode. `finish()` (also run by an atexit hook and on a crash)
 /// puts the terminal back.
 final class SessionControls {
-    /// The signal pipe and, when standard input is a terminal, the keyboard.
-    let sources: [SessionInputs.Source]
+    /// The signal pipe, when standard input is a terminal the keyboard, and a braille display's keys.
+    private(set) var sources: [SessionInputs.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
     let readsKeys: Bool
     private let keyboard: Int32
@@ -30,6 +30,11 @@ final class SessionControls {
             sources.append(KeyReader.source(keyboard))
         }
         return SessionControls(sources: sources, readsKeys: readsKeys, keyboard: keyboard)
+    }
+
+    /// Steers the session from `source` too (a braille display's keys).
+    func add(_ source: SessionInputs.Source) {
+        sources.append(source)
     }
 
     /// Does what `input` asks of the process, after the session has applied it (so Ctrl-Z has already paused).

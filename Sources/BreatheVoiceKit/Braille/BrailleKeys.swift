@@ -1,0 +1,32 @@
+import BreatheCore
+
+/// The display's keys during a session, as BrlAPI delivers them (commands): each does what a keyboard key does.
+///
+/// | display key | keyboard | what it does |
+/// |---|---|---|
+/// | any routing key (above a cell) | space | pause, or resume |
+/// | pan forward (`FWINRT`) | `s` | skip to the next phase |
+/// | pan back (`FWINLT`) | `t` | the time left, in the phase and in the session |
+/// | line down (`LNDN`) | `r` | the instruction again |
+/// | line up (`LNUP`) | `q` | stop and save |
+///
+/// Every other key is left alone (it says nothing, unlike an unknown key on the keyboard).
+enum BrailleKeys {
+    static func input(for command: BrailleCommand) -> SessionInput? {
+        switch command {
+        case .route: .togglePause
+        case .panRight: .skip
+        case .panLeft: .timeLeft
+        case .lineDown: .repeatInstruction
+        case .lineUp: .quit
+        case .other: nil
+        }
+    }
+
+    /// The display's keys as an input of the session loop: one key code at a time from the display's pipe.
+    static func source(_ display: any BrailleDisplay) -> SessionInputs.Source {
+        SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
+            display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import BreatheCore
+
+/// A session on a braille display: at each boundary, when it is heard (on the same timeline as the tones), the phase
+/// and the seconds left in the session's language, then a progress through the phase that fills second by second
+/// (`BrailleLine`); the pause, the end and how it ended. An answer to a key (the time left, the instruction again)
+/// shows for three seconds, then the phase again.
+///
+/// The display is written only when what it shows changes: at most once a second while a phase runs.
+struct BraillePresenter: SessionPresenter {
+    let plan: SessionPlan
+    let localizer: Localizer
+    let display: any BrailleDisplay
+    /// What the display shows now.
+    private(set) var shown: String?
+    /// An answer to a key (longest first), shown until the timeline reaches `until` (or the next boundary).
+    private var answer: (words: [String], until: Int64)?
+    /// The announcements of the transition under way, and whether it moved the session (a boundary, a pause).
+    private var announced: [Message] = []
+    private var moved = false
+
+    init(plan: SessionPlan, localizer: Localizer, display: any BrailleDisplay) {
+        self.plan = plan
+        self.localizer = localizer
+        self.display = display
+    }
+
+    /// Looks ten times a second whether the seconds left changed; most looks write nothing.
+    var refreshInterval: UInt64? { 100_000_000 }
+
+    mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
+        switch effect {
+        case .announce(let announcement): announced.append(announcement.line)
+        case .enterSegment, .markPause, .markResume, .seek, .finish: moved = true
+        case .playTone, .startTimer, .cancelTimer, .save, .count: break
+        }
+    }
+
+    mutating func endTransition(state: SessionState, position: Int64) {
+        if moved {
+            answer = nil
+        } else if let line = announced.last, state.isRunning {
+            answer = (answerWords(line, state: state, position: position), position + 3 * Int64(plan.sampleRate))
+        }
+        announced = []
+        moved = false
+        draw(state: state, position: position)
+    }
+
+    mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
+        if let answer, position >= answer.until { self.answer = nil }
+        draw(state: state, position: position)
+    }
+
+    private mutating func draw(state: SessionState, position: Int64) {
+        let line = self.line(state: state, position: position)
+        guard line != shown else { return }
+        shown = line
+        display.show(line)
+    }
+
+    /// The line for `state` at `position`, exactly the display's width.
+    func line(state: SessionState, position: Int64) -> String {
+        let width = display.width
+        if let answer, state.isRunning {
+            return BrailleLine.layout(words: answer.words, progress: nil, width: width)
+        }
+        switch state {
+        case .idle:
+            return BrailleLine.layout(words: [], progress: nil, width: width)
+        case .preparing:
+            let left = secondsLeft(in: .leadIn, position: position)
+            return BrailleLine.layout(
+                words: [status(Message(.speechLeadIn), left), status(Message(.brailleLeadIn), left)],
+                progress: progress(of: .leadIn, left: left), width: width)
+        case .active(let cycle, let index):
+            let segment = Segment.phase(cycle: cycle, index: index)
+            let left = secondsLeft(in: segment, position: position)
+            return BrailleLine.layout(
+                words: [status(phaseName(index), left), status(shortName(index), left)],
+                progress: progress(of: segment, left: left), width: width)
+        case .paused(let paused):
+            let at = plan.start(of: paused.resume) + paused.elapsed
+            let left = secondsLeft(in: paused.resume, position: at)
+            let names: [Message] =
+                if case .phase(_, let index) = paused.resume {
+                    [phaseName(index), shortName(index)]
+                } else {
+                    [Message(.speechLeadIn), Message(.brailleLeadIn)]
+                }
+            return BrailleLine.layout(
+                words: names.map { localizer.string(Message(.braillePaused, ["status": .text(status($0, left))])) }
+                    + [localizer.string(Message(.braillePausedShort, ["status": .text(status(names[1], left))]))],
+                progress: progress(of: paused.resume, left: left), width: width)
+        case .completing(let summary), .completed(let summary):
+            let ended: [Message] =
+                summary.status == .completed
+                ? [Message(.brailleCompleted, ["cycles": .message(.cycles(summary.cyclesCompleted))])]
+                : [
+                    Message(
+                        .brailleStopped,
+                        ["done": .integer(summary.cyclesCompleted), "cycles": .message(.cycles(plan.cycles))]),
+                    Message(
+                        .brailleStoppedShort,
+                        ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
+                ]
+            return BrailleLine.layout(words: ended.map(localizer.string), progress: nil, width: width)
+        }
+    }
+
+    /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", and at
+    /// least the session's "0:09 left" (the phase's seconds show again three seconds later).
+    private func answerWords(_ line: Message, state: SessionState, position: Int64) -> [String] {
+        let sentence = localizer.string(line)
+        guard line.key == .lineTimeLeft else { return [sentence] }
+        let segment: Segment
+        let names: [Message]
+        switch state {
+        case .active(let cycle, let index):
+            segment = .phase(cycle: cycle, index: index)
+            names = [phaseName(index), shortName(index)]
+        default:
+            segment = .leadIn
+            names = [Message(.speechLeadIn), Message(.brailleLeadIn)]
+        }
+        let rate = Int64(plan.sampleRate)
+        let total = Int((max(0, plan.breathingEnd - position) + rate - 1) / rate)
+        let clock = "\(total / 60):" + (total % 60 < 10 ? "0" : "") + "\(total % 60)"
+        let left = secondsLeft(in: segment, position: position)
+        return [sentence]
+            + names.map {
+                localizer.string(
+                    Message(.brailleTimeLeft, ["status": .text(status($0, left)), "total": .text(clock)]))
+            } + [localizer.string(Message(.brailleSessionLeft, ["total": .text(clock)]))]
+    }
+
+    private func status(_ name: Message, _ seconds: Int) -> String {
+        localizer.string(Message(.brailleStatus, ["phase": .message(name), "seconds": .integer(seconds)]))
+    }
+
+    private func phaseName(_ index: Int) -> Message {
+        .phaseName(plan.kind(ofPhase: index), isRepeat: plan.pattern.isRepeat(at: index))
+    }
+
+    private func shortName(_ index: Int) -> Message {
+        switch plan.kind(ofPhase: index) {
+        case .inhale: Message(.brailleInhale)
+        case .hold: Message(.brailleHold)
+        case .exhale: Message(.brailleExhale)
+        case .rest: Message(.brailleRest)
+        }
+    }
+
+    /// Whole seconds left in `segment` at `position`, rounded up: a phase of 3 seconds shows 3, 2, 1. A boundary is
+    /// handed over just before its sample is heard: a position before the segment counts as its start.
+    private func secondsLeft(in segment: Segment, position: Int64) -> Int {
+        let left = max(0, plan.end(of: segment) - max(position, plan.start(of: segment)))
+        let rate = Int64(plan.sampleRate)
+        return Int((left + rate - 1) / rate)
+    }
+
+    private func progress(of segment: Segment, left: Int) -> BrailleLine.Progress {
+        let rate = Int64(plan.sampleRate)
+        let total = Int((plan.end(of: segment) - plan.start(of: segment) + rate - 1) / rate)
+        return BrailleLine.Progress(done: total - left, total: total)
+    }
+}
+
+extension SessionState {
+    /// A phase or the lead-in runs: the timeline moves.
+    fileprivate var isRunning: Bool {
+        switch self {
+        case .preparing, .active: true
+        case .idle, .paused, .completing, .completed: false
+        }
+    }
+}

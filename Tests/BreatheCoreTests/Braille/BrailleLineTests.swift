@@ -1,0 +1,50 @@
+import Testing
+
+@testable import BreatheCore
+
+@Suite struct BrailleLineTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var words: [String]
+        var progress: BrailleLine.Progress?
+        var width: Int
+        var expected: String
+        var testDescription: String { "\(words.first ?? "") at \(width)" }
+    }
+
+    static let rows: [Row] = [
+        // 40 cells: the long words, then 20 cells of progress, 1 of 3 seconds gone.
+        Row(
+            words: ["Breathe in 2", "In 2"], progress: .init(done: 1, total: 3), width: 40,
+            expected: "Breathe in 2 " + String(repeating: "⣿", count: 6) + String(repeating: "⣀", count: 14)
+                + String(repeating: " ", count: 7)),
+        // 14 cells: the long words would leave 1 cell, so the short ones, and 9 cells of progress.
+        Row(
+            words: ["Breathe in 3", "In 3"], progress: .init(done: 0, total: 3), width: 14,
+            expected: "In 3 " + String(repeating: "⣀", count: 9)),
+        Row(
+            words: ["Breathe out 1", "Out 1"], progress: .init(done: 2, total: 3), width: 14,
+            expected: "Out 1 " + String(repeating: "⣿", count: 5) + String(repeating: "⣀", count: 3)),
+        // No room for 3 cells of progress: the words alone.
+        Row(words: ["Paused: Hold 4"], progress: .init(done: 1, total: 4), width: 14, expected: "Paused: Hold 4"),
+        // Words alone, cut to the width, padded.
+        Row(words: ["Session complete: 2 cycles"], progress: nil, width: 14, expected: "Session comple"),
+        Row(words: ["Done: 2 cycles"], progress: nil, width: 20, expected: "Done: 2 cycles      "),
+        Row(words: [], progress: nil, width: 3, expected: "   "),
+    ]
+
+    @Test(arguments: rows)
+    func layout(_ row: Row) {
+        let line = BrailleLine.layout(words: row.words, progress: row.progress, width: row.width)
+        #expect(line == row.expected)
+        #expect(line.count == row.width)
+    }
+
+    /// Second by second, one more share of the cells fills, never more than there are.
+    @Test func progressFillsSecondBySecond() {
+        let filled = (0...5).map { done in
+            BrailleLine.layout(words: ["In"], progress: .init(done: done, total: 5), width: 40)
+                .filter { $0 == BrailleLine.filledCell }.count
+        }
+        #expect(filled == [0, 4, 8, 12, 16, 20])
+    }
+}

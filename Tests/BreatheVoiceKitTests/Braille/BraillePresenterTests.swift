@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import BreatheCore
+@testable import BreatheVoiceKit
+
+/// A display that records what it was given.
+private final class RecordingDisplay: BrailleDisplay {
+    let width: Int
+    var texts: [String] = []
+    init(width: Int) { self.width = width }
+    func show(_ text: String) { texts.append(text) }
+    var keyDescriptor: Int32 { -1 }
+    func takeKey() -> UInt64? { nil }
+    func release() {}
+}
+
+@Suite struct BraillePresenterTests {
+    private static func plan() throws -> SessionPlan {
+        try SessionPlan.make(
+            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 3), Phase(.exhale, seconds: 3)]),
+            length: .cycles(2), sampleRate: 100, leadInTenths: 0
+        ).get()
+    }
+
+    @Test func showsThePhaseAndCountsTheSecondsDown() throws {
+        let display = RecordingDisplay(width: 14)
+        var presenter = BraillePresenter(
+            plan: try Self.plan(), localizer: Localizer(language: "en"), display: display)
+        let state = SessionState.active(cycle: 1, index: 0)
+        presenter.present(.enterSegment(.phase(cycle: 1, index: 0)), state: state, position: 0)
+        presenter.endTransition(state: state, position: 0)
+        for position in stride(from: Int64(10), through: 290, by: 10) {
+            presenter.refresh(state: state, position: position, resized: false)
+        }
+        // Written once a second only: 3, 2, 1.
+        #expect(display.texts.map { String($0.prefix(4)) } == ["In 3", "In 2", "In 1"])
+        #expect(display.texts.allSatisfy { $0.count == 14 })
+    }
+
+    @Test func answersTheTimeLeftBrieflyThenThePhaseAgain() throws {
+        let display = RecordingDisplay(width: 14)
+        let plan = try Self.plan()
+        var presenter = BraillePresenter(plan: plan, localizer: Localizer(language: "en"), display: display)
+        let state = SessionState.active(cycle: 1, index: 1)
+        presenter.present(.enterSegment(.phase(cycle: 1, index: 1)), state: state, position: 300)
+        presenter.endTransition(state: state, position: 300)
+        let line = Message(
+            .lineTimeLeft,
+            [
+                "phase": .message(.phaseName(.exhale)), "phaseLeft": .text("3 seconds"),
+                "sessionLeft": .text("9 seconds"),
+            ])
+        presenter.present(.announce(Announcement(line: line)), state: state, position: 300)
+        presenter.endTransition(state: state, position: 300)
+        // 14 cells: "Out 3, 0:09 left" does not fit, the session's time left does.
+        #expect(display.texts.last == "0:09 left     ")
+        // Three seconds on the timeline, then the phase again.
+        presenter.refresh(state: state, position: 599, resized: false)
+        #expect(display.texts.last == "0:09 left     ")
+        presenter.refresh(state: state, position: 600, resized: false)
+        #expect(display.texts.last?.hasPrefix("Out 0") == true)
+    }
+
+    @Test func keysMapLikeTheKeyboard() {
+        #expect(BrailleKeys.input(for: .route(cell: 7)) == .togglePause)
+        #expect(BrailleKeys.input(for: .panRight) == .skip)
+        #expect(BrailleKeys.input(for: .panLeft) == .timeLeft)
+        #expect(BrailleKeys.input(for: .lineDown) == .repeatInstruction)
+        #expect(BrailleKeys.input(for: .lineUp) == .quit)
+        #expect(BrailleKeys.input(for: .other) == nil)
+    }
+
+    /// `auto` without a local server's socket opens nothing, not even libbrlapi; `on` says so in one line.
+    @Test func withoutASocketNothingIsOpened() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        #expect(!BrailleOpening.mayAnswer(environment: [:], socketDirectory: empty))
+        #expect(BrailleOpening.mayAnswer(environment: ["BRLAPI_HOST": "remote:1"], socketDirectory: empty))
+        var tried = false
+        let auto = BrailleOpening.open(.auto, environment: ["BRLAPI_HOST": ":54321"]) { _ throws(BreatheError) in
+            tried = true
+            throw .unavailable(Message(.warningBrailleUnavailable))
+        }
+        #expect(auto.display == nil && auto.warning == nil && !tried)
+        let on = BrailleOpening.open(.on, environment: ["BRLAPI_HOST": ":54321"]) { _ throws(BreatheError) in
+            tried = true
+            throw .unavailable(Message(.warningBrailleUnavailable))
+        }
+        #expect(on.display == nil && on.warning?.key == .warningBrailleUnavailable && !tried)
+        let off = BrailleOpening.open(.off, environment: ["BRLAPI_HOST": "remote:1"]) { _ throws(BreatheError) in
+            tried = true
+            throw .unavailable(Message(.warningBrailleUnavailable))
+        }
+        #expect(off.display == nil && off.warning == nil && !tried)
+    }
+}
