@@ -53,20 +53,65 @@ extension LiveAudioTests {
         (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
     }
 
+    /// A private server of this test's own, up, and a home of its own.
+    private static func serverAndHome() throws -> (FreezableServer, TemporaryHome) {
+        let server = try FreezableServer()
+        try #require(server.isUp, "could not start a private sound server of our own")
+        return (server, try TemporaryHome())
+    }
+
+    /// A plain session in English on `server` (`PULSE_SERVER`), its output captured.
+    private static func startSession(_ arguments: [String], home: TemporaryHome, server: String) throws
+        -> FaultRun.Started
+    {
+        try FaultRun.start(
+            arguments + ["--lang", "en", "--plain"], home: home, environment: ["PULSE_SERVER": server],
+            standardOutput: .path("capture"))
+    }
+
+    /// Waits for the session's first phase, as it prints it.
+    private static func awaitFirstPhase(_ started: FaultRun.Started, cycles: Int) throws {
+        try #require(
+            Self.await("Breathe in, 2 seconds. Cycle 1 of \(cycles).", in: started.stdoutFile, timeout: 30),
+            "the session never reached its first phase")
+    }
+
+    /// SIGTERM ended the run within half a second, with 143, and its record says it was stopped.
+    private static func expectEndedBySIGTERM(
+        _ ended: (run: FaultRun, seconds: Double)?, home: TemporaryHome, quiet: Bool = true
+    ) throws {
+        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
+        if quiet { #expect(run.stderr.isEmpty, "\(run.stderr)") }
+        #expect(history(home).contains("\"status\":\"stopped\""), "\(history(home))")
+    }
+
+    /// A session of 2-0-2 × 20 at a terminal on `server`, driven by `steps`; the server thawed after.
+    private static func inTerminal(
+        _ server: FreezableServer, _ home: TemporaryHome, steps: [PtySession.Step]
+    ) throws -> PtySession {
+        var environment = home.environment
+        environment["PULSE_SERVER"] = server.address
+        let run = try PtySession.run(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
+            steps: [.expect("Breathe in, 2 seconds. Cycle 1 of 20.\n")] + steps, environment: environment)
+        server.thaw()
+        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+        #expect(run.status == 0, "\(run.text)")
+        #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
+        return run
+    }
+
     private static let silentLine =
         "breathe-voice: The sound server went away during the session (it stopped answering: nothing for 5 seconds)."
 
     @Test func aSoundServerFrozenMidSessionEndsANonInteractiveRunWith69AndItsRecord() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         // 2-0-2 for 6 cycles: 24 s of breathing; frozen in the first.
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "6", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
-        try #require(
-            Self.await("Breathe in, 2 seconds. Cycle 1 of 6.", in: started.stdoutFile, timeout: 30),
-            "the session never reached its first phase")
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "6"], home: home, server: server.address)
+        try Self.awaitFirstPhase(started, cycles: 6)
         server.freeze()
         let ended = Self.end(started, within: 20)
         server.thaw()
@@ -79,46 +124,31 @@ extension LiveAudioTests {
     }
 
     @Test func sigtermEndsASessionWhoseSoundServerIsFrozenWithin500Milliseconds() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
-        try #require(
-            Self.await("Breathe in, 2 seconds. Cycle 1 of 20.", in: started.stdoutFile, timeout: 30),
-            "the session never reached its first phase")
+        let (server, home) = try Self.serverAndHome()
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "20"], home: home, server: server.address)
+        try Self.awaitFirstPhase(started, cycles: 20)
         server.freeze()
-        // Long enough for the session to be waiting on the silent server (its probe unanswered), short of the bound.
+        // The server stays frozen for 2 s (the fault itself, not a wait for an event): long enough for the session to be
+        // waiting on it (its probe unanswered), short of the silence bound.
         usleep(2_000_000)
         started.child.kill(SIGTERM)
         let ended = Self.end(started, within: 10)
         server.thaw()
-        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
-        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
-        #expect(run.stderr.isEmpty, "\(run.stderr)")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        try Self.expectEndedBySIGTERM(ended, home: home)
     }
 
     @Test func sigtermEndsASessionWhoseSoundServerFrozeBeforeItStarted() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         server.freeze()
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "4", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
-        // Connecting to the frozen server by now (its handshake has a 4 s deadline).
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "4"], home: home, server: server.address)
+        // SIGTERM 1.5 s into its wait on the frozen server (the handshake's deadline is 4 s).
         usleep(1_500_000)
         started.child.kill(SIGTERM)
         let ended = Self.end(started, within: 10)
         server.thaw()
-        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
-        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(seconds < 0.5, "SIGTERM took \(seconds) s")
-        #expect(run.stderr.isEmpty, "\(run.stderr)")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        try Self.expectEndedBySIGTERM(ended, home: home)
     }
 
     @Test func aReminderWhoseSoundServerIsFrozenEndsWith69AndOneLine() throws {
@@ -131,9 +161,7 @@ extension LiveAudioTests {
     }
 
     private static func remindWithAFrozenServer(_ arguments: [String]) throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try serverAndHome()
         server.freeze()
         let started = try FaultRun.start(
             arguments + ["--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
@@ -151,9 +179,7 @@ extension LiveAudioTests {
     }
 
     @Test func doctorWithAFrozenSoundServerEndsWithinFifteenSecondsAndSaysSo() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         server.freeze()
         let started = try FaultRun.start(
             ["doctor", "--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
@@ -171,9 +197,7 @@ extension LiveAudioTests {
     }
 
     @Test func demoWithAFrozenSoundServerSaysSoAndASignalStillEndsIt() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         server.freeze()
         let wav = home.root.appendingPathComponent("demo.wav").path
         let started = try FaultRun.start(
@@ -197,9 +221,8 @@ extension LiveAudioTests {
     @Test func aListeningSocketThatNeverAnswersIsNoSoundServer() throws {
         let listener = try ListeningSocket()
         let home = try TemporaryHome()
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": "unix:" + listener.path], standardOutput: .path("capture"))
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "2"], home: home, server: "unix:" + listener.path)
         let (run, seconds) = try #require(Self.end(started, within: 20), "held by a socket that never answers")
         #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(seconds < 10, "took \(seconds) s")
@@ -222,28 +245,17 @@ extension LiveAudioTests {
     /// In a terminal, a server frozen mid-session pauses the session with one line (after the silence bound), and `q`
     /// then ends it at once, recorded as interrupted.
     @Test func aSoundServerFrozenMidSessionPausesAnInteractiveSessionInATerminal() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
-        var environment = home.environment
-        environment["PULSE_SERVER"] = server.address
-        let run = try PtySession.run(
-            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
+        let (server, home) = try Self.serverAndHome()
+        let run = try Self.inTerminal(
+            server, home,
             steps: [
-                .expect("Breathe in, 2 seconds. Cycle 1 of 20.\n"),
                 .signalProcess(server.own.processIdentifier, "STOP"),
                 .expect("The sound server went away. Paused; press space to go on, q to quit.\n", timeout: 10),
                 .quiet(2),
                 .send("q"),
-            ],
-            environment: environment
-        )
-        server.thaw()
-        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
-        #expect(run.status == 0, "\(run.text)")
+            ])
         #expect(run.lines.filter { $0.hasPrefix("The sound server went away") }.count == 1, "\(run.text)")
         #expect(run.lines.contains { $0.hasPrefix("Session interrupted after 0 of 20 cycles") }, "\(run.text)")
-        #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
         let history = try home.run(["history", "--json"])
         #expect(history.stdout.contains("\"status\":\"interrupted\""), "\(history.stdout)")
     }
@@ -251,13 +263,10 @@ extension LiveAudioTests {
     /// A server that answers slowly (frozen for 2.5 s, under the 5 s bound, then resumed) at the start and mid-session
     /// is no lost server: the session connects, plays to its end and is recorded as completed.
     @Test func aSoundServerThatAnswersSlowlyNeverTripsTheBounds() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         server.freeze()
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "4", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "4"], home: home, server: server.address)
         // The handshake waits for it (its deadline is 4 s).
         usleep(2_500_000)
         server.thaw()
@@ -277,13 +286,10 @@ extension LiveAudioTests {
     /// A server that dies while the session is connecting to it: no sound server, at once (69 and one line without a
     /// terminal), never a wait.
     @Test func aSoundServerThatDiesWhileASessionConnectsIsNoSoundServer() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         server.freeze()
-        let started = try FaultRun.start(
-            ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
-            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
+        let started = try Self.startSession(
+            ["--pattern", "2-0-2", "--cycles", "2"], home: home, server: server.address)
         usleep(1_000_000)
         let killed = Date()
         server.die()
@@ -299,9 +305,7 @@ extension LiveAudioTests {
     /// Both servers at once: speech-dispatcher and the sound server frozen mid-session. SIGTERM still ends the
     /// session within half a second, with 143 and its record.
     @Test func sigtermEndsASessionWhoseSpeechAndSoundServersAreBothFrozen() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
+        let (server, home) = try Self.serverAndHome()
         let started = try Self.startWithOwnSpeechd(
             ["--pattern", "2-2", "--cycles", "20", "--speech-via", "speechd", "--lang", "en", "--plain"], home: home,
             environment: ["PULSE_SERVER": server.address])
@@ -337,28 +341,12 @@ extension LiveAudioTests {
     /// `q` while the sound server is frozen (before its silence makes it a lost one): the session stops at once, its
     /// summary within half a second, and nothing more waits for the server (no closing words, no badges said).
     @Test func qEndsASessionWhoseSoundServerIsFrozenAtOnce() throws {
-        let server = try FreezableServer()
-        try #require(server.isUp, "could not start a private sound server of our own")
-        let home = try TemporaryHome()
-        var environment = home.environment
-        environment["PULSE_SERVER"] = server.address
-        let run = try PtySession.run(
-            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--mood-after", "3"],
-            steps: [
-                .expect("Breathe in, 2 seconds. Cycle 1 of 20.\n"),
-                .signalProcess(server.own.processIdentifier, "STOP"),
-                .quiet(2.5),
-                .send("q"),
-                .quiet(0.5),
-            ],
-            environment: environment
-        )
-        server.thaw()
-        #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
-        #expect(run.status == 0, "\(run.text)")
+        let (server, home) = try Self.serverAndHome()
+        let run = try Self.inTerminal(
+            server, home,
+            steps: [.signalProcess(server.own.processIdentifier, "STOP"), .quiet(2.5), .send("q"), .quiet(0.5)])
         let afterQ = run.quiet.count == 2 ? String(decoding: run.quiet[1], as: UTF8.self) : ""
         #expect(afterQ.contains("Session stopped after 0 of 20 cycles"), "within 0.5 s of q: \(afterQ)")
-        #expect(!run.text.contains("breathe-voice:"), "\(run.text)")
         let history = try home.run(["history", "--json"])
         #expect(history.stdout.contains("\"status\":\"stopped\""), "\(history.stdout)")
     }

@@ -17,6 +17,13 @@ package struct PreferenceRules: Sendable {
     /// Custom pattern names: 1 to 32 characters.
     static let nameLength = 1...32
 
+    /// The built-in default of a number preference (rate, pitch, volume, toneVolume): what the options, the audio
+    /// choices and `Preferences` fall back to, from `defaultValue`, the one place it is written.
+    package static func defaultInteger(_ key: PreferenceKey) -> Int { defaultValue(key)?.integer ?? 0 }
+
+    /// The built-in default of an on/off preference, from `defaultValue`.
+    package static func defaultFlag(_ key: PreferenceKey) -> Bool { defaultValue(key)?.flag ?? false }
+
     /// The built-in default, or nil where the default depends on something else (the language's own voice, the
     /// locale's language) or where there is none (quiet hours).
     package static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? {

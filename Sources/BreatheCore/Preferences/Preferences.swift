@@ -12,17 +12,17 @@ package struct Preferences: Hashable, Sendable {
     package var language: String { values[.language]?.text ?? "en" }
     /// The eSpeak NG voice for `language`, or nil for the language's own default voice.
     package var voice: String? { values[.voice]?.text }
-    package var rate: Int { values[.rate]?.integer ?? 175 }
-    package var pitch: Int { values[.pitch]?.integer ?? 50 }
-    package var volume: Int { values[.volume]?.integer ?? 100 }
-    package var speech: Bool { values[.speech]?.flag ?? true }
-    package var tones: Bool { values[.tones]?.flag ?? true }
-    package var toneVolume: Int { values[.toneVolume]?.integer ?? 70 }
-    package var count: Bool { values[.count]?.flag ?? false }
+    package var rate: Int { values[.rate]?.integer ?? PreferenceRules.defaultInteger(.rate) }
+    package var pitch: Int { values[.pitch]?.integer ?? PreferenceRules.defaultInteger(.pitch) }
+    package var volume: Int { values[.volume]?.integer ?? PreferenceRules.defaultInteger(.volume) }
+    package var speech: Bool { values[.speech]?.flag ?? PreferenceRules.defaultFlag(.speech) }
+    package var tones: Bool { values[.tones]?.flag ?? PreferenceRules.defaultFlag(.tones) }
+    package var toneVolume: Int { values[.toneVolume]?.integer ?? PreferenceRules.defaultInteger(.toneVolume) }
+    package var count: Bool { values[.count]?.flag ?? PreferenceRules.defaultFlag(.count) }
     /// auto, plain, visual or quiet.
     package var display: String { values[.display]?.text ?? "auto" }
     /// Phase lines without their cycle and units (`--terse`).
-    package var terse: Bool { values[.terse]?.flag ?? false }
+    package var terse: Bool { values[.terse]?.flag ?? PreferenceRules.defaultFlag(.terse) }
     /// Who says the phrases (`--speech-via`).
     package var speechVia: SpeechBackend { values[.speechVia]?.text.flatMap(SpeechBackend.init(rawValue:)) ?? .espeak }
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).

@@ -147,8 +147,8 @@ struct AudioOptions: ParsableArguments {
 
     /// The checked choices from the flags alone, or a localized one-line error.
     func choices(localizer: Localizer) throws -> AudioChoices {
-        func number(_ text: String?, _ field: NumberField, _ fallback: Int) throws -> Int {
-            guard let text else { return fallback }
+        func number(_ text: String?, _ field: NumberField, _ key: PreferenceKey) throws -> Int {
+            guard let text else { return PreferenceRules.defaultInteger(key) }
             switch field.parse(text) {
             case .success(let value): return value
             case .failure(let error): throw ValidationError(localizer.string(error.message))
@@ -178,11 +178,11 @@ struct AudioOptions: ParsableArguments {
         var choices = AudioChoices(
             speech: try onOff(speech, .fieldSpeech),
             tones: try onOff(tones, .fieldTones),
-            toneVolume: try number(toneVolume, .toneVolume, 70),
+            toneVolume: try number(toneVolume, .toneVolume, .toneVolume),
             voice: voice,
-            rate: try number(rate, .speechRate, 175),
-            pitch: try number(pitch, .speechPitch, 50),
-            volume: try number(volume, .speechVolume, 100),
+            rate: try number(rate, .speechRate, .rate),
+            pitch: try number(pitch, .speechPitch, .pitch),
+            volume: try number(volume, .speechVolume, .volume),
             output: output,
             requireAudio: requireAudio
         )

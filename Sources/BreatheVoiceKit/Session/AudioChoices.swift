@@ -38,8 +38,10 @@ struct AudioChoices: Sendable {
     var queuesBehindOtherSpeech = false
 
     init(
-        speech: Bool = true, tones: Bool = true, toneVolume: Int = 70, voice: String? = nil,
-        rate: Int = 175, pitch: Int = 50, volume: Int = 100, output: String? = nil, requireAudio: Bool = false,
+        speech: Bool = PreferenceRules.defaultFlag(.speech), tones: Bool = PreferenceRules.defaultFlag(.tones),
+        toneVolume: Int = PreferenceRules.defaultInteger(.toneVolume), voice: String? = nil,
+        rate: Int = PreferenceRules.defaultInteger(.rate), pitch: Int = PreferenceRules.defaultInteger(.pitch),
+        volume: Int = PreferenceRules.defaultInteger(.volume), output: String? = nil, requireAudio: Bool = false,
         speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
         explicitSpeechSettings: Set<PreferenceKey> = []
     ) {

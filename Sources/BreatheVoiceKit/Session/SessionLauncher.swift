@@ -62,7 +62,8 @@ struct SessionLauncher {
     /// a character, eSpeak NG's pace at 175 words a minute (or at the screen reader's rate, when known).
     func readingLength(of message: Message) -> Int64 {
         let rate = Int64(output.screenReaderRate ?? SpeechSettings.defaultRate)
-        return Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 * 175 / (1000 * max(rate, 80))
+        return Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 * Int64(SpeechSettings.defaultRate)
+            / (1000 * max(rate, 80))
     }
 
     /// True once `replan` gave the plan a lead-in that covers the opening.

@@ -1,3 +1,5 @@
+import BreatheCore
+
 /// How the voice sounds: which eSpeak NG voice, and its rate, pitch and volume.
 struct SpeechSettings: Hashable, Sendable {
     /// An eSpeak NG voice name or language code, such as `en-us`, `en`, `es` or `es-419`.
@@ -9,10 +11,13 @@ struct SpeechSettings: Hashable, Sendable {
     /// 0–200; 100 is normal.
     var volume: Int
 
-    /// eSpeak NG's own rate, and the preference's default.
-    static let defaultRate = 175
+    /// eSpeak NG's own rate, and the preference's default (`PreferenceRules`, where it is written).
+    static let defaultRate = PreferenceRules.defaultInteger(.rate)
 
-    init(voice: String, rate: Int = defaultRate, pitch: Int = 50, volume: Int = 100) {
+    init(
+        voice: String, rate: Int = defaultRate, pitch: Int = PreferenceRules.defaultInteger(.pitch),
+        volume: Int = PreferenceRules.defaultInteger(.volume)
+    ) {
         self.voice = voice
         self.rate = rate
         self.pitch = pitch

@@ -2,27 +2,11 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The phrase worker never holds the end of a session: `finish()` waits for the job under way only so long.
 @Suite struct PhraseWorkerTests {
-    /// Blocks a synthesis until released, as a slow or stuck one would.
-    final class Gate: @unchecked Sendable {
-        let ends: (read: Int32, write: Int32)
-        init() {
-            var fds: [Int32] = [-1, -1]
-            _ = pipe(&fds)
-            ends = (fds[0], fds[1])
-        }
-        func block() {
-            var byte: UInt8 = 0
-            _ = read(ends.read, &byte, 1)
-        }
-        func release() {
-            var byte: UInt8 = 1
-            _ = write(ends.write, &byte, 1)
-        }
-    }
 
     @Test func aJobDoneIsCollected() {
         let worker = PhraseWorker { _, _ in AudioClip([1, 2, 3]) }

@@ -1,33 +1,12 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// A blocking call on a thread of its own: its result in time, or the caller goes on at the deadline or on a signal,
 /// and the call's late result is discarded by its own thread.
 @Suite struct DeadlineCallTests {
-    /// A call that blocks until `release` is written to (as a library call stuck in a silent server's socket would).
-    final class Gate: @unchecked Sendable {
-        let ends: (read: Int32, write: Int32)
-        init() {
-            var fds: [Int32] = [-1, -1]
-            _ = pipe(&fds)
-            ends = (fds[0], fds[1])
-        }
-        func block() {
-            var byte: UInt8 = 0
-            _ = read(ends.read, &byte, 1)
-        }
-        func release() {
-            var byte: UInt8 = 1
-            _ = write(ends.write, &byte, 1)
-        }
-        deinit {
-            close(ends.read)
-            close(ends.write)
-        }
-    }
-
     /// Records what was discarded, from any thread.
     final class Discarded: @unchecked Sendable {
         private let lock = NSLock()
