@@ -1,4 +1,5 @@
-# breathe-voice: see README.md. `make demo` runs a short session; `make test` runs every test.
+# breathe-voice: see README.md (users: docs/user-guide.md; contributors: docs/contributing.md).
+# `make demo` runs a short session; `make test` runs every test.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
@@ -84,7 +85,7 @@ LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests
 test:
 	@SWIFT='$(SWIFT)' LIVE_SUITES='$(LIVE_SUITES)' scripts/make-test.sh
 
-# --- The terminal: completions, man page, install (see README, "At the terminal") ---
+# --- The terminal: completions, man page, install (see docs/user-guide.md, "At the terminal" and "Install") ---
 MAN_DATE = 2025-01-01
 BINDIR = $(PREFIX)/bin
 MANROOT = $(PREFIX)/share/man

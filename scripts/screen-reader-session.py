@@ -157,7 +157,7 @@ class Multiplexer:
         if self.tool == "tmux":
             # Its own socket; no user configuration; a status line that does not change while the session runs (a
             # screen reader reads it as it changes: a clock, a window renamed after the program started in it; see
-            # README, "Screen readers").
+            # docs/user-guide.md, "Screen readers").
             config = os.path.join(work, "tmux.conf")
             with open(config, "w") as out:
                 out.write('set -g status-right ""\nset -g automatic-rename off\nset -g exit-empty on\n')

@@ -3,10 +3,17 @@ import Testing
 
 @testable import BreatheCore
 
-/// README's preference and flag tables, every `--help` default and `prefs show` all say what `PreferenceRules` says.
+/// The user's guide's preference and flag tables, README's examples, every `--help` default and `prefs show` all say
+/// what `PreferenceRules` says.
 @Suite struct DefaultsAgreementTests {
-    static let readme =
-        (try? String(contentsOf: BinaryRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static func document(_ path: String) -> String {
+        (try? String(contentsOf: BinaryRun.packageRoot.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    /// docs/user-guide.md: the preference table, the sound flags' table, the options and the reminders in full.
+    static let guide = document("docs/user-guide.md")
+    /// README.md: the everyday examples and the reminders in short.
+    static let readme = document("README.md")
 
     /// The default as users read it: `prefs show`'s text, "none" where there is none.
     static func expected(_ key: PreferenceKey) -> String? {
@@ -15,11 +22,12 @@ import Testing
         return text.isEmpty ? "none" : text
     }
 
-    /// The rows of README's preference table: each key named in the first cell, with its values and default cells.
+    /// The rows of the user's guide's preference table: each key named in the first cell, with its values and default
+    /// cells.
     static var preferenceRows: [(keys: [PreferenceKey], values: String, defaults: String)] {
         var rows: [(keys: [PreferenceKey], values: String, defaults: String)] = []
         var inTable = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
             if line == "| key | values | default | environment |" {
                 inTable = true
                 continue
@@ -38,53 +46,60 @@ import Testing
         return rows
     }
 
-    @Test func readmeTableNamesEveryKey() {
+    @Test func guideTableNamesEveryKey() {
         let named = Set(Self.preferenceRows.flatMap(\.keys))
         #expect(named == Set(PreferenceKey.allCases), "missing: \(Set(PreferenceKey.allCases).subtracting(named))")
     }
 
     @Test(arguments: PreferenceKey.allCases.filter { expected($0) != nil })
-    func readmeTableDefaultIsTheCoreDefault(key: PreferenceKey) throws {
+    func guideTableDefaultIsTheCoreDefault(key: PreferenceKey) throws {
         let row = try #require(Self.preferenceRows.first { $0.keys.contains(key) })
         let defaults = row.defaults.components(separatedBy: ", ")
         let stated = defaults.count == row.keys.count ? defaults[row.keys.firstIndex(of: key)!] : row.defaults
-        #expect(stated == Self.expected(key), "README says \(stated) for \(key.rawValue)")
+        #expect(stated == Self.expected(key), "docs/user-guide.md says \(stated) for \(key.rawValue)")
     }
 
     @Test(arguments: [
         (PreferenceKey.rate, PreferenceRules.rate), (.pitch, PreferenceRules.pitch), (.volume, PreferenceRules.volume),
         (.toneVolume, PreferenceRules.toneVolume),
     ])
-    func readmeRangesAreTheCoreRanges(key: PreferenceKey, range: ClosedRange<Int>) throws {
+    func guideRangesAreTheCoreRanges(key: PreferenceKey, range: ClosedRange<Int>) throws {
         let row = try #require(Self.preferenceRows.first { $0.keys.contains(key) })
         #expect(row.values.hasPrefix("\(range.lowerBound)–\(range.upperBound)"), "\(row.values)")
         let flag = try #require(key.flag)
         // The sound table: "| `--rate 80–450` | words per minute (default 175) |".
-        let flagRow = try #require(Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(flag) ") })
+        let flagRow = try #require(Self.guide.split(separator: "\n").first { $0.hasPrefix("| `\(flag) ") })
         #expect(flagRow.hasPrefix("| `\(flag) \(range.lowerBound)–\(range.upperBound)`"), "\(flagRow)")
         #expect(flagRow.contains("(default \(Self.expected(key)!))"), "\(flagRow)")
     }
 
     @Test(arguments: [PreferenceKey.speech, .tones])
-    func readmeSwitchDefaultsAreTheCoreDefaults(key: PreferenceKey) throws {
-        let flagRow = try #require(Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(key.flag!) on") })
+    func guideSwitchDefaultsAreTheCoreDefaults(key: PreferenceKey) throws {
+        let flagRow = try #require(Self.guide.split(separator: "\n").first { $0.hasPrefix("| `\(key.flag!) on") })
         #expect(flagRow.contains("(default \(Self.expected(key)!))"), "\(flagRow)")
     }
 
-    @Test func readmeProseSaysTheSameLengthsAndPatterns() {
-        let readme = Self.readme
-        #expect(readme.contains("The default is \(Self.expected(.defaultMinutes)!) minutes."))
-        #expect(readme.contains("(`--display MODE`, default `\(Self.expected(.display)!)`)"))
-        // Every "N minute(s) of PATTERN" in the reminders section is remind.minutes of remind.pattern.
-        let reminders = readme.components(separatedBy: "## Reminders from cron").last ?? ""
-        let mentions = reminders.matches(of: /(\d+(?:\.\d+)?) minutes? of (box|[a-z0-9-]+)/).map {
-            ("\($0.1)", "\($0.2)")
-        }
-        #expect(!mentions.isEmpty)
-        for (minutes, pattern) in mentions {
-            #expect(
-                minutes == Self.expected(.remindMinutes) && pattern == Self.expected(.remindPattern),
-                "\(minutes) minutes of \(pattern)")
+    @Test func proseSaysTheSameLengthsAndPatterns() {
+        let guide = Self.guide
+        #expect(guide.contains("The default is \(Self.expected(.defaultMinutes)!) minutes."))
+        #expect(guide.contains("(`--display MODE`, default `\(Self.expected(.display)!)`)"))
+        // README's first example is a session with no option at all.
+        #expect(
+            Self.readme.contains(
+                "# \(Self.expected(.defaultMinutes)!) minutes of \(Self.expected(.defaultPattern)!) breathing"))
+        // Every "N minute(s) of PATTERN" in either reminders section is remind.minutes of remind.pattern.
+        for (name, text) in [("docs/user-guide.md", guide), ("README.md", Self.readme)] {
+            let after = text.components(separatedBy: "## Reminders from cron\n").dropFirst().first ?? ""
+            let reminders = after.components(separatedBy: "\n## ").first ?? ""
+            let mentions = reminders.matches(of: /(\d+(?:\.\d+)?) minutes? of (box|[a-z0-9-]+)/).map {
+                ("\($0.1)", "\($0.2)")
+            }
+            #expect(!mentions.isEmpty, "\(name) says no reminder length")
+            for (minutes, pattern) in mentions {
+                #expect(
+                    minutes == Self.expected(.remindMinutes) && pattern == Self.expected(.remindPattern),
+                    "\(name): \(minutes) minutes of \(pattern)")
+            }
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// `--events json` and `--timing-report`, end to end.
 @Suite struct EventStreamTests {
-    /// The documented schema (README, "At the terminal"): every key, and the JSON types it may take.
+    /// The documented schema (docs/user-guide.md, "Event stream"): every key, and the JSON types it may take.
     static let schema: [String: Set<String>] = [
         "version": ["number"], "state": ["string"], "segment": ["string", "null"], "phase": ["string", "null"],
         "phaseIndex": ["number", "null"], "cycle": ["number", "null"], "cycles": ["number"], "planned": ["number"],
@@ -28,6 +28,23 @@ import Testing
         case is [Any]: "array"
         default: "object"
         }
+    }
+
+    /// The user's guide's table names exactly these keys, each with these types ("string or null", "array of strings").
+    @Test func userGuideTableIsTheSchema() throws {
+        let guide = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent("docs/user-guide.md"), encoding: .utf8)
+        let rows = guide.split(separator: "\n").drop { $0 != "| key | type | meaning |" }.dropFirst(2).prefix {
+            $0.hasPrefix("| ")
+        }
+        var documented: [String: Set<String>] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let key = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let types = cells[1].split(separator: " ").map(String.init)
+            documented[key] = Set(types.filter { ["number", "string", "null", "array"].contains($0) })
+        }
+        #expect(documented == Self.schema)
     }
 
     static func validate(_ text: String) throws -> [[String: Any]] {

@@ -5,7 +5,7 @@ import Testing
 @testable import BreatheVoiceKit
 
 /// The exit codes are written once (`ExitCodeTable`, and `exit.<code>` in each locale file) and everything that lists
-/// them says the same: `--help` in every language, the man pages, README.
+/// them says the same: `--help` in every language, the man pages, the user's guide (docs/user-guide.md).
 @Suite struct ExitCodeTableTests {
     @Test func eachRowsKeyNamesItsCode() {
         for (code, meaning) in ExitCodeTable.rows { #expect(meaning.rawValue == "exit.\(code)") }
@@ -13,10 +13,11 @@ import Testing
         #expect(Set(ExitCodeTable.rows.map(\.code)).count == ExitCodeTable.rows.count)
     }
 
-    /// README's "Exit codes" table is the English table, row for row.
-    @Test func readmeListsTheTable() throws {
-        let readme = try String(contentsOf: BinaryRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Exit codes\n").dropFirst().first)
+    /// The user's guide's "Exit codes" table is the English table, row for row.
+    @Test func userGuideListsTheTable() throws {
+        let guide = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent("docs/user-guide.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "## Exit codes\n").dropFirst().first)
         let rows = section.split(separator: "\n").drop { !$0.hasPrefix("| 0 ") }.prefix { $0.hasPrefix("| ") }
         let english = Localizer(language: "en")
         let expected = ExitCodeTable.rows.map { "| \($0.code) | \(english.string(Message($0.meaning))) |" }

@@ -6,8 +6,48 @@ import Testing
 @testable import BreatheVoiceKit
 
 /// `--json` for scripts: `patterns`, `voices`, `schedule list`, `doctor` and `stats` each print one document with
-/// `"version": 1` and every key present (null where there is no value), in the order README documents.
+/// `"version": 1` and every key present (null where there is no value), in the order the user's guide documents
+/// (docs/user-guide.md, "JSON for scripts").
 @Suite struct JSONOutputTests {
+    /// Each command's keys, in order, as it prints them and as the user's guide lists them.
+    static let topLevelKeys: [String: [String]] = [
+        "patterns --json": ["version", "patterns"],
+        "voices --json": ["version", "language", "voices", "variants"],
+        "schedule list --json": ["version", "reminders"],
+        "doctor --json": ["version", "ok", "checks"],
+        "stats --json": [
+            "version", "sessions", "seconds", "currentStreak", "longestStreak", "lastSevenDays", "averageMoodChange",
+            "moodSessions", "topPatterns", "badges",
+        ],
+    ]
+
+    /// The keys a row of the guide's table names outside any braces or parentheses, in order.
+    static func documentedKeys(_ cell: Substring) -> [String] {
+        var depth = 0
+        var outside = ""
+        for character in cell {
+            if character == "{" || character == "(" { depth += 1 }
+            if depth == 0 { outside.append(character) }
+            if character == "}" || character == ")" { depth -= 1 }
+        }
+        return outside.matches(of: /`([A-Za-z]+)`/).map { String($0.1) }
+    }
+
+    @Test func userGuideTableListsEachCommandsKeys() throws {
+        let guide = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent("docs/user-guide.md"), encoding: .utf8)
+        let rows = guide.split(separator: "\n").drop { $0 != "| command | keys |" }.dropFirst(2).prefix {
+            $0.hasPrefix("| ")
+        }
+        var documented: [String: [String]] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            documented[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = Self.documentedKeys(
+                Substring(cells[1]))
+        }
+        #expect(documented == Self.topLevelKeys)
+    }
+
     /// The keys of a JSON object, in the order they were written (JSONSerialization forgets the order).
     static func keys(of object: String) -> [String] {
         object.matches(of: /\n  "([A-Za-z]+)":/).map { String($0.1) }
@@ -25,7 +65,7 @@ import Testing
         #expect(try home.run(["patterns", "add", "calm", "4-2-6.5"]).status == 0)
         let run = try home.run(["patterns", "--json", "--lang", "en"])
         let document = try Self.document(run)
-        #expect(Self.keys(of: run.stdout) == ["version", "patterns"])
+        #expect(Self.keys(of: run.stdout) == Self.topLevelKeys["patterns --json"])
         #expect(document["version"] as? Int == 1)
         let patterns = try #require(document["patterns"] as? [[String: Any]])
         #expect(
@@ -52,7 +92,7 @@ import Testing
     func voicesListsTheLanguagesVoicesAndTheVariants(language: String) throws {
         let run = try BinaryRun.run(["voices", "--json", "--lang", language])
         let document = try Self.document(run)
-        #expect(Self.keys(of: run.stdout) == ["version", "language", "voices", "variants"])
+        #expect(Self.keys(of: run.stdout) == Self.topLevelKeys["voices --json"])
         #expect(document["version"] as? Int == 1)
         #expect(document["language"] as? String == language)
         let voices = try #require(document["voices"] as? [[String: Any]])
@@ -82,7 +122,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let empty = try fake.run(["schedule", "list", "--json"])
         #expect(try Self.document(empty)["reminders"] as? [Any] != nil)
-        #expect(Self.keys(of: empty.stdout) == ["version", "reminders"])
+        #expect(Self.keys(of: empty.stdout) == Self.topLevelKeys["schedule list --json"])
         #expect(try fake.run(["schedule", "add", "--every", "45m"]).status == 0)
         #expect(try fake.run(["schedule", "add", "--at", "12:30", "--days", "sat,sun"]).status == 0)
         let run = try fake.run(["schedule", "list", "--json"])
@@ -116,7 +156,7 @@ import Testing
         #expect(run.status == text.status)
         #expect(run.status == 1)
         let document = try Self.document(run)
-        #expect(Self.keys(of: run.stdout) == ["version", "ok", "checks"])
+        #expect(Self.keys(of: run.stdout) == Self.topLevelKeys["doctor --json"])
         #expect(document["version"] as? Int == 1)
         #expect(document["ok"] as? Bool == false)
         let checks = try #require(document["checks"] as? [[String: Any]])
@@ -138,12 +178,7 @@ import Testing
     @Test func statsHasAVersionAndEveryKeyEvenWithNoHistory() throws {
         let run = try BinaryRun.run(["stats", "--json"])
         let document = try Self.document(run)
-        #expect(
-            Self.keys(of: run.stdout) == [
-                "version", "sessions", "seconds", "currentStreak", "longestStreak", "lastSevenDays",
-                "averageMoodChange",
-                "moodSessions", "topPatterns", "badges",
-            ])
+        #expect(Self.keys(of: run.stdout) == Self.topLevelKeys["stats --json"])
         #expect(document["version"] as? Int == 1)
         #expect(document["averageMoodChange"] is NSNull)
         #expect(document["sessions"] as? Int == 0)

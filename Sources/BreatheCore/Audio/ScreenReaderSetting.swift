@@ -44,7 +44,7 @@ package enum ScreenReaderWay: String, CaseIterable, Sendable, Hashable {
     /// stale phrases cancelled) and prints no phase line for the screen reader to say again.
     case speak
 
-    /// The measured default (README, "Screen readers"): inside Fenrir, both ways are heard within the bounds; `read`
-    /// keeps the screen reader's own voice, rate and braille, and needs nothing from speech-dispatcher.
+    /// The measured default (docs/user-guide.md, "Screen readers"): inside Fenrir, both ways are heard within the
+    /// bounds; `read` keeps the screen reader's own voice, rate and braille, and needs nothing from speech-dispatcher.
     static let `default` = ScreenReaderWay.read
 }

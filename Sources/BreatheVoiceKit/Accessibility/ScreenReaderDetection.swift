@@ -24,7 +24,7 @@ import Musl
 ///
 /// Not found: a screen reader on another machine (through ssh, also to a multiplexer there), a multiplexer server
 /// of another user (its `/proc/PID/fd` cannot be read), NVDA or JAWS reading a terminal window from Windows,
-/// emacspeak's own shell. README ("Screen readers") says to set the `screenReader` preference there.
+/// emacspeak's own shell. docs/user-guide.md ("Screen readers") says to set the `screenReader` preference there.
 struct ScreenReaderDetection: Sendable {
     /// A screen reader that can be found.
     enum Reader: String, Sendable, CaseIterable {

@@ -2,13 +2,13 @@
 /// and how a wait on it ended. Every wait on the server (connecting, a flush, a drain, a timing update, the call
 /// watch's listings) has one of these deadlines, and a wait of the session's also gives way to a stopping signal.
 ///
-/// The bounds come from measurement (README, "When a server stops answering"): on two cores at a load average of 8 to
-/// 10 (two other engineers' Swift builds, two busy loops, and 16 sessions at once on one private PulseAudio 16, or 10
-/// on one PipeWire 0.3.65 pulse server), a healthy server's handshake (context and stream ready) took at most 140 ms
-/// (PipeWire: 90 ms), the longest time between two of its answers during a session was 1.5 s (libpulse's own timing
-/// updates are at most about 1.5 s apart, ours go 1 s after the last answer), and a probe was answered within 80 ms.
-/// The bounds are about 30 times the handshake and 3 times the longest gap, and low enough that a reminder whose
-/// server froze (the call watch's handshake, then the session's) still ends well within 15 s.
+/// The bounds come from measurement (docs/user-guide.md, "When a server stops answering"): on two cores at a load
+/// average of 8 to 10 (two other engineers' Swift builds, two busy loops, and 16 sessions at once on one private
+/// PulseAudio 16, or 10 on one PipeWire 0.3.65 pulse server), a healthy server's handshake (context and stream ready)
+/// took at most 140 ms (PipeWire: 90 ms), the longest time between two of its answers during a session was 1.5 s
+/// (libpulse's own timing updates are at most about 1.5 s apart, ours go 1 s after the last answer), and a probe was
+/// answered within 80 ms. The bounds are about 30 times the handshake and 3 times the longest gap, and low enough that
+/// a reminder whose server froze (the call watch's handshake, then the session's) still ends well within 15 s.
 enum SoundServerPatience {
     /// A connection (context and playback stream) not ready within this is "no sound server" (ms).
     static let connectMilliseconds: Int64 = 4000

@@ -1,6 +1,7 @@
 import BreatheCore
 
-/// Defaults and ranges as `--help` words them, read from `PreferenceRules` so help, `prefs show` and README agree.
+/// Defaults and ranges as `--help` words them, read from `PreferenceRules` so help, `prefs show` and the user's guide
+/// agree.
 enum DefaultsHelp {
     /// The built-in default of `key` as `prefs show` prints it ("70", "on", "box", "5").
     static func value(_ key: PreferenceKey) -> String {

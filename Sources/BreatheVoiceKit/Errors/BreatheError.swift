@@ -1,6 +1,6 @@
 import BreatheCore
 
-/// Every failure the program reports, with its exit code (see the table in README.md and `--help`).
+/// Every failure the program reports, with its exit code (see the table in docs/user-guide.md and `--help`).
 package enum BreatheError: Error, Sendable {
     /// Bad command-line input (64).
     case usage(Message)

@@ -1,8 +1,9 @@
 import BreatheCore
 
 /// Every exit code and what it means: the one table `--help` (the `{exitCodes}` of a command's discussion), the man
-/// pages' EXIT STATUS and README's table are rendered from. Each language words the meanings once, as `exit.<code>`
-/// in its locale file (`exit.heading` for the table's title); GeneratedFilesTests holds README and the man pages to it.
+/// pages' EXIT STATUS and the user's guide's table (docs/user-guide.md) are rendered from. Each language words the
+/// meanings once, as `exit.<code>` in its locale file (`exit.heading` for the table's title); ExitCodeTableTests holds
+/// the guide and the man pages to it.
 enum ExitCodeTable {
     /// The codes in the order they are listed, each with its meaning's key.
     static let rows: [(code: Int32, meaning: MessageKey)] = [

@@ -1,9 +1,10 @@
 import BreatheCore
 
-/// `--events json`: one JSON object per line for each change of state, for status bars, braille-display scripts and tests.
+/// `--events json`: one JSON object per line for each change of state, for status bars, braille-display scripts and
+/// tests.
 ///
-/// The schema (version 1) is documented in README.md, "At the terminal". Keys always appear, in a fixed order, with
-/// null where they do not apply. Times are seconds with millisecond precision: `planned` is where the timeline was
+/// The schema (version 1) is documented in docs/user-guide.md, "At the terminal". Keys always appear, in a fixed order,
+/// with null where they do not apply. Times are seconds with millisecond precision: `planned` is where the timeline was
 /// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
 /// and `clock` the monotonic time since the session began, pauses included.
 struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {

@@ -133,7 +133,7 @@ enum SignalSource {
         }
     }
 
-    /// The exit status a signal that ends a session stands for (see the README's table).
+    /// The exit status a signal that ends a session stands for (see the user's guide's table).
     static func exitCode(for number: Int32) -> Int32 {
         switch number {
         case SIGHUP: 0
