@@ -162,6 +162,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorPatternNotSaved = "error.pattern.notSaved"
     case errorPatternInUse = "error.pattern.inUse"
     case patternsShadowed = "patterns.shadowed"
+    case errorLockHeld = "error.lockHeld"
     case exitHeading = "exit.heading"
     case exit0 = "exit.0"
     case exit1 = "exit.1"

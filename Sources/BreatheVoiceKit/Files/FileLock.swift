@@ -9,7 +9,8 @@ import Musl
 /// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
 /// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
 /// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
-/// through a link, only a regular file), waited for, and let go when the lock is freed or the process ends.
+/// through a link, only a regular file), waited for (at most `LockWait.seconds`: then exit 75 with one line), and let go
+/// when the lock is freed or the process ends.
 final class FileLock: Sendable {
     let path: String
     private let descriptor: Int32
@@ -23,7 +24,8 @@ final class FileLock: Sendable {
         close(descriptor)
     }
 
-    /// Waits until the lock at `path` is ours, creating the file (and its private folder) when needed.
+    /// Waits until the lock at `path` is ours (at most `LockWait.seconds`), creating the file (and its private folder)
+    /// when needed.
     static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
         try SecureDirectory.ensure(FileSystem.parent(of: path))
         let descriptor: Int32
@@ -32,8 +34,12 @@ final class FileLock: Sendable {
         case .failure(let problem):
             throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
         }
-        if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) != 0 {
-            let code = errno
+        switch LockWait.exclusive(descriptor) {
+        case .locked: break
+        case .timedOut:
+            close(descriptor)
+            throw LockWait.held(path)
+        case .failed(let code):
             close(descriptor)
             throw .cannotCreate(
                 Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))

@@ -53,8 +53,10 @@ package struct HistoryStore: Sendable {
         case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
         }
         defer { close(descriptor) }
-        guard SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
-            throw FileSystem.writeError(path)
+        switch LockWait.exclusive(descriptor) {
+        case .locked: break
+        case .timedOut: throw LockWait.held(path)
+        case .failed: throw FileSystem.writeError(path)
         }
         defer { flock(descriptor, LOCK_UN) }
         var bytes = Array(line.utf8)
@@ -274,8 +276,10 @@ package struct HistoryStore: Sendable {
         case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
         }
         defer { close(descriptor) }
-        guard SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX) }) == 0 else {
-            throw FileSystem.writeError(path)
+        switch LockWait.exclusive(descriptor) {
+        case .locked: break
+        case .timedOut: throw LockWait.held(path)
+        case .failed: throw FileSystem.writeError(path)
         }
         defer { flock(descriptor, LOCK_UN) }
         guard ftruncate(descriptor, 0) == 0, fsync(descriptor) == 0 else { throw FileSystem.writeError(path) }
