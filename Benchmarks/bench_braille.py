@@ -27,7 +27,7 @@ from bench_smaps import child_of
 SESSION = ["--no-audio", "--plain", "--pattern", "3-0-3", "--cycles", "2"]
 CONFIGS = {"off": ["--braille", "off"], "auto": ["--braille", "auto"], "on": ["--braille", "on"]}
 CELLS = 40
-ROUNDS = 3
+ROUNDS = 5
 BRLTTY = "/usr/sbin/brltty"
 #: Where local BrlAPI servers listen (Debian's BRLAPI_SOCKETPATH); the binary looks for `<N>` there before opening
 #: libbrlapi.
