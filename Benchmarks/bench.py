@@ -9,6 +9,9 @@ number. See Benchmarks/README.md for the measures, their definitions and what ea
 
 Usage: python3 Benchmarks/bench.py --binary .build/release/breathe-voice [--out Benchmarks] [--only live,first,...]
        [--servers pulseaudio,pipewire] [--full]
+
+A run of every measure on both servers writes RESULTS.md and results.json afresh; a run of some (`--only`, `--servers`)
+merges its rows into them: the rows of the measures it ran are replaced, every other row is kept as it was.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ except ImportError:  # the machines have it; say so plainly where one does not
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import selftest  # noqa: E402
+from bench_braille import measure_braille  # noqa: E402
 from bench_common import (  # noqa: E402
     Bench,
     HERE,
@@ -54,6 +58,14 @@ from bench_stats import measure_stats  # noqa: E402
 from bench_xruns import measure_xruns  # noqa: E402
 
 
+#: Each server's measures (`--only` keys), in the order they run.
+STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
+                        ("render", measure_render), ("stats", measure_stats), ("history", measure_history),
+                        ("braille", measure_braille)),
+         "pipewire": (("live", measure_live), ("xruns", measure_xruns))}
+ALL_MEASURES = "first,memory,live,render,stats,history,xruns,braille"
+
+
 def run_part(args) -> int:
     """One server's measures, under the script that started it (PULSE_SERVER and XDG_RUNTIME_DIR from it)."""
     work = Path(tempfile.mkdtemp(prefix=f"breathe-voice-bench-{args.server}."))
@@ -68,9 +80,7 @@ def run_part(args) -> int:
                   server=args.server, xruns=XRUNS_FULL if args.full else XRUNS_QUICK, venv=args.venv)
     probe(bench)
     only = set(args.only.split(","))
-    steps = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
-                            ("render", measure_render), ("stats", measure_stats), ("history", measure_history)),
-             "pipewire": (("live", measure_live), ("xruns", measure_xruns))}[args.server]
+    steps = STEPS[args.server]
     try:
         if args.server == "pulseaudio" and "live" in only and bench.caps["pulse"]:
             bench.peer = PeerServer(work)
@@ -78,7 +88,10 @@ def run_part(args) -> int:
         for key, step in steps:
             if key in only:
                 bench.log(f"measure ({SERVER_NAMES[args.server]}): {key}")
+                before = len(bench.rows)
                 step(bench)
+                for row in bench.rows[before:]:
+                    row.server, row.step = args.server, key
         if bench.caps.get("pulse") and command_output(["pactl", "info"], env)[0] != 0:
             runtime = Path(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"))
             logs = sorted(runtime.glob("*.log"))
@@ -102,8 +115,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="breathe-voice benchmarks (make bench)")
     parser.add_argument("--binary", type=Path, default=HERE.parent / ".build" / "release" / "breathe-voice")
     parser.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
-    parser.add_argument("--only", default="first,memory,live,render,stats,history,xruns",
-                        help="comma-separated: first, memory, live, render, stats, history, xruns")
+    parser.add_argument("--only", default=ALL_MEASURES,
+                        help=f"comma-separated: {ALL_MEASURES.replace(',', ', ')} (some of them: merged into the existing results)")
     parser.add_argument("--servers", default="pulseaudio,pipewire", help="comma-separated: pulseaudio, pipewire")
     parser.add_argument("--live-minutes", type=float, default=2.0, help="length of the live sessions (2 for the real table)")
     parser.add_argument("--serial", action="store_true", help="run the PulseAudio live sessions one at a time (about 4 minutes more)")
@@ -128,8 +141,12 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="breathe-voice-bench-parts."))
     parts: dict[str, dict] = {}
     failures: dict[str, str] = {}
+    only = {key for key in args.only.split(",") if key}
+    servers = [s for s in args.servers.split(",") if s and only & {key for key, _ in STEPS[s]}]  # a part with nothing to run is skipped
+    # Every measure on both servers: the results are written afresh; fewer: merged into the existing ones.
+    merge = bool(set(ALL_MEASURES.split(",")) - only) or bool(set(STEPS) - set(servers))
     try:
-        for server in [s for s in args.servers.split(",") if s]:
+        for server in servers:
             part = scratch / f"{server}.json"
             cmd = [str(SERVER_SCRIPTS[server]), sys.executable, str(Path(__file__).resolve()), "--server", server, "--part", str(part),
                    "--binary", str(args.binary.resolve()), "--only", args.only, "--live-minutes", f"{args.live_minutes:g}"]
@@ -148,7 +165,8 @@ def main() -> int:
     if not parts:
         print("bench: no part finished; nothing written", file=sys.stderr)
         return 1
-    print(write_report(args.out, parts, failures, started, stamp, args))
+    covered = {(server, key) for server in parts for key, _ in STEPS[server] if key in only}  # what the merge replaces
+    print(write_report(args.out, parts, failures, started, stamp, args, merge_covering=covered if merge else None))
     print(f"bench: wrote {args.out / 'RESULTS.md'} and {args.out / 'results.json'}")
     return 0 if not failures else 1
 

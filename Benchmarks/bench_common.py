@@ -82,6 +82,8 @@ class Row:
     target: str
     met: str
     floor: str = ""  # a peak-RSS target: the floor (an empty Swift program, FLOOR_SOURCES) shown beside it
+    server: str = ""  # the part that made it (pulseaudio, pipewire) and its measure's `--only` key: what a merge replaces
+    step: str = ""
 
 
 @dataclass
@@ -119,6 +121,9 @@ class Run:
     maxrss_kib: int
     stdout: Path | None = None
     stderr: Path | None = None
+    #: With `counters`: the program's voluntary and involuntary context switches, all its threads (`%w`, `%c`).
+    voluntary: int | None = None
+    involuntary: int | None = None
 
     def first_error_line(self) -> str:
         if self.stderr and self.stderr.exists():
@@ -129,16 +134,17 @@ class Run:
 
 
 def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bool = False, on_start=None,
-                 discard_stdout: bool = False) -> Run:
+                 discard_stdout: bool = False, counters: bool = False) -> Run:
     """Runs `cmd` to its end (killing it after `timeout` s), stdout and stderr to files named after `name` (stdout to
     /dev/null with `discard_stdout`: gigabytes of export would only measure the disk).
 
     The command runs under /usr/bin/time, which reports its peak RSS: a child forked from this (large) Python process
     would carry Python's high-water mark through exec into ru_maxrss. CPU comes from wait4 (all descendants reaped).
+    With `counters`, /usr/bin/time also gives the program's context switches (its rusage at exit: every thread's).
     """
     stdout_path, stderr_path = (Path(os.devnull) if discard_stdout else work / f"{name}.out"), work / f"{name}.err"
     rss_path = work / f"{name}.rss"
-    cmd = [TIME, "-q", "-f", "%M", "-o", str(rss_path), *cmd]
+    cmd = [TIME, "-q", "-f", "%M %w %c" if counters else "%M", "-o", str(rss_path), *cmd]
     master = None
     with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
         if use_pty:
@@ -163,11 +169,17 @@ def run_measured(cmd, env, *, name: str, work: Path, timeout: float, use_pty: bo
         if master is not None:
             drain.join(timeout=2)
             os.close(master)
+    switches: list[int | None] = [None, None]
     try:
-        maxrss = int(rss_path.read_text().split()[-1])
+        if counters:  # the last line: "%M %w %c"
+            maxrss, *found = (int(field) for field in rss_path.read_text().splitlines()[-1].split())
+            switches = [found[0], found[1]]
+        else:
+            maxrss = int(rss_path.read_text().split()[-1])
     except (OSError, ValueError, IndexError):
         maxrss = -1
-    return Run(proc.returncode, wall, usage.ru_utime + usage.ru_stime, maxrss, None if discard_stdout else stdout_path, stderr_path)
+    return Run(proc.returncode, wall, usage.ru_utime + usage.ru_stime, maxrss, None if discard_stdout else stdout_path, stderr_path,
+               *switches)
 
 
 def _drain(fd: int, out) -> None:

@@ -73,12 +73,27 @@ def table(rows: list[Row], floors: dict) -> str:
 
 def row_to_json(row: Row) -> dict:
     return {"measure": row.measure, "cells": {k: {"text": v.text, "value": v.value} for k, v in row.cells.items()},
-            "target": row.target, "met": row.met, "floor": row.floor}
+            "target": row.target, "met": row.met, "floor": row.floor, "server": row.server, "step": row.step}
 
 
 def row_from_json(data: dict) -> Row:
     return Row(data["measure"], {k: Cell(v["text"], v["value"]) for k, v in data["cells"].items()}, data["target"], data["met"],
-               data["floor"] if isinstance(data.get("floor"), str) else "")
+               data["floor"] if isinstance(data.get("floor"), str) else "", data.get("server", ""), data.get("step", ""))
+
+
+#: The measure (`--only` key) of a row written before rows carried it (results.json of 2026-11-27 and before), by its
+#: label; the first that matches.
+LEGACY_STEPS = [(r"2\.", "first"), (r"3\. peak RSS(, first run|, repeat|, text-only| by part| of `--version`)", "memory"),
+                (r"[13]\.", "live"), (r"4\.", "render"), (r"5\.", "stats"), (r"6\.", "xruns"), (r"7\.", "history"),
+                (r"8\.", "braille")]
+
+
+def origin(row: Row) -> tuple[str, str]:
+    """(server, `--only` key) of the part and measure that made a row."""
+    if row.server and row.step:
+        return row.server, row.step
+    step = next((key for pattern, key in LEGACY_STEPS if re.match(pattern, row.measure)), "")
+    return ("pipewire" if "PipeWire" in row.measure else "pulseaudio"), step
 
 
 def write_part(bench: Bench, path: Path) -> None:
@@ -87,7 +102,12 @@ def write_part(bench: Bench, path: Path) -> None:
                                indent=1, default=str) + "\n")
 
 
-def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], started: float, stamp: str, args) -> str:
+def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], started: float, stamp: str, args,
+                 merge_covering: set[tuple[str, str]] | None = None) -> str:
+    """RESULTS.md and results.json afresh; with `merge_covering` (the (server, measure) pairs this run made) and
+    existing results, merged into them instead (merge_report)."""
+    if merge_covering is not None and (out / "results.json").exists():
+        return merge_report(out, parts, failures, started, stamp, args, merge_covering)
     info = machine()
     pa_raw = parts.get("pulseaudio", {}).get("raw", {})
     pw_raw = parts.get("pipewire", {}).get("raw", {})
@@ -128,4 +148,49 @@ functions its own run executes, as the binary's). Definitions: Benchmarks/README
            "rows": [row_to_json(r) for r in rows], "failures": failures, **{server: part["raw"] for server, part in parts.items()}}
     (out / "RESULTS.md").write_text(text)
     (out / "results.json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
+    return text
+
+
+# MARK: merging a run of some measures into the results of a whole one
+
+
+#: The lines of RESULTS.md's header that say which rows a later run replaced (rewritten at each merge).
+REMEASURED = "Re-measured since:"
+
+
+def merge_report(out: Path, parts: dict[str, dict], failures: dict[str, str], started: float, stamp: str, args,
+                 covered: set[tuple[str, str]]) -> str:
+    """A run of some measures (`--only`, `--servers`) merged into the existing results: the rows of the measures it ran
+    replace theirs (by the part and measure each row came from), every other row stays as it was, and so does RESULTS.md
+    around its table (the header of the whole run, any section after the table); results.json keeps the whole run's
+    date, machine and versions, gets each part's new raw figures over the old ones (key by key), and lists the run in
+    `updates`, which the header also says."""
+    old = json.loads((out / "results.json").read_text())
+    kept = [row for row in map(row_from_json, old.get("rows", [])) if origin(row) not in covered]
+    for row in kept:  # written down, for the next merge
+        row.server, row.step = origin(row)
+    rows = order(kept + [row_from_json(r) for part in parts.values() for r in part["rows"]])
+    for server, part in parts.items():
+        old[server] = {**old.get(server, {}), **part["raw"]}
+    info = machine()
+    update = {"date": stamp, "commit": info["commit"], "only": sorted({key for _, key in covered}), "servers": sorted(parts),
+              "seconds": round(time.monotonic() - started), "binary_version": next((p["raw"].get("binary_version") for p in parts.values()), ""),
+              "failures": failures}
+    earlier = [u for u in old.get("updates", []) if not (set(u["only"]) <= set(update["only"]) and set(u["servers"]) <= set(update["servers"]))]
+    old["updates"] = earlier + [update]
+    old["rows"] = [row_to_json(r) for r in rows]
+    body = table(rows, old.get("pulseaudio", {}).get("floors", {}))
+    lines = (out / "RESULTS.md").read_text().splitlines() if (out / "RESULTS.md").exists() else ["# Benchmark results", ""]
+    start = next((i for i, line in enumerate(lines) if line.startswith("| measure |")), len(lines))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    header = [line for line in lines[:start] if not line.startswith(REMEASURED)]
+    while header and not header[-1].strip():
+        header.pop()
+    notes = [f"{REMEASURED} {', '.join(u['only'])} ({' and '.join(SERVER_NAMES[s] for s in u['servers'])} part) by "
+             f"`bench.py --only {','.join(u['only'])}` on {u['date']}, commit `{u['commit']}`, in {u['seconds']} s"
+             + (f" ({'; '.join(u['failures'].values())})" if u.get("failures") else "")
+             + ": their rows replace the run's above; every other row is from it." for u in old["updates"]]
+    text = "\n".join(header + [""] + notes + ["", body] + lines[end:]) + "\n"
+    (out / "RESULTS.md").write_text(text)
+    (out / "results.json").write_text(json.dumps(old, indent=1, default=str) + "\n")
     return text
