@@ -55,15 +55,16 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     mutating func observe(now: UInt64) { self.now = max(self.now, now) }
 
     /// The position written less the latency the sink reports, but never further on than the clock allows since the
-    /// latest believable report: a tenth faster, and 20 ms (a device's clock that runs fast, a server that reports in
-    /// quanta).
+    /// latest believable report: 2 % faster (a device's clock that runs fast), and 20 ms (a server that reports in
+    /// quanta). A tenth faster let a server that lags under load (its interpolated reports running on while it plays
+    /// late) release a phase's line 0.5 s before its tone over 5 s of such reports.
     /// Sound is not heard faster than it plays, so a report that says otherwise (stale or over-interpolated timing
     /// under load, a second short) cannot release a phase, its line and speech-dispatcher's phrase, before its tone.
     mutating func heard() -> Int64 {
         let reported = position - sink.latencySamples()
         if let anchor = heardAnchor, reported > anchor.heard {
             let elapsed = Int64(min(now >= anchor.at ? now - anchor.at : 0, 60_000_000_000))
-            let limit = anchor.heard + elapsed / 1000 * sampleRate * 11 / 10 / 1_000_000 + sampleRate / 50
+            let limit = anchor.heard + elapsed / 1000 * sampleRate * 51 / 50 / 1_000_000 + sampleRate / 50
             // Held back: the anchor stays where the reports were last believable.
             if reported > limit { return limit }
         }
