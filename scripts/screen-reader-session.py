@@ -3,6 +3,7 @@
 speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-pulse.sh scripts/with-speechd.sh.
 
 Usage: screen-reader-session.py [--inside tmux|tmux-attached|screen|screen-attached] BINARY [ARG...]
+       screen-reader-session.py --read-speechd-log PATH   (prints the messages read from a speech-dispatcher log)
 
 The session starts as a user would start it: at a prompt ("$") that Fenrir has read, once its speech has been quiet
 for 1.5 s (inside a multiplexer, once a client is attached too).
@@ -103,6 +104,7 @@ def speechd_messages(log_path, offset):
     said = []
     current = None
     last_fd = None
+    last_when = None
     with open(log_path, errors="replace") as log:
         log.seek(offset)
         for line in log:
@@ -110,6 +112,14 @@ def speechd_messages(log_path, offset):
             if not match:
                 continue
             when = time.mktime(time.strptime(match.group(1), "%a %b %d %H:%M:%S %Y")) + int(match.group(2)) / 1e6
+            # speech-dispatcher stamps a line with time(NULL)'s seconds and gettimeofday()'s microseconds, read one
+            # after the other; time() is the kernel's coarse clock, up to a tick (and any preemption between the two
+            # calls) behind, so a line written just after a second begins carries the second before: a full second
+            # early. The stamps are taken under its logging lock, in the order the lines are written, so a line
+            # earlier than the one before it by more than half a second is such a line.
+            if last_when is not None and when < last_when - 0.5:
+                when += 1
+            last_when = max(when, last_when or when)
             body = match.group(3)
             fd = re.match(r"(\d+):DATA:\|(.*)", body)
             if fd:
@@ -254,6 +264,10 @@ def main():
     # A child of Foundation's Process starts with SIGINT and SIGTERM blocked, and would pass that on to parec and
     # Fenrir, which then could not be stopped: everything starts from a clean mask.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    if sys.argv[1] == "--read-speechd-log":
+        # What the measurement reads of a log: its messages, with their stamps as corrected (for the tests).
+        print(json.dumps(speechd_messages(sys.argv[2], 0)))
+        return
     inside = None
     if sys.argv[1] == "--inside":
         inside = sys.argv[2]
