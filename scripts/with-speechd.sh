@@ -29,8 +29,14 @@ sed -i 's|^LogDir .*|LogDir "'"$base/log"'"|' "$base/config/speechd.conf"
 # voice is whose from it.
 sed -i 's|^LogLevel .*|LogLevel 5|' "$base/config/speechd.conf"
 
+# Its log's stamps take their seconds and microseconds from two clocks, so a line written just after a second begins
+# says the second before; scripts/log-clock.c, preloaded, makes both one reading (the tests time messages by them).
+compiler=${CC:-$(command -v cc || command -v clang || echo "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang")}
+"$compiler" -O2 -shared -fPIC -o "$base/log-clock.so" "$(dirname "$0")/log-clock.c" ||
+  { echo "with-speechd: could not build scripts/log-clock.c with $compiler" >&2; exit 69; }
+
 # -s: in the foreground; -t 0: never exits for lack of clients; -C: our configuration; -S: our socket.
-speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \
+LD_PRELOAD="$base/log-clock.so${LD_PRELOAD:+:$LD_PRELOAD}" speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \
   >"$base/log/stdout.log" 2>&1 &
 daemon=$!
 
