@@ -20,8 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench_common import Bench, Cell, Row, TIME, command_output, run_measured, verdict
-from bench_smaps import child_of
+from bench_common import Bench, Cell, Row, command_output, run_measured, sample_program, verdict
 
 #: The text session measured (the test's session, issue 37): 3 s in, 3 s out, 2 cycles, no sound.
 SESSION = ["--no-audio", "--plain", "--pattern", "3-0-3", "--cycles", "2"]
@@ -216,29 +215,11 @@ class MapsWatcher:
         self._thread.start()
 
     def _run(self, parent: int) -> None:
-        wrapper = os.path.realpath(TIME)
-        child = None
-        while child is None and not self._done.is_set():
-            child = child_of(parent)
-            if child is None:
-                if not os.path.exists(f"/proc/{parent}"):
-                    return
-                time.sleep(0.001)
-        while not self._done.is_set():
-            try:
-                exe = os.readlink(f"/proc/{child}/exe")
-                if exe == wrapper:  # forked, not exec'd yet
-                    time.sleep(0.001)
-                    continue
-                with open(f"/proc/{child}/maps") as maps:
-                    text = maps.read()
-            except OSError:
-                return  # it exited
-            if not text:
-                return
-            self.libraries.update(line.split(None, 5)[5].strip() for line in text.splitlines() if ".so" in line and len(line.split(None, 5)) == 6)
-            self.samples += 1
-            self._done.wait(MAPS_INTERVAL)
+        sample_program(parent, ("maps",), self._sample, MAPS_INTERVAL, self._done)
+
+    def _sample(self, _exe: str, texts: list[str]) -> None:
+        self.libraries.update(line.split(None, 5)[5].strip() for line in texts[0].splitlines() if ".so" in line and len(line.split(None, 5)) == 6)
+        self.samples += 1
 
     def result(self) -> dict:
         self._done.set()

@@ -14,6 +14,7 @@ import subprocess
 import termios
 import threading
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -206,6 +207,55 @@ def command_output(cmd, env=None, timeout=20) -> tuple[int, str]:
         return done.returncode, done.stdout + done.stderr
     except (OSError, subprocess.TimeoutExpired) as error:
         return -1, str(error)
+
+
+def child_of(parent: int) -> int | None:
+    """The first process whose parent is `parent` (the kernel here has no /proc/<pid>/task/<tid>/children)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[1]) == parent:
+                return int(entry)
+    return None
+
+
+def sample_program(parent: int, files: tuple[str, ...], sample, interval: float, done: threading.Event, *,
+                   same_program: bool = False) -> bool:
+    """Reads /proc/<pid>/`files` of the program /usr/bin/time runs (its child, once it has exec'd; `parent` is the pid
+    on_start gets from run_measured) and calls `sample(exe, texts)` with their texts, every `interval` s until `done` is
+    set or the program exits. Reading /proc changes nothing in the process (no ptrace, no preload). With `same_program`,
+    texts read while the program exec'd another are dropped (exe is read again after them). Blocks until then (call it
+    from a thread); returns False when /usr/bin/time exited before its child was found."""
+    wrapper = os.path.realpath(TIME)
+    child = None
+    while child is None and not done.is_set():
+        child = child_of(parent)
+        if child is None:
+            if not os.path.exists(f"/proc/{parent}"):
+                return False
+            time.sleep(0.001)
+    while not done.is_set():
+        try:
+            exe = os.readlink(f"/proc/{child}/exe")
+            if exe == wrapper:  # forked, not exec'd yet
+                time.sleep(0.001)
+                continue
+            with ExitStack() as stack:  # all open before any is read: one process's texts, even were its pid reused between
+                opened = [stack.enter_context(open(f"/proc/{child}/{name}")) for name in files]
+                texts = [each.read() for each in opened]
+            if same_program and os.readlink(f"/proc/{child}/exe") != exe:
+                continue
+        except OSError:
+            return True  # it exited (a zombie has no exe)
+        if not texts[0]:
+            return True
+        sample(exe, texts)
+        done.wait(interval)
+    return True
 
 
 # MARK: recording

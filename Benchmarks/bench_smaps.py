@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 import threading
-import time
 
-from bench_common import TIME
+from bench_common import TIME, sample_program
 
 
 # MARK: peak RSS by part (/proc/<pid>/smaps)
@@ -71,20 +69,6 @@ def status_kib(text: str, key: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def child_of(parent: int) -> int | None:
-    """The first process whose parent is `parent` (the kernel here has no /proc/<pid>/task/<tid>/children)."""
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as stat:
-                    fields = stat.read().rsplit(b")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[1]) == parent:
-                return int(entry)
-    return None
-
-
 class SmapsSampler:
     """Samples /proc/<pid>/smaps of the program /usr/bin/time runs (its child, once it has exec'd) every SMAPS_INTERVAL
     from a thread, and keeps the sample whose total Rss is largest, split by part, with VmHWM from /proc/<pid>/status read
@@ -106,40 +90,21 @@ class SmapsSampler:
         self._thread.start()
 
     def _run(self, parent: int) -> None:
-        wrapper = os.path.realpath(TIME)
-        child = None
-        while child is None and not self._done.is_set():
-            child = child_of(parent)
-            if child is None:
-                if not os.path.exists(f"/proc/{parent}"):
-                    self.reason = f"{TIME} exited before its child was found"
-                    return
-                time.sleep(0.001)
-        while not self._done.is_set():
-            try:
-                exe = os.readlink(f"/proc/{child}/exe")
-                if exe == wrapper:  # forked, not exec'd yet
-                    time.sleep(0.001)
-                    continue
-                with open(f"/proc/{child}/smaps") as smaps, open(f"/proc/{child}/status") as status:
-                    text, state = smaps.read(), status.read()
-                if os.readlink(f"/proc/{child}/exe") != exe:
-                    continue
-            except OSError:
-                return  # it exited (a zombie has no exe)
-            if not text:
-                return
-            rss, dirty = smaps_parts(text, exe)
-            total = sum(rss.values())
-            self.samples += 1
-            vmhwm = status_kib(state, "VmHWM")
-            if vmhwm is not None and (self.max_vmhwm_kib is None or vmhwm > self.max_vmhwm_kib):
-                self.max_vmhwm_kib = vmhwm
-            if self.peak is None or total > self.peak["rss_kib"]:
-                self.peak = {"rss_kib": total, "vmhwm_kib": vmhwm, "vmrss_kib": status_kib(state, "VmRSS"),
-                             "sample": self.samples, "program": exe, "parts_rss_kib": rss, "parts_private_dirty_kib": dirty}
-            self.sampled.set()
-            self._done.wait(self.interval)
+        if not sample_program(parent, ("smaps", "status"), self._sample, self.interval, self._done, same_program=True):
+            self.reason = f"{TIME} exited before its child was found"
+
+    def _sample(self, exe: str, texts: list[str]) -> None:
+        text, state = texts
+        rss, dirty = smaps_parts(text, exe)
+        total = sum(rss.values())
+        self.samples += 1
+        vmhwm = status_kib(state, "VmHWM")
+        if vmhwm is not None and (self.max_vmhwm_kib is None or vmhwm > self.max_vmhwm_kib):
+            self.max_vmhwm_kib = vmhwm
+        if self.peak is None or total > self.peak["rss_kib"]:
+            self.peak = {"rss_kib": total, "vmhwm_kib": vmhwm, "vmrss_kib": status_kib(state, "VmRSS"),
+                         "sample": self.samples, "program": exe, "parts_rss_kib": rss, "parts_private_dirty_kib": dirty}
+        self.sampled.set()
 
     def result(self) -> dict:
         self._done.set()
