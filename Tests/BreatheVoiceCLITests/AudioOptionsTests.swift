@@ -4,20 +4,20 @@ import Testing
 /// The sound and speech flags: validation, voices, and what happens without a server.
 @Suite struct AudioOptionsTests {
     @Test(arguments: [
-        (["--rate", "20"], "breathe-voice: Speech rate \"20\" is out of range: use a whole number from 80 to 450."),
+        (["--rate", "20"], "breathe-voice: Option --rate: \"20\" is not allowed; use a whole number from 80 to 450."),
         (
             ["--pitch", "high"],
-            "breathe-voice: Speech pitch \"high\" is not a number: use a whole number from 0 to 100."
+            "breathe-voice: Option --pitch: \"high\" is not allowed; use a whole number from 0 to 100."
         ),
         (
             ["--volume", "201"],
-            "breathe-voice: Speech volume \"201\" is out of range: use a whole number from 0 to 200."
+            "breathe-voice: Option --volume: \"201\" is not allowed; use a whole number from 0 to 200."
         ),
         (
             ["--tone-volume", "101"],
-            "breathe-voice: Tone volume \"101\" is out of range: use a whole number from 0 to 100."
+            "breathe-voice: Option --tone-volume: \"101\" is not allowed; use a whole number from 0 to 100."
         ),
-        (["--speech", "maybe"], "breathe-voice: --speech \"maybe\" is not on or off: use on or off."),
+        (["--speech", "maybe"], "breathe-voice: Option --speech: \"maybe\" is not allowed; use on or off."),
         (["--no-audio", "--output", "x.wav"], "breathe-voice: Give --no-audio or --output, not both."),
         (["--no-audio", "--require-audio"], "breathe-voice: Give --no-audio or --require-audio, not both."),
         (
@@ -132,7 +132,7 @@ import Testing
         #expect(run.status == 64)
         #expect(
             run.stderrLines == [
-                "breathe-voice: El valor «1000» de la velocidad de la voz está fuera de rango: usa un número entero entre 80 y 450."
+                "breathe-voice: Opción --rate: «1000» no es válido; usa un número entero entre 80 y 450."
             ])
     }
 

@@ -107,12 +107,6 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         }
     }
 
-    /// The values `display` accepts.
-    static let displayModes = ["auto", "plain", "visual", "quiet"]
-
-    /// The values `scheduleVia` accepts.
-    static let scheduleKinds = ["cron", "systemd"]
-
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
     package init?(userName: String) {
         let folded = userName.lowercased().filter { $0 != "-" && $0 != "_" }

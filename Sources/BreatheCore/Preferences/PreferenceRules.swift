@@ -10,10 +10,52 @@ package struct PreferenceRules: Sendable {
     /// The newest file version this program reads and the one it writes.
     static let version = 1
 
-    package static let rate = 80...450
-    package static let pitch = 0...100
-    package static let volume = 0...200
-    package static let toneVolume = 0...100
+    /// What most preferences hold, read, checked and described alike; the others have rules of their own below.
+    package enum Kind: Hashable, Sendable {
+        /// On or off: `on`, `true`, `yes` or `1` typed, a JSON boolean in the file.
+        case onOff
+        /// A whole number in a range.
+        case count(ClosedRange<Int>)
+        /// One of a few words, typed in any case, saved in lowercase.
+        case choice([String])
+    }
+
+    /// A preference's kind; nil for one read by a rule of its own (the language, the voices, the patterns, minutes,
+    /// quiet hours, the reminder's wait, screen-reader mode). A new preference of a shared kind is written here, in
+    /// `defaultValue`, and in `PreferenceKey` (its environment variable and option): nothing else in this file.
+    package static func kind(_ key: PreferenceKey) -> Kind? {
+        switch key {
+        case .speech, .tones, .count, .terse, .leadIn: .onOff
+        case .rate: .count(80...450)
+        case .pitch: .count(0...100)
+        case .volume: .count(0...200)
+        case .toneVolume: .count(0...100)
+        case .guide: .choice(GuideSetting.allCases.map(\.rawValue))
+        case .braille: .choice(BrailleSetting.allCases.map(\.rawValue))
+        case .speechVia: .choice(SpeechBackend.allCases.map(\.rawValue))
+        case .speechPriority: .choice(SpeechPriority.allCases.map(\.rawValue))
+        case .display: .choice(["auto", "plain", "visual", "quiet"])
+        case .scheduleVia: .choice(["cron", "systemd"])
+        case .language, .voice, .screenReader, .defaultPattern, .remindPattern, .defaultMinutes, .remindMinutes,
+            .quietHours, .remindDefer, .customPatterns:
+            nil
+        }
+    }
+
+    /// The range of a whole-number preference (`kind`), or an empty one.
+    package static func range(_ key: PreferenceKey) -> ClosedRange<Int> {
+        if case .count(let range)? = kind(key) { range } else { 0...0 }
+    }
+
+    /// The words a choice preference accepts (`kind`).
+    package static func choices(_ key: PreferenceKey) -> [String] {
+        if case .choice(let words)? = kind(key) { words } else { [] }
+    }
+
+    package static var rate: ClosedRange<Int> { range(.rate) }
+    package static var pitch: ClosedRange<Int> { range(.pitch) }
+    package static var volume: ClosedRange<Int> { range(.volume) }
+    package static var toneVolume: ClosedRange<Int> { range(.toneVolume) }
     /// Custom pattern names: 1 to 32 characters.
     static let nameLength = 1...32
 
@@ -56,42 +98,25 @@ package struct PreferenceRules: Sendable {
 
     /// What a key allows, for errors: "a whole number from 80 to 450".
     package func allowed(_ key: PreferenceKey) -> Message {
-        func count(_ range: ClosedRange<Int>) -> Message {
-            Message(.rangeCount, ["min": .integer(range.lowerBound), "max": .integer(range.upperBound)])
+        func choice(_ words: [String]) -> Message {
+            Message(.allowedChoice, ["choices": .text(words.joined(separator: ", "))])
+        }
+        switch Self.kind(key) {
+        case .onOff?: return Message(.allowedOnOff)
+        case .count(let range)?:
+            return Message(.rangeCount, ["min": .integer(range.lowerBound), "max": .integer(range.upperBound)])
+        case .choice(let words)?: return choice(words)
+        case nil: break
         }
         switch key {
-        case .language: return Message(.allowedChoice, ["choices": .text(languages.joined(separator: ", "))])
+        case .language: return choice(languages)
         case .voice: return Message(.allowedVoice)
-        case .rate: return count(Self.rate)
-        case .pitch: return count(Self.pitch)
-        case .volume: return count(Self.volume)
-        case .toneVolume: return count(Self.toneVolume)
-        case .speech, .tones, .count, .terse, .leadIn: return Message(.allowedOnOff)
-        case .screenReader:
-            return Message(
-                .allowedChoice,
-                ["choices": .text(ScreenReaderSetting.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .speechVia:
-            return Message(
-                .allowedChoice, ["choices": .text(SpeechBackend.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .speechPriority:
-            return Message(
-                .allowedChoice, ["choices": .text(SpeechPriority.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .guide:
-            return Message(
-                .allowedChoice, ["choices": .text(GuideSetting.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .braille:
-            return Message(
-                .allowedChoice, ["choices": .text(BrailleSetting.allCases.map(\.rawValue).joined(separator: ", "))])
-        case .display:
-            return Message(.allowedChoice, ["choices": .text(PreferenceKey.displayModes.joined(separator: ", "))])
-        case .scheduleVia:
-            return Message(.allowedChoice, ["choices": .text(PreferenceKey.scheduleKinds.joined(separator: ", "))])
+        case .screenReader: return choice(ScreenReaderSetting.allCases.map(\.rawValue))
         case .defaultPattern, .remindPattern: return Message(.allowedPattern)
         case .defaultMinutes, .remindMinutes: return NumberField.minutes.rangeMessage
         case .quietHours: return Message(.allowedQuietHours)
         case .remindDefer: return Message(.allowedDefer)
-        case .customPatterns: return Message(.allowedCustomPatterns)
+        default: return Message(.allowedCustomPatterns) // customPatterns; every other key has a kind (above)
         }
     }
 
@@ -107,33 +132,26 @@ package struct PreferenceRules: Sendable {
             else { return nil }
             return .integer(value)
         }
+        switch Self.kind(key) {
+        case .onOff?:
+            switch trimmed.lowercased() {
+            case "on", "true", "yes", "1": return .onOff(true)
+            case "off", "false", "no", "0": return .onOff(false)
+            default: return nil
+            }
+        case .count(let range)?: return integer(range)
+        case .choice(let words)?:
+            let word = trimmed.lowercased()
+            return words.contains(word) ? .text(word) : nil
+        case nil: break
+        }
         switch key {
         case .language:
             // In any case ("ES", "pt-br"), saved as the locale file spells it ("pt-BR").
             let code = trimmed.lowercased()
             return languages.first { $0.lowercased() == code }.map { .text($0) }
         case .voice: return Self.isVoiceName(trimmed) ? .text(trimmed) : nil
-        case .rate: return integer(Self.rate)
-        case .pitch: return integer(Self.pitch)
-        case .volume: return integer(Self.volume)
-        case .toneVolume: return integer(Self.toneVolume)
-        case .speechVia: return SpeechBackend(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
-        case .speechPriority: return SpeechPriority(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
-        case .guide: return GuideSetting(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
-        case .braille: return BrailleSetting(rawValue: trimmed.lowercased()).map { .text($0.rawValue) }
         case .screenReader: return ScreenReaderSetting(typed: trimmed).map { .text($0.rawValue) }
-        case .speech, .tones, .count, .terse, .leadIn:
-            switch trimmed.lowercased() {
-            case "on", "true", "yes", "1": return .onOff(true)
-            case "off", "false", "no", "0": return .onOff(false)
-            default: return nil
-            }
-        case .display:
-            let mode = trimmed.lowercased()
-            return PreferenceKey.displayModes.contains(mode) ? .text(mode) : nil
-        case .scheduleVia:
-            let kind = trimmed.lowercased()
-            return PreferenceKey.scheduleKinds.contains(kind) ? .text(kind) : nil
         case .defaultPattern, .remindPattern:
             guard case .success = PatternSpec.resolve(trimmed, saved: customPatterns) else { return nil }
             return .text(trimmed)
@@ -146,8 +164,8 @@ package struct PreferenceRules: Sendable {
         case .remindDefer:
             guard case .success(let wait) = ReminderDefer.parse(trimmed) else { return nil }
             return .text(wait.text)
-        case .customPatterns:
-            // Changed only through `patterns add` and `patterns remove`, which check each name.
+        default:
+            // customPatterns: changed only through `patterns add` and `patterns remove`, which check each name.
             return nil
         }
     }
@@ -191,23 +209,28 @@ package struct PreferenceRules: Sendable {
                 InputError(
                     Message(.errorPrefsFileValue, ["key": .text(key.rawValue), "allowed": .message(allowed(key))])))
         }
-        switch key {
-        case .speech, .tones, .count, .terse, .leadIn:
+        switch Self.kind(key) {
+        case .onOff?:
             guard case .bool(let flag) = node.value else { return refuse() }
             return .success(.onOff(flag))
+        case .count?:
+            guard let value = node.value.integer, let parsed = parse(key, String(value)) else { return refuse() }
+            return .success(parsed)
+        case .choice?:
+            guard let text = node.value.string, let parsed = parse(key, text) else { return refuse() }
+            return .success(parsed)
+        case nil: break
+        }
+        switch key {
         case .screenReader:
             // Written as true or false before it had more than two values.
             if case .bool(let flag) = node.value { return .success(.text(flag ? "on" : "off")) }
             guard let text = node.value.string, let setting = ScreenReaderSetting(typed: text) else { return refuse() }
             return .success(.text(setting.rawValue))
-        case .rate, .pitch, .volume, .toneVolume:
-            guard let value = node.value.integer, let parsed = parse(key, String(value)) else { return refuse() }
-            return .success(parsed)
         case .defaultMinutes, .remindMinutes:
             guard case .number(let text) = node.value, let parsed = parse(key, text) else { return refuse() }
             return .success(parsed)
-        case .language, .display, .defaultPattern, .remindPattern, .scheduleVia, .speechVia, .speechPriority,
-            .remindDefer, .guide, .braille:
+        case .language, .defaultPattern, .remindPattern, .remindDefer:
             guard let text = node.value.string, let parsed = parse(key, text, customPatterns: customPatterns) else {
                 return refuse()
             }
@@ -227,7 +250,7 @@ package struct PreferenceRules: Sendable {
                 voices[member.key] = name
             }
             return .success(.voices(voices))
-        case .customPatterns:
+        default: // customPatterns; every other key has a kind (above)
             guard case .object(let members) = node.value else { return refuse() }
             var patterns: [BreathingPattern] = []
             for member in members {

@@ -9,63 +9,62 @@ package struct Preferences: Hashable, Sendable {
     /// The saved patterns, from the file.
     package var customPatterns: [BreathingPattern]
 
+    /// A preference's value: the one resolved, else its built-in default (`PreferenceRules.defaultValue`, the one
+    /// place each default is written).
+    package func value(_ key: PreferenceKey) -> PreferenceValue? { values[key] ?? PreferenceRules.defaultValue(key) }
+    /// An on/off preference.
+    package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
+    /// A whole-number preference.
+    package func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
+    /// A text or choice preference, as typed and checked.
+    package func text(_ key: PreferenceKey) -> String { value(key)?.text ?? "" }
+    /// A choice preference as its type.
+    func setting<Setting: RawRepresentable & CaseIterable>(_ key: PreferenceKey) -> Setting
+    where Setting.RawValue == String {
+        // Resolved values and defaults are among the choices (`PreferenceRules` checks them); an enum has a case.
+        Setting(rawValue: text(key)) ?? Setting.allCases.first!
+    }
+    /// A minutes preference as a session length.
+    package func length(_ key: PreferenceKey) -> SessionLength {
+        if case .minutes(let hundredths)? = value(key) { .minutes(hundredths: hundredths) } else { .default }
+    }
+
     package var language: String { values[.language]?.text ?? "en" }
     /// The eSpeak NG voice for `language`, or nil for the language's own default voice.
     package var voice: String? { values[.voice]?.text }
-    package var rate: Int { values[.rate]?.integer ?? PreferenceRules.defaultInteger(.rate) }
-    package var pitch: Int { values[.pitch]?.integer ?? PreferenceRules.defaultInteger(.pitch) }
-    package var volume: Int { values[.volume]?.integer ?? PreferenceRules.defaultInteger(.volume) }
-    package var speech: Bool { values[.speech]?.flag ?? PreferenceRules.defaultFlag(.speech) }
-    package var tones: Bool { values[.tones]?.flag ?? PreferenceRules.defaultFlag(.tones) }
-    package var toneVolume: Int { values[.toneVolume]?.integer ?? PreferenceRules.defaultInteger(.toneVolume) }
-    package var count: Bool { values[.count]?.flag ?? PreferenceRules.defaultFlag(.count) }
+    package var rate: Int { integer(.rate) }
+    package var pitch: Int { integer(.pitch) }
+    package var volume: Int { integer(.volume) }
+    package var speech: Bool { flag(.speech) }
+    package var tones: Bool { flag(.tones) }
+    package var toneVolume: Int { integer(.toneVolume) }
+    package var count: Bool { flag(.count) }
     /// auto, plain, visual or quiet.
-    package var display: String { values[.display]?.text ?? "auto" }
+    package var display: String { text(.display) }
     /// Phase lines without their cycle and units (`--terse`).
-    package var terse: Bool { values[.terse]?.flag ?? PreferenceRules.defaultFlag(.terse) }
+    package var terse: Bool { flag(.terse) }
     /// Who says the phrases (`--speech-via`).
-    package var speechVia: SpeechBackend { values[.speechVia]?.text.flatMap(SpeechBackend.init(rawValue:)) ?? .espeak }
+    package var speechVia: SpeechBackend { setting(.speechVia) }
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
-    package var speechPriority: SpeechPriority {
-        values[.speechPriority]?.text.flatMap(SpeechPriority.init(rawValue:)) ?? .message
-    }
+    package var speechPriority: SpeechPriority { setting(.speechPriority) }
     /// Screen-reader mode (`--screen-reader`).
-    package var screenReader: ScreenReaderSetting {
-        values[.screenReader]?.text.flatMap(ScreenReaderSetting.init(rawValue:)) ?? .auto
-    }
-
+    package var screenReader: ScreenReaderSetting { setting(.screenReader) }
     /// Whether a session shows itself on a braille display (`--braille`).
-    package var braille: BrailleSetting {
-        values[.braille]?.text.flatMap(BrailleSetting.init(rawValue:)) ?? .auto
-    }
-    package var defaultPattern: String { values[.defaultPattern]?.text ?? BreathingPattern.defaultName }
-    package var defaultLength: SessionLength {
-        if case .minutes(let hundredths)? = values[.defaultMinutes] {
-            .minutes(hundredths: hundredths)
-        } else {
-            .default
-        }
-    }
-    package var leadIn: Bool { values[.leadIn]?.flag ?? true }
+    package var braille: BrailleSetting { setting(.braille) }
+    package var defaultPattern: String { text(.defaultPattern) }
+    package var defaultLength: SessionLength { length(.defaultMinutes) }
+    package var leadIn: Bool { flag(.leadIn) }
     package var quietHours: QuietHours? {
         if case .quietHours(let hours)? = values[.quietHours] { hours } else { nil }
     }
-    package var remindPattern: String { values[.remindPattern]?.text ?? BreathingPattern.defaultName }
-    package var remindLength: SessionLength {
-        if case .minutes(let hundredths)? = values[.remindMinutes] {
-            .minutes(hundredths: hundredths)
-        } else {
-            .minutes(hundredths: 200)
-        }
-    }
+    package var remindPattern: String { text(.remindPattern) }
+    package var remindLength: SessionLength { length(.remindMinutes) }
 
     /// How long a reminder waits while a call or a recording is in progress.
-    package var remindDefer: ReminderDefer {
-        values[.remindDefer]?.text.flatMap { try? ReminderDefer.parse($0).get() } ?? .standard
-    }
+    package var remindDefer: ReminderDefer { (try? ReminderDefer.parse(text(.remindDefer)).get()) ?? .standard }
 
     /// `cron` or `systemd`: how `schedule add` schedules a reminder.
-    package var scheduleVia: String { values[.scheduleVia]?.text ?? "cron" }
+    package var scheduleVia: String { text(.scheduleVia) }
 
     /// A value that came from an option or an environment variable and is not allowed.
     package struct Refusal: Error, Hashable, Sendable {

@@ -57,7 +57,7 @@ extension BreatheVoice {
 
         mutating func validate() throws {
             let localizer = try language.resolve()
-            _ = try audio.choices(localizer: localizer)
+            try audio.validate(localizer: localizer)
             if let quietHours, case .failure(let error) = QuietHours.parse(quietHours) {
                 throw ValidationError(localizer.string(error.message))
             }

@@ -41,7 +41,7 @@ extension BreatheVoice {
         mutating func validate() throws {
             let localizer = try language.resolve()
             try mood.validate(localizer: localizer)
-            _ = try audio.choices(localizer: localizer)
+            try audio.validate(localizer: localizer)
             for (given, flag) in [(audio.output != nil, "--output"), (audio.requireAudio, "--require-audio")]
             where noAudio && given {
                 throw ValidationError(

@@ -93,7 +93,7 @@ import Musl
         }
         // Nothing in the file that the code does not use.
         // The help texts (help.*, helpPage.*) are checked against the commands by HelpCatalogTests.
-        let known = Set(MessageKey.allCases.map(\.rawValue))
+        let known = Set(MessageKey.allCases.map(\.rawValue) + PreferenceKey.allCases.map(PreferencesListing.labelKey))
         let unused = Set(catalog.entries.keys).subtracting(known)
             .filter { !$0.hasPrefix("help.") && !$0.hasPrefix("helpPage.") && !$0.hasPrefix("system.") }
         #expect(unused.isEmpty, "unused keys in \(code): \(unused.sorted())")
@@ -124,12 +124,14 @@ import Musl
             .contains("permiso denegado") == (code.hasPrefix("es")))
     }
 
-    /// `prefs show` names every preference in the user's language: a new preference needs its `pref.label.<key>`.
-    @Test func everyPreferenceHasALabel() {
+    /// `prefs show` names every preference in the user's language: a new preference needs its `pref.label.<key>` in
+    /// every locale file, and nothing else.
+    @Test(arguments: LocaleCatalog.codes)
+    func everyPreferenceHasALabel(code: String) {
+        let localizer = Localizer(language: code)
         for key in PreferenceKey.allCases {
-            #expect(
-                MessageKey(rawValue: "pref.label." + key.rawValue) != nil,
-                "add case prefLabel… = \"pref.label.\(key.rawValue)\" to MessageKey and the sentence to every locale")
+            let label = localizer.text(forKey: PreferencesListing.labelKey(key))
+            #expect(label?.isEmpty == false, "Locales/\(code).json lacks \(PreferencesListing.labelKey(key))")
         }
     }
 

@@ -145,26 +145,9 @@ struct AudioOptions: ParsableArguments {
         return choices
     }
 
-    /// The checked choices from the flags alone, or a localized one-line error.
-    func choices(localizer: Localizer) throws -> AudioChoices {
-        func number(_ text: String?, _ field: NumberField, _ key: PreferenceKey) throws -> Int {
-            guard let text else { return PreferenceRules.defaultInteger(key) }
-            switch field.parse(text) {
-            case .success(let value): return value
-            case .failure(let error): throw ValidationError(localizer.string(error.message))
-            }
-        }
-        func onOff(_ text: String?, _ field: MessageKey) throws -> Bool {
-            guard let text else { return true }
-            switch text.lowercased() {
-            case "on": return true
-            case "off": return false
-            default:
-                throw ValidationError(
-                    localizer.string(
-                        Message(.errorOnOff, ["field": .message(Message(field)), "value": .userValue(text)])))
-            }
-        }
+    /// Refuses flags that contradict each other, with a localized one-line error. Their values are read and checked
+    /// once, with the preferences they override (`Preferences.resolve`).
+    func validate(localizer: Localizer) throws {
         if screenReader && noScreenReader {
             throw ValidationError(
                 localizer.string(
@@ -175,19 +158,6 @@ struct AudioOptions: ParsableArguments {
         if output == "" {
             throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
         }
-        var choices = AudioChoices(
-            speech: try onOff(speech, .fieldSpeech),
-            tones: try onOff(tones, .fieldTones),
-            toneVolume: try number(toneVolume, .toneVolume, .toneVolume),
-            voice: voice,
-            rate: try number(rate, .speechRate, .rate),
-            pitch: try number(pitch, .speechPitch, .pitch),
-            volume: try number(volume, .speechVolume, .volume),
-            output: output,
-            requireAudio: requireAudio
-        )
-        choices.guide = guide ?? .off
-        return choices
     }
 }
 
