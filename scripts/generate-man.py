@@ -17,6 +17,7 @@ Usage: scripts/generate-man.py BINARY DATE            writes every language's pa
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -70,10 +71,14 @@ class Catalog:
             return json.load(handle)
 
     def text(self, keys, fallback):
-        # English decides which key a sentence lives under, as HelpText.key does.
+        """The sentence under the first of `keys` English has, as HelpText.key picks it. `fallback` is the program's
+        own English (argument-parser's description, read from Locales/en.json and filled in): English is that, and a
+        translation gets the defaults and ranges the program put in place of English's placeholders."""
         for key in keys:
             if key in self.english:
-                return filled(self.entries.get(key, fallback) if self.language != "en" else self.english[key])
+                if self.language == "en":
+                    return fallback
+                return translated(self.entries.get(key, self.english[key]), self.english[key], fallback, key)
         return fallback
 
     def word(self, name, english):
@@ -102,6 +107,30 @@ class Catalog:
 
     def value(self, name):
         return self.entries.get("help.value." + name, name) if self.language != "en" else name
+
+
+PLACEHOLDER = re.compile(r"\{(?:default|min|max):[\w.]+\}")
+
+
+def translated(text, template, english, key):
+    """`text` with its {default:…}, {min:…} and {max:…} filled in, as HelpText.filled does: the values are read from
+    `english`, the program's sentence for `template`, so that each default and range is written only in
+    PreferenceRules."""
+    template = filled(template)
+    names = PLACEHOLDER.findall(template)
+    values = {}
+    if names:
+        parts = PLACEHOLDER.split(template)
+        match = re.fullmatch("(.+?)".join(re.escape(part) for part in parts), english, re.S)
+        if not match:
+            sys.exit("generate-man: the program's help for %s does not read as Locales/en.json has it" % key)
+        values = dict(zip(names, match.groups()))
+    text = filled(text)
+    for name in PLACEHOLDER.findall(text):
+        if name not in values:
+            sys.exit("generate-man: %s says %s, which English does not" % (key, name))
+        text = text.replace(name, values[name])
+    return text
 
 
 def filled(text):

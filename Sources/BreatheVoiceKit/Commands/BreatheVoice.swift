@@ -6,15 +6,8 @@ struct BreatheVoice: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "breathe-voice",
-        abstract: "Guided breathing, spoken and chimed, for the terminal and for screen readers.",
-        discussion: """
-            Runs a breathing session: each phase is announced in one plain sentence, spoken by eSpeak NG (or \
-            your speech-dispatcher) and marked by a tone. With no subcommand, `start` runs.
-
-            \(exitCodesHelp)
-
-            \(HelpText.filled(terminalHelp))
-            """,
+        abstract: HelpText.english("help.root.abstract"),
+        discussion: HelpText.english("help.root.discussion"),
         version: "breathe-voice " + version,
         subcommands: [
             Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self,

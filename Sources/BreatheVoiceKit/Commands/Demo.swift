@@ -8,17 +8,13 @@ extension BreatheVoice {
         static let configuration = CommandConfiguration(
             commandName: "demo",
             abstract:
-                "A one-minute box-breathing session that always runs: spoken when a sound server answers, else saved as a WAV file and shown as text.",
-            discussion: """
-                With a sound server, the session plays as `breathe-voice --pattern box --minutes 1` would. Without one, \
-                it says so in one line, renders the same session to the WAV file (demo.wav unless --wav says otherwise) \
-                and runs it as text, paced in real time. Either way it exits 0, unless an option is wrong.
-                """
+                HelpText.english("help.demo.abstract"),
+            discussion: HelpText.english("help.demo.discussion")
         )
 
         @OptionGroup var language: LanguageOption
 
-        @Option(help: ArgumentHelp("Where the session is saved when no sound server answers.", valueName: "file.wav"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.wav"), valueName: "file.wav"))
         var wav = "demo.wav"
 
         static let session = ["--pattern", "box", "--minutes", "1"]

@@ -6,16 +6,12 @@ extension BreatheVoice {
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
-            abstract: "Check speech, sound, the schedule and quiet hours; say how to fix what is wrong.",
-            discussion: """
-                Prints one line per check, "ok: …" or "problem: … — fix: …". Exits 0 when every check passes and 1 \
-                when any finds a problem. The last line says what a reminder would do right now: play, wait for a call or \
-                a recording to end, or nothing (quiet hours, another session).
-                """
+            abstract: HelpText.english("help.doctor.abstract"),
+            discussion: HelpText.english("help.doctor.discussion")
         )
 
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print one JSON document (version 1) instead of lines; the exit status is the same.") var json =
+        @Flag(help: .english("help.doctor.option.json")) var json =
             false
 
         func run() throws {

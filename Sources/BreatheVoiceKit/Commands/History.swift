@@ -6,7 +6,7 @@ extension BreatheVoice {
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "history",
-            abstract: "List recorded sessions ($XDG_STATE_HOME/breathe-voice/history.jsonl); export or clear them.",
+            abstract: HelpText.english("help.history.abstract"),
             subcommands: [List.self, Export.self, Clear.self],
             defaultSubcommand: List.self
         )

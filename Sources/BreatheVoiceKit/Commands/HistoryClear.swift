@@ -5,9 +5,9 @@ extension BreatheVoice.History {
     /// `breathe-voice history clear --yes`: deletes every recorded session.
     struct Clear: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "clear", abstract: "Delete every recorded session (needs --yes).")
+            commandName: "clear", abstract: HelpText.english("help.history.clear.abstract"))
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Confirm.") var yes = false
+        @Flag(help: .english("help.option.yes")) var yes = false
 
         func run(_ loaded: LoadedPreferences) throws {
             guard yes else { throw CommandFailure(.usage(Message(.errorClearNeedsYes)), localizer: loaded.localizer) }

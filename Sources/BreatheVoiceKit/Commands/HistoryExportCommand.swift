@@ -5,12 +5,12 @@ extension BreatheVoice.History {
     /// `breathe-voice history export`: the whole history as CSV or JSON, to standard output or a file.
     struct Export: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Write the whole history as CSV (RFC 4180) or a JSON array.")
+            commandName: "export", abstract: HelpText.english("help.history.export.abstract"))
         @OptionGroup var language: LanguageOption
-        @Option(help: ArgumentHelp("csv or json.", valueName: "format")) var format: String
+        @Option(help: ArgumentHelp(HelpText.english("help.option.format"), valueName: "format")) var format: String
         @Option(
             help: ArgumentHelp(
-                "Write to FILE instead of standard output: a file is replaced whole (temporary file, then rename), a FIFO or device written in place; a symbolic link or a missing folder is refused.",
+                HelpText.english("help.history.export.option.output"),
                 valueName: "file")) var output: String?
 
         func validate() throws {

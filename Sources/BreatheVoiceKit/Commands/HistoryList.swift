@@ -4,12 +4,12 @@ import BreatheCore
 extension BreatheVoice.History {
     /// `breathe-voice history list`: the recorded sessions, oldest first.
     struct List: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: HelpText.english("help.history.list.abstract"))
         @OptionGroup var language: LanguageOption
-        @Option(help: ArgumentHelp("Only the last N sessions (1 to 1000000).", valueName: "n")) var last: String?
-        @Option(help: ArgumentHelp("Only sessions on or after this local date.", valueName: "YYYY-MM-DD")) var since:
-            String?
-        @Flag(help: "One JSON object per line, as stored.") var json = false
+        @Option(help: ArgumentHelp(HelpText.english("help.option.last"), valueName: "n")) var last: String?
+        @Option(help: ArgumentHelp(HelpText.english("help.option.since"), valueName: "YYYY-MM-DD")) var since: String?
+        @Flag(help: .english("help.history.list.option.json")) var json = false
 
         func run(_ loaded: LoadedPreferences) throws {
             try loaded.catching { () throws(BreatheError) in

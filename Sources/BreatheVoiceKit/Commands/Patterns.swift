@@ -6,7 +6,7 @@ extension BreatheVoice {
     struct Patterns: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "patterns",
-            abstract: "List the breathing patterns with their timings; save or remove your own.",
+            abstract: HelpText.english("help.patterns.abstract"),
             subcommands: [List.self, Add.self, Remove.self],
             defaultSubcommand: List.self
         )

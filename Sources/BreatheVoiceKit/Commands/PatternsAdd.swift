@@ -5,11 +5,11 @@ extension BreatheVoice.Patterns {
     /// `breathe-voice patterns add`: saves a pattern under a name.
     struct Add: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Save a pattern under a name: patterns add calm 4-2-6-0.")
+            commandName: "add", abstract: HelpText.english("help.patterns.add.abstract"))
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
-        @Argument(help: "A name: letters, digits, - or _, not a built-in's.") var name: String
-        @Argument(help: "Timings in-hold-out-rest, such as 4-7-8-0.") var timings: String
+        @Argument(help: .english("help.argument.name")) var name: String
+        @Argument(help: .english("help.argument.timings")) var timings: String
 
         func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer

@@ -5,9 +5,9 @@ extension BreatheVoice.Patterns {
     /// `breathe-voice patterns list`: the built-in and saved patterns with their timings.
     struct List: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List built-in and saved patterns.")
+            commandName: "list", abstract: HelpText.english("help.patterns.list.abstract"))
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
+        @Flag(help: .english("help.patterns.list.option.json")) var json = false
 
         func run(_ loaded: LoadedPreferences) throws {
             var output = FileDescriptorSink.standardOutput

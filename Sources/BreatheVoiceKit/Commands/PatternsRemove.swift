@@ -4,10 +4,11 @@ import BreatheCore
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns remove`: removes a saved pattern.
     struct Remove: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a saved pattern.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: HelpText.english("help.patterns.remove.abstract"))
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
-        @Argument(help: "The saved pattern's name.") var name: String
+        @Argument(help: .english("help.patterns.remove.argument.name")) var name: String
 
         func run(_ loaded: LoadedPreferences) throws {
             let localizer = loaded.localizer

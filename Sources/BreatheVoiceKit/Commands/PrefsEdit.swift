@@ -6,7 +6,7 @@ extension BreatheVoice.Prefs {
     struct Edit: PreferencesFileCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Edit the preferences in $VISUAL or $EDITOR; the change is kept only if the file is valid."
+            abstract: HelpText.english("help.prefs.edit.abstract")
         )
         @OptionGroup var language: LanguageOption
 

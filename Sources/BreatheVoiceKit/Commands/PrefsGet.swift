@@ -4,10 +4,11 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs get`: one preference's value.
     struct Get: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one preference's value.")
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: HelpText.english("help.prefs.get.abstract"))
         @OptionGroup var language: LanguageOption
         @Argument(
-            help: "The preference's name.",
+            help: .english("help.argument.key"),
             completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
         func run(_ loaded: LoadedPreferences) throws {

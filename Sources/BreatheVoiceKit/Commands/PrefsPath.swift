@@ -5,7 +5,7 @@ extension BreatheVoice.Prefs {
     /// `breathe-voice prefs path`: the preferences file's path.
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "path", abstract: "Print the preferences file's path.")
+            commandName: "path", abstract: HelpText.english("help.prefs.path.abstract"))
 
         func run() throws {
             var output = FileDescriptorSink.standardOutput

@@ -7,7 +7,7 @@ extension BreatheVoice.Prefs {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract:
-                "Move the preferences file aside (preferences.json.bak-<time>) so every default applies; works on a broken file."
+                HelpText.english("help.prefs.reset.abstract")
         )
         @OptionGroup var language: LanguageOption
 

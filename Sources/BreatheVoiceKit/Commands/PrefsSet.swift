@@ -5,13 +5,13 @@ extension BreatheVoice.Prefs {
     /// `breathe-voice prefs set`: saves a preference, checked first.
     struct Set: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set", abstract: "Save a preference, checked first.")
+            commandName: "set", abstract: HelpText.english("help.prefs.set.abstract"))
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(
-            help: "The preference's name.",
+            help: .english("help.argument.key"),
             completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
-        @Argument(help: "Its new value.") var value: String
+        @Argument(help: .english("help.argument.value")) var value: String
 
         func run(_ loaded: LoadedPreferences) throws {
             let name = try PreferenceName.parse(key, loaded)

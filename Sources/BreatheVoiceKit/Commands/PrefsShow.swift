@@ -4,10 +4,11 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs show`: every preference, with `--origin` where each came from.
     struct Show: PreferencesCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print every preference.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: HelpText.english("help.prefs.show.abstract"))
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print JSON.") var json = false
-        @Flag(help: "Say where each value came from: option, environment, file or default.") var origin = false
+        @Flag(help: .english("help.option.json")) var json = false
+        @Flag(help: .english("help.option.origin")) var origin = false
 
         func run(_ loaded: LoadedPreferences) throws {
             let listing = PreferencesListing(localizer: loaded.localizer)

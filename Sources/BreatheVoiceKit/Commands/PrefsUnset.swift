@@ -5,11 +5,11 @@ extension BreatheVoice.Prefs {
     /// `breathe-voice prefs unset`: removes a preference from the file, so its default applies.
     struct Unset: PreferencesCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unset", abstract: "Remove a preference from the file, so its default applies.")
+            commandName: "unset", abstract: HelpText.english("help.prefs.unset.abstract"))
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(
-            help: "The preference's name.",
+            help: .english("help.argument.key"),
             completion: .list(PreferenceKeyCompletion.names(languages: LocaleCatalog.codes))) var key: String
 
         func run(_ loaded: LoadedPreferences) throws {

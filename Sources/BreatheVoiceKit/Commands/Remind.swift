@@ -7,21 +7,8 @@ extension BreatheVoice {
     struct Remind: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "remind",
-            abstract: "Run a short reminder session, as cron does (non-interactive).",
-            discussion: """
-                Says "Time for a breathing break." and runs a short session: \(DefaultsHelp.value(.remindMinutes)) minutes of \
-                \(DefaultsHelp.value(.remindPattern)) breathing (the remind.minutes and remind.pattern preferences) unless the \
-                session options say otherwise. It reads no keys and asks nothing. In quiet hours, or while another session holds \
-                the lock, it does nothing and exits 0 (with --verbose, it says why on stderr).
-
-                Before it makes a sound, it asks the sound server whether a call or a recording is in progress (a stream \
-                whose role is phone, or a recording from a microphone or another source that is not a monitor; music or a \
-                video playing is neither). While one is, it waits for it to end, up to --defer (default \(DefaultsHelp.value(.remindDefer))), then plays. If \
-                it goes on longer, the reminder is skipped: one line on stderr, and a history record with status skipped and \
-                the reason, which never counts in stats, streaks or badges.
-
-                \(BreatheVoice.exitCodesHelp)
-                """
+            abstract: HelpText.english("help.remind.abstract"),
+            discussion: HelpText.english("help.remind.discussion")
         )
 
         @OptionGroup var session: SessionOptions<RemindDefaults>
@@ -29,18 +16,16 @@ extension BreatheVoice {
         @OptionGroup var audio: AudioOptions
         @OptionGroup var display: DisplayOptions
 
-        @Flag(help: "Say on stderr why a reminder was skipped.")
+        @Flag(help: .english("help.option.verbose"))
         var verbose = false
 
         @Flag(
-            help:
-                "Run as text when no sound or speech is available, instead of failing with exit 69: only the record is kept."
-        )
+            help: .english("help.option.allow-silent"))
         var allowSilent = false
 
         @Option(
             help: ArgumentHelp(
-                "Do nothing in this daily window, such as 22:00-07:00 (may wrap past midnight). Default: the quietHours preference.",
+                HelpText.english("help.option.quiet-hours"),
                 valueName: "HH:MM-HH:MM"
             ))
         var quietHours: String?
@@ -48,7 +33,7 @@ extension BreatheVoice {
         @Option(
             name: .customLong("defer"),
             help: ArgumentHelp(
-                "While a call or a recording is in progress, wait for it to end, up to this long: 90s, 15m, 1h; 0 does not wait. Default: \(DefaultsHelp.value(.remindDefer)), the remind.defer preference.",
+                HelpText.english("help.option.defer"),
                 valueName: "duration"
             ))
         var deferFor: String?

@@ -6,50 +6,45 @@ extension BreatheVoice.Schedule {
     struct Add: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add a reminder: every DURATION (within --from/--to) or daily --at HH:MM.",
-            discussion: """
-                DURATION is minutes or hours: 45m, 90m, 2h, 1h30m. Without --from and --to, the interval must divide the \
-                day evenly (45m, 90m, 2h do; 50m does not), so that cron repeats it exactly; otherwise a nearby interval is \
-                suggested. --from and --to are included: --every 2h --from 09:00 --to 18:00 runs at 09:00, 11:00 … 17:00. \
-                --days takes mon-fri, sat,sun, mon,wed,fri, weekdays or weekends.
-                """
+            abstract: HelpText.english("help.schedule.add.abstract"),
+            discussion: HelpText.english("help.schedule.add.discussion")
         )
 
-        @Option(help: ArgumentHelp("Repeat every DURATION: 45m, 2h, 1h30m.", valueName: "duration"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.every"), valueName: "duration"))
         var every: String?
 
-        @Option(help: ArgumentHelp("Once a day at this time (repeatable).", valueName: "HH:MM"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.at"), valueName: "HH:MM"))
         var at: [String] = []
 
-        @Option(help: ArgumentHelp("With --every: the first reminder of the day.", valueName: "HH:MM"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.from"), valueName: "HH:MM"))
         var from: String?
 
-        @Option(help: ArgumentHelp("With --every: no reminder after this time.", valueName: "HH:MM"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.to"), valueName: "HH:MM"))
         var to: String?
 
-        @Option(help: ArgumentHelp("The days: mon-fri, sat,sun, weekdays… (default: every day).", valueName: "days"))
+        @Option(help: ArgumentHelp(HelpText.english("help.option.days"), valueName: "days"))
         var days: String?
 
-        @Option(help: ArgumentHelp("The pattern each reminder breathes (passed to remind).", valueName: "name|timings"))
+        @Option(help: ArgumentHelp(HelpText.english("help.schedule.add.option.pattern"), valueName: "name|timings"))
         var pattern: String?
 
         @Option(
             help: ArgumentHelp(
-                "How many minutes each reminder lasts (passed to remind; default \(DefaultsHelp.value(.remindMinutes)), the remind.minutes preference).",
+                HelpText.english("help.schedule.add.option.minutes"),
                 valueName: "minutes"))
         var minutes: String?
 
-        @Flag(help: "Let reminders run as text when no sound is available (passed to remind).")
+        @Flag(help: .english("help.schedule.add.option.allow-silent"))
         var allowSilent = false
 
         @Option(
             help: ArgumentHelp(
-                "cron (a line in your crontab) or systemd (a user timer in ~/.config/systemd/user); default \(DefaultsHelp.value(.scheduleVia)), the scheduleVia preference.",
+                HelpText.english("help.schedule.add.option.via"),
                 valueName: "cron|systemd"
             ))
         var via: String?
 
-        @Flag(help: "Show what would change (crontab lines or systemd unit files), and change nothing.")
+        @Flag(help: .english("help.option.dry-run"))
         var dryRun = false
 
         @OptionGroup var language: LanguageOption

@@ -5,10 +5,10 @@ extension BreatheVoice.Schedule {
     /// `breathe-voice schedule list`: the reminders in the crontab.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the scheduled reminders with their crontab times.")
+            commandName: "list", abstract: HelpText.english("help.schedule.list.abstract"))
 
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print one JSON document (version 1) instead of sentences.") var json = false
+        @Flag(help: .english("help.schedule.list.option.json")) var json = false
 
         func run() throws {
             let localizer = try language.resolve()

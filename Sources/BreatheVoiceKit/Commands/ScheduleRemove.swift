@@ -5,15 +5,15 @@ extension BreatheVoice.Schedule {
     /// `breathe-voice schedule remove`: one reminder, or all of them.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: "Remove a reminder by its number, or all with --all.")
+            commandName: "remove", abstract: HelpText.english("help.schedule.remove.abstract"))
 
-        @Argument(help: ArgumentHelp("The reminder's number, from schedule list.", valueName: "id"))
+        @Argument(help: ArgumentHelp(HelpText.english("help.argument.id"), valueName: "id"))
         var id: Int?
 
-        @Flag(help: "Remove every reminder, and the block, from the crontab.")
+        @Flag(help: .english("help.option.all"))
         var all = false
 
-        @Flag(help: "Show what would change (crontab lines or systemd unit files), and change nothing.")
+        @Flag(help: .english("help.option.dry-run"))
         var dryRun = false
 
         @OptionGroup var language: LanguageOption

@@ -6,30 +6,21 @@ extension BreatheVoice {
     struct Start: PreferencesCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
-            abstract: "Run a breathing session (the default command).",
-            discussion: """
-                Examples:
-                  breathe-voice --pattern 4-7-8 --cycles 4
-                  breathe-voice --pattern resonant --minutes 10 --ramp exhale=7
-                  breathe-voice --plain --no-audio --lang es
-                  breathe-voice --lang es --voice es-419 --count --cycles 3
-                  breathe-voice --pattern box --cycles 2 --output box.wav
-
-                \(BreatheVoice.exitCodesHelp)
-                """
+            abstract: HelpText.english("help.start.abstract"),
+            discussion: HelpText.english("help.start.discussion")
         )
 
         @OptionGroup var session: SessionOptions<StartDefaults>
         @OptionGroup var language: LanguageOption
         @OptionGroup var audio: AudioOptions
 
-        @Flag(help: "Text only: no voice and no tones.")
+        @Flag(help: .english("help.option.no-audio"))
         var noAudio = false
 
         @OptionGroup var display: DisplayOptions
         @OptionGroup var mood: MoodOptions
 
-        @Flag(help: "Start even while another session holds the session lock (otherwise exit 75).")
+        @Flag(help: .english("help.option.force"))
         var force = false
 
         /// The sound server's handshake, started before parsing when the words ask for a live session

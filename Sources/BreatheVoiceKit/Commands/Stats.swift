@@ -7,10 +7,10 @@ extension BreatheVoice {
         static let configuration = CommandConfiguration(
             commandName: "stats",
             abstract:
-                "Show totals, streaks (local calendar days), the last 7 days, mood change, top patterns and badges."
+                HelpText.english("help.stats.abstract")
         )
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .english("help.option.json")) var json = false
 
         func run(_ loaded: LoadedPreferences) throws {
             let store = HistoryStore()

@@ -5,10 +5,10 @@ extension BreatheVoice {
     /// `breathe-voice voices`: list the installed eSpeak NG voices for a language.
     struct Voices: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "voices", abstract: "List the installed eSpeak NG voices for a language (for --voice).")
+            commandName: "voices", abstract: HelpText.english("help.voices.abstract"))
 
         @OptionGroup var language: LanguageOption
-        @Flag(help: "Print one JSON document (version 1): the voices and the installed variants.") var json = false
+        @Flag(help: .english("help.voices.option.json")) var json = false
 
         func run() throws {
             let localizer = try language.resolve()

@@ -3,10 +3,11 @@ import Testing
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 
-/// Every command, argument and option has its help sentence in every language, and English says what the code says.
+/// Every command, argument and option has its help sentence in every language, written once: the Swift source names
+/// its key (`HelpText.english`, `.english(…)`), and the English text lives only in `Locales/en.json`.
 ///
-/// When a command or an option is added or its `help:` text changes, this suite names the keys to write: the English
-/// text goes into `Locales/en.json` (the same words as in the Swift source) and a translation into every other locale.
+/// When a command or an option is added, this suite names the keys to write: the English text goes into
+/// `Locales/en.json` and a translation into every other locale.
 @Suite struct HelpCatalogTests {
     static let tree = HelpTree.program
     static let english = HelpText(localizer: Localizer(language: "en"))
@@ -35,7 +36,20 @@ import Testing
         #expect(Self.tree.root.command(at: ["start"])?.arguments.contains { $0.names == ["--pattern"] } == true)
     }
 
-    /// The English catalog says exactly what the Swift source says, so the two cannot drift apart.
+    /// No help sentence is written in the Swift source: a literal `help:`, `abstract:` or `discussion:` would be a
+    /// second English copy, beside Locales/en.json.
+    @Test func helpIsWrittenOnlyInTheLocaleFiles() throws {
+        let literal = try Regex(#"(help:|abstract:|discussion:|ArgumentHelp\()\s*"[^"]"#)
+        var found: [String] = []
+        for (path, lines) in OneHomeTests.sources {
+            let text = lines.map(OneHomeTests.code).joined(separator: "\n")
+            if text.contains(literal) { found.append(path) }
+        }
+        #expect(found.isEmpty, "help text written in Swift (put it in Locales/en.json): \(found)")
+    }
+
+    /// Each sentence argument-parser shows is the one under the key `HelpText` picks for it: the Swift source names
+    /// the right key.
     @Test func englishHelpMatchesTheCode() throws {
         let catalog = try #require(LocaleCatalog.all["en"])
         for (key, english) in Self.expected {

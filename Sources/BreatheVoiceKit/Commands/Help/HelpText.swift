@@ -1,3 +1,6 @@
+import ArgumentParser
+import BreatheCore
+
 /// Where each help sentence lives in the locale files, and the sentence in one language.
 ///
 /// A command's texts are `help.<path>.abstract` and `help.<path>.discussion` (`help.root.…` for `breathe-voice`
@@ -77,9 +80,33 @@ struct HelpText {
         return text.replacingText("{exitCodes}", with: ExitCodeTable.help(localizer))
     }
 
-    /// A help sentence with `{languages}` filled in: the codes of every built-in language, so that a new locale file
-    /// appears in `--help`, the man pages and the completions without another file naming it.
+    /// A help sentence with the placeholders every language shares filled in: `{languages}`, the codes of every
+    /// built-in language, so that a new locale file appears in `--help`, the man pages and the completions without
+    /// another file naming it; `{default:<key>}`, `{min:<key>}` and `{max:<key>}`, a preference's default and range as
+    /// `PreferenceRules` (their one home) has them.
     static func filled(_ text: String) -> String {
-        text.replacingText("{languages}", with: LocaleCatalog.codes.joined(separator: ", "))
+        var text = text.replacingText("{languages}", with: LocaleCatalog.codes.joined(separator: ", "))
+        guard text.contains(":") else { return text }
+        for key in PreferenceKey.allCases where text.contains(":\(key.rawValue)}") {
+            let range = PreferenceRules.range(key)
+            text = text.replacingText(
+                "{default:\(key.rawValue)}", with: PreferenceRules.defaultValue(key)?.displayText ?? ""
+            )
+            .replacingText("{min:\(key.rawValue)}", with: String(range.lowerBound))
+            .replacingText("{max:\(key.rawValue)}", with: String(range.upperBound))
+        }
+        return text
     }
+
+    /// The English sentence under `key`, filled in: the program's help is written once, in Locales/en.json, and
+    /// argument-parser's own descriptions (the completions, `--experimental-dump-help`) read it from there.
+    static func english(_ key: String) -> String {
+        guard case .text(let text)? = LocaleCatalog.all["en"]?.entries[key] else { return key }
+        return filled(text)
+    }
+}
+
+extension ArgumentHelp {
+    /// An argument's help, from the English locale file (`HelpText.english`).
+    static func english(_ key: String) -> ArgumentHelp { ArgumentHelp(HelpText.english(key)) }
 }

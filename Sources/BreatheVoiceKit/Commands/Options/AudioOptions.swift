@@ -5,69 +5,69 @@ import BreatheCore
 struct AudioOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Speak the phrases (on) or only print them (off), e.g. when a screen reader does the talking (default \(DefaultsHelp.value(.speech))).",
+            HelpText.english("help.option.speech"),
             valueName: "on|off"))
     var speech: String?
 
-    @Flag(help: "Speak the seconds inside each phase: \"two, three, four\".")
+    @Flag(help: .english("help.option.count"))
     var count = false
 
     @Option(
         help: ArgumentHelp(
-            "Play a cue tone at each phase: rising for inhale, falling for exhale, soft for hold and rest (default \(DefaultsHelp.value(.tones))).",
+            HelpText.english("help.option.tones"),
             valueName: "on|off"))
     var tones: String?
 
     @Option(
         name: .customLong("tone-volume"),
         help: ArgumentHelp(
-            "Tone level, \(DefaultsHelp.range(PreferenceRules.toneVolume)) (default \(DefaultsHelp.value(.toneVolume))).",
+            HelpText.english("help.option.tone-volume"),
             valueName: "level"))
     var toneVolume: String?
 
     @Option(
         help: ArgumentHelp(
-            "A soft sound to breathe along with: swell (a low chord that rises as you breathe in, stays through a hold, falls as you breathe out and is silent at rest, always quiet under the words) or off (default \(DefaultsHelp.value(.guide))). With --speech off it guides a session without words: only the introduction and the end are said.",
+            HelpText.english("help.option.guide"),
             valueName: "swell|off"))
     var guide: GuideSetting?
 
     @Option(
         help: ArgumentHelp(
-            "An installed eSpeak NG voice, such as en-us, en (British), es or es-419, optionally with a variant: en-us+f3. See `breathe-voice voices`.",
+            HelpText.english("help.option.voice"),
             valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
     @Option(
         help: ArgumentHelp(
-            "Speech rate in words per minute, \(DefaultsHelp.range(PreferenceRules.rate)) (default \(DefaultsHelp.value(.rate))).",
+            HelpText.english("help.option.rate"),
             valueName: "wpm"))
     var rate: String?
 
     @Option(
         help: ArgumentHelp(
-            "Speech pitch, \(DefaultsHelp.range(PreferenceRules.pitch)) (default \(DefaultsHelp.value(.pitch))).",
+            HelpText.english("help.option.pitch"),
             valueName: "pitch"))
     var pitch: String?
 
     @Option(
         help: ArgumentHelp(
-            "Speech volume, \(DefaultsHelp.range(PreferenceRules.volume)) (default \(DefaultsHelp.value(.volume))).",
+            HelpText.english("help.option.volume"),
             valueName: "volume"))
     var volume: String?
 
     @Option(
         help: ArgumentHelp(
-            "Render the session to a WAV file instead of playing it, faster than real time; `-` writes the WAV to stdout (lines then go to stderr).",
+            HelpText.english("help.option.output"),
             valueName: "file.wav"))
     var output: String?
 
-    @Flag(help: "Exit with 69 when no sound server answers, instead of going on as text only.")
+    @Flag(help: .english("help.option.require-audio"))
     var requireAudio = false
 
     @Option(
         name: .customLong("speech-via"),
         help: ArgumentHelp(
-            "Who says the phrases: espeak (eSpeak NG, on the sound stream with the tones) or speechd (your speech-dispatcher, beside a screen reader); a WAV file is always spoken by eSpeak NG (default \(DefaultsHelp.value(.speechVia))).",
+            HelpText.english("help.option.speech-via"),
             valueName: "espeak|speechd"
         ))
     var speechVia: SpeechBackend?
@@ -75,24 +75,22 @@ struct AudioOptions: ParsableArguments {
     @Option(
         name: .customLong("speech-priority"),
         help: ArgumentHelp(
-            "With --speech-via speechd: message (waits for other speech, never dropped), text (may be cut off by newer speech) or important (interrupts) (default \(DefaultsHelp.value(.speechPriority))).",
+            HelpText.english("help.option.speech-priority"),
             valueName: "priority"
         ))
     var speechPriority: SpeechPriority?
 
     @Flag(
-        help:
-            "Screen-reader mode: plain short lines, each phase said through one voice only. Without it, on when a screen reader is found running (Fenrir, Speakup, yasr, Orca, BRLTTY; inside tmux or GNU screen too; default \(DefaultsHelp.value(.screenReader)))."
-    )
+        help: .english("help.option.screen-reader"))
     var screenReader = false
 
-    @Flag(name: .customLong("no-screen-reader"), help: "Never screen-reader mode, even when a screen reader is found.")
+    @Flag(name: .customLong("no-screen-reader"), help: .english("help.option.no-screen-reader"))
     var noScreenReader = false
 
     @Option(
         name: .customLong("screen-reader-way"),
         help: ArgumentHelp(
-            "In screen-reader mode: read (your screen reader says a short line printed as each tone ends; the default) or speak (spoken through speech-dispatcher, no phase lines printed).",
+            HelpText.english("help.option.screen-reader-way"),
             valueName: "read|speak"))
     var screenReaderWay: ScreenReaderWay?
 

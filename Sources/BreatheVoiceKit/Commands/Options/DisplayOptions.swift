@@ -5,39 +5,37 @@ import BreatheCore
 struct DisplayOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "auto (visual at a terminal, plain elsewhere), plain (one sentence per event), visual (one status line), quiet (errors only); default \(DefaultsHelp.value(.display)).",
+            HelpText.english("help.option.display"),
             valueName: "mode"
         ))
     var display: DisplayMode?
 
     @Flag(
-        help:
-            "Print one plain sentence per event: no colour, no redraws. Best with a screen reader. Same as --display plain."
-    )
+        help: .english("help.option.plain"))
     var plain = false
 
-    @Flag(help: "Say each phase as briefly as possible: \"Breathe in, 4.\", without the cycle and the unit.")
+    @Flag(help: .english("help.option.terse"))
     var terse = false
 
     @Option(
         help: ArgumentHelp(
-            "Colour in the visual display: auto (not with NO_COLOR or TERM=dumb), always or never.", valueName: "when"))
+            HelpText.english("help.option.color"), valueName: "when"))
     var color: ColorMode = .auto
 
     @Option(
         help: ArgumentHelp(
-            "Write one JSON object per state change: json (standard output, display quiet), json=PATH (appended) or json=fd:N.",
+            HelpText.english("help.option.events"),
             valueName: "json[=PATH|fd:N]"
         ))
     var events: String?
 
     @Flag(
-        help: "At the end, print how late each cue came out: planned against played, with the maximum and the median.")
+        help: .english("help.option.timing-report"))
     var timingReport = false
 
     @Option(
         help: ArgumentHelp(
-            "Show the session on a braille display through BrlAPI (BRLTTY): auto (when a display answers), on or off (default \(DefaultsHelp.value(.braille))). Its keys: a routing key pauses or resumes, pan forward skips, pan back shows the time left, line down the instruction, line up stops.",
+            HelpText.english("help.option.braille"),
             valueName: "auto|on|off"))
     var braille: BrailleSetting?
 

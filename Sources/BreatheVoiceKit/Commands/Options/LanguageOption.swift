@@ -6,8 +6,7 @@ struct LanguageOption: ParsableArguments {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp(
-            HelpText.filled(
-                "Session language: {languages}. Default: from LC_ALL, LC_MESSAGES or LANG, else English."),
+            HelpText.english("help.option.lang"),
             valueName: "code"
         ))
     var language: String?

@@ -5,13 +5,13 @@ import BreatheCore
 struct MoodOptions: ParsableArguments {
     @Option(
         name: .customLong("mood-before"),
-        help: ArgumentHelp("How you feel before: 1 very stressed … 5 very calm.", valueName: "1-5"))
+        help: ArgumentHelp(HelpText.english("help.option.mood-before"), valueName: "1-5"))
     var beforeText: String?
 
     @Option(
         name: .customLong("mood-after"),
         help: ArgumentHelp(
-            "How you feel after: 1 to 5. Without it, an interactive session asks at the end (Enter skips).",
+            HelpText.english("help.option.mood-after"),
             valueName: "1-5"
         ))
     var afterText: String?

@@ -7,39 +7,39 @@ struct SessionOptions<Defaults: SessionDefaults>: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A built-in or saved pattern name, or timings in-hold-out-rest such as 4-7-8-0 (2 to 4 fields; default \(DefaultsHelp.value(Defaults.patternKey)), the \(Defaults.patternKey.rawValue) preference).",
+            HelpText.english(Defaults.helpPrefix + "option.pattern"),
             valueName: "name|timings"
         ), completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
     var pattern: String?
 
     @Option(
         help: ArgumentHelp(
-            "Seconds to breathe in (1 to 60, one decimal allowed); overrides the pattern.", valueName: "seconds"))
+            HelpText.english("help.option.inhale"), valueName: "seconds"))
     var inhale: String?
 
-    @Option(help: ArgumentHelp("Seconds to hold after breathing in (0 to 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(HelpText.english("help.option.hold"), valueName: "seconds"))
     var hold: String?
 
-    @Option(help: ArgumentHelp("Seconds to breathe out (1 to 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(HelpText.english("help.option.exhale"), valueName: "seconds"))
     var exhale: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait before the next breath (0 to 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(HelpText.english("help.option.rest"), valueName: "seconds"))
     var rest: String?
 
     @Option(
         help: ArgumentHelp(
-            "Lengthen a phase step by step, from its pattern value in the first cycle to SECONDS in the last (e.g. exhale=10). Repeatable, once per phase.",
+            HelpText.english("help.option.ramp"),
             valueName: "phase=seconds"
         ))
     var ramp: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "Breathe for at least this many minutes, in whole cycles (0.1 to 1440; default \(DefaultsHelp.value(Defaults.minutesKey)), the \(Defaults.minutesKey.rawValue) preference).",
+            HelpText.english(Defaults.helpPrefix + "option.minutes"),
             valueName: "minutes"))
     var minutes: String?
 
-    @Option(help: ArgumentHelp("Breathe for this many cycles (1 to 100000).", valueName: "count"))
+    @Option(help: ArgumentHelp(HelpText.english("help.option.cycles"), valueName: "count"))
     var cycles: String?
 
     var request: SessionRequest {
