@@ -206,12 +206,7 @@ extension BrailleDisplayTests {
         let second = try TemporaryHome()
         let output = second.root.appendingPathComponent("output").path
         let frozen = try Self.start(arguments + ["--no-audio", "--lang", "es"], brltty: brltty, home: second)
-        let deadline = FakeBrailleDisplay.now() + 10
-        while FakeBrailleDisplay.now() < deadline,
-            (try? String(contentsOfFile: output, encoding: .utf8))?.contains("Inhala") != true
-        {
-            usleep(10_000)
-        }
+        _ = FileWait.until("Inhala", appearsIn: output, within: 10)
         frozen.kill(SIGTERM)
         #expect(Self.waitForExit(frozen, timeout: 10) == .exited(143))
         let errors = (try? String(contentsOfFile: second.root.appendingPathComponent("errors").path, encoding: .utf8))

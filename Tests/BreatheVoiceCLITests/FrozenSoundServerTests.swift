@@ -31,16 +31,6 @@ extension LiveAudioTests {
         deinit { thaw() }
     }
 
-    /// Waits (at most `timeout` seconds) until `file` holds `text`.
-    private static func await(_ text: String, in file: String, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return true }
-            usleep(10_000)
-        }
-        return false
-    }
-
     /// Waits (at most `timeout` seconds) for `started` to end; returns the run and how long it took, or nil (the run
     /// then killed) when it did not end.
     private static func end(_ started: FaultRun.Started, within timeout: Double) -> (run: FaultRun, seconds: Double)? {
@@ -72,7 +62,7 @@ extension LiveAudioTests {
     /// Waits for the session's first phase, as it prints it.
     private static func awaitFirstPhase(_ started: FaultRun.Started, cycles: Int) throws {
         try #require(
-            Self.await("Breathe in, 2 seconds. Cycle 1 of \(cycles).", in: started.stdoutFile, timeout: 30),
+            FileWait.until("Breathe in, 2 seconds. Cycle 1 of \(cycles).", appearsIn: started.stdoutFile, within: 30),
             "the session never reached its first phase")
     }
 
@@ -204,7 +194,7 @@ extension LiveAudioTests {
             ["demo", "--wav", wav, "--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
             standardOutput: .path("capture"))
         // The demo says in one line that no server answered, and goes on as text (a minute long).
-        let said = Self.await("No sound server answered", in: started.stdoutFile, timeout: 15)
+        let said = FileWait.until("No sound server answered", appearsIn: started.stdoutFile, within: 15)
         usleep(300_000)
         started.child.kill(SIGTERM)
         let ended = Self.end(started, within: 10)
@@ -270,7 +260,7 @@ extension LiveAudioTests {
         // The handshake waits for it (its deadline is 4 s).
         usleep(2_500_000)
         server.thaw()
-        let reached = Self.await("Breathe in, 2 seconds. Cycle 1 of 4.", in: started.stdoutFile, timeout: 30)
+        let reached = FileWait.until("Breathe in, 2 seconds. Cycle 1 of 4.", appearsIn: started.stdoutFile, within: 30)
         server.freeze()
         usleep(2_500_000)
         server.thaw()
@@ -312,7 +302,7 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            Self.await("Breathe in, 2 seconds. Cycle 1 of 20.", in: started.run.stdoutFile, timeout: 30),
+            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         server.freeze()

@@ -44,16 +44,6 @@ extension LiveAudioTests {
         return (run, binary, daemon)
     }
 
-    /// Waits (at most `timeout` seconds) until `file` holds `text`.
-    private static func waitFor(_ text: String, in file: String, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
     /// Waits (at most `timeout` seconds) until process `pid` has ended.
     private static func waitForEnd(of pid: pid_t, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -77,7 +67,7 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            Self.waitFor("Breathe in, 2 seconds. Cycle 1 of 3.", in: started.run.stdoutFile, timeout: 30),
+            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 3.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         // The rest of the session lasts about 14 s; a stalled one never ends.
@@ -109,12 +99,12 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            Self.waitFor("Breathe in, 2 seconds. Cycle 1 of 20.", in: started.run.stdoutFile, timeout: 30),
+            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         // Two phases said into the frozen daemon: the second waits behind the first.
-        #expect(Self.waitFor("Breathe out, 2 seconds.", in: started.run.stdoutFile, timeout: 10))
-        _ = Self.waitFor("Breathe in, 2 seconds. Cycle 2 of 20.", in: started.run.stdoutFile, timeout: 10)
+        #expect(FileWait.until("Breathe out, 2 seconds.", appearsIn: started.run.stdoutFile, within: 10))
+        _ = FileWait.until("Breathe in, 2 seconds. Cycle 2 of 20.", appearsIn: started.run.stdoutFile, within: 10)
         kill(started.binary, SIGTERM)
         let ended = Self.waitForEnd(of: started.binary, timeout: 10)
         kill(started.daemon, SIGCONT)

@@ -4,17 +4,19 @@ import ArgumentParser
 struct BreatheVoice: ParsableCommand {
     static let version = "0.1.0"
 
-    static let configuration = CommandConfiguration(
-        commandName: "breathe-voice",
-        abstract: HelpText.english("help.root.abstract"),
-        discussion: HelpText.english("help.root.discussion"),
-        version: "breathe-voice " + version,
-        subcommands: [
-            Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self,
-            Schedule.self, Doctor.self,
-        ],
-        defaultSubcommand: Start.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "breathe-voice",
+            abstract: HelpText.english("help.root.abstract"),
+            discussion: HelpText.english("help.root.discussion"),
+            version: "breathe-voice " + version,
+            subcommands: [
+                Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self,
+                Schedule.self, Doctor.self,
+            ],
+            defaultSubcommand: Start.self
+        )
+    }
 
     /// `--version --verbose`: the program, then the libraries that speak and play, one per line.
     static var verboseVersion: String {

@@ -5,12 +5,14 @@ extension BreatheVoice {
     /// `breathe-voice demo` (what `make demo` runs): a one-minute box session that works on every machine. Played
     /// through the sound server when one answers; otherwise rendered to a WAV file and shown as text in real time.
     struct Demo: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "demo",
-            abstract:
-                HelpText.english("help.demo.abstract"),
-            discussion: HelpText.english("help.demo.discussion")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "demo",
+                abstract:
+                    HelpText.english("help.demo.abstract"),
+                discussion: HelpText.english("help.demo.discussion")
+            )
+        }
 
         @OptionGroup var language: LanguageOption
 

@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice doctor`: what works and what to fix, one line per check.
     struct Doctor: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "doctor",
-            abstract: HelpText.english("help.doctor.abstract"),
-            discussion: HelpText.english("help.doctor.discussion")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "doctor",
+                abstract: HelpText.english("help.doctor.abstract"),
+                discussion: HelpText.english("help.doctor.discussion")
+            )
+        }
 
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.doctor.option.json")) var json =

@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice history`: the recorded sessions; `export` and `clear`.
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "history",
-            abstract: HelpText.english("help.history.abstract"),
-            subcommands: [List.self, Export.self, Clear.self],
-            defaultSubcommand: List.self
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "history",
+                abstract: HelpText.english("help.history.abstract"),
+                subcommands: [List.self, Export.self, Clear.self],
+                defaultSubcommand: List.self
+            )
+        }
     }
 }

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.History {
     /// `breathe-voice history clear --yes`: deletes every recorded session.
     struct Clear: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "clear", abstract: HelpText.english("help.history.clear.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "clear", abstract: HelpText.english("help.history.clear.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.option.yes")) var yes = false
 

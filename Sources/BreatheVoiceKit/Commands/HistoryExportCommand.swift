@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.History {
     /// `breathe-voice history export`: the whole history as CSV or JSON, to standard output or a file.
     struct Export: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "export", abstract: HelpText.english("help.history.export.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "export", abstract: HelpText.english("help.history.export.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Option(help: ArgumentHelp(HelpText.english("help.option.format"), valueName: "format")) var format: String
         @Option(

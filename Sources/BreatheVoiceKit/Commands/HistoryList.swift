@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.History {
     /// `breathe-voice history list`: the recorded sessions, oldest first.
     struct List: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: HelpText.english("help.history.list.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "list", abstract: HelpText.english("help.history.list.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Option(help: ArgumentHelp(HelpText.english("help.option.last"), valueName: "n")) var last: String?
         @Option(help: ArgumentHelp(HelpText.english("help.option.since"), valueName: "YYYY-MM-DD")) var since: String?

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns add`: saves a pattern under a name.
     struct Add: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "add", abstract: HelpText.english("help.patterns.add.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "add", abstract: HelpText.english("help.patterns.add.abstract"))
+        }
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: .english("help.argument.name")) var name: String

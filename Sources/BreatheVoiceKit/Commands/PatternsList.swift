@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns list`: the built-in and saved patterns with their timings.
     struct List: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: HelpText.english("help.patterns.list.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "list", abstract: HelpText.english("help.patterns.list.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.patterns.list.option.json")) var json = false
 

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns remove`: removes a saved pattern.
     struct Remove: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: HelpText.english("help.patterns.remove.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "remove", abstract: HelpText.english("help.patterns.remove.abstract"))
+        }
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(help: .english("help.patterns.remove.argument.name")) var name: String

@@ -4,10 +4,12 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `prefs edit`: edit a copy in $VISUAL or $EDITOR; the copy replaces the file only if it is valid.
     struct Edit: PreferencesFileCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "edit",
-            abstract: HelpText.english("help.prefs.edit.abstract")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "edit",
+                abstract: HelpText.english("help.prefs.edit.abstract")
+            )
+        }
         @OptionGroup var language: LanguageOption
 
         func run(_ store: PreferencesStore, _ localizer: Localizer) throws(BreatheError) {

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs get`: one preference's value.
     struct Get: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "get", abstract: HelpText.english("help.prefs.get.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "get", abstract: HelpText.english("help.prefs.get.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Argument(
             help: .english("help.argument.key"),

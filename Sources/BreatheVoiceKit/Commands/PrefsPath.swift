@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs path`: the preferences file's path.
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "path", abstract: HelpText.english("help.prefs.path.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "path", abstract: HelpText.english("help.prefs.path.abstract"))
+        }
 
         func run() throws {
             var output = FileDescriptorSink.standardOutput

@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs reset`: moves the file aside so every default applies.
     struct Reset: PreferencesFileCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "reset",
-            abstract:
-                HelpText.english("help.prefs.reset.abstract")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "reset",
+                abstract:
+                    HelpText.english("help.prefs.reset.abstract")
+            )
+        }
         @OptionGroup var language: LanguageOption
 
         func run(_ store: PreferencesStore, _ localizer: Localizer) throws(BreatheError) {

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs set`: saves a preference, checked first.
     struct Set: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "set", abstract: HelpText.english("help.prefs.set.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "set", abstract: HelpText.english("help.prefs.set.abstract"))
+        }
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs show`: every preference, with `--origin` where each came from.
     struct Show: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "show", abstract: HelpText.english("help.prefs.show.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "show", abstract: HelpText.english("help.prefs.show.abstract"))
+        }
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.option.json")) var json = false
         @Flag(help: .english("help.option.origin")) var origin = false

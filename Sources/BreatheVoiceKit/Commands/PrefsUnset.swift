@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs unset`: removes a preference from the file, so its default applies.
     struct Unset: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "unset", abstract: HelpText.english("help.prefs.unset.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "unset", abstract: HelpText.english("help.prefs.unset.abstract"))
+        }
         static let updatesPreferences = true
         @OptionGroup var language: LanguageOption
         @Argument(

@@ -5,11 +5,13 @@ extension BreatheVoice {
     /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while
     /// another session runs.
     struct Remind: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "remind",
-            abstract: HelpText.english("help.remind.abstract"),
-            discussion: HelpText.english("help.remind.discussion")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "remind",
+                abstract: HelpText.english("help.remind.abstract"),
+                discussion: HelpText.english("help.remind.discussion")
+            )
+        }
 
         @OptionGroup var session: SessionOptions<RemindDefaults>
         @OptionGroup var language: LanguageOption

@@ -4,12 +4,14 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice schedule`: reminders in the user's crontab.
     struct Schedule: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "schedule",
-            abstract: HelpText.english("help.schedule.abstract"),
-            discussion: HelpText.english("help.schedule.discussion"),
-            subcommands: [Add.self, List.self, Remove.self]
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "schedule",
+                abstract: HelpText.english("help.schedule.abstract"),
+                discussion: HelpText.english("help.schedule.discussion"),
+                subcommands: [Add.self, List.self, Remove.self]
+            )
+        }
     }
 }
 

@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule add`: one new reminder.
     struct Add: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "add",
-            abstract: HelpText.english("help.schedule.add.abstract"),
-            discussion: HelpText.english("help.schedule.add.discussion")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "add",
+                abstract: HelpText.english("help.schedule.add.abstract"),
+                discussion: HelpText.english("help.schedule.add.discussion")
+            )
+        }
 
         @Option(help: ArgumentHelp(HelpText.english("help.option.every"), valueName: "duration"))
         var every: String?

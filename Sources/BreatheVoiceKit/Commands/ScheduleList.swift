@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule list`: the reminders in the crontab.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "list", abstract: HelpText.english("help.schedule.list.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "list", abstract: HelpText.english("help.schedule.list.abstract"))
+        }
 
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.schedule.list.option.json")) var json = false

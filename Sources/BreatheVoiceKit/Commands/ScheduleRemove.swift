@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule remove`: one reminder, or all of them.
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: HelpText.english("help.schedule.remove.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "remove", abstract: HelpText.english("help.schedule.remove.abstract"))
+        }
 
         @Argument(help: ArgumentHelp(HelpText.english("help.argument.id"), valueName: "id"))
         var id: Int?

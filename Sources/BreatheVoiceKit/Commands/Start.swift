@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice start`: run one session.
     struct Start: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "start",
-            abstract: HelpText.english("help.start.abstract"),
-            discussion: HelpText.english("help.start.discussion")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "start",
+                abstract: HelpText.english("help.start.abstract"),
+                discussion: HelpText.english("help.start.discussion")
+            )
+        }
 
         @OptionGroup var session: SessionOptions<StartDefaults>
         @OptionGroup var language: LanguageOption

@@ -4,11 +4,13 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice stats`: totals, streaks, the last week, mood and badges.
     struct Stats: PreferencesCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "stats",
-            abstract:
-                HelpText.english("help.stats.abstract")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "stats",
+                abstract:
+                    HelpText.english("help.stats.abstract")
+            )
+        }
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.option.json")) var json = false
 

@@ -4,8 +4,10 @@ import BreatheCore
 extension BreatheVoice {
     /// `breathe-voice voices`: list the installed eSpeak NG voices for a language.
     struct Voices: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "voices", abstract: HelpText.english("help.voices.abstract"))
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "voices", abstract: HelpText.english("help.voices.abstract"))
+        }
 
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.voices.option.json")) var json = false

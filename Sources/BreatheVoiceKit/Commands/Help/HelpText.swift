@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import Synchronization
 
 /// Where each help sentence lives in the locale files, and the sentence in one language.
 ///
@@ -99,11 +100,30 @@ struct HelpText {
     }
 
     /// The English sentence under `key`, filled in: the program's help is written once, in Locales/en.json, and
-    /// argument-parser's own descriptions (the completions, `--experimental-dump-help`) read it from there.
+    /// argument-parser's own descriptions (the completions, `--experimental-dump-help`) read it from there. In a run
+    /// that describes no command, the key itself: argument-parser builds every description it parses with, and reading
+    /// the English catalog for them would cost each start (a tenth of a second in a debug build) for nothing. The help
+    /// pages themselves read the catalog by key (`HelpPage`), whatever this says.
     static func english(_ key: String) -> String {
-        guard case .text(let text)? = LocaleCatalog.all["en"]?.entries[key] else { return key }
+        guard describesCommands else { return key }
+        guard case .text(let text)? = LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key] else { return key }
         return filled(text)
     }
+}
+
+extension HelpText {
+    /// Whether this run describes the commands: help (`-h`, `--help`, `help`), a completion script, argument-parser's
+    /// JSON description (which the man pages are made from), or the help tree (`HelpTree.program`, which turns it on).
+    static var describesCommands: Bool {
+        get { describing.withLock { $0 } }
+        set { describing.withLock { $0 = newValue } }
+    }
+
+    private static let describing = Mutex<Bool>(
+        CommandLine.arguments.dropFirst().contains {
+            ["-h", "--help", "help", "--experimental-dump-help"].contains($0)
+                || $0.hasPrefix("--generate-completion-script")
+        })
 }
 
 extension ArgumentHelp {
