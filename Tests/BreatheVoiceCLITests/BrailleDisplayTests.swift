@@ -115,11 +115,13 @@ import Testing
             previous = phase
         }
         #expect(counts == [[3, 2, 1], [3, 2, 1], [3, 2, 1], [3, 2, 1]], "\(shown.map(\.text))")
-        // Each boundary within 0.1 s of where the timeline puts it: 3 s after the one before, from the first.
+        // Each boundary within 0.25 s of where the timeline puts it (3 s after the one before, from the first), as the
+        // fake display hears it through brltty beside the other tests: a display a phase late or early fails. How
+        // close it is on a quiet machine is the benchmark's to say (`make bench`, braille).
         if starts.count == 4 {
             for (index, start) in starts.enumerated() {
                 let late = start - starts[0] - 3 * Double(index)
-                #expect(abs(late) <= 0.1, "boundary \(index): \(Int(late * 1000)) ms off")
+                #expect(abs(late) <= 0.25, "boundary \(index): \(Int(late * 1000)) ms off")
             }
         }
         #expect(shown.last?.text.hasPrefix(setting.language.done) == true, "\(shown.last?.text ?? "nothing")")
@@ -190,7 +192,7 @@ extension BrailleDisplayTests {
         let display = brltty.display
         let arguments = ["--pattern", "3-0-3", "--cycles", "1", "--braille", "on", "--plain"]
         // Frozen mid-session: the session ends on time (3 s of lead-in and 6 of breathing, and at most the 1 s
-        // deadline to give the display back).
+        // deadline to give the display back; 15 s allows for a loaded machine, where a held session never ends).
         let home = try TemporaryHome()
         let first = display.shown.count
         let started = FakeBrailleDisplay.now()
@@ -201,7 +203,7 @@ extension BrailleDisplayTests {
         defer { brltty.signal(SIGCONT) }
         #expect(Self.waitForExit(child, timeout: 20) == .exited(0))
         let took = FakeBrailleDisplay.now() - started
-        #expect(took < 12, "the session took \(took) s")
+        #expect(took < 15, "the session took \(took) s")
         // Frozen before the session: it starts without the display, says so, and SIGTERM ends it with 143.
         let second = try TemporaryHome()
         let output = second.root.appendingPathComponent("output").path

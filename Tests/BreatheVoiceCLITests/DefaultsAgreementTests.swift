@@ -47,6 +47,14 @@ import Testing
         return rows
     }
 
+    /// The option a preference names (`PreferenceKey.flag`: the origin `prefs show --origin` gives, the errors'
+    /// "Option --rate") is one the program has.
+    @Test(arguments: PreferenceKey.allCases.compactMap(\.flag))
+    func everyPreferencesOptionExists(flag: String) {
+        let options = Set(HelpTree.program.root.all.flatMap(\.arguments).flatMap(\.names))
+        #expect(options.contains(flag), "no command takes \(flag)")
+    }
+
     @Test func guideTableNamesEveryKey() {
         let named = Set(Self.preferenceRows.flatMap(\.keys))
         #expect(named == Set(PreferenceKey.allCases), "missing: \(Set(PreferenceKey.allCases).subtracting(named))")

@@ -80,7 +80,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         }
     }
 
-    /// The command-line option that overrides everything, as `--help` shows it.
+    /// The command-line option that overrides everything, as `--help` shows it (nil: none; the lead-in is set in the
+    /// file or the environment only).
     var flag: String? {
         switch self {
         case .language: "--lang"
@@ -101,9 +102,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .braille: "--braille"
         case .defaultPattern: "--pattern"
         case .defaultMinutes: "--minutes"
-        case .leadIn: "--lead-in"
         case .scheduleVia: "--via"
-        case .quietHours, .remindPattern, .remindMinutes, .remindDefer, .customPatterns: nil
+        case .leadIn, .quietHours, .remindPattern, .remindMinutes, .remindDefer, .customPatterns: nil
         }
     }
 

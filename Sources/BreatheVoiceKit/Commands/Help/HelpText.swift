@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import Synchronization
 
 /// Where each help sentence lives in the locale files, and the sentence in one language.
 ///
@@ -105,25 +104,10 @@ struct HelpText {
     /// the English catalog for them would cost each start (a tenth of a second in a debug build) for nothing. The help
     /// pages themselves read the catalog by key (`HelpPage`), whatever this says.
     static func english(_ key: String) -> String {
-        guard describesCommands else { return key }
+        guard CommandDescriptions.areWanted else { return key }
         guard case .text(let text)? = LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key] else { return key }
         return filled(text)
     }
-}
-
-extension HelpText {
-    /// Whether this run describes the commands: help (`-h`, `--help`, `help`), a completion script, argument-parser's
-    /// JSON description (which the man pages are made from), or the help tree (`HelpTree.program`, which turns it on).
-    static var describesCommands: Bool {
-        get { describing.withLock { $0 } }
-        set { describing.withLock { $0 = newValue } }
-    }
-
-    private static let describing = Mutex<Bool>(
-        CommandLine.arguments.dropFirst().contains {
-            ["-h", "--help", "help", "--experimental-dump-help"].contains($0)
-                || $0.hasPrefix("--generate-completion-script")
-        })
 }
 
 extension ArgumentHelp {

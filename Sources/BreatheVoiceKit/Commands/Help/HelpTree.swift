@@ -51,7 +51,7 @@ struct HelpTree: Sendable {
     /// The program's tree, read once.
     static let program: HelpTree = {
         // The sentences argument-parser holds are read only where commands are described (`HelpText.english`).
-        HelpText.describesCommands = true
+        CommandDescriptions.areWanted = true
         do {
             _ = try BreatheVoice.parseAsRoot(["--experimental-dump-help"])
         } catch {

@@ -1,0 +1,17 @@
+import Synchronization
+
+/// Whether this run describes the commands: help (`-h`, `--help`, `help`), a completion script, argument-parser's
+/// JSON description (which the man pages are made from), or the help tree (`HelpTree.program` turns it on). Only then
+/// are the English help sentences read from the catalog (`HelpText.english`); any other run skips the work.
+enum CommandDescriptions {
+    static var areWanted: Bool {
+        get { wanted.withLock { $0 } }
+        set { wanted.withLock { $0 = newValue } }
+    }
+
+    private static let wanted = Mutex<Bool>(
+        CommandLine.arguments.dropFirst().contains {
+            ["-h", "--help", "help", "--experimental-dump-help"].contains($0)
+                || $0.hasPrefix("--generate-completion-script")
+        })
+}
