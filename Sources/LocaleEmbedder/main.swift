@@ -2,7 +2,7 @@
 // sentences, already parsed. Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
 //
 // A malformed file (not a JSON object, or a member that is neither a string nor an object of the plural forms "one"
-// and "other" as strings, or `_` metadata that is not a string, or a `_plural` rule the program does not know) stops
+// and "other" as strings, and optionally "=1", or `_` metadata that is not a string, or a `_plural` rule the program does not know) stops
 // the build with one line naming it. The `_man.` members (the man page's sections) are left out: only
 // scripts/generate-man.py reads them.
 import Foundation
@@ -21,7 +21,9 @@ guard let outputPath = arguments.first else {
 /// One member of a locale file: a sentence, or its plural forms.
 enum Entry {
     case text(String)
-    case plural(one: String, other: String)
+    /// `exactlyOne` ("=1"), when there is one, is said for the whole number 1 only: French "une seconde", where
+    /// `one` ("{n} seconde") serves 0 and 1.5 too.
+    case plural(one: String, other: String, exactlyOne: String?)
 }
 
 /// The inputs: files, and folders whose `*.json` files are read (the plugin names Locales/ itself).
@@ -56,12 +58,14 @@ for path in paths {
         }
         if let text = value as? String {
             members.append((key, .text(text)))
-        } else if !key.hasPrefix("_"), let forms = value as? [String: Any], forms.count == 2,
-            let one = forms["one"] as? String, let other = forms["other"] as? String
+        } else if !key.hasPrefix("_"), let forms = value as? [String: Any],
+            let one = forms["one"] as? String, let other = forms["other"] as? String,
+            forms.count == 2 || (forms.count == 3 && forms["=1"] is String)
         {
-            members.append((key, .plural(one: one, other: other)))
+            members.append((key, .plural(one: one, other: other, exactlyOne: forms["=1"] as? String)))
         } else {
-            fail("\(path): \"\(key)\" is neither a sentence nor the plural forms \"one\" and \"other\"")
+            fail(
+                "\(path): \"\(key)\" is neither a sentence nor the plural forms \"one\" and \"other\" (and \"=1\")")
         }
     }
     members.sort { $0.key < $1.key }
@@ -122,9 +126,10 @@ for file in files {
         switch entry {
         case .text(let text):
             source += "        add(\(literal(key)), LocaleCatalog.Entry.text(\(literal(text))))\n"
-        case .plural(let one, let other):
+        case .plural(let one, let other, let exactlyOne):
+            let exact = exactlyOne.map(literal) ?? "nil"
             source +=
-                "        add(\(literal(key)), LocaleCatalog.Entry.plural(one: \(literal(one)), other: \(literal(other))))\n"
+                "        add(\(literal(key)), LocaleCatalog.Entry.plural(one: \(literal(one)), other: \(literal(other)), exactlyOne: \(exact)))\n"
         }
     }
     source += "        return true\n"

@@ -7,13 +7,15 @@ struct LocaleCatalog: Sendable {
     /// One entry of a locale file: a sentence, or a sentence per plural form.
     enum Entry: Sendable, Equatable {
         case text(String)
-        case plural(one: String, other: String)
+        /// `exactlyOne` (`"=1"` in the file) is said for the whole number 1 only, where the language's `one` form also
+        /// serves other numbers: French "une seconde" beside "{n} seconde" (0 and 1,5 are singular in French).
+        case plural(one: String, other: String, exactlyOne: String? = nil)
 
         /// Every template the entry holds.
         var templates: [String] {
             switch self {
             case .text(let text): [text]
-            case .plural(let one, let other): [one, other]
+            case .plural(let one, let other, let exactlyOne): [one, other] + (exactlyOne.map { [$0] } ?? [])
             }
         }
     }

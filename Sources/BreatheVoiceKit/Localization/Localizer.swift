@@ -21,10 +21,14 @@ struct Localizer: Sendable {
         switch entry {
         case .text(let text)?:
             template = text
-        case .plural(let one, let other)?:
+        case .plural(let one, let other, let exactlyOne)?:
             let value = message.arguments["n"]?.pluralValue
-            template =
-                value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
+            if let exactlyOne, let value, value.isWhole, value.whole == 1 {
+                template = exactlyOne
+            } else {
+                template =
+                    value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
+            }
         case nil:
             template = message.key.rawValue
         }

@@ -84,6 +84,22 @@ import Testing
         #expect(spanish.string(Message(.unitDays, ["n": .integer(2)])) == "2 días")
     }
 
+    /// French and Portuguese take the singular for 0 and 1,5 too, so their "one" form keeps the number; a feminine
+    /// noun has its own form for exactly 1 ("=1"), as eSpeak reads "1 seconde" as "un seconde".
+    @Test func exactlyOneHasItsOwnFormWhereTheLanguageGivesOne() {
+        let french = Localizer(language: "fr")
+        #expect(french.string(.seconds(tenths: 10)) == "une seconde")
+        #expect(french.string(.seconds(tenths: 15)) == "1,5 seconde")
+        #expect(french.string(.seconds(tenths: 0)) == "0 seconde")
+        #expect(french.string(.seconds(tenths: 20)) == "2 secondes")
+        #expect(french.string(Message(.unitMinutes, ["n": .integer(1)])) == "une minute")
+        let portuguese = Localizer(language: "pt-BR")
+        #expect(portuguese.string(Message(.unitSessions, ["n": .integer(1)])) == "uma sessão")
+        #expect(portuguese.string(Message(.unitHours, ["n": .integer(0)])) == "0 hora")
+        // Without one, the "one" form serves 1 as before.
+        #expect(french.string(Message(.unitDays, ["n": .integer(1)])) == "1 jour")
+    }
+
     @Test func decimalTextTakesTheLanguagesSeparator() {
         #expect(
             english.string(
