@@ -35,7 +35,8 @@ import Musl
     /// and Spanish only 1.
     @Test(arguments: [
         ("en", 15, "1.5 seconds"), ("en", 10, "1 second"), ("es", 15, "1,5 segundos"), ("fr", 15, "1,5 seconde"),
-        ("fr", 10, "une seconde"), ("fr", 0, "0 seconde"), ("fr", 20, "2 secondes"), ("pt-BR", 15, "1,5 segundo"), ("pt-BR", 25, "2,5 segundos"),
+        ("fr", 10, "une seconde"), ("fr", 0, "0 seconde"), ("fr", 20, "2 secondes"), ("pt-BR", 15, "1,5 segundo"),
+        ("pt-BR", 25, "2,5 segundos"),
     ])
     func pluralRuleComesFromTheFile(code: String, tenths: Int, expected: String) {
         #expect(Localizer(language: code).string(.seconds(tenths: tenths)) == expected)
