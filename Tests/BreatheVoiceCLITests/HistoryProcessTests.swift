@@ -26,6 +26,21 @@ import Testing
         return (lines, complete)
     }
 
+    /// Whether the file holds a whole, non-empty line past its first `offset` bytes.
+    static func holdsALine(after offset: Int, in path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(offset))) != nil, let data = try? handle.readToEnd() else {
+            return false
+        }
+        var lineStart = 0
+        for (index, byte) in data.enumerated() where byte == 0x0A {
+            if index > lineStart { return true }
+            lineStart = index + 1
+        }
+        return false
+    }
+
     @Test func twentyProcessesAppendingFiftyEachAtOnceLoseNothing() throws {
         let path = try Self.scratchFile()
         // One start line: every writer first reads its standard input (a shared pipe) to the end, so closing the
@@ -71,13 +86,12 @@ import Testing
             let before = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             // Far more records than it can append before the kill: it is always killed in the middle of its work.
             let writer = try ChildProcess(Self.appender, [path, "r\(round)", "1000000"])
-            // Wait until it has appended something (the file grew), then let it run a little longer, a different
-            // time each round, so that the kill lands at many points of an append (write, fsync, unlock). The minute
-            // only bounds a writer that never starts: a first fsync on a busy disk took over 10 s once.
+            // Wait until it has appended a whole record (a line ends after where the file ended: growing alone was
+            // not enough, once, under load), then let it run a little longer, a different time each round, so that
+            // the kill lands at many points of an append (write, fsync, unlock). The minute only bounds a writer that
+            // never starts: a first fsync on a busy disk took over 10 s once.
             let deadline = Date().addingTimeInterval(60)
-            while ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) <= before,
-                Date() < deadline
-            {
+            while !Self.holdsALine(after: before, in: path), Date() < deadline {
                 usleep(200)
             }
             usleep(UInt32(round % 8) * 400)

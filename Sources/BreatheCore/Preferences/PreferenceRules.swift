@@ -47,11 +47,6 @@ package struct PreferenceRules: Sendable {
         if case .count(let range)? = kind(key) { range } else { 0...0 }
     }
 
-    /// The words a choice preference accepts (`kind`).
-    package static func choices(_ key: PreferenceKey) -> [String] {
-        if case .choice(let words)? = kind(key) { words } else { [] }
-    }
-
     package static var rate: ClosedRange<Int> { range(.rate) }
     package static var pitch: ClosedRange<Int> { range(.pitch) }
     package static var volume: ClosedRange<Int> { range(.volume) }
