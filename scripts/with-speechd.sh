@@ -33,7 +33,7 @@ sed -i 's|^LogLevel .*|LogLevel 5|' "$base/config/speechd.conf"
 # says the second before; scripts/log-clock.c, preloaded, makes both one reading (the tests time messages by them).
 compiler=${CC:-$(command -v cc || command -v clang || echo "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang")}
 "$compiler" -O2 -shared -fPIC -o "$base/log-clock.so" "$(dirname "$0")/log-clock.c" ||
-  { echo "with-speechd: could not build scripts/log-clock.c with $compiler" >&2; exit 69; }
+  { echo "with-speechd: could not build scripts/log-clock.c with $compiler" >&2; rm -rf "$base"; exit 69; }
 
 # -s: in the foreground; -t 0: never exits for lack of clients; -C: our configuration; -S: our socket.
 LD_PRELOAD="$base/log-clock.so${LD_PRELOAD:+:$LD_PRELOAD}" speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \
