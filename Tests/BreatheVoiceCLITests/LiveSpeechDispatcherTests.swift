@@ -140,16 +140,14 @@ extension LiveAudioTests {
 
 /// Our stream and speech-dispatcher's, recorded apart: a second null sink on the test server for our program
 /// (`PULSE_SINK`), speech-dispatcher still on "test". Each sink is kept playing silence, so both monitors run from the
-/// start (PipeWire's sinks otherwise run only while something plays) and the two recordings start a few milliseconds
-/// apart, at the times taken here.
+/// start (PipeWire's sinks otherwise run only while something plays); how far apart the two recordings start is measured
+/// from the files (`programLateBy`).
 final class TwoSinkRecording {
     static let ours = "ours"
     private let environment = ProcessInfo.processInfo.environment
     private var silence: [Process] = []
     let speech: MonitorRecorder
     let program: MonitorRecorder
-    /// Samples by which the program's recording starts after the speech one.
-    let programLateBy: Int
 
     init() throws {
         let loaded = PulseServer.spawnAndWait(
@@ -167,9 +165,23 @@ final class TwoSinkRecording {
             silence.append(player)
         }
         speech = try MonitorRecorder()
-        let speechStarted = Date()
         program = try MonitorRecorder(device: Self.ours + ".monitor")
-        programLateBy = Int(Date().timeIntervalSince(speechStarted) * Double(MonitorRecorder.rate))
+    }
+
+    /// Samples by which the program's recording starts after the speech one, from looks at both files every 5 ms for
+    /// `seconds` while both still record: each recording's start is the earliest its looks allow
+    /// (`MonitorRecorder.latestStart`), so a look delayed by a loaded machine never moves it. Timing the two starts
+    /// with a clock is not enough: under load a start is seen up to a few hundred milliseconds late.
+    func programLateBy(lookingFor seconds: Double) -> Int {
+        var speechStart = Double.infinity
+        var programStart = Double.infinity
+        let until = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
+        while ContinuousClock.now < until {
+            speechStart = min(speechStart, speech.latestStart())
+            programStart = min(programStart, program.latestStart())
+            usleep(5000)
+        }
+        return Int(((programStart - speechStart) * Double(MonitorRecorder.rate)).rounded())
     }
 
     deinit {
@@ -208,7 +220,8 @@ extension LiveAudioTests {
                 "SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off", "PULSE_SINK": TwoSinkRecording.ours,
             ]
         )
-        let speech = Self.windowLevels(try recording.speech.stop(after: 1), from: recording.programLateBy)
+        let programLateBy = recording.programLateBy(lookingFor: 1)
+        let speech = Self.windowLevels(try recording.speech.stop(), from: programLateBy)
         let guide = Self.windowLevels(try recording.program.stop(after: 0))
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let peak = try #require(guide.max())
@@ -230,7 +243,7 @@ extension LiveAudioTests {
         let over = inside.filter { guide[$0] > peak / 10 }
         #expect(
             over.isEmpty,
-            "the guide was within 20 dB of its peak (\(Int(peak))) under speech in \(over.count) of \(inside.count) windows: \(over.prefix(8).map { "\($0 * 20) ms: \(Int(guide[$0]))" })"
+            "the guide was within 20 dB of its peak (\(Int(peak))) under speech in \(over.count) of \(inside.count) windows: \(over.prefix(8).map { "\($0 * 20) ms: \(Int(guide[$0]))" }); speech at \(stretches.map { "\($0.lowerBound * 20)–\($0.upperBound * 20) ms" }), the program's recording \(programLateBy * 1000 / MonitorRecorder.rate) ms after speech's"
         )
     }
 }

@@ -38,6 +38,18 @@ final class MonitorRecorder {
     /// Samples on file so far.
     var sampleCount: Int { byteCount / 2 }
 
+    /// The latest the recording can have started, from one look at the file: its samples were all recorded by the
+    /// moment after the look (seconds on the monotonic clock). Delays in parec, the pipe or this thread only make the
+    /// bound later, so the earliest of many looks is the start to within parec's latency.
+    func latestStart() -> Double {
+        let count = sampleCount
+        let (seconds, attoseconds) = Self.epoch.duration(to: .now).components
+        return Double(seconds) + Double(attoseconds) * 1e-18 - Double(count) / Double(Self.rate)
+    }
+
+    /// Where `latestStart` counts from.
+    private static let epoch = ContinuousClock.now
+
     /// Returns once `seconds` more are on file: the recording is the clock.
     func record(seconds: Double) {
         waitForBytes(beyond: byteCount + Int(seconds * Double(Self.rate)) * 2, timeout: seconds + 10)
