@@ -194,4 +194,19 @@ import Testing
         guide.add(into: &sum, from: start + Int64(Self.rate / 10))
         #expect(sum.allSatisfy { abs($0) <= 60 }, "the guide was not down under the phrase")
     }
+
+    /// The phrase is sent `dispatcherDelaySamples` after its sample: the guide stays down that much longer, so the
+    /// whole phrase's time still falls under it.
+    @Test func aDispatchedPhraseSentLateStillEndsUnderTheGuidesDuck() {
+        var guide = GuideSound(plan: Self.plan)
+        let start = Self.plan.start(of: .phase(cycle: 1, index: 2))
+        guide.duck(underDispatched: "Breathe out", start: start, wordsPerMinute: 175, renderedEnd: 0)
+        let delay = GuideSound.dispatcherDelaySamples(sampleRate: Self.rate)
+        #expect(delay >= Int64(Self.rate / 10) && delay <= Int64(Self.rate / 4), "\(delay) samples")
+        let phrase = GuideShaping.dispatcherPhraseSamples("Breathe out", wordsPerMinute: 175, sampleRate: Self.rate)
+        let lastSample = start + delay + phrase - 1
+        var sum = [Int32](repeating: 0, count: 1)
+        guide.add(into: &sum, from: lastSample)
+        #expect(abs(sum[0]) <= 60, "the guide was back up under the phrase's end: \(sum[0])")
+    }
 }

@@ -243,13 +243,22 @@ package struct GuideSound: Sendable {
         shaping.duck(start: start, end: end, renderedEnd: renderedEnd)
     }
 
-    /// A phrase speech-dispatcher says once `start` is heard, on its own stream (no length on this timeline): the guide
-    /// ducks under the time it may take (`GuideShaping.dispatcherPhraseSamples`).
+    /// A phrase speech-dispatcher says on its own stream (no length on this timeline), sent
+    /// `dispatcherDelaySamples` after `start` is heard: the guide ducks from `start` under the time it may take
+    /// (`GuideShaping.dispatcherPhraseSamples`).
     package mutating func duck(underDispatched text: String, start: Int64, wordsPerMinute: Int, renderedEnd: Int64) {
         let length = GuideShaping.dispatcherPhraseSamples(
             text, wordsPerMinute: wordsPerMinute, sampleRate: plan.sampleRate)
-        shaping.duck(start: start, end: start + length, renderedEnd: renderedEnd)
+        let delay = Self.dispatcherDelaySamples(sampleRate: plan.sampleRate)
+        shaping.duck(start: start, end: start + delay + length, renderedEnd: renderedEnd)
     }
+
+    /// How long after its sample is heard a phrase for speech-dispatcher is sent over the guide: 150 ms, so the guide
+    /// is down before the daemon's first sound. The guide ducks from the sample, which the session knows exactly; the
+    /// daemon speaks when we send, and "heard" is the sound server's estimate, which runs ahead of the speakers: by
+    /// about 0.1 s on a quiet machine (the daemon's first sound came 40 ms before the guide went down), by 0.3 s at a
+    /// session's first boundary on a loaded one (seen: 0.18 s before the guide went down).
+    package static func dispatcherDelaySamples(sampleRate: Int) -> Int64 { Int64(sampleRate * 15 / 100) }
 
     /// The timeline jumps from `position` to `target` (a skip): the ducks under way move along and the guide fades in
     /// at `target`. Returns the guide's fade-out from `position`, to play at `target` over the fade-in.

@@ -43,8 +43,11 @@ extension SessionLoop {
             if progress.playing {
                 let text = sound.phrases.localizer.string(speech)
                 let until = entered.map { machine.plan.end(of: $0) } ?? Int64.max
-                speaker?.append(text, at: cueWord.position ?? position, isCue: cueWord.position != nil, until: until)
-                sound.duckGuide(underDispatched: text, at: cueWord.position ?? position)
+                let start = cueWord.position ?? position
+                // Over the guide, a little after its sample: the guide goes down first (dispatcherDelaySamples).
+                let delay = sound.guide == nil ? 0 : GuideSound.dispatcherDelaySamples(sampleRate: sampleRate)
+                speaker?.append(text, at: start + delay, isCue: cueWord.position != nil, until: until)
+                sound.duckGuide(underDispatched: text, at: start)
             } else {
                 speakNow(speech)
             }
