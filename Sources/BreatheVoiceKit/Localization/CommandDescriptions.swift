@@ -14,4 +14,15 @@ enum CommandDescriptions {
             ["-h", "--help", "help", "--experimental-dump-help"].contains($0)
                 || $0.hasPrefix("--generate-completion-script")
         })
+
+    /// The sentence under `key`, read once (`read`) and kept: argument-parser asks for each many times a run (it
+    /// builds a command's arguments again for every step of parsing, validating and describing).
+    static func sentence(_ key: String, read: (String) -> String) -> String {
+        if let known = sentences.withLock({ $0[key] }) { return known }
+        let sentence = read(key)
+        sentences.withLock { $0[key] = sentence }
+        return sentence
+    }
+
+    private static let sentences = Mutex<[String: String]>([:])
 }

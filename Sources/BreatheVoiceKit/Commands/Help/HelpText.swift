@@ -85,17 +85,38 @@ struct HelpText {
     /// another file naming it; `{default:<key>}`, `{min:<key>}` and `{max:<key>}`, a preference's default and range as
     /// `PreferenceRules` (their one home) has them.
     static func filled(_ text: String) -> String {
-        var text = text.replacingText("{languages}", with: LocaleCatalog.codes.joined(separator: ", "))
-        guard text.contains(":") else { return text }
-        for key in PreferenceKey.allCases where text.contains(":\(key.rawValue)}") {
-            let range = PreferenceRules.range(key)
-            text = text.replacingText(
-                "{default:\(key.rawValue)}", with: PreferenceRules.defaultValue(key)?.displayText ?? ""
-            )
-            .replacingText("{min:\(key.rawValue)}", with: String(range.lowerBound))
-            .replacingText("{max:\(key.rawValue)}", with: String(range.upperBound))
+        // One pass over the text: a sentence is read for every option argument-parser describes, many times a run.
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = placeholder(String(rest[rest.index(after: open)..<close]))
+            else {
+                result += rest[open...open]
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        return result + rest
+    }
+
+    /// The value of a placeholder every language shares (`languages`, `default:<key>`, `min:<key>`, `max:<key>`);
+    /// nil for any other (`exitCodes`, a message's own).
+    private static func placeholder(_ name: String) -> String? {
+        if name == "languages" { return LocaleCatalog.codes.joined(separator: ", ") }
+        guard let colon = name.firstIndex(of: ":"),
+            let key = PreferenceKey(rawValue: String(name[name.index(after: colon)...]))
+        else { return nil }
+        switch name[..<colon] {
+        case "default": return PreferenceRules.defaultValue(key)?.displayText ?? ""
+        case "min": return String(PreferenceRules.range(key).lowerBound)
+        case "max": return String(PreferenceRules.range(key).upperBound)
+        default: return nil
+        }
     }
 
     /// The English sentence under `key`, filled in: the program's help is written once, in Locales/en.json, and
@@ -105,8 +126,12 @@ struct HelpText {
     /// pages themselves read the catalog by key (`HelpPage`), whatever this says.
     static func english(_ key: String) -> String {
         guard CommandDescriptions.areWanted else { return key }
-        guard case .text(let text)? = LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key] else { return key }
-        return filled(text)
+        return CommandDescriptions.sentence(key) { key in
+            guard case .text(let text)? = LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key] else {
+                return key
+            }
+            return filled(text)
+        }
     }
 }
 
