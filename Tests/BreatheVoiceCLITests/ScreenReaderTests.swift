@@ -7,7 +7,7 @@ import Testing
 /// Issue 27: the session inside a real terminal screen reader, measured as it is heard. Fenrir runs in its pty
 /// emulation (`fenrir -e`), speaking through the private speech-dispatcher into the private server; breathe-voice runs
 /// in Fenrir's terminal on a sink of its own, so its stream and the speech server's are recorded apart
-/// (scripts/screen-reader-session.py). speech-dispatcher's log says whose each message was. For a 4-4-4-4 session of
+/// (scripts/screen-reader-session.py). speech-dispatcher's log says whose each message was. For a 3-3-3-3 session of
 /// two cycles: no two voices at once for more than 100 ms, each phase instruction heard once, within 1.0 s of its
 /// boundary (median within 0.6 s), and no later in the last cycle than in the first.
 extension LiveAudioTests {
@@ -78,6 +78,9 @@ extension LiveAudioTests {
 
     /// `inside`: the multiplexer the session runs in, inside Fenrir (scripts/screen-reader-session.py's `--inside`).
     func screenReaderSessionIsHeardOnceOnTime(language: String, arguments: [String], inside: String? = nil) throws {
+        // Each phase's length (s): three seconds leave every instruction (heard within a second) its phase, in a
+        // session of about 25 s.
+        let phase = 3
         guard let address = Self.speechdAddress() else { return }
         let environment = ProcessInfo.processInfo.environment
         let log = try #require(
@@ -85,7 +88,8 @@ extension LiveAudioTests {
         let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
         let run = try BinaryRun.run(
             [harness.path] + (inside.map { ["--inside", $0] } ?? []) + [
-                BinaryRun.binary.path, "--pattern", "4-4-4-4", "--cycles", "2", "--mood-after", "3", "--lang", language,
+                BinaryRun.binary.path, "--pattern", "\(phase)-\(phase)-\(phase)-\(phase)", "--cycles", "2",
+                "--mood-after", "3", "--lang", language,
             ] + arguments,
             environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_TEST_SPEECHD_LOG": log],
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
@@ -99,7 +103,7 @@ extension LiveAudioTests {
 
         let localizer = Localizer(language: language)
         let plan = try SessionPlan.make(
-            pattern: BreathingPattern(phases: PhaseKind.allCases.map { Phase($0, seconds: 4) }), length: .cycles(2),
+            pattern: BreathingPattern(phases: PhaseKind.allCases.map { Phase($0, seconds: phase) }), length: .cycles(2),
             sampleRate: Self.rate
         ).get()
         try #require(measured.boundaries.count == 8, "boundaries: \(measured.boundaries.map(\.phase))")
@@ -108,12 +112,12 @@ extension LiveAudioTests {
             localizer.string(.phaseName(plan.kind(ofPhase: $0.index), isRepeat: false))
         }
         // During the breathing, every message that carries a phase's name, whoever sent it.
-        let breathing = (walls[0] - 0.5)..<(walls[7] + 4)
+        let breathing = (walls[0] - 0.5)..<(walls[7] + Double(phase))
         var lateness: [Double] = []
         var begun: [Double] = []
         for (index, boundary) in walls.enumerated() {
             let name = names[index]
-            let next = index + 1 < walls.count ? walls[index + 1] : walls[index] + 4
+            let next = index + 1 < walls.count ? walls[index + 1] : walls[index] + Double(phase)
             let carrying = measured.messages.filter { breathing.contains($0.begin) && Self.says(name, in: $0.text) }
             let inPhase = carrying.filter { (boundary - 0.2..<next).contains($0.begin) }
             try #require(
@@ -125,8 +129,8 @@ extension LiveAudioTests {
             begun.append(inPhase[0].begin - boundary)
         }
         // Nothing else said while breathing: no redrawn bar or countdown read aloud, only the eight instructions (the
-        // closing words come on the last phase's end, 4 s after its boundary).
-        let during = measured.messages.filter { (walls[0] - 0.2..<walls[7] + 3.8).contains($0.begin) }
+        // closing words come on the last phase's end, a phase after its boundary).
+        let during = measured.messages.filter { (walls[0] - 0.2..<walls[7] + Double(phase) - 0.2).contains($0.begin) }
         #expect(during.count == 8, "\(language) \(arguments): said while breathing: \(during.map(\.text))")
         // Heard once: no instruction said again later in the session (a duplicate or a stale one queued behind).
         for name in Set(names) {
