@@ -2,7 +2,7 @@
 # The Swift tests of `make test`, side by side. Every test runs once beside a private PulseAudio server and a private
 # speech-dispatcher (scripts/with-pulse.sh scripts/with-speechd.sh), and the live suites (LIVE_SUITES) once more beside
 # a private PipeWire (scripts/with-pipewire.sh scripts/with-speechd.sh), as before; but in jobs, each with servers of
-# its own, TEST_JOBS (default 12) at a time, the longest first:
+# its own, TEST_JOBS at a time (default 12; make test in CI, which runs the release binary, sets 20), the longest first:
 #   - each test of LiveAudioTests is a job: they all record the one null sink "test" and read the one daemon's log, so
 #     they never share a server (the suite stays .serialized for a plain `swift test`);
 #   - the two tests that use /run/user/<uid>/pulse (cron's view) are one job per server, and those jobs hold a lock, so

@@ -20,8 +20,11 @@ struct BinaryRun {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary built next to this test bundle (`.build/debug/breathe-voice`).
-    static let binary: URL = builtExecutable(named: "breathe-voice")
+    /// The binary under test: the one built next to this test bundle (`.build/debug/breathe-voice`), or the one
+    /// `BREATHE_VOICE_TEST_BINARY` names (`make test` in CI names the release build, the binary that ships).
+    static let binary: URL =
+        ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_BINARY"].map { URL(fileURLWithPath: $0) }
+        ?? builtExecutable(named: "breathe-voice")
 
     /// An executable of this package built next to this test bundle: the binary, or a test tool such as `HistoryAppender`.
     static func builtExecutable(named name: String) -> URL {
