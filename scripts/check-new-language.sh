@@ -6,7 +6,7 @@
 #
 # Where it may (as root, with mount namespaces: CI), the copy is built at the tree's own path, mounted over it in a
 # namespace of its own (unshare -m): the build then keeps the module cache, which names the folder it was made in, and
-# builds again only what the new file changes (about 15 s, not 45). Elsewhere it is built where it is, without the
+# builds again only what the new file changes (about 7 s in CI, not 45). Elsewhere it is built where it is, without the
 # cache. The tree itself is never written.
 #
 # Usage: scripts/check-new-language.sh   (after `swift build`; SWIFT names the swift driver; `make test` runs it)

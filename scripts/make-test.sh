@@ -81,7 +81,7 @@ start_in_background lint "${idle[@]}" make -s lint
 
 failed=()
 if stage build "$SWIFT" build --build-tests; then
-  # A copy of the tree with one locale file added builds and speaks it everywhere (about 15 s as root: the debug build
+  # A copy of the tree with one locale file added builds and speaks it everywhere (about 7 s as root: the debug build
   # is copied and built at the tree's path, so only what the file changes is built again; about 40 s otherwise);
   # before the tests, which nothing may slow down.
   stage "new language check" scripts/check-new-language.sh || failed+=("new language check")
