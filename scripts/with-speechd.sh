@@ -31,13 +31,26 @@ sed -i 's|^LogLevel .*|LogLevel 5|' "$base/config/speechd.conf"
 
 # Its log's stamps take their seconds and microseconds from two clocks, so a line written just after a second begins
 # says the second before; scripts/log-clock.c, preloaded, makes both one reading (the tests time messages by them).
-compiler=${CC:-$(command -v cc || command -v clang || echo "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang")}
-"$compiler" -O2 -shared -fPIC -o "$base/log-clock.so" "$(dirname "$0")/log-clock.c" ||
-  { echo "with-speechd: could not build scripts/log-clock.c with $compiler" >&2; rm -rf "$base"; exit 69; }
+# Built once for the checkout (.build/log-clock.so, again when the source is newer), not once per run: a run of the
+# tests starts about 190 daemons. Written under another name and renamed, so jobs building it at once never load a
+# half-written library.
+source=$(dirname "$0")/log-clock.c
+library=$(dirname "$0")/../.build/log-clock.so
+if [ ! "$library" -nt "$source" ]; then
+  compiler=${CC:-$(command -v cc || command -v clang ||
+    echo "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang")}
+  mkdir -p "$(dirname "$library")"
+  { "$compiler" -O2 -shared -fPIC -o "$library.$$" "$source" && mv -f "$library.$$" "$library"; } || {
+    echo "with-speechd: could not build scripts/log-clock.c with $compiler" >&2
+    rm -rf "$base" "$library.$$"
+    exit 69
+  }
+fi
+library=$(readlink -f "$library")
 
 # -s: in the foreground; -t 0: never exits for lack of clients; -C: our configuration; -S: our socket.
-LD_PRELOAD="$base/log-clock.so${LD_PRELOAD:+:$LD_PRELOAD}" speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket -S "$socket" -L "$base/log" -P "$base/runtime/pid" \
-  >"$base/log/stdout.log" 2>&1 &
+LD_PRELOAD="$library${LD_PRELOAD:+:$LD_PRELOAD}" speech-dispatcher -s -t 0 -C "$base/config" -c unix_socket \
+  -S "$socket" -L "$base/log" -P "$base/runtime/pid" >"$base/log/stdout.log" 2>&1 &
 daemon=$!
 
 cleanup() {

@@ -2,9 +2,9 @@
 // sentences, already parsed. Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
 //
 // A malformed file (not a JSON object, or a member that is neither a string nor an object of the plural forms "one"
-// and "other" as strings, and optionally "=1", or `_` metadata that is not a string, or a `_plural` rule the program does not know) stops
-// the build with one line naming it. The `_man.` members (the man page's sections) are left out: only
-// scripts/generate-man.py reads them.
+// and "other" as strings, and optionally "=1", or `_` metadata that is not a string, or a `_plural` rule the program
+// does not know) stops the build with one line naming it. The `_man.` members (the man page's sections) are left out:
+// only scripts/generate-man.py reads them.
 import Foundation
 
 func fail(_ message: String) -> Never {
