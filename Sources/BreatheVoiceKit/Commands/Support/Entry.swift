@@ -69,7 +69,8 @@ package enum Entry {
                 finish(ExitStatus.success)
             }
             let localizer = InterfaceLanguage.localizer(arguments: arguments)
-            let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
+            let text = ArgumentErrorText(localizer: localizer, arguments: arguments, root: HelpTree.program.root)
+                .line(for: BreatheVoice.message(for: error))
             var standardError = FileDescriptorSink.standardError
             standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))
             finish(code == .validationFailure ? ExitStatus.usage : code.rawValue)
