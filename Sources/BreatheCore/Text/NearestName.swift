@@ -20,14 +20,14 @@ package enum NearestName {
     /// How many edits still count as a typo of a word this long: one for up to four letters, two for longer words
     /// (`lst` → `list`, `histroy` → `history`, `--pattren` → `--pattern`), never a word swapped for another of its
     /// length (`box` is not `sigh`).
-    package static func allowedDistance(_ typed: String) -> Int {
+    static func allowedDistance(_ typed: String) -> Int {
         let letters = typed.drop { $0 == "-" }.count
         if letters == 0 { return 0 }
         return letters <= 4 ? 1 : 2
     }
 
     /// The optimal-string-alignment Damerau-Levenshtein distance between two words.
-    package static func distance(_ first: String, _ second: String) -> Int {
+    static func distance(_ first: String, _ second: String) -> Int {
         distance(Array(first), Array(second))
     }
 
