@@ -33,6 +33,12 @@ package enum Entry {
             Terminal.restoreBeforeExit()
             ProcessExit.now(status)
         }
+        if let page = helpTopicPage(arguments) {
+            SignalSource.releaseEarly()
+            var standardOutput = FileDescriptorSink.standardOutput
+            standardOutput.write(page + "\n")
+            finish(ExitStatus.success)
+        }
         do {
             var command = try parse(arguments)
             if var start = command as? BreatheVoice.Start {
@@ -64,7 +70,7 @@ package enum Entry {
                 // A help page is argument-parser's page, laid out again from the locale files (HelpPage: the same page,
                 // in the user's language, its placeholders such as {exitCodes} filled in before it is wrapped).
                 let localizer = InterfaceLanguage.localizer(arguments: arguments)
-                let page = localizedHelp(message, localizer: localizer)
+                let page = localizedHelp(message, localizer: localizer, arguments: arguments)
                 standardOutput.write((page ?? message) + "\n")
                 finish(ExitStatus.success)
             }
