@@ -88,6 +88,26 @@ import Testing
         }
     }
 
+    /// `help WORD` names a command or a topic; a typo gets the nearest of them, anything else is refused too (where
+    /// argument-parser would show the program's page and exit 0).
+    @Test func helpWithAnUnknownWordIsRefused() throws {
+        let cases: [([String], String)] = [
+            (["help", "histroy"], "breathe-voice: Unknown command 'histroy'. Did you mean 'history'?"),
+            (["help", "exit-code"], "breathe-voice: Unknown command 'exit-code'. Did you mean 'exit-codes'?"),
+            (["help", "schedule", "ad"], "breathe-voice: Unknown command 'ad'. Did you mean 'add'?"),
+            (["help", "frobnicate"], "breathe-voice: Unexpected argument 'frobnicate'"),
+        ]
+        for (arguments, line) in cases {
+            let run = try BinaryRun.run(arguments + ["--lang", "en"])
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderrLines == [line])
+        }
+        let known = try BinaryRun.run(["help", "schedule", "add"])
+        #expect(known.status == 0)
+        #expect(known.stdout.contains("schedule add"))
+    }
+
     /// A preference key with no close name still lists them all.
     @Test func aFarPreferenceKeyListsEveryKey() throws {
         let run = try BinaryRun.run(["prefs", "set", "zzzzzz", "1"])

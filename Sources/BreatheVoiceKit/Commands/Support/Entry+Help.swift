@@ -27,9 +27,33 @@ extension Entry {
     }
 
     /// The page of `breathe-voice help TOPIC` (exit codes, keys, files, environment); nil for any other command line.
-    static func helpTopicPage(_ arguments: [String]) -> String? {
-        guard let topic = HelpTopic(arguments: arguments) else { return nil }
-        return topic.page(InterfaceLanguage.localizer(arguments: arguments), width: screenWidth())
+    /// `help WORD` where WORD names no command (nor topic) is refused, with the nearest name when one is close, where
+    /// argument-parser would show the program's page.
+    static func helpTopicPage(_ arguments: [String]) throws(CommandFailure) -> String? {
+        let words = InterfaceLanguage.withoutLangFlag(arguments)
+        guard words.first == "help" else { return nil }
+        let localizer = InterfaceLanguage.localizer(arguments: arguments)
+        if let topic = HelpTopic(arguments: arguments) { return topic.page(localizer, width: screenWidth()) }
+        var command = HelpTree.program.root
+        for word in words.dropFirst() where !word.hasPrefix("-") {
+            if let next = command.command(at: [word]) {
+                command = next
+                continue
+            }
+            var names = command.subcommands.compactMap(\.path.last)
+            if command.path.isEmpty { names += HelpTopic.allCases.map(\.rawValue) }
+            func quoted(_ text: String) -> MessageArgument {
+                let short =
+                    text.count > ArgumentErrorText.quotedLimit ? text.prefix(ArgumentErrorText.quotedLimit) + "…" : text
+                return .text(localizer.string(Message(.argsQuote, ["value": .text(short)])))
+            }
+            let message =
+                NearestName.suggestion(for: word, among: names).map {
+                    Message(.argsUnknownCommandSuggestion, ["value": quoted(word), "suggestion": quoted($0)])
+                } ?? Message(.argsUnexpectedArgument, ["value": quoted(word)])
+            throw CommandFailure(.usage(message), localizer: localizer)
+        }
+        return nil
     }
 
     /// argument-parser's width: COLUMNS, else the terminal's, else 80.

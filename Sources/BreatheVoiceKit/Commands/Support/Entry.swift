@@ -33,13 +33,13 @@ package enum Entry {
             Terminal.restoreBeforeExit()
             ProcessExit.now(status)
         }
-        if let page = helpTopicPage(arguments) {
-            SignalSource.releaseEarly()
-            var standardOutput = FileDescriptorSink.standardOutput
-            standardOutput.write(page + "\n")
-            finish(ExitStatus.success)
-        }
         do {
+            if let page = try helpTopicPage(arguments) {
+                SignalSource.releaseEarly()
+                var standardOutput = FileDescriptorSink.standardOutput
+                standardOutput.write(page + "\n")
+                finish(ExitStatus.success)
+            }
             var command = try parse(arguments)
             if var start = command as? BreatheVoice.Start {
                 start.earlyConnection = early
