@@ -74,6 +74,14 @@ import Testing
                 """)
         // A sentence too far right for 20 columns goes on at its row's indent.
         #expect(HelpPage.wrapRows("  LABEL_THAT_IS_LONG  a b c d e", width: 28) == "  LABEL_THAT_IS_LONG  a b c\n  d e")
+        // A word longer than the room (a path) stays whole, never broken inside the row's indent.
+        #expect(
+            HelpPage.wrapRows("  $XDG_STATE_HOME/breathe-voice/history.jsonl  one line per session", width: 40)
+                == "  $XDG_STATE_HOME/breathe-voice/history.jsonl\n  one line per session")
+        // A break inside the gap leaves no spaces at the end of the line.
+        #expect(
+            HelpPage.wrapRows("  $XDG_RUNTIME_DIR/x/      lock and runtime files", width: 30)
+                == "  $XDG_RUNTIME_DIR/x/\n  lock and runtime files")
         // Prose wraps as argument-parser's own wrap does.
         let prose = "one two three four five six seven eight nine ten eleven twelve"
         #expect(HelpPage.wrapRows(prose, width: 20) == HelpPage.wrap(prose, width: 20))

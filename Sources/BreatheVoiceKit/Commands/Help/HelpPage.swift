@@ -162,15 +162,20 @@ struct HelpPage {
             }
             if width - hanging < 20 { hanging = min(leading, max(0, width - 20)) }
             guard line.count > width, let first = breakIndex(line, columns: width) else { return String(line) }
-            let rest = line[line.index(after: first)...]
+            let rest = line[line.index(after: first)...].drop { $0 == " " }
             // The first line as it stands, the rest wrapped in the columns right of the sentence's.
-            return String(line[..<first]) + "\n" + wrap(String(rest), width: width, indent: hanging)
+            var head = line[..<first]
+            while head.last == " " { head = head.dropLast() }
+            return String(head) + "\n" + wrap(String(rest), width: width, indent: hanging)
         }.joined(separator: "\n")
     }
 
-    /// Where `wrap` breaks a line too long for `columns`: the last space that fits, else the first; nil for none.
+    /// Where `wrap` breaks a line too long for `columns`: the last space that fits, else the first, never one of the
+    /// line's indent; nil for none.
     private static func breakIndex(_ line: Substring, columns: Int) -> Substring.Index? {
-        line.prefix(columns).lastIndex(of: " ") ?? line.firstIndex(of: " ")
+        let body = line.drop { $0 == " " }
+        let room = columns - line.distance(from: line.startIndex, to: body.startIndex)
+        return body.prefix(max(0, room)).lastIndex(of: " ") ?? body.firstIndex(of: " ")
     }
 
     /// argument-parser's word wrap: each line broken at the last space that fits, continued at `indent`.
