@@ -137,8 +137,9 @@ struct SessionLauncher {
             controls.add(BrailleKeys.source(display))
         }
         defer {
-            // The display goes back to the screen reader however the session ended.
-            braille.display?.release()
+            // The display goes back to the screen reader however the session ended (after a stopping signal,
+            // without waiting for a server that stopped answering).
+            braille.display?.release(hurried: controls.stoppedBySignal)
             controls.finish()
             if let eventsDescriptor, case .file = output.events {
                 OutputHealth.unwatch(descriptor: eventsDescriptor)
