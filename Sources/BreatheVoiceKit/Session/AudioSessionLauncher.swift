@@ -306,8 +306,9 @@ struct AudioSessionLauncher {
         _ pacer: Pacer, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
-        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
-            controls, presenters in
+        try launcher.withLiveSession(
+            speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd, rendering: !live
+        ) { controls, presenters in
             var sound = SessionSound(phrases: phrases, tones: tones, guide: choices.guideSound(plan: plan))
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
