@@ -206,6 +206,31 @@ import Testing
         }
     }
 
+    /// A session on a braille display whose BRLTTY freezes (SIGSTOP) mid-session: SIGTERM ends it at once, with 143
+    /// and its record; the display is not waited for (it used to be, for a second). BRLTTY gives the display back itself
+    /// once it is thawed and finds the connection closed.
+    @Test func sigtermEndsASessionWhoseBrailleServerFroze() throws {
+        let brltty = try PrivateBrltty(cells: 40)
+        let home = try TemporaryHome()
+        let first = brltty.display.shown.count
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--no-audio", "--braille", "on"],
+            home: home, environment: brltty.environment, standardOutput: .path("capture"))
+        let inhale = brltty.display.waitForShown(after: first, timeout: 20) { $0.hasPrefix("Breathe in") }
+        brltty.signal(SIGSTOP)
+        defer { brltty.signal(SIGCONT) }
+        let signalled = Date()
+        started.child.kill(SIGTERM)
+        let run = FaultRun.finish(started, within: 10)
+        let seconds = Date().timeIntervalSince(signalled)
+        brltty.signal(SIGCONT)
+        #expect(inhale != nil, "the session never showed itself on the display")
+        let ended = try #require(run, "SIGTERM did not end the session")
+        #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
+        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+    }
+
     // MARK: doctor, voices, demo
 
     /// `doctor` with the sound server in each shape: a problem line within the deadline (a full queue used to hold its
