@@ -43,10 +43,11 @@ extension LiveAudioTests {
         #expect(Self.record(home).contains("\"status\":\"completed\""), "\(Self.record(home))")
     }
 
-    /// 600 ms each way: the handshake cannot end within its 4 s, so no sound server (69 and one line, no terminal),
-    /// at that deadline; SIGTERM while it waits ends the session at once, with 143 and its record.
+    /// 1.5 s each way: the handshake (at least two round trips, more on PulseAudio than on PipeWire, whose own
+    /// ended within 4 s at 600 ms) cannot end within its 4 s, so no sound server (69 and one line, no
+    /// terminal), at that deadline; SIGTERM while it waits ends the session at once, with 143 and its record.
     @Test func aSoundServerSlowerThanItsDeadlineIsNoSoundServerAndSIGTERMStillEndsTheWait() throws {
-        let (proxy, environment) = try Self.slowSoundServer(600)
+        let (proxy, environment) = try Self.slowSoundServer(1500)
         let home = try TemporaryHome()
         let arguments = ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"]
         let began = Date()
@@ -56,7 +57,7 @@ extension LiveAudioTests {
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
         #expect(seconds < 10, "took \(seconds) s")
 
-        let second = try SlowProxy(upstream: proxy.upstreamPath, milliseconds: 600)
+        let second = try SlowProxy(upstream: proxy.upstreamPath, milliseconds: 1500)
         var through = environment
         through["PULSE_SERVER"] = "unix:" + second.path
         let started = try FaultRun.start(arguments, home: home, environment: through, standardOutput: .path("capture"))

@@ -105,8 +105,8 @@ struct AudioSessionLauncher {
         do {
             phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
-            // A stopping signal ended the wait on a server that did not answer (eSpeak NG's start opens it): the session
-            // takes it, as text, before anything is written (a render leaves no file).
+            // A stopping signal ended the wait on eSpeak NG's start (see LiveSpeech's `start`): the session takes it, as
+            // text, before anything is written (a render leaves no file).
             if case .unavailable = error, SignalSource.stopIsPending {
                 return try launcher.runText()
             }
