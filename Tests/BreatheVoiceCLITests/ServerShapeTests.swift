@@ -254,6 +254,44 @@ import Testing
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix(expected) }.count == 1, "\(run.stdout)")
     }
 
+    /// `doctor` with speech-dispatcher chosen (`BREATHE_VOICE_SPEECH_VIA`) and in each shape: its problem line within
+    /// the deadline (3 s), and 1.
+    @Test(arguments: Shape.allCases)
+    func doctorSaysSoWhenSpeechDispatcherNeverAnswers(shape: Shape) throws {
+        let home = try TemporaryHome()
+        let fake = try Fake(.speechDispatcher, shape)
+        var environment = fake.environment
+        environment["BREATHE_VOICE_SPEECH_VIA"] = "speechd"
+        let started = try FaultRun.start(
+            ["doctor", "--lang", "en"], home: home, environment: environment, standardOutput: .path("capture"))
+        let began = Date()
+        let run = try #require(FaultRun.finish(started, within: 30), "doctor was held by speech-dispatcher")
+        let seconds = Date().timeIntervalSince(began)
+        #expect(seconds < 15, "took \(seconds) s")
+        #expect(run.ending == .exited(1), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("problem: speech-dispatcher does not answer (")
+        }
+        #expect(lines.count == 1, "\(run.stdout)")
+    }
+
+    /// `remind` with the sound server in each shape: 69 and one line (a reminder must be heard) within 15 s.
+    @Test(arguments: Shape.allCases)
+    func aReminderWhoseSoundServerNeverAnswersEndsWith69AndOneLine(shape: Shape) throws {
+        let home = try TemporaryHome()
+        let fake = try Fake(.soundServer, shape)
+        let started = try FaultRun.start(
+            ["remind", "--cycles", "1", "--lang", "en"], home: home, environment: fake.environment,
+            standardOutput: .path("capture"))
+        let began = Date()
+        let run = try #require(FaultRun.finish(started, within: 30), "the reminder was held by the sound server")
+        let seconds = Date().timeIntervalSince(began)
+        #expect(seconds < 15, "took \(seconds) s")
+        #expect(run.ending == .exited(69), "\(run.ending)\n\(run.stdout)\(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderrLines.first?.hasPrefix("breathe-voice: No sound server answered (") == true, "\(run.stderr)")
+    }
+
     /// `demo` with a sound server that accepts and never answers: the live session gives up at its deadline, the WAV
     /// file is rendered without the server, and the line saying where it is comes once it is there.
     @Test func demoSaysTheFileIsSavedOnlyOnceItIsThere() throws {
