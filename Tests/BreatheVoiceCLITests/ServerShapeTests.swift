@@ -114,6 +114,7 @@ import Testing
     /// Runs that need no server, each with its arguments (`{dir}` is the run's home).
     static let serverless: [[String]] = [
         ["voices"], ["patterns"], ["prefs", "show"], ["history"], ["stats"], ["schedule", "list"], ["--version"],
+        ["--version", "--verbose"],
         ["--pattern", "1-0-1", "--cycles", "1", "--lang", "en", "--output", "{dir}/session.wav"],
         ["--pattern", "1-0-1", "--cycles", "1", "--lang", "fr", "--braille", "on", "--output", "{dir}/b.wav"],
         ["--pattern", "1-0-1", "--cycles", "1", "--lang", "es", "--speech-via", "speechd", "--output", "{dir}/s.wav"],
