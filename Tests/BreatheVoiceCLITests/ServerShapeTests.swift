@@ -9,7 +9,8 @@ import Testing
 /// and never answers, one whose queue of connections is full), as the sound server (`PULSE_SERVER`), speech-dispatcher
 /// (`SPEECHD_ADDRESS`) and BrlAPI (`BRLAPI_HOST`): only what needs a server connects to one (the sockets record their
 /// clients), every connect ends within its deadline with the documented code and one line, and SIGTERM ends a session
-/// waiting on any of them at once, with 143 and its record.
+/// waiting on any of them at once, with 143 and its record; also on a frozen BRLTTY, and on a slow one behind a proxy
+/// that delays every byte (the sound server's and speech-dispatcher's slow proxies: `SlowServerTests`).
 @Suite struct ServerShapeTests {
     /// How a server fails to answer.
     enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -69,7 +70,7 @@ import Testing
         private static let counter = Atomic<Int>(0)
 
         /// A BrlAPI server number nobody uses, apart from those of the other test processes.
-        private static func freeBrailleNumber() throws -> Int {
+        static func freeBrailleNumber() throws -> Int {
             let base = 30000 + Int(getpid() % 1000) * 20
             for _ in 0..<20 {
                 let number = base + counter.add(1, ordering: .relaxed).oldValue % 20
@@ -226,6 +227,33 @@ import Testing
         let seconds = Date().timeIntervalSince(signalled)
         brltty.signal(SIGCONT)
         #expect(inhale != nil, "the session never showed itself on the display")
+        let ended = try #require(run, "SIGTERM did not end the session")
+        #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
+        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
+        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+    }
+
+    /// A session on a braille display whose BrlAPI server answers slowly (a proxy delaying every byte by 400 ms in
+    /// front of a real BRLTTY): SIGTERM while the session waits for it ends the session at once, with 143 and its
+    /// record.
+    @Test func sigtermEndsASessionWhoseBrailleServerIsSlow() throws {
+        let brltty = try PrivateBrltty(cells: 40)
+        let host = try #require(brltty.environment["BRLAPI_HOST"] ?? nil)
+        let number = try Fake.freeBrailleNumber()
+        let proxy = try SlowProxy(
+            upstream: BrailleOpening.socketDirectory + "/" + host.dropFirst(), milliseconds: 400,
+            path: BrailleOpening.socketDirectory + "/\(number)")
+        let home = try TemporaryHome()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--no-audio", "--braille", "on"],
+            home: home, environment: ["BRLAPI_HOST": ":\(number)", "BRLAPI_AUTH": "none"],
+            standardOutput: .path("capture"))
+        let connected = proxy.awaitClient(timeout: 30)
+        let signalled = Date()
+        started.child.kill(SIGTERM)
+        let run = FaultRun.finish(started, within: 10)
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(connected, "the session never connected to BrlAPI")
         let ended = try #require(run, "SIGTERM did not end the session")
         #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
         #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")

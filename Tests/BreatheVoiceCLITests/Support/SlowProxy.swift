@@ -7,6 +7,7 @@ import Synchronization
 /// behind it is reached without shared memory (`clientConfiguration`).
 final class SlowProxy: @unchecked Sendable {
     let folder: String
+    /// Where it listens: `native` in its folder, or the path it was given.
     let path: String
     private let listening: Int32
     /// The real server's socket.
@@ -38,16 +39,17 @@ final class SlowProxy: @unchecked Sendable {
         }
     }
 
-    /// A proxy to the server listening at `upstream`, delaying every byte by `milliseconds`.
-    init(upstream: String, milliseconds: Int) throws {
+    /// A proxy to the server listening at `upstream`, delaying every byte by `milliseconds`, listening at `path` (such
+    /// as a BrlAPI server's, `/var/lib/BrlAPI/N`) or in a folder of its own.
+    init(upstream: String, milliseconds: Int, path: String? = nil) throws {
         folder = NSTemporaryDirectory() + "breathe-voice-proxy-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        path = folder + "/native"
+        self.path = path ?? folder + "/native"
         upstreamPath = upstream
         delay = useconds_t(milliseconds * 1000)
         let listening = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listening = listening
-        var address = Self.address(path)
+        var address = Self.address(self.path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listening, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -89,6 +91,7 @@ final class SlowProxy: @unchecked Sendable {
     deinit {
         shutdown(listening, Int32(SHUT_RDWR))
         close(listening)
+        unlink(path)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
