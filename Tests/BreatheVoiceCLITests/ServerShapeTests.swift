@@ -10,7 +10,7 @@ import Testing
 /// (`SPEECHD_ADDRESS`) and BrlAPI (`BRLAPI_HOST`): only what needs a server connects to one (the sockets record their
 /// clients), every connect ends within its deadline with the documented code and one line, and SIGTERM ends a session
 /// waiting on any of them at once, with 143 and its record; also on a frozen BRLTTY, and on a slow one behind a proxy
-/// that delays every byte (the sound server's and speech-dispatcher's slow proxies: `SlowServerTests`).
+/// that delays every byte (the sound server's and speech-dispatcher's slow proxies: SlowServerTests.swift).
 @Suite struct ServerShapeTests {
     /// How a server fails to answer.
     enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {
