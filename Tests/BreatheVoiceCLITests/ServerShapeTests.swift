@@ -176,6 +176,29 @@ import Testing
         #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
     }
 
+    /// SIGINT and SIGHUP too: while the session waits for a BrlAPI server or a sound server that accepts and never
+    /// answers, each ends it at once with its code and its record (130, stopped; a closed terminal: 0, interrupted).
+    @Test(
+        arguments: [Server.brlapi, Server.soundServer], [(SIGINT, Int32(130), "stopped"), (SIGHUP, 0, "interrupted")])
+    func everyStoppingSignalEndsTheWaitAtOnce(
+        server: Server, signal: (number: Int32, code: Int32, status: String)
+    ) throws {
+        let home = try TemporaryHome()
+        let fake = try Fake(server, .accepts)
+        let started = try FaultRun.start(
+            Self.session(for: server), home: home, environment: fake.environment, standardOutput: .path("capture"))
+        let connected = fake.socket.awaitConnection(timeout: 30)
+        let signalled = Date()
+        started.child.kill(signal.number)
+        let run = FaultRun.finish(started, within: 10)
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(connected, "the session never connected to the \(server.rawValue)")
+        let ended = try #require(run, "the signal did not end the session")
+        #expect(ended.ending == .exited(signal.code), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
+        #expect(seconds < Self.signalEndsWithin, "the signal took \(seconds) s")
+        #expect(Self.history(home).contains("\"status\":\"\(signal.status)\""), "\(Self.history(home))")
+    }
+
     /// Without a signal, each server that never answers is given up within its deadline: no sound server or no
     /// speech-dispatcher is 69 and one line (no terminal); a braille display that does not answer is one line, and
     /// the session goes on without it.
