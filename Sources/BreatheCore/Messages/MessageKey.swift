@@ -255,6 +255,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // `demo` without a sound server.
     case demoNoServer = "demo.noServer"
+    case demoNoServerNotSaved = "demo.noServerNotSaved"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"
