@@ -29,6 +29,7 @@ Prints one JSON object:
   ourSpeech       [[start, end]]: sound on our own stream away from the tones (wall clock): a voice of ours
   opening         {end, firstTone}: the last sound of what speech-dispatcher began saying before the first tone
                   (the opening, as read; wall clock), and the first tone
+  entered         when the command was started (wall clock), as its user pressing Enter
   error           null, or what went wrong
 """
 import base64, fcntl, json, os, pty, re, select, shlex, signal, struct, subprocess, sys, tempfile, termios, threading
@@ -345,6 +346,8 @@ def main():
         else:
             with open(os.path.join(work, "go"), "w") as fifo:
                 fifo.write("go\n")
+        # The command starts now, as when its user presses Enter.
+        result["entered"] = time.time()
     threading.Thread(target=start_when_read, daemon=True).start()
     done = None
     while time.time() < deadline:
