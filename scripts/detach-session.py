@@ -7,7 +7,7 @@ breathe-voice: screen-reader detection must follow the terminal's master side to
 Usage: detach-session.py new SOCKET COMMAND [ARG...]   starts COMMAND in a kept session (returns once it listens)
        detach-session.py attach SOCKET                  relays this terminal to the session until the session ends
 
-While a client is attached, SOCKET.attached exists (the tests wait for it).
+While a client is attached, SOCKET.attached exists (the tests wait for it); SOCKET.pid holds the master's process id.
 """
 import fcntl, os, pty, select, signal, socket, struct, sys, termios, tty
 
@@ -19,6 +19,8 @@ def serve(path, master, child):
     listener.listen(4)
     clients = []
     marker = path + ".attached"
+    with open(path + ".pid", "w") as out:
+        out.write("%d\n" % os.getpid())
     os.write(1, b"ready\n")
     os.close(1)
     os.open(os.devnull, os.O_WRONLY)
@@ -57,7 +59,7 @@ def serve(path, master, child):
     finally:
         for client in clients:
             client.close()
-        for name in (path, marker):
+        for name in (path, marker, path + ".pid"):
             try:
                 os.unlink(name)
             except FileNotFoundError:
