@@ -2,7 +2,8 @@
 """Runs breathe-voice inside a real terminal screen reader (Fenrir's pty emulation, `fenrir -e`, speaking through
 speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-pulse.sh scripts/with-speechd.sh.
 
-Usage: screen-reader-session.py [--inside tmux|tmux-attached|screen|screen-attached|detach|detach-attached] BINARY [ARG...]
+Usage: screen-reader-session.py [--returning] [--inside tmux|tmux-attached|screen|screen-attached|detach|detach-attached]
+                                BINARY [ARG...]
        screen-reader-session.py --read-speechd-log PATH   (prints the messages read from a speech-dispatcher log)
 
 The session starts as a user would start it: at a prompt ("$") that Fenrir has read, once its speech has been quiet
@@ -14,6 +15,10 @@ a user does); `tmux-attached` and `screen-attached` start the server first, outs
 Fenrir, the session starting once a client is attached (a server kept across logins). `detach` and `detach-attached`
 do the same with scripts/detach-session.py, a session keeper of the tests' own whose client relays the session over a
 Unix socket (as dtach, abduco and zellij do): nothing in breathe-voice knows its name.
+
+--returning runs it as a user who has had a session with Fenrir before: its state folder says Fenrir was found and the
+keys were told (`told/screen-reader.Fenrir`, `told/screen-reader-keys`), so neither is said again. Without it, the
+session is the user's first: both are said.
 
 Our program plays on a second null sink of its own ("ours", through PULSE_SINK), speech-dispatcher on the server's
 default one ("test"); both monitors are recorded, so our stream and the speech server's are heard apart. The
@@ -289,6 +294,9 @@ def main():
         # What the measurement reads of a log: its messages, with their stamps as corrected (for the tests).
         print(json.dumps(speechd_messages(sys.argv[2], 0)))
         return
+    returning = sys.argv[1] == "--returning"
+    if returning:
+        del sys.argv[1]
     inside = None
     if sys.argv[1] == "--inside":
         inside = sys.argv[2]
@@ -300,6 +308,11 @@ def main():
     work = tempfile.mkdtemp(prefix="breathe-voice-sr.")
     home = os.path.join(work, "home")
     os.makedirs(home)
+    if returning:
+        told = os.path.join(home, ".local/state/breathe-voice/told")
+        os.makedirs(told, mode=0o700)
+        for subject in ("screen-reader.Fenrir", "screen-reader-keys"):
+            open(os.path.join(told, subject), "w").close()
     events = os.path.join(work, "events.jsonl")
     script = os.path.join(work, "session.sh")
     command = " ".join(shlex.quote(part) for part in [binary] + arguments + ["--events", "json=" + events])
