@@ -36,6 +36,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // Session lines, one complete sentence per event.
     case lineIntro = "line.intro"
+    case lineIntroBrief = "line.introBrief"
     case lineLeadIn = "line.leadIn"
     case linePhase = "line.phase"
     case linePhaseCycle = "line.phaseCycle"

@@ -118,7 +118,8 @@ struct AudioSessionLauncher {
         var session = self
         session.launcher.replan(
             planHearingTheOpening(
-                phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive))
+                phrases, choices,
+                announcesKeys: choices.output == nil && launcher.readsKeys && interactive && launcher.output.keysHint))
         return try session.play(
             phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
     }
@@ -171,7 +172,9 @@ struct AudioSessionLauncher {
         -> SessionPlan
     {
         let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        let machine = SessionMachine(plan: plan, announcesKeys: announcesKeys, opening: launcher.opening)
+        let machine = SessionMachine(
+            plan: plan, announcesKeys: announcesKeys, opening: launcher.opening,
+            briefOpening: launcher.output.screenReader != nil)
         let getReady = SessionMachine.leadInAnnouncement
         if choices.screenReader != nil, choices.output == nil {
             let readerRate = launcher.output.screenReaderRate ?? SpeechSettings.defaultRate
@@ -329,8 +332,9 @@ struct AudioSessionLauncher {
             }
             var loop = SessionLoop(
                 machine: SessionMachine(
-                    plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
-                    terse: launcher.output.terse),
+                    plan: plan, announcesKeys: live && controls.readsKeys && launcher.output.keysHint,
+                    opening: launcher.opening, terse: launcher.output.terse,
+                    briefOpening: launcher.output.screenReader != nil),
                 pacer: pacer, clock: launcher.clock, presenters: presenters, sound: sound,
                 speaker: dispatcher.map {
                     DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)
