@@ -355,6 +355,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case doctorReminderUnknown = "doctor.reminder.unknown"
     // Where the next reminder would fail (issue 41).
     case doctorReminderNoServer = "doctor.reminder.noServer"
+    case doctorReminderSilent = "doctor.reminder.silent"
     case doctorReminderLock = "doctor.reminder.lock"
     case doctorReminderLockFix = "doctor.reminder.lockFix"
     case doctorPreferencesUnusable = "doctor.preferences.unusable"

@@ -33,16 +33,19 @@ extension BreatheVoice {
             let needsServer = preferences.map { $0.speech || $0.tones || guide != .off } ?? true
             let voice = preferences.flatMap { $0.speech && $0.speechVia == .espeak ? $0.voice : nil }
             let connection = ReminderConnection.live(environment: environment)
+            let crontab = CrontabProgram.live(environment: environment)
+            let timers = SystemdTimers.live(environment: environment)
             let checks = DoctorChecks.standard(
-                environment: environment, crontab: .live(environment: environment), quietHours: nil,
+                environment: environment, crontab: crontab, quietHours: nil,
                 speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false,
-                voice: voice, timers: .live(environment: environment), answers: { _ in connection.answers }
+                voice: voice, timers: timers, answers: { _ in connection.answers }
             )
             // What a reminder would do right now, last.
             let wait = preferences?.remindDefer ?? .standard
             let reminder = DoctorChecks.reminderNow(
                 quietHours: preferences?.quietHours, wait: wait,
                 lockDirectory: SessionLock.directory(environment: environment), needsServer: needsServer,
+                allowsSilence: DoctorChecks.everyReminderAllowsSilence(crontab: crontab, timers: timers),
                 connect: { connection.problem }
             ) { () throws(BreatheError) in
                 try ReminderDeferral.live(wait: wait, environment: environment).activityNow()

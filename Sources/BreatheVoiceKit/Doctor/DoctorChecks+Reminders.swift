@@ -43,6 +43,15 @@ extension DoctorChecks {
         }
     }
 
+    /// True when reminders are scheduled and each was given `--allow-silent`: without a sound server, each would keep
+    /// only its record, and exit 0.
+    static func everyReminderAllowsSilence(crontab: CrontabProgram, timers: SystemdTimers?) -> Bool {
+        let cron = (try? crontab.read()).flatMap { try? CrontabDocument.parse($0).get() }?.reminders.map(\.summary)
+        let summaries = (cron ?? []) + (timers?.installed().map(\.summary) ?? [])
+        return !summaries.isEmpty
+            && summaries.allSatisfy { $0.split(separator: " ").contains("--allow-silent") }
+    }
+
     /// Something will start the scheduled reminders: a cron daemon running (`daemon`, looked for only when the crontab
     /// holds reminders), and each systemd timer active (`isActive`, `systemctl --user is-active`). No line when nothing
     /// is scheduled.

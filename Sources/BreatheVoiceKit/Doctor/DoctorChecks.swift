@@ -187,10 +187,11 @@ enum DoctorChecks {
     /// session holds the lock; a problem where it would fail (a lock that cannot be taken; with sound, `connect`, the
     /// connection its session opens, `ReminderConnection`); else wait while a call or a recording is in progress (or
     /// play over it when `wait` is 0), or play at once. `activity` asks the sound server
-    /// (`ReminderDeferral.activityNow`); `needsServer` is false when speech, tones and the guide are all off.
+    /// (`ReminderDeferral.activityNow`); `needsServer` is false when speech, tones and the guide are all off;
+    /// `allowsSilence`, when every scheduled reminder has `--allow-silent` (no server then only leaves the record).
     static func reminderNow(
         quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
-        needsServer: Bool = true, connect: @escaping @Sendable () -> BreatheError?,
+        needsServer: Bool = true, allowsSilence: Bool = false, connect: @escaping @Sendable () -> BreatheError?,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder") {
@@ -219,6 +220,9 @@ enum DoctorChecks {
             guard needsServer else { return [.ok(Message(.doctorReminderPlays))] }
             if case .unavailable(let message)? = connect() {
                 let detail = message.arguments["detail"]
+                if allowsSilence {
+                    return [.ok(Message(.doctorReminderSilent, ["reason": detail ?? .message(message)]))]
+                }
                 return [
                     .problem(
                         Message(.doctorReminderNoServer, ["reason": detail ?? .message(message)]),

@@ -224,12 +224,13 @@ import Testing
         }
         func lines(
             _ connect: @escaping @Sendable () -> BreatheError?, lock: String = free, needsServer: Bool = true,
-            quietHours: QuietHours? = nil
+            allowsSilence: Bool = false, quietHours: QuietHours? = nil
         ) -> [String] {
             Self.lines(
                 DoctorChecks.reminderNow(
                     quietHours: quietHours, wait: .standard, lockDirectory: lock,
-                    clock: .fixed(at: TimeOfDay(hour: 12, minute: 0)!), needsServer: needsServer, connect: connect
+                    clock: .fixed(at: TimeOfDay(hour: 12, minute: 0)!), needsServer: needsServer,
+                    allowsSilence: allowsSilence, connect: connect
                 ) { () throws(BreatheError) in
                     Issue.record("the server was asked about calls after it failed")
                     return nil
@@ -244,6 +245,11 @@ import Testing
                 "problem: a reminder now would fail: no sound server answered (it accepted the connection but did not answer within 4 seconds) — fix: restart it (systemctl --user restart pulseaudio, or systemctl --user restart pipewire-pulse); a server stopped with kill -STOP needs kill -CONT"
             ])
         #expect(lines(refused, needsServer: false) == ["ok: a reminder now would play at once"])
+        // Every scheduled reminder has --allow-silent: no server leaves the record only, and remind exits 0.
+        #expect(
+            lines(refused, allowsSilence: true) == [
+                "ok: a reminder now would only be recorded, in silence, as --allow-silent asks: no sound server answered (Connection refused)"
+            ])
         #expect(
             lines(refused, quietHours: try QuietHours.parse("11:00-13:00").get()) == [
                 "ok: a reminder now would do nothing: quiet hours from 11:00 to 13:00"
