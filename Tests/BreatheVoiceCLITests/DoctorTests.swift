@@ -105,6 +105,20 @@ import Testing
             mixed.stdoutLines.last?.hasPrefix("problem: a reminder now would fail: no sound server answered (") == true)
     }
 
+    /// The quiet hours doctor speaks of are the ones saved: a reminder in them would do nothing.
+    @Test func theSavedQuietHoursAreTheOnesChecked() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "quietHours", "00:00-23:59"]).status == 0)
+        let run = try home.run(["doctor", "--lang", "en"], environment: ["BREATHE_VOICE_CRONTAB": "/bin/true"])
+        #expect(run.stdoutLines.contains("ok: quiet hours from 00:00 to 23:59"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no quiet hours are set"))
+        // Unless it is 23:59 now (the end is not inside), a reminder would do nothing, before any sound server.
+        let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
+        if now.hour != 23 || now.minute != 59 {
+            #expect(run.stdoutLines.last == "ok: a reminder now would do nothing: quiet hours from 00:00 to 23:59")
+        }
+    }
+
     /// The first cron daemon in /proc (the lowest process number), as the program looks for it.
     static func cronDaemon() -> (String, Int)? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -36,7 +36,7 @@ extension BreatheVoice {
             let crontab = CrontabProgram.live(environment: environment)
             let timers = SystemdTimers.live(environment: environment)
             let checks = DoctorChecks.standard(
-                environment: environment, crontab: crontab, quietHours: nil,
+                environment: environment, crontab: crontab, quietHours: preferences?.quietHours,
                 speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false,
                 voice: voice, timers: timers, answers: { _ in connection.answers }
             )
