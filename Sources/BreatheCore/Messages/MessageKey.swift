@@ -113,6 +113,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case prefNameFlag = "pref.name.flag"
     case errorPrefValue = "error.pref.value"
     case errorPrefUnknownKey = "error.pref.unknownKey"
+    case errorPrefUnknownKeySuggestion = "error.pref.unknownKeySuggestion"
     case errorPrefReadOnly = "error.pref.readOnly"
     case errorPrefsFileValue = "error.prefsFile.value"
     case errorPrefsFileSyntax = "error.prefsFile.syntax"
@@ -254,6 +255,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // `demo` without a sound server.
     case demoNoServer = "demo.noServer"
+    case demoNoServerNotSaved = "demo.noServerNotSaved"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"
@@ -401,6 +403,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case argsMissingValue = "args.missingValue"
     case argsUnexpectedValue = "args.unexpectedValue"
     case argsUnexpectedArgument = "args.unexpectedArgument"
+    case argsUnknownCommandSuggestion = "args.unknownCommandSuggestion"
     case argsUnexpectedArguments = "args.unexpectedArguments"
     case argsDuplicateFlag = "args.duplicateFlag"
     case argsMissingArgument = "args.missingArgument"

@@ -105,8 +105,8 @@ struct AudioSessionLauncher {
         do {
             phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
-            // A stopping signal ended the wait on a server that did not answer (eSpeak NG's start opens it): the session
-            // takes it, as text, before anything is written (a render leaves no file).
+            // A stopping signal ended the wait on eSpeak NG's start (see LiveSpeech's `start`): the session takes it, as
+            // text, before anything is written (a render leaves no file).
             if case .unavailable = error, SignalSource.stopIsPending {
                 return try launcher.runText()
             }
@@ -306,8 +306,9 @@ struct AudioSessionLauncher {
         _ pacer: Pacer, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
-        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
-            controls, presenters in
+        try launcher.withLiveSession(
+            speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd, rendering: !live
+        ) { controls, presenters in
             var sound = SessionSound(phrases: phrases, tones: tones, guide: choices.guideSound(plan: plan))
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file

@@ -93,10 +93,12 @@ struct SessionLauncher {
 
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
     /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
-    /// by `output`. The terminal is put back when `body` returns, whatever happens.
+    /// by `output`. The terminal is put back when `body` returns, whatever happens. A render (`rendering`) shows
+    /// nothing on a braille display, and so never connects to BrlAPI.
     func withLiveSession<Result>(
         speaks: Bool,
         spokenBy: SpeechBackend? = nil,
+        rendering: Bool = false,
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
         var presenters = displayPresenters(skipsSpoken: speaks) + extraPresenters
@@ -127,7 +129,7 @@ struct SessionLauncher {
                 TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
-        let braille = BrailleOpening.open(output.braille, environment: ProcessEnvironment.current)
+        let braille = BrailleOpening.open(rendering ? .off : output.braille, environment: ProcessEnvironment.current)
         if let warning = braille.warning {
             var warnings = FileDescriptorSink.standardError
             warnings.write(PlainText.line(localizer.string(warning)))
@@ -137,8 +139,9 @@ struct SessionLauncher {
             controls.add(BrailleKeys.source(display))
         }
         defer {
-            // The display goes back to the screen reader however the session ended.
-            braille.display?.release()
+            // The display goes back to the screen reader however the session ended (after a stopping signal,
+            // without waiting for a server that stopped answering).
+            braille.display?.release(hurried: controls.stoppedBySignal)
             controls.finish()
             if let eventsDescriptor, case .file = output.events {
                 OutputHealth.unwatch(descriptor: eventsDescriptor)
