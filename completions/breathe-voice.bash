@@ -793,7 +793,7 @@ _breathe-voice_schedule_add() {
 
 _breathe-voice_schedule_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--json --cron --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0

@@ -132,6 +132,82 @@ import Testing
         #expect(run.stderrLines.contains("Session complete: 2 cycles in 12 seconds."))
     }
 
+    /// A whole render ends with one line naming the file from the root, after the session's own lines; a relative
+    /// name is taken from the current folder, and `.wav` may be in any case.
+    @Test func aRenderSaysWhereTheFileWent() throws {
+        let home = try TemporaryHome()
+        let folder = home.root.resolvingSymlinksInPath()
+        for (name, language, line) in [
+            ("./first.wav", "en", "Saved the session to \(folder.path)/first.wav."),
+            ("Second.WAV", "es", "La sesión se ha guardado en \(folder.path)/Second.WAV."),
+            ("third.Wav", "fr", "La séance est enregistrée dans \(folder.path)/third.Wav."),
+            ("fourth.wav", "pt-BR", "A sessão foi salva em \(folder.path)/fourth.wav."),
+        ] {
+            let run = try BinaryRun.run(
+                [
+                    "--pattern", "1-1", "--cycles", "1", "--speech", "off", "--plain", "--lang", language, "--output",
+                    name,
+                ],
+                environment: home.environment.merging(["PULSE_SERVER": "unix:/nonexistent"]) { $1 },
+                directory: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(run.stdoutLines.last == line, "\(run.stdoutLines)")
+            #expect(run.stdoutLines.filter { $0.contains(folder.path) }.count == 1)
+            #expect(FileManager.default.fileExists(atPath: folder.path + "/" + name))
+        }
+    }
+
+    /// Errors only (`--display quiet`), a JSON event stream on standard output, and `-` print no such line: standard
+    /// output stays the events' (or the WAV's) alone.
+    @Test func quietAndJSONRendersPrintNoPathLine() throws {
+        let home = try TemporaryHome()
+        let path = home.root.appendingPathComponent("quiet.wav").path
+        let session = ["--pattern", "1-1", "--cycles", "1", "--speech", "off", "--lang", "en", "--output", path]
+        let quiet = try home.run(session + ["--display", "quiet"], environment: ["PULSE_SERVER": "unix:/nonexistent"])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        let events = try home.run(session + ["--events", "json"], environment: ["PULSE_SERVER": "unix:/nonexistent"])
+        #expect(events.status == 0, "\(events.stderr)")
+        #expect(!events.stdoutLines.isEmpty)
+        #expect(events.stdoutLines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "\(events.stdout)")
+        #expect(!events.stdout.contains(path) && events.stderr.isEmpty)
+    }
+
+    /// Only WAV is written: another extension, or none, is refused before anything is rendered (64, one line, in the
+    /// user's language), and no file is left under that name.
+    @Test(arguments: [
+        (
+            "x.mp3", "en",
+            "breathe-voice: Cannot write \"x.mp3\": --output writes WAV files only, so its name ends in .wav (such as \"x.wav\")."
+        ),
+        (
+            "session", "en",
+            "breathe-voice: Cannot write \"session\": --output writes WAV files only, so its name ends in .wav (such as \"session.wav\")."
+        ),
+        (
+            "voz.ogg", "es",
+            "breathe-voice: No se puede escribir «voz.ogg»: --output solo escribe archivos WAV, así que su nombre termina en .wav (por ejemplo, «voz.wav»)."
+        ),
+        (
+            "x.wav.mp3", "fr",
+            "breathe-voice: Impossible d'écrire « x.wav.mp3 » : --output n'écrit que des fichiers WAV, dont le nom finit par .wav (par exemple « x.wav.wav »)."
+        ),
+        (
+            ".wav", "pt-BR",
+            "breathe-voice: Não é possível gravar “.wav”: --output só grava arquivos WAV, então o nome termina em .wav (por exemplo, “.wav.wav”)."
+        ),
+    ])
+    func aNameThatIsNotWavIsRefused(name: String, language: String, line: String) throws {
+        let home = try TemporaryHome()
+        let run = try BinaryRun.run(
+            ["--pattern", "1-1", "--cycles", "1", "--lang", language, "--output", name],
+            environment: home.environment.merging(["PULSE_SERVER": "unix:/nonexistent"]) { $1 }, directory: home.root)
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [line])
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.root.path + "/" + name))
+    }
+
     /// `prefs set rate` reaches the voice: the same phrase, rendered after `prefs set rate 220`, is shorter.
     @Test func aFasterRateInThePreferencesSpeaksFaster() throws {
         func spokenSpan(rate: String?) throws -> Int {

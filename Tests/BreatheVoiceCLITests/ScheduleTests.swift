@@ -23,7 +23,7 @@ import Testing
         #expect(add.stderr.isEmpty)
         #expect(
             add.stdoutLines == [
-                "Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5."
+                "Added reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday."
             ])
         let binary = BinaryRun.binary.resolvingSymlinksInPath().path
         #expect(
@@ -40,14 +40,22 @@ import Testing
         ])
         #expect(
             second.stdoutLines == [
-                "Added reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent): crontab times 30 12 * * *."
+                "Added reminder 2: every day at 12:30, with --pattern 4-7-8 --minutes 2 --allow-silent."
             ])
         #expect(
             fake.text?.contains(
                 "30 12 * * * XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind --pattern 4-7-8 --minutes 2 --allow-silent\n"
             ) == true)
 
-        let list = try fake.run(["schedule", "list"])
+        let words = try fake.run(["schedule", "list"])
+        #expect(
+            words.stdoutLines == [
+                "Reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday.",
+                "Reminder 2: every day at 12:30, with --pattern 4-7-8 --minutes 2 --allow-silent.",
+            ])
+        // Nothing a screen reader would spell out symbol by symbol, unless cron's own syntax is asked for.
+        #expect(!words.stdout.contains("*") && !words.stdout.contains("/"))
+        let list = try fake.run(["schedule", "list", "--cron"])
         #expect(
             list.stdoutLines == [
                 "Reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5.",
@@ -66,11 +74,67 @@ import Testing
         #expect(fake.text == before)
 
         let remove = try fake.run(["schedule", "remove", "1"])
-        #expect(remove.stdoutLines == ["Removed reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri)."])
+        #expect(remove.stdoutLines == ["Removed reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday."])
         let all = try fake.run(["schedule", "remove", "--all"])
         #expect(all.status == 0)
-        #expect(all.stdoutLines == ["Removed reminder 2 (--at 12:30 --pattern 4-7-8 --minutes 2 --allow-silent)."])
+        #expect(
+            all.stdoutLines == [
+                "Removed reminder 2: every day at 12:30, with --pattern 4-7-8 --minutes 2 --allow-silent."
+            ])
         #expect(fake.text == original)
+    }
+
+    /// `schedule add` and `list` say the times in the interface's language, day names in its own words (`--lang` is
+    /// kept for the reminder, and said as one of its options, LANG here).
+    @Test(arguments: [
+        (
+            "es", "Recordatorio 1 añadido: cada 45 minutos de 09:00 a 18:00, de lunes a viernes, con --lang LANG.",
+            "Recordatorio 1: cada 45 minutos de 09:00 a 18:00, de lunes a viernes, con --lang LANG."
+        ),
+        (
+            "es-419", "Recordatorio 1 añadido: cada 45 minutos de 09:00 a 18:00, de lunes a viernes, con --lang LANG.",
+            "Recordatorio 1: cada 45 minutos de 09:00 a 18:00, de lunes a viernes, con --lang LANG."
+        ),
+        (
+            "fr", "Rappel 1 ajouté : toutes les 45 minutes de 09:00 à 18:00, du lundi au vendredi, avec --lang LANG.",
+            "Rappel 1 : toutes les 45 minutes de 09:00 à 18:00, du lundi au vendredi, avec --lang LANG."
+        ),
+        (
+            "pt-BR",
+            "Lembrete 1 adicionado: a cada 45 minutos das 09:00 às 18:00, de segunda a sexta, com --lang LANG.",
+            "Lembrete 1: a cada 45 minutos das 09:00 às 18:00, de segunda a sexta, com --lang LANG."
+        ),
+    ])
+    func theTimesAreSaidInTheUsersLanguage(language: String, added: String, listed: String) throws {
+        let fake = try FakeCrontab()
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let add = try fake.run([
+            "schedule", "add", "--every", "45m", "--from", "09:00", "--to", "18:00", "--days", "mon-fri", "--lang",
+            language,
+        ])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdoutLines == [added.replacingOccurrences(of: "LANG", with: language)])
+        let list = try fake.run(["schedule", "list", "--lang", language])
+        #expect(list.stdoutLines == [listed.replacingOccurrences(of: "LANG", with: language)])
+        let cron = try fake.run(["schedule", "list", "--cron", "--lang", language])
+        #expect(cron.stdoutLines.count == 1 && cron.stdout.contains("0 9-18/3 * * 1-5"), "\(cron.stdout)")
+    }
+
+    /// A reminder whose saved options were edited by hand into something else is shown with cron's times instead.
+    @Test func aSummaryEditedByHandIsShownWithCronsTimes() throws {
+        let fake = try FakeCrontab()
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        try Data(
+            """
+            # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it
+            # breathe-voice reminder 1: twice an hour, by hand
+            0,30 * * * * /usr/bin/breathe-voice remind
+            # END breathe-voice reminders
+
+            """.utf8
+        ).write(to: fake.store)
+        let list = try fake.run(["schedule", "list"])
+        #expect(list.stdoutLines == ["Reminder 1 (twice an hour, by hand): crontab times 0,30 * * * *."])
     }
 
     @Test func aDryRunAddChangesNothing() throws {

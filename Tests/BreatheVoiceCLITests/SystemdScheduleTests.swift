@@ -79,7 +79,7 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         #expect(
             add.stdoutLines == [
-                "Added reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri --pattern 4-7-8): systemd timer breathe-voice-remind-1.timer, OnCalendar Mon,Tue,Wed,Thu,Fri *-*-* 09..17/2:00:00.",
+                "Added reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday, with --pattern 4-7-8, by the systemd timer breathe-voice-remind-1.timer.",
                 "Enabled and started breathe-voice-remind-1.timer (systemctl --user enable --now).",
             ])
         #expect(setup.calls == ["--user daemon-reload", "--user enable --now breathe-voice-remind-1.timer"])
@@ -124,7 +124,8 @@ import Testing
         #expect(setup.calls.isEmpty)
         let add = try setup.run(["schedule", "add", "--every", "45m"])
         #expect(
-            add.stdoutLines.first?.hasPrefix("Added reminder 1 (--every 45m): systemd timer") == true,
+            add.stdoutLines.first
+                == "Added reminder 1: every 45 minutes, by the systemd timer breathe-voice-remind-1.timer.",
             "\(add.stdoutLines)")
         let bad = try setup.run(["schedule", "add", "--every", "1h", "--via", "anacron"])
         #expect(bad.status == 64)
@@ -137,11 +138,20 @@ import Testing
         #expect(try setup.run(["schedule", "add", "--at", "08:00"]).status == 0)
         #expect(try setup.run(["schedule", "add", "--at", "12:30", "--via", "systemd"]).status == 0)
         let third = try setup.run(["schedule", "add", "--at", "18:00"])
-        #expect(third.stdoutLines == ["Added reminder 3 (--at 18:00): crontab times 0 18 * * *."])
+        #expect(third.stdoutLines == ["Added reminder 3: every day at 18:00."])
         #expect(
             try setup.run(["schedule", "add", "--at", "21:00", "--via", "systemd"]).stdoutLines.first?.hasPrefix(
-                "Added reminder 4 ") == true)
-        let list = try setup.run(["schedule", "list"])
+                "Added reminder 4: ") == true)
+        let words = try setup.run(["schedule", "list"])
+        #expect(
+            words.stdoutLines == [
+                "Reminder 1: every day at 08:00.",
+                "Reminder 2: every day at 12:30, by the systemd timer breathe-voice-remind-2.timer.",
+                "Reminder 3: every day at 18:00.",
+                "Reminder 4: every day at 21:00, by the systemd timer breathe-voice-remind-4.timer.",
+            ])
+        // Cron's own syntax (and systemd's) on request.
+        let list = try setup.run(["schedule", "list", "--cron"])
         #expect(
             list.stdoutLines == [
                 "Reminder 1 (--at 08:00): crontab times 0 8 * * *.",
@@ -157,7 +167,7 @@ import Testing
         #expect(reminders.allSatisfy { Set($0.keys) == ["id", "via", "summary", "times", "lines", "files"] })
 
         let removeTimer = try setup.run(["schedule", "remove", "2"])
-        #expect(removeTimer.stdoutLines == ["Removed reminder 2 (--at 12:30)."])
+        #expect(removeTimer.stdoutLines == ["Removed reminder 2: every day at 12:30."])
         #expect(setup.calls.suffix(2) == ["--user disable --now breathe-voice-remind-2.timer", "--user daemon-reload"])
         #expect(
             !FileManager.default.fileExists(
@@ -165,18 +175,18 @@ import Testing
         #expect(
             !FileManager.default.fileExists(
                 atPath: setup.unitFolder.appendingPathComponent("breathe-voice-remind-2.service").path))
-        #expect(try setup.run(["schedule", "remove", "3"]).stdoutLines == ["Removed reminder 3 (--at 18:00)."])
+        #expect(try setup.run(["schedule", "remove", "3"]).stdoutLines == ["Removed reminder 3: every day at 18:00."])
         // A new reminder never takes the number of a timer still installed.
         #expect(
-            try setup.run(["schedule", "add", "--at", "07:00"]).stdoutLines.first?.hasPrefix("Added reminder 5 ")
+            try setup.run(["schedule", "add", "--at", "07:00"]).stdoutLines.first?.hasPrefix("Added reminder 5: ")
                 == true)
 
         let all = try setup.run(["schedule", "remove", "--all"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(
             Set(all.stdoutLines) == [
-                "Removed reminder 4 (--at 21:00).", "Removed reminder 1 (--at 08:00).",
-                "Removed reminder 5 (--at 07:00).",
+                "Removed reminder 4: every day at 21:00.", "Removed reminder 1: every day at 08:00.",
+                "Removed reminder 5: every day at 07:00.",
             ])
         #expect(try setup.run(["schedule", "list"]).stdoutLines == ["No reminders are scheduled."])
     }

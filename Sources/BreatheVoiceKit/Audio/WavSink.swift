@@ -103,6 +103,29 @@ final class WavSink: AudioSink {
         TemporaryFiles.unregister(registration)
     }
 
+    /// Why `path` cannot be rendered to, before anything is rendered: a regular file (or a new one) must be named
+    /// `….wav` (in any case), since WAV is all it writes; a name with no extension is refused too, so that no file
+    /// goes out under a name that says nothing of what it holds. `-`, a FIFO and a device are written as they are.
+    static func nameProblem(_ path: String) -> Message? {
+        guard path != "-" else { return nil }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return nil }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        if let dot, name[name.index(after: dot)...].lowercased() == "wav" { return nil }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let suggestion = stem.isEmpty || stem == "." || stem == ".." ? "session.wav" : stem + ".wav"
+        return Message(.errorOutputFormat, ["path": .userValue(path), "suggestion": .userValue(suggestion)])
+    }
+
+    /// `path` from the root (the current directory before a relative one, `./` steps left out), for the line that
+    /// says where a render went.
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : (WorkingDirectory.current ?? ".") + "/" + path
+        let parts = full.split(separator: "/").filter { $0 != "." }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// The 44-byte header of a PCM WAV file holding `samples` samples.
     static func header(samples: Int64) -> [UInt8] {
         let dataBytes = UInt32(clamping: samples * 2)

@@ -20,21 +20,39 @@ extension BreatheVoice {
             let localizer = try language.resolve()
             let environment = ProcessEnvironment.current
             // speech-dispatcher is checked when the preferences (or their environment variables) choose it.
-            let preferences = (try? LoadedPreferences.load(language: language))?.preferences
+            // Preferences a reminder could not read stop it before anything else (exit 78): a problem, said first.
+            var preferences: Preferences?
+            var unreadable: [DoctorCheck] = []
+            do {
+                preferences = try LoadedPreferences.load(language: language).preferences
+            } catch let failure as CommandFailure {
+                unreadable = [DoctorChecks.preferencesProblem(failure.line ?? "", localizer: localizer)]
+            }
+            // A reminder's sound, voice and connection, as `remind` would have them with these preferences.
+            let guide = preferences?.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
+            let needsServer = preferences.map { $0.speech || $0.tones || guide != .off } ?? true
+            let voice = preferences.flatMap { $0.speech && $0.speechVia == .espeak ? $0.voice : nil }
+            let connection = ReminderConnection.live(environment: environment)
+            let crontab = CrontabProgram.live(environment: environment)
+            let timers = SystemdTimers.live(environment: environment)
             let checks = DoctorChecks.standard(
-                environment: environment, crontab: .live(environment: environment), quietHours: nil,
-                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false
+                environment: environment, crontab: crontab, quietHours: preferences?.quietHours,
+                speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false,
+                voice: voice, timers: timers, answers: { _ in connection.answers }
             )
             // What a reminder would do right now, last.
             let wait = preferences?.remindDefer ?? .standard
             let reminder = DoctorChecks.reminderNow(
                 quietHours: preferences?.quietHours, wait: wait,
-                lockDirectory: SessionLock.directory(environment: environment)
+                lockDirectory: SessionLock.directory(environment: environment), needsServer: needsServer,
+                allowsSilence: DoctorChecks.everyReminderAllowsSilence(crontab: crontab, timers: timers),
+                connect: { connection.problem }
             ) { () throws(BreatheError) in
                 try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
             }
             var output = FileDescriptorSink.standardOutput
-            let findings = (checks + [reminder]).flatMap { check in check.run().map { (check: check.name, finding: $0) }
+            let findings = (unreadable + checks + [reminder]).flatMap { check in
+                check.run().map { (check: check.name, finding: $0) }
             }
             if json {
                 output.write(DoctorReport.json(findings, localizer: localizer))

@@ -11,6 +11,7 @@ extension BreatheVoice.Schedule {
 
         @OptionGroup var language: LanguageOption
         @Flag(help: .english("help.schedule.list.option.json")) var json = false
+        @Flag(help: .english("help.schedule.list.option.cron")) var cron = false
 
         func run() throws {
             let localizer = try language.resolve()
@@ -20,7 +21,7 @@ extension BreatheVoice.Schedule {
                     var output = FileDescriptorSink.standardOutput
                     output.write(try editor.listJSON())
                 } else {
-                    BreatheVoice.Schedule.print(try editor.list())
+                    BreatheVoice.Schedule.print(try editor.list(cron: cron))
                 }
             }
         }

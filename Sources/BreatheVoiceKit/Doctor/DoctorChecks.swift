@@ -8,16 +8,20 @@ import Musl
 
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
 enum DoctorChecks {
-    /// Every check, in the order the lines are printed.
+    /// Every check, in the order the lines are printed. `voice` is the saved voice a reminder would speak with (nil:
+    /// the language's own); `timers`, where the systemd reminders are; `answers`, whether the server that accepted a
+    /// connection answers (`ReminderConnection.answers`, shared with the reminder's line).
     static func standard(
         environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid(),
-        speechDispatcher: Bool = false
+        speechDispatcher: Bool = false, voice: String? = nil, timers: SystemdTimers? = nil,
+        answers: @escaping @Sendable ([String: String]) -> Bool = SoundServerSocket.answers(environment:)
     ) -> [DoctorCheck] {
-        [speechData(candidates: speechDataFolders(environment: environment))]
+        [speechData(candidates: speechDataFolders(environment: environment)), voicePreference(voice)]
             + (speechDispatcher ? [Self.speechDispatcher()] : [])
             + [
-                soundServer(environment: environment, userID: userID),
+                soundServer(environment: environment, userID: userID, answers: answers),
                 scheduledPrograms(crontab: crontab),
+                reminderStarter(crontab: crontab, timers: timers),
                 quietHoursCheck(quietHours),
             ]
     }
@@ -179,11 +183,15 @@ enum DoctorChecks {
         }
     }
 
-    /// What `remind` would do if cron ran it now: nothing in quiet hours or while another session holds the lock, wait
-    /// while a call or a recording is in progress (or play over it when `wait` is 0), else play at once. Never a problem:
-    /// it says what is. `activity` asks the sound server (`ReminderDeferral.activityNow`).
+    /// What `remind` would do if cron ran it now, step by step as it runs: nothing in quiet hours or while another
+    /// session holds the lock; a problem where it would fail (a lock that cannot be taken; with sound, `connect`, the
+    /// connection its session opens, `ReminderConnection`); else wait while a call or a recording is in progress (or
+    /// play over it when `wait` is 0), or play at once. `activity` asks the sound server
+    /// (`ReminderDeferral.activityNow`); `needsServer` is false when speech, tones and the guide are all off;
+    /// `allowsSilence`, when every scheduled reminder has `--allow-silent` (no server then only leaves the record).
     static func reminderNow(
         quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
+        needsServer: Bool = true, allowsSilence: Bool = false, connect: @escaping @Sendable () -> BreatheError?,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder") {
@@ -195,11 +203,32 @@ enum DoctorChecks {
                             ["start": .text(quietHours.start.text), "end": .text(quietHours.end.text)]))
                 ]
             }
-            // Taken and let go at once, as a reminder would take it.
-            switch try? SessionLock.acquire(in: lockDirectory) {
-            case .busy?: return [.ok(Message(.doctorReminderBusy))]
-            case .acquired(let lock)?: lock.release()
-            case nil: break
+            // Taken and let go at once, as a reminder would take it; one that cannot be taken stops the reminder.
+            do throws(BreatheError) {
+                switch try SessionLock.acquire(in: lockDirectory) {
+                case .busy: return [.ok(Message(.doctorReminderBusy))]
+                case .acquired(let lock): lock.release()
+                }
+            } catch {
+                let path: [String: MessageArgument] = ["path": .text(lockDirectory)]
+                return [
+                    .problem(
+                        Message(.doctorReminderLock, path.merging(["reason": .message(error.message)]) { $1 }),
+                        fix: Message(.doctorReminderLockFix, path))
+                ]
+            }
+            guard needsServer else { return [.ok(Message(.doctorReminderPlays))] }
+            if case .unavailable(let message)? = connect() {
+                let detail = message.arguments["detail"]
+                if allowsSilence {
+                    return [.ok(Message(.doctorReminderSilent, ["reason": detail ?? .message(message)]))]
+                }
+                return [
+                    .problem(
+                        Message(.doctorReminderNoServer, ["reason": detail ?? .message(message)]),
+                        fix: Message(
+                            detail == .message(LivePulseSink.noAnswer) ? .doctorAudioSilentFix : .doctorAudioFix))
+                ]
             }
             do throws(BreatheError) {
                 guard let found = try activity() else { return [.ok(Message(.doctorReminderPlays))] }

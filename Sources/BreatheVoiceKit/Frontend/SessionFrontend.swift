@@ -68,6 +68,14 @@ struct SessionFrontend {
             recorder, outcome: outcome, display: request.output.display, localizer: localizer,
             textDescriptor: request.textDescriptor
         )
+        // A whole render says where its file went, as the session's last line (never with --display quiet, so that
+        // standard output stays a JSON event stream): the file is renamed into place only when the session completed.
+        if let path = request.audio?.output, path != "-", outcome.summary.status == .completed,
+            request.output.display != .quiet
+        {
+            var output = FileDescriptorSink(fileDescriptor: request.textDescriptor)
+            output.say(Message(.renderSaved, ["path": .text(WavSink.absolute(path))]), localizer)
+        }
         // Printed above, and spoken too when the session was heard through the sound server.
         if request.speaksBadges {
             audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: outcome)

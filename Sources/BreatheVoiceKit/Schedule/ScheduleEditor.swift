@@ -15,12 +15,22 @@ struct ScheduleEditor: Sendable {
     }
 
     /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
-    func list() throws(BreatheError) -> [String] {
+    /// Each says its times in words; `cron` gives the options as typed and cron's own time fields (or systemd's
+    /// `OnCalendar=`) instead.
+    func list(cron showsCron: Bool = false) throws(BreatheError) -> [String] {
         let (cron, timers) = try everyReminder()
         guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
         let lines =
-            cron.map { (id: $0.id, line: describe(.scheduleEntry, $0)) }
-            + timers.map { (id: $0.id, line: describe(.scheduleEntrySystemd, $0)) }
+            cron.map {
+                (id: $0.id, line: showsCron ? describe(.scheduleEntry, $0) : inWords(.scheduleEntryWords, $0))
+            }
+            + timers.map {
+                (
+                    id: $0.id,
+                    line: showsCron
+                        ? describe(.scheduleEntrySystemd, $0) : inWords(.scheduleEntryWordsSystemd, $0)
+                )
+            }
         return lines.sorted { $0.id < $1.id }.map(\.line)
     }
 
@@ -62,7 +72,7 @@ struct ScheduleEditor: Sendable {
             return lines
         }
         try systemd.write(units, service: service)
-        var lines = [describe(.scheduleAddedSystemd, units)]
+        var lines = [inWords(.scheduleAddedWordsSystemd, units)]
         if systemd.systemctl(["daemon-reload"]), systemd.systemctl(["enable", "--now", units.timerName]) {
             lines.append(localizer.string(Message(.scheduleSystemdStarted, ["timer": .text(units.timerName)])))
         } else {
@@ -120,7 +130,7 @@ struct ScheduleEditor: Sendable {
         let reminder = document.add(
             summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
             after: systemd?.installed().map(\.id) ?? [])
-        return try apply(document, over: original, dryRun: dryRun, report: describe(.scheduleAdded, reminder))
+        return try apply(document, over: original, dryRun: dryRun, report: inWords(.scheduleAddedWords, reminder))
     }
 
     /// Refuses a program path that no crontab line or unit can hold: cron would read a newline in it as the line's
@@ -142,7 +152,7 @@ struct ScheduleEditor: Sendable {
                 ]
             }
             removeSystemd(units, from: systemd)
-            return [describe(.scheduleRemoved, units)]
+            return [inWords(.scheduleRemovedWords, units)]
         }
         if let systemd, id == nil, !timers.isEmpty {
             if dryRun {
@@ -150,7 +160,7 @@ struct ScheduleEditor: Sendable {
                     + timers.flatMap { [systemd.timerPath($0), systemd.servicePath($0)] }
             }
             for units in timers { removeSystemd(units, from: systemd) }
-            let removed = timers.map { describe(.scheduleRemoved, $0) }
+            let removed = timers.map { inWords(.scheduleRemovedWords, $0) }
             // The crontab's reminders go too, when there is a crontab to read.
             guard let cron = try? remove(id: nil, dryRun: false, fromCrontabOnly: true) else { return removed }
             return removed + cron
@@ -172,7 +182,7 @@ struct ScheduleEditor: Sendable {
         }
         guard !removed.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
         return try apply(
-            document, over: original, dryRun: dryRun, report: removed.map { describe(.scheduleRemoved, $0) })
+            document, over: original, dryRun: dryRun, report: removed.map { inWords(.scheduleRemovedWords, $0) })
     }
 
     private func apply(_ document: CrontabDocument, over original: [UInt8], dryRun: Bool, report: [String])
@@ -202,6 +212,30 @@ struct ScheduleEditor: Sendable {
         case .failure(let error): throw .badData(error.message)
         }
     }
+
+    /// A reminder's line with its times in words (`ScheduleWords`), from the options it was saved with; one whose
+    /// options were edited by hand into something else is shown with its crontab times or calendars instead.
+    private func inWords(_ key: MessageKey, _ reminder: ScheduledReminder) -> String {
+        guard let words = ScheduleWords.message(summary: reminder.summary, dayName: localizer.dayName) else {
+            return describe(Self.withTimes[key] ?? .scheduleEntry, reminder)
+        }
+        return localizer.string(Message(key, ["id": .integer(reminder.id), "when": .message(words)]))
+    }
+
+    private func inWords(_ key: MessageKey, _ units: SystemdReminderUnits) -> String {
+        guard let words = ScheduleWords.message(summary: units.summary, dayName: localizer.dayName) else {
+            return describe(Self.withTimes[key] ?? .scheduleEntrySystemd, units)
+        }
+        return localizer.string(
+            Message(key, ["id": .integer(units.id), "when": .message(words), "timer": .text(units.timerName)]))
+    }
+
+    /// Each line in words, and the same line with the options and times as cron or systemd has them.
+    private static let withTimes: [MessageKey: MessageKey] = [
+        .scheduleEntryWords: .scheduleEntry, .scheduleAddedWords: .scheduleAdded,
+        .scheduleRemovedWords: .scheduleRemoved,
+        .scheduleEntryWordsSystemd: .scheduleEntrySystemd, .scheduleAddedWordsSystemd: .scheduleAddedSystemd,
+    ]
 
     private func describe(_ key: MessageKey, _ units: SystemdReminderUnits) -> String {
         localizer.string(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BreatheCore
@@ -187,7 +188,8 @@ import Testing
         ) -> [String] {
             Self.lines(
                 DoctorChecks.reminderNow(
-                    quietHours: quietHours, wait: wait, lockDirectory: lock, clock: noon, activity: activity))
+                    quietHours: quietHours, wait: wait, lockDirectory: lock, clock: noon, connect: { nil },
+                    activity: activity))
         }
         #expect(line(lunch) { .call } == ["ok: a reminder now would do nothing: quiet hours from 11:30 to 13:00"])
         #expect(line(evening) { nil } == ["ok: a reminder now would play at once"])
@@ -214,9 +216,188 @@ import Testing
                 "ok: a reminder now would do nothing: another breathing session is running"
             ])
         withExtendedLifetime(held) {}
-        // Never a problem: it says what is.
-        let findings = DoctorChecks.reminderNow(quietHours: nil, wait: .standard, lockDirectory: free) { .call }.run()
+        // A reminder that plays, waits or does nothing is no problem.
+        let findings = DoctorChecks.reminderNow(
+            quietHours: nil, wait: .standard, lockDirectory: free, connect: { nil }
+        ) { .call }.run()
         #expect(findings.allSatisfy { !$0.isProblem })
+    }
+
+    /// Where a reminder would fail, the line is a problem with its fix: a lock that cannot be taken, a sound server that
+    /// does not take the session's connection (refused, or silent). Quiet hours and a busy lock come first, as in
+    /// `remind`; without any sound to make, no server is asked.
+    @Test func whereAReminderWouldFailIsAProblem() throws {
+        let free = try Self.folder().path
+        let refused: @Sendable () -> BreatheError? = {
+            .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("Connection refused")]))
+        }
+        let silent: @Sendable () -> BreatheError? = {
+            .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
+        }
+        func lines(
+            _ connect: @escaping @Sendable () -> BreatheError?, lock: String = free, needsServer: Bool = true,
+            allowsSilence: Bool = false, quietHours: QuietHours? = nil
+        ) -> [String] {
+            Self.lines(
+                DoctorChecks.reminderNow(
+                    quietHours: quietHours, wait: .standard, lockDirectory: lock,
+                    clock: .fixed(at: TimeOfDay(hour: 12, minute: 0)!), needsServer: needsServer,
+                    allowsSilence: allowsSilence, connect: connect
+                ) { () throws(BreatheError) in
+                    Issue.record("the server was asked about calls after it failed")
+                    return nil
+                })
+        }
+        #expect(
+            lines(refused) == [
+                "problem: a reminder now would fail: no sound server answered (Connection refused) — fix: start PulseAudio or PipeWire in your session (pulseaudio --start, or systemctl --user start pipewire-pulse)"
+            ])
+        #expect(
+            lines(silent) == [
+                "problem: a reminder now would fail: no sound server answered (it accepted the connection but did not answer within 4 seconds) — fix: restart it (systemctl --user restart pulseaudio, or systemctl --user restart pipewire-pulse); a server stopped with kill -STOP needs kill -CONT"
+            ])
+        #expect(lines(refused, needsServer: false) == ["ok: a reminder now would play at once"])
+        // Every scheduled reminder has --allow-silent: no server leaves the record only, and remind exits 0.
+        #expect(
+            lines(refused, allowsSilence: true) == [
+                "ok: a reminder now would only be recorded, in silence, as --allow-silent asks: no sound server answered (Connection refused)"
+            ])
+        #expect(
+            lines(refused, quietHours: try QuietHours.parse("11:00-13:00").get()) == [
+                "ok: a reminder now would do nothing: quiet hours from 11:00 to 13:00"
+            ])
+        // A lock folder that is a file: the reminder cannot take its lock.
+        let file = free + "/not-a-folder"
+        try Data().write(to: URL(fileURLWithPath: file))
+        let lock = lines({ nil }, lock: file + "/breathe-voice")
+        #expect(lock.count == 1)
+        #expect(
+            lock.first?.hasPrefix(
+                "problem: a reminder now would fail: it cannot take the session lock in \(file)/breathe-voice (")
+                == true, "\(lock)")
+        #expect(
+            lock.first?.hasSuffix(
+                " — fix: make \(file)/breathe-voice a folder of yours that only you can write to (mkdir -p \(file)/breathe-voice && chmod 700 \(file)/breathe-voice)"
+            ) == true, "\(lock)")
+        // The connection is made once, however many checks ask.
+        let count = Mutex(0)
+        let connection = ReminderConnection {
+            count.withLock { $0 += 1 }
+            return silent()
+        }
+        #expect(!connection.answers && connection.problem != nil && !connection.answers)
+        #expect(count.withLock { $0 } == 1)
+        #expect(ReminderConnection { refused() }.answers)
+        #expect(ReminderConnection { nil }.answers)
+    }
+
+    /// The saved voice, checked as a session checks it: no line without one, ok when known, a problem naming it when not.
+    @Test func theSavedVoiceIsOneThatIsInstalled() {
+        #expect(Self.lines(DoctorChecks.voicePreference(nil) { _ in nil }).isEmpty)
+        #expect(
+            Self.lines(DoctorChecks.voicePreference("en-us") { _ in nil }) == [
+                #"ok: the saved voice "en-us" is installed"#
+            ])
+        let unknown = DoctorChecks.voicePreference("nosuchvoice") { name in
+            .usage(Message(.errorVoiceUnknown, ["value": .userValue(name), "matches": .text("en, en-us")]))
+        }
+        #expect(
+            Self.lines(unknown) == [
+                #"problem: a reminder now would fail: the saved voice "nosuchvoice" is not installed (Unknown voice "nosuchvoice": close matches are en, en-us. See breathe-voice voices.) — fix: choose one that breathe-voice voices lists (breathe-voice prefs set voice NAME), or go back to the language's own voice (breathe-voice prefs unset voice)"#
+            ])
+        // The live check asks eSpeak NG: its own voices are known, a made-up one is not.
+        #expect(Self.lines(DoctorChecks.voicePreference("en-us")).first?.hasPrefix("ok: ") == true)
+        #expect(Self.lines(DoctorChecks.voicePreference("nosuchvoice")).first?.hasPrefix("problem: ") == true)
+    }
+
+    /// With reminders in the crontab a cron daemon must run; each systemd timer must be active. Nothing scheduled: no
+    /// line at all.
+    @Test func somethingStartsTheScheduledReminders() throws {
+        let fake = try FakeCrontab()
+        defer { fake.remove() }
+        let crontab = CrontabProgram.live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path])
+        let none = DoctorChecks.reminderStarter(crontab: crontab, timers: nil) {
+            Issue.record("looked for cron with nothing scheduled")
+            return .notRunning
+        }
+        #expect(Self.lines(none).isEmpty)
+        var document = try CrontabDocument.parse([]).get()
+        _ = document.add(summary: "--every 1h", lines: ["0 * * * * XDG_RUNTIME_DIR=/run/user/1 /bin/sh remind"])
+        try fake.set(Data(document.bytes))
+        func lines(_ finding: CronDaemon.Finding, timers: SystemdTimers? = nil) -> [String] {
+            Self.lines(DoctorChecks.reminderStarter(crontab: crontab, timers: timers) { finding })
+        }
+        #expect(
+            lines(.running(name: "cron", pid: 412)) == [
+                "ok: a cron daemon is running (cron, process 412), so the crontab's reminders will start"
+            ])
+        #expect(
+            lines(.notRunning) == [
+                "problem: reminders are in the crontab, but no cron daemon is running, so none of them will play — fix: start it, and at every boot: sudo systemctl enable --now cron (the service is crond on Fedora, cronie on Arch)"
+            ])
+        #expect(
+            lines(.hidden) == [
+                "ok: cannot tell whether a cron daemon is running: /proc hides other users' processes"
+            ])
+        // Two systemd timers, one active.
+        let units = try Self.folder()
+        for id in [2, 3] {
+            let reminder = SystemdReminderUnits(
+                id: id,
+                schedule: try ReminderSchedule.make(
+                    every: nil, at: ["12:00"], from: nil, to: nil, days: nil, session: SessionRequest(),
+                    remindArguments: []
+                ).get())
+            try Data(reminder.timer.utf8).write(to: units.appendingPathComponent(reminder.timerName))
+        }
+        let asked = Mutex<[[String]]>([])
+        let timers = SystemdTimers(folder: units.path) { arguments in
+            asked.withLock { $0.append(arguments) }
+            return arguments.last == "breathe-voice-remind-2.timer"
+        }
+        #expect(
+            lines(.running(name: "crond", pid: 1), timers: timers) == [
+                "ok: a cron daemon is running (crond, process 1), so the crontab's reminders will start",
+                "ok: reminder 2's timer breathe-voice-remind-2.timer is active",
+                "problem: reminder 3's timer breathe-voice-remind-3.timer is not active, so it will not play — fix: run systemctl --user daemon-reload, then systemctl --user enable --now breathe-voice-remind-3.timer",
+            ])
+        #expect(
+            asked.withLock { $0 } == [
+                ["is-active", "--quiet", "breathe-voice-remind-2.timer"],
+                ["is-active", "--quiet", "breathe-voice-remind-3.timer"],
+            ])
+    }
+
+    /// The cron daemon is found by its process name in /proc, whoever runs it; /proc that shows no other user's process
+    /// cannot say none runs.
+    @Test func theCronDaemonIsFoundInProc() throws {
+        func proc(_ processes: [(pid: Int, comm: String)]) throws -> String {
+            let root = try Self.folder()
+            for process in processes {
+                let folder = root.appendingPathComponent(String(process.pid))
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data((process.comm + "\n").utf8).write(to: folder.appendingPathComponent("comm"))
+            }
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("self"), withIntermediateDirectories: true)
+            return root.path
+        }
+        let own = getuid()
+        // Folders the test makes are its own: as another user, every one is "another user's".
+        let other = own &+ 1
+        #expect(
+            CronDaemon.find(processRoot: try proc([(1, "systemd"), (77, "crond"), (900, "bash")]), ownUserID: other)
+                == .running(name: "crond", pid: 77))
+        #expect(
+            CronDaemon.find(processRoot: try proc([(5, "cron"), (3, "fcron")]), ownUserID: other)
+                == .running(name: "fcron", pid: 3))
+        #expect(
+            CronDaemon.find(processRoot: try proc([(1, "init"), (2, "cronjob"), (3, "anacron")]), ownUserID: other)
+                == .notRunning)
+        #expect(
+            CronDaemon.find(processRoot: try proc([(10, "bash")]), ownUserID: own) == (own == 0 ? .notRunning : .hidden)
+        )
+        #expect(CronDaemon.find(processRoot: "/nonexistent/proc", ownUserID: other) == .hidden)
     }
 
     @Test func quietHoursSanity() throws {
@@ -237,6 +418,6 @@ import Testing
     @Test func theStandardListHasEveryCheck() {
         let names = DoctorChecks.standard(environment: [:], crontab: .live(environment: [:]), quietHours: nil).map(
             \.name)
-        #expect(names == ["speech-data", "sound-server", "crontab", "quiet-hours"])
+        #expect(names == ["speech-data", "voice", "sound-server", "crontab", "scheduler", "quiet-hours"])
     }
 }

@@ -156,6 +156,9 @@ struct AudioOptions: ParsableArguments {
         if output == "" {
             throw ValidationError(localizer.string(Message(.errorOutputEmpty, ["option": .text("--output")])))
         }
+        if let output, let problem = WavSink.nameProblem(output) {
+            throw ValidationError(localizer.string(problem))
+        }
     }
 }
 

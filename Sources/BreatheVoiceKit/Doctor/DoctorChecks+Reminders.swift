@@ -1,0 +1,91 @@
+import BreatheCore
+
+/// The checks that stand where a scheduled reminder would fail before a sound is made: the voice it speaks with, and
+/// what starts it (a running cron daemon for the crontab's reminders, an active timer for each systemd one).
+extension DoctorChecks {
+    /// The preferences could not be read (`line`, the error every command that reads them prints): a reminder would
+    /// stop there too.
+    static func preferencesProblem(_ line: String, localizer: Localizer) -> DoctorCheck {
+        let prefix = localizer.string(Message(.errorPrefix, ["message": .text("")]))
+        let reason = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+        return DoctorCheck(name: "preferences") {
+            [
+                .problem(
+                    Message(.doctorPreferencesUnusable, ["reason": .text(reason)]), fix: Message(.doctorPreferencesFix))
+            ]
+        }
+    }
+
+    /// The saved voice (`prefs set voice`) is one eSpeak NG has, checked as a reminder's session checks it
+    /// (`CheckedVoice`); `check` gives nil for a known voice, else the error the session would stop with.
+    static func voicePreference(
+        _ voice: String?,
+        check: @escaping @Sendable (String) -> BreatheError? = { name in
+            do throws(BreatheError) {
+                _ = try CheckedVoice(name: name).identifier(LiveSpeech.speech)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    ) -> DoctorCheck {
+        DoctorCheck(name: "voice") {
+            guard let voice else { return [] }
+            guard let error = check(voice) else {
+                return [.ok(Message(.doctorVoicePreferenceOk, ["voice": .userValue(voice)]))]
+            }
+            return [
+                .problem(
+                    Message(
+                        .doctorVoicePreferenceUnknown, ["voice": .userValue(voice), "reason": .message(error.message)]),
+                    fix: Message(.doctorVoicePreferenceFix))
+            ]
+        }
+    }
+
+    /// True when reminders are scheduled and each was given `--allow-silent`: without a sound server, each would keep
+    /// only its record, and exit 0.
+    static func everyReminderAllowsSilence(crontab: CrontabProgram, timers: SystemdTimers?) -> Bool {
+        let cron = (try? crontab.read()).flatMap { try? CrontabDocument.parse($0).get() }?.reminders.map(\.summary)
+        let summaries = (cron ?? []) + (timers?.installed().map(\.summary) ?? [])
+        return !summaries.isEmpty
+            && summaries.allSatisfy { $0.split(separator: " ").contains("--allow-silent") }
+    }
+
+    /// Something will start the scheduled reminders: a cron daemon running (`daemon`, looked for only when the crontab
+    /// holds reminders), and each systemd timer active (`isActive`, `systemctl --user is-active`). No line when nothing
+    /// is scheduled.
+    static func reminderStarter(
+        crontab: CrontabProgram, timers: SystemdTimers?,
+        daemon: @escaping @Sendable () -> CronDaemon.Finding = { CronDaemon.find() }
+    ) -> DoctorCheck {
+        DoctorCheck(name: "scheduler") {
+            var findings: [DoctorFinding] = []
+            let cronReminders = (try? crontab.read()).flatMap { try? CrontabDocument.parse($0).get() }?.reminders ?? []
+            if !cronReminders.isEmpty {
+                switch daemon() {
+                case .running(let name, let pid):
+                    findings.append(.ok(Message(.doctorCronRunning, ["name": .text(name), "pid": .integer(pid)])))
+                case .notRunning:
+                    findings.append(
+                        .problem(
+                            Message(.doctorCronNotRunning),
+                            fix: Message(.doctorCronFix)))
+                case .hidden:
+                    findings.append(.ok(Message(.doctorCronHidden)))
+                }
+            }
+            guard let timers else { return findings }
+            for units in timers.installed() {
+                let arguments: [String: MessageArgument] = ["id": .integer(units.id), "timer": .text(units.timerName)]
+                if timers.systemctl(["is-active", "--quiet", units.timerName]) {
+                    findings.append(.ok(Message(.doctorTimerActive, arguments)))
+                } else {
+                    findings.append(
+                        .problem(Message(.doctorTimerInactive, arguments), fix: Message(.doctorTimerFix, arguments)))
+                }
+            }
+            return findings
+        }
+    }
+}
