@@ -29,10 +29,11 @@ package struct SessionStats: Hashable, Sendable {
         hasher.combine(tenths)
     }
 
-    /// Adds one session; a skipped reminder adds nothing.
+    /// Adds one session; a skipped reminder and a session never breathed add nothing.
     package mutating func add(_ record: SessionRecord) {
-        guard record.status != .skipped else { return }
-        add(SessionFacts(record))
+        let facts = SessionFacts(record)
+        guard facts.counts else { return }
+        add(facts)
         countPattern(record.patternLabel)
     }
 
@@ -53,6 +54,19 @@ package struct SessionStats: Hashable, Sendable {
             // One lookup: the entry is changed in place.
             SessionStats.count(tenths, in: &days[facts.dayNumber, default: (0, 0)])
         }
+    }
+
+    /// A counted session with a mood before was given its mood after later (an amendment): `old` comes out of the mood
+    /// figures, `new` goes in.
+    mutating func changeMoodAfter(before: Int, from old: Int?, to new: Int) {
+        if let old {
+            moodSessions -= 1
+            moodChangeSum -= old - before
+            if old > before { moodImproved -= 1 }
+        }
+        moodSessions += 1
+        moodChangeSum += new - before
+        if new > before { moodImproved += 1 }
     }
 
     private static func count(_ tenths: Int, in day: inout (sessions: Int, tenths: Int)) {

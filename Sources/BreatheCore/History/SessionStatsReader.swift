@@ -15,20 +15,57 @@ package struct SessionStatsReader {
     private var nextWithHash: [Int] = []
     /// The label of the line before, which is often the label again.
     private var lastLabel = -1
+    /// Records read so far, and the recent ones an amendment could still change in the stats (those that count and
+    /// have a mood before: only then does the mood after count), by their number: `AmendmentWindow`'s reach, kept
+    /// without making a record.
+    private var recordCount = 0
+    private var moodRecords: [(number: Int, id: String, before: Int, after: Int?)] = []
 
     package init() {}
 
-    /// Adds the record on one line (without its newline); false, adding nothing, when it is not a valid record.
+    /// Adds the record on one line (without its newline), or folds in the amendment on it; false, adding nothing, when
+    /// the line is neither.
     package mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let (facts, label) = reader.facts(line) else { return false }
-        // A skipped reminder is a valid line that counts for nothing, its pattern included.
+        guard let (facts, label, id) = reader.facts(line) else {
+            guard let amendment = SessionAmendment.parse(line: line) else {
+                // As `HistoryStore` reads records: an unreadable line hands over every record held before it.
+                moodRecords.removeAll()
+                return false
+            }
+            amend(amendment)
+            return true
+        }
+        recordCount += 1
+        // A skipped reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
         guard facts.counts else { return true }
+        if let before = facts.moodBefore { remember(id, in: line, before: before, after: facts.moodAfter) }
         partial.add(facts)
         switch label {
         case .bytes(let range): count(UnsafeBufferPointer(rebasing: line[range]))
         case .text(let text): partial.countPattern(text)
         }
         return true
+    }
+
+    private mutating func remember(
+        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int, after: Int?
+    ) {
+        let text: String =
+            switch id {
+            case .bytes(let range): String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+            case .text(let text): text
+            }
+        moodRecords.removeAll { $0.number <= recordCount - AmendmentWindow.reach }
+        moodRecords.append((recordCount, text, before, after))
+    }
+
+    /// The mood after of the newest recent record with the amendment's id, replaced, as `AmendmentWindow` would.
+    private mutating func amend(_ amendment: SessionAmendment) {
+        moodRecords.removeAll { $0.number <= recordCount - AmendmentWindow.reach }
+        guard let index = moodRecords.lastIndex(where: { $0.id == amendment.id }) else { return }
+        let record = moodRecords[index]
+        partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
+        moodRecords[index].after = amendment.moodAfter
     }
 
     mutating func add(_ line: [UInt8]) -> Bool {

@@ -27,6 +27,10 @@ struct HistoryListing {
             arguments["before"] = .integer(before)
             arguments["after"] = .integer(after)
             key = .historyRowMood
+        } else if let after = record.moodAfter {
+            // The mood given at the question, without one before.
+            arguments["after"] = .integer(after)
+            key = .historyRowMoodAfter
         }
         return PlainText.line(localizer.string(Message(key, arguments)))
     }
