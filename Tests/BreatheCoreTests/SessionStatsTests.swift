@@ -68,6 +68,21 @@ import Testing
         #expect(stats.longestStreak == 0)
     }
 
+    /// A session stopped in its opening, before its first breath, is in the history but earns nothing; once its
+    /// breathing began (a tenth of a second), it counts.
+    @Test func aSessionNeverBreathedCountsInNoStatsStreakOrBadge() {
+        var stats = SessionStats()
+        stats.add(
+            Self.record("2024-06-10T10:00:00Z", tenths: 0, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
+        #expect(stats.sessions == 0)
+        #expect(stats.badges.isEmpty)
+        stats.add(
+            Self.record("2024-06-10T10:05:00Z", tenths: 1, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
+        #expect(stats.sessions == 1)
+        #expect(stats.badges == [.firstSession, .customPattern])
+        #expect(stats.longestStreak == 0)
+    }
+
     @Test func aSkippedReminderCountsInNoStatsStreakOrBadge() {
         var stats = SessionStats()
         stats.add(Self.record("2024-05-06T10:00:00+02:00"))
