@@ -5,7 +5,7 @@
 package struct AmendmentWindow {
     /// How many records after its own an amendment may come and still be folded in. Only sessions that ended while a
     /// mood question was open come between a record and its amendment, so a few would do.
-    package static let reach = 32
+    static let reach = 32
 
     private var ring: [SessionRecord?] = Array(repeating: nil, count: AmendmentWindow.reach)
     /// Where the oldest held record is, and how many are held.

@@ -8,9 +8,9 @@
 /// had held it from the start.
 package struct SessionAmendment: Hashable, Sendable {
     /// The amended record's `id`.
-    package var id: String
+    var id: String
     /// The mood after the session, 1 (very stressed) to 5 (very calm).
-    package var moodAfter: Int
+    var moodAfter: Int
 
     package init(id: String, moodAfter: Int) {
         self.id = id
@@ -18,7 +18,7 @@ package struct SessionAmendment: Hashable, Sendable {
     }
 
     /// The amendment as a JSON object, in a fixed member order.
-    package var json: JSONValue {
+    var json: JSONValue {
         .object([
             ("amends", JSONNode(.string(id))),
             ("moodAfter", JSONNode(.number(String(moodAfter)))),
