@@ -55,11 +55,15 @@ enum SessionSetup {
             answer = MoodPrompt.ask(localizer: localizer, output: &output)
             if case .mood(let level)? = answer { recorder.amend(moodAfter: level) }
         }
+        // A signal at the question asks to leave now: the session is recorded, nothing more is read or said.
+        if case .signal? = answer {
+            if let failure = recorder.failure { throw failure }
+            return answer
+        }
+        recorder.countBadges()
         var standardError = FileDescriptorSink.standardError
         for line in recorder.skippedLines { standardError.say(recorder.store.skippedLine(line), localizer) }
         if let failure = recorder.failure { throw failure }
-        // A signal at the question asks to leave now: the session is recorded, nothing more is said.
-        if case .signal? = answer { return answer }
         // Quiet means errors only, and keeps standard output clean for a JSON event stream.
         guard display != .quiet else { return answer }
         for badge in recorder.newBadges { output.say(badge.announcement, localizer) }

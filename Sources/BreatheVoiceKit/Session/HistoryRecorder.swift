@@ -1,8 +1,8 @@
 import BreatheCore
 
 /// Records the session in the history: it notes the wall-clock start, builds the record on the machine's `save` effect
-/// (when the breathing ends, before the closing words and any question) and appends it at once, then says which badges
-/// the session earned. The mood given at the question afterwards amends the record (`amend(moodAfter:)`), so no way
+/// (when the breathing ends, before the closing words and any question) and appends it at once; after the session it
+/// says which badges the session earned (`countBadges`). The mood given at the question afterwards amends the record (`amend(moodAfter:)`), so no way
 /// out of the question loses the session. A class, so that the caller keeps a handle on what the runner's copy did.
 final class HistoryRecorder: SessionPresenter {
     let store: HistoryStore
@@ -87,30 +87,20 @@ final class HistoryRecorder: SessionPresenter {
         append(record(summary))
     }
 
-    /// Appends the record (once) and works out the badges it earned.
+    /// Appends the record (once). Nothing else is read or written meanwhile: the closing words are being said.
     private func append(_ record: SessionRecord) {
         guard !saved else { return }
         saved = true
         do throws(BreatheError) {
-            var stats = SessionStats()
-            var skipped: [Int] = []
-            try store.forEach(skipped: { skipped.append($0) }) {
-                stats.add($0)
-                return true
-            }
-            skippedLines = skipped
-            statsBefore = stats
             try store.append(record)
             appended = record
-            countBadges()
         } catch {
             failure = error
         }
     }
 
     /// The mood given after the session: appended as an amendment to its record (the stopping signals held back
-    /// meanwhile, so that the line is written whole), and the badges counted again (a lifted mood may earn one).
-    /// Does nothing when no record was appended.
+    /// meanwhile, so that the line is written whole). Does nothing when no record was appended.
     func amend(moodAfter: Int) {
         guard var record = appended else { return }
         let amendment = SessionAmendment(id: record.id, moodAfter: moodAfter)
@@ -119,14 +109,35 @@ final class HistoryRecorder: SessionPresenter {
             self.moodAfter = moodAfter
             amendment.apply(to: &record)
             appended = record
-            countBadges()
+            if counted { countBadges() }
         } catch {
             failure = error
         }
     }
 
-    private func countBadges() {
+    /// True once the history was read for the badges.
+    private var counted = false
+
+    /// Works out the badges the appended session earned (a lifted mood may earn one), reading the history once, after
+    /// the session: every record but the session's own, then the session as it now reads.
+    func countBadges() {
         guard let appended else { return }
+        if !counted {
+            counted = true
+            do throws(BreatheError) {
+                var stats = SessionStats()
+                var skipped: [Int] = []
+                try store.forEach(skipped: { skipped.append($0) }) {
+                    if $0.id != appended.id { stats.add($0) }
+                    return true
+                }
+                skippedLines = skipped
+                statsBefore = stats
+            } catch {
+                failure = error
+                return
+            }
+        }
         let before = Set(statsBefore.badges)
         var stats = statsBefore
         stats.add(appended)
