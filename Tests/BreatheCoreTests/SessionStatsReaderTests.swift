@@ -8,7 +8,7 @@ import Testing
 @Suite struct SessionStatsReaderTests {
     /// Every figure the stats hold, so that two can be compared in full (`==` on `SessionStats` compares fewer).
     struct Figures: Equatable, CustomStringConvertible {
-        var sessions, tenths, moodSessions, moodChangeSum, moodImproved: Int
+        var sessions, tenths, moodSessions, moodChangeSum, moodImproved, moodAfterSessions, moodAfterSum: Int
         var usedCustomPattern: Bool
         var patternCounts: [String: Int]
         var days: [Int: [Int]]
@@ -19,13 +19,16 @@ import Testing
             moodSessions = stats.moodSessions
             moodChangeSum = stats.moodChangeSum
             moodImproved = stats.moodImproved
+            moodAfterSessions = stats.moodAfterSessions
+            moodAfterSum = stats.moodAfterSum
             usedCustomPattern = stats.usedCustomPattern
             patternCounts = stats.patternCounts
             days = stats.days.mapValues { [$0.sessions, $0.tenths] }
         }
 
         var description: String {
-            "\(sessions) sessions, \(tenths) tenths, mood \(moodSessions)/\(moodChangeSum)/\(moodImproved), custom \(usedCustomPattern), "
+            "\(sessions) sessions, \(tenths) tenths, mood \(moodSessions)/\(moodChangeSum)/\(moodImproved), "
+                + "after \(moodAfterSessions)/\(moodAfterSum), custom \(usedCustomPattern), "
                 + "patterns \(patternCounts.sorted { $0.key < $1.key }), \(days.count) days"
         }
     }

@@ -116,6 +116,23 @@ import Testing
         #expect(SessionStats().averageMoodChangeTenths == nil)
     }
 
+    /// The mood given at the question, with or without one before, and changed later by an amendment.
+    @Test func moodAfterAverages() {
+        var stats = SessionStats()
+        stats.add(Self.record("2024-06-10T10:00:00Z", after: 4))
+        stats.add(Self.record("2024-06-11T10:00:00Z", before: 2, after: 5))
+        stats.add(Self.record("2024-06-12T10:00:00Z"))
+        #expect(stats.moodAfterSessions == 2)
+        #expect(stats.averageMoodAfterTenths == 45)
+        #expect(stats.averageMoodChangeTenths == 30)
+        stats.changeMoodAfter(before: 2, from: 5, to: 1)
+        stats.changeMoodAfter(before: nil, from: nil, to: 3)
+        #expect(stats.moodAfterSessions == 3)
+        #expect(stats.averageMoodAfterTenths == 27)
+        #expect(stats.averageMoodChangeTenths == -10)
+        #expect(SessionStats().averageMoodAfterTenths == nil)
+    }
+
     @Test func badges() {
         var stats = SessionStats()
         #expect(stats.badges.isEmpty)

@@ -198,7 +198,10 @@ import Testing
             recorded: recorded, lastStatus: "completed", moodAfter: 4, breathed: recorded - 1,
             badges: ["firstSession", "customPattern"], "the question answered")
         #expect(try walk.run(["history", "--last", "1"]).stdout.hasSuffix("completed. Mood 2 to 4.\n"))
-        #expect(try walk.run(["stats"]).stdoutLines.contains("Average mood change: +2 over 1 session."))
+        let stats = try walk.run(["stats"]).stdoutLines
+        #expect(stats.contains("Average mood change: +2 over 1 session."), "\(stats)")
+        // The answer 4, and the 3 given with --mood-after.
+        #expect(stats.contains("Mood after a session: 3.5 on average, over 2 sessions."), "\(stats)")
         let csv = try walk.run(["history", "export", "--format", "csv"])
         let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.count == recorded + 1, "one row per session and the header: \(csv.stdout)")

@@ -15,11 +15,12 @@ package struct SessionStatsReader {
     private var nextWithHash: [Int] = []
     /// The label of the line before, which is often the label again.
     private var lastLabel = -1
-    /// Records read so far, and the recent ones an amendment could still change in the stats (those that count and
-    /// have a mood before: only then does the mood after count), by their number: `AmendmentWindow`'s reach, kept
-    /// without making a record.
+    /// Records read so far, and the recent ones that count, which an amendment could still change: a ring of
+    /// `AmendmentWindow.reach` entries by record number, each with its id's hash (FNV-1a of its bytes: no String is
+    /// made) and its moods, so that an amendment is folded in as `AmendmentWindow` folds it, without making a record.
     private var recordCount = 0
-    private var moodRecords: [(number: Int, id: String, before: Int, after: Int?)] = []
+    private var recent = [(number: Int, id: Int, before: Int?, after: Int?)](
+        repeating: (0, 0, nil, nil), count: AmendmentWindow.reach)
 
     package init() {}
 
@@ -29,7 +30,7 @@ package struct SessionStatsReader {
         guard let (facts, label, id) = reader.facts(line) else {
             guard let amendment = SessionAmendment.parse(line: line) else {
                 // As `HistoryStore` reads records: an unreadable line hands over every record held before it.
-                moodRecords.removeAll()
+                for index in recent.indices { recent[index].number = 0 }
                 return false
             }
             amend(amendment)
@@ -38,7 +39,7 @@ package struct SessionStatsReader {
         recordCount += 1
         // A skipped reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
         guard facts.counts else { return true }
-        if let before = facts.moodBefore { remember(id, in: line, before: before, after: facts.moodAfter) }
+        remember(id, in: line, before: facts.moodBefore, after: facts.moodAfter)
         partial.add(facts)
         switch label {
         case .bytes(let range): count(UnsafeBufferPointer(rebasing: line[range]))
@@ -48,24 +49,35 @@ package struct SessionStatsReader {
     }
 
     private mutating func remember(
-        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int, after: Int?
+        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int?, after: Int?
     ) {
-        let text: String =
+        let hash =
             switch id {
-            case .bytes(let range): String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
-            case .text(let text): text
+            case .bytes(let range): SessionStatsReader.hash(UnsafeBufferPointer(rebasing: line[range]))
+            case .text(let text): SessionStatsReader.hash(text)
             }
-        moodRecords.removeAll { $0.number <= recordCount - AmendmentWindow.reach }
-        moodRecords.append((recordCount, text, before, after))
+        recent[recordCount % AmendmentWindow.reach] = (recordCount, hash, before, after)
     }
 
     /// The mood after of the newest recent record with the amendment's id, replaced, as `AmendmentWindow` would.
     private mutating func amend(_ amendment: SessionAmendment) {
-        moodRecords.removeAll { $0.number <= recordCount - AmendmentWindow.reach }
-        guard let index = moodRecords.lastIndex(where: { $0.id == amendment.id }) else { return }
-        let record = moodRecords[index]
-        partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
-        moodRecords[index].after = amendment.moodAfter
+        let hash = SessionStatsReader.hash(amendment.id)
+        var number = recordCount
+        while number > 0 && number > recordCount - AmendmentWindow.reach {
+            let index = number % AmendmentWindow.reach
+            if recent[index].number == number && recent[index].id == hash {
+                let record = recent[index]
+                partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
+                recent[index].after = amendment.moodAfter
+                return
+            }
+            number -= 1
+        }
+    }
+
+    private static func hash(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { hash($0) }
     }
 
     mutating func add(_ line: [UInt8]) -> Bool {

@@ -205,6 +205,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case statsDay = "stats.day"
     case statsDayNone = "stats.dayNone"
     case statsMood = "stats.mood"
+    case statsMoodAfter = "stats.moodAfter"
     case statsMoodNone = "stats.moodNone"
     case statsPatterns = "stats.patterns"
     case statsPatternItem = "stats.patternItem"
