@@ -33,7 +33,8 @@ enum MoodPrompt {
         // a signal ends the process at once with its documented exit, as after any session.
         let signals = SignalSource.install()
         defer { SignalSource.uninstall() }
-        let raw = Terminal.enterRawMode(0)
+        // Raw keys only while a signal comes through the pipe: otherwise it would end the process with the terminal raw.
+        let raw = signals != nil && Terminal.enterRawMode(0)
         defer { Terminal.restore() }
         var attempts = 0
         while true {
@@ -43,7 +44,8 @@ enum MoodPrompt {
             if raw, case .text(let text) = reply, text.count == 1, text.unicodeScalars.allSatisfy(\.isPrintableASCII) {
                 output.write(text)
             }
-            if raw || reply == .end { output.write("\n") }
+            // The line ends, unless the terminal echoed the newline of a line typed.
+            if case .text = reply, !raw {} else { output.write("\n") }
             let answer: Answer
             switch reply {
             case .signal(let signal): return .signal(signal)
