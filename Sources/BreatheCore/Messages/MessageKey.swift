@@ -260,6 +260,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorVoiceFromFlag = "error.voice.fromFlag"
     case errorVoiceFromEnvironment = "error.voice.fromEnvironment"
     case errorVoiceFromFile = "error.voice.fromFile"
+    case errorVoiceInFile = "error.voice.inFile"
 
     // `demo` without a sound server.
     case demoNoServer = "demo.noServer"
