@@ -8,7 +8,7 @@ import Testing
 @Suite struct SessionStatsReaderTests {
     /// Every figure the stats hold, so that two can be compared in full (`==` on `SessionStats` compares fewer).
     struct Figures: Equatable, CustomStringConvertible {
-        var sessions, tenths, moodSessions, moodChangeSum, moodImproved: Int
+        var sessions, tenths, moodSessions, moodChangeSum, moodImproved, moodAfterSessions, moodAfterSum: Int
         var usedCustomPattern: Bool
         var patternCounts: [String: Int]
         var days: [Int: [Int]]
@@ -19,13 +19,16 @@ import Testing
             moodSessions = stats.moodSessions
             moodChangeSum = stats.moodChangeSum
             moodImproved = stats.moodImproved
+            moodAfterSessions = stats.moodAfterSessions
+            moodAfterSum = stats.moodAfterSum
             usedCustomPattern = stats.usedCustomPattern
             patternCounts = stats.patternCounts
             days = stats.days.mapValues { [$0.sessions, $0.tenths] }
         }
 
         var description: String {
-            "\(sessions) sessions, \(tenths) tenths, mood \(moodSessions)/\(moodChangeSum)/\(moodImproved), custom \(usedCustomPattern), "
+            "\(sessions) sessions, \(tenths) tenths, mood \(moodSessions)/\(moodChangeSum)/\(moodImproved), "
+                + "after \(moodAfterSessions)/\(moodAfterSum), custom \(usedCustomPattern), "
                 + "patterns \(patternCounts.sorted { $0.key < $1.key }), \(days.count) days"
         }
     }
@@ -121,11 +124,52 @@ import Testing
         #expect(Figures(fast.stats) == Figures(full))
     }
 
+    /// Amendment lines (the mood given after a session) among the records, some reaching further back than
+    /// `AmendmentWindow.reach`, some for records that never count, some after damaged lines: the stats reader folds
+    /// them in exactly as the records' reader and `AmendmentWindow` do.
+    @Test(arguments: [5, 6, 7])
+    func foldsAmendmentsAsTheRecordsDo(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var reader = SessionRecordReader()
+        var fast = SessionStatsReader()
+        var full = SessionStats()
+        var window = AmendmentWindow()
+        var ids: [String] = []
+        var amended = 0
+        for _ in 0..<3000 {
+            let bytes: [UInt8]
+            if !ids.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                let back = min(ids.count, Int.random(in: 1...(AmendmentWindow.reach + 8), using: &random))
+                let amendment = SessionAmendment(
+                    id: ids[ids.count - back], moodAfter: Int.random(in: 1...5, using: &random))
+                bytes = Array(amendment.line.utf8)
+                if window.amend(amendment) { amended += 1 }
+            } else {
+                let text = Self.line(&random, day: 12_000 + ids.count / 10)
+                bytes = Int.random(in: 0..<8, using: &random) == 0 ? Self.damaged(text, &random) : Array(text.utf8)
+                if let record = reader.record(bytes) {
+                    ids.append(record.id)
+                    if let leaving = window.add(record) { full.add(leaving) }
+                } else if bytes.withUnsafeBufferPointer({ SessionAmendment.parse(line: $0) }) == nil {
+                    // As `HistoryStore` reads: an unreadable line hands over every record held before it.
+                    while let held = window.removeOldest() { full.add(held) }
+                }
+            }
+            _ = fast.add(bytes)
+        }
+        while let held = window.removeOldest() { full.add(held) }
+        #expect(amended > 100)
+        #expect(full.moodSessions > 100)
+        #expect(Figures(fast.stats) == Figures(full))
+    }
+
     @Test func canonicallyEqualLabelsAreOnePattern() {
         var fast = SessionStatsReader()
         var random = SplitMix(state: 9)
         for pattern in [Self.patterns[4], Self.patterns[5], Self.patterns[6]] {
+            // A whole cycle breathed, so that the session counts.
             let line = Self.line(&random, day: 100).replacingOccurrences(ofFirstPatternIn: Self.patterns, with: pattern)
+                .replacing(/"actualCycles":\d+/, with: #""actualCycles":1"#)
             let accepted = fast.add(Array(line.utf8))
             #expect(accepted)
         }

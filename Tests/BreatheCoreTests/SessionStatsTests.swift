@@ -68,6 +68,21 @@ import Testing
         #expect(stats.longestStreak == 0)
     }
 
+    /// A session stopped in its opening, before its first breath, is in the history but earns nothing; once its
+    /// breathing began (a tenth of a second), it counts.
+    @Test func aSessionNeverBreathedCountsInNoStatsStreakOrBadge() {
+        var stats = SessionStats()
+        stats.add(
+            Self.record("2024-06-10T10:00:00Z", tenths: 0, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
+        #expect(stats.sessions == 0)
+        #expect(stats.badges.isEmpty)
+        stats.add(
+            Self.record("2024-06-10T10:05:00Z", tenths: 1, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
+        #expect(stats.sessions == 1)
+        #expect(stats.badges == [.firstSession, .customPattern])
+        #expect(stats.longestStreak == 0)
+    }
+
     @Test func aSkippedReminderCountsInNoStatsStreakOrBadge() {
         var stats = SessionStats()
         stats.add(Self.record("2024-05-06T10:00:00+02:00"))
@@ -99,6 +114,23 @@ import Testing
         down.add(Self.record("2024-06-11T10:00:00Z", before: 4, after: 3))
         #expect(down.averageMoodChangeTenths == -15)
         #expect(SessionStats().averageMoodChangeTenths == nil)
+    }
+
+    /// The mood given at the question, with or without one before, and changed later by an amendment.
+    @Test func moodAfterAverages() {
+        var stats = SessionStats()
+        stats.add(Self.record("2024-06-10T10:00:00Z", after: 4))
+        stats.add(Self.record("2024-06-11T10:00:00Z", before: 2, after: 5))
+        stats.add(Self.record("2024-06-12T10:00:00Z"))
+        #expect(stats.moodAfterSessions == 2)
+        #expect(stats.averageMoodAfterTenths == 45)
+        #expect(stats.averageMoodChangeTenths == 30)
+        stats.changeMoodAfter(before: 2, from: 5, to: 1)
+        stats.changeMoodAfter(before: nil, from: nil, to: 3)
+        #expect(stats.moodAfterSessions == 3)
+        #expect(stats.averageMoodAfterTenths == 27)
+        #expect(stats.averageMoodChangeTenths == -10)
+        #expect(SessionStats().averageMoodAfterTenths == nil)
     }
 
     @Test func badges() {

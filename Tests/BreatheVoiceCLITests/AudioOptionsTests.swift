@@ -22,19 +22,19 @@ import Testing
         (["--no-audio", "--require-audio"], "breathe-voice: Give --no-audio or --require-audio, not both."),
         (
             ["--voice", "en-usa", "--cycles", "1"],
-            "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
+            "breathe-voice: Option --voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
         ),
         (
             ["--voice", "qqqqqqqq", "--cycles", "1"],
-            "breathe-voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."
+            "breathe-voice: Option --voice: Unknown voice \"qqqqqqqq\": see breathe-voice voices for the installed ones."
         ),
         (
             ["--voice", "en-us+f33", "--cycles", "1"],
-            "breathe-voice: Unknown voice variant \"f33\" in \"en-us+f33\": installed variants include f3."
+            "breathe-voice: Option --voice: Unknown voice variant \"f33\" in \"en-us+f33\": installed variants include f3."
         ),
         (
             ["--voice", "en-usa+f3", "--cycles", "1"],
-            "breathe-voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
+            "breathe-voice: Option --voice: Unknown voice \"en-usa\": close matches are en-us. See breathe-voice voices."
         ),
     ])
     func badValuesGiveExit64AndOneLine(arguments: [String], expected: String) throws {

@@ -17,7 +17,7 @@ import Testing
         "doctor --json": ["version", "ok", "checks"],
         "stats --json": [
             "version", "sessions", "seconds", "currentStreak", "longestStreak", "lastSevenDays", "averageMoodChange",
-            "moodSessions", "topPatterns", "badges",
+            "moodSessions", "averageMoodAfter", "moodAfterSessions", "topPatterns", "badges",
         ],
     ]
 

@@ -137,6 +137,34 @@ import Testing
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
     }
 
+    /// Issue 41: what an edit newly saves is checked as `prefs set` and `patterns add` check it: a voice not installed
+    /// for its language, a pattern name that differs from a saved one only in case. A voice already in the file is not
+    /// checked again, so an unrelated edit goes through.
+    @Test func editChecksANewVoiceAndANewPatternNameAsSetAndAddDo() throws {
+        let home = try TemporaryHome()
+        #expect(try home.run(["prefs", "set", "voice", "en-us", "--lang", "en"]).status == 0)
+        #expect(try home.run(["patterns", "add", "calm", "4-4"]).status == 0)
+        let before = try Data(contentsOf: home.preferencesFile)
+        for (editor, problem) in [
+            ("sed -i s/en-us/nosuchvoice/", "Preference voice.en: Unknown voice \"nosuchvoice\""),
+            (
+                #"sed -i 's/"calm": "4-4"/"calm": "4-4", "Calm": "4-6"/'"#,
+                "Pattern name \"Calm\" is taken by the saved pattern \"calm\""
+            ),
+        ] {
+            let bad = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": editor, "EDITOR": nil])
+            #expect(bad.status == 78, "\(editor)")
+            #expect(bad.stderrLines.count == 1)
+            #expect(bad.stderr.contains(problem), "\(bad.stderr)")
+            #expect(try Data(contentsOf: home.preferencesFile) == before)
+        }
+        let unrelated = try home.run(
+            ["prefs", "edit", "--lang", "en"],
+            environment: ["VISUAL": #"sed -i 's/"version": 1/"version": 1, "rate": 210/'"#])
+        #expect(unrelated.status == 0, "\(unrelated.stderr)")
+        #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
+    }
+
     // MARK: Issue 29, item 6: prefs edit never ends with the preferences lost.
 
     /// `prefs edit` in `home` with `editor` as VISUAL (the copy's path is appended as "$1"), after `prefs set rate 200`.

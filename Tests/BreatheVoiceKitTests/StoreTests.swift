@@ -66,6 +66,50 @@ struct Scratch {
         #expect(skipped == [2])
     }
 
+    /// The mood given after a session is an amendment line; every reader of the file folds it into its record, and a
+    /// truncated amendment (a writer killed mid-line) is one skipped line that loses nothing else.
+    @Test func amendmentsAreFoldedByEveryReader() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let store = HistoryStore(path: path)
+        var first = Self.record(1)
+        first.moodBefore = 2
+        try store.append(first)
+        try store.append(Self.record(2))
+        try store.append(SessionAmendment(id: "1", moodAfter: 5))
+        try store.append(Self.record(3))
+        let broken = String(SessionAmendment(id: "3", moodAfter: 4).line.prefix(12))
+        let handle = FileHandle(forWritingAtPath: path)!
+        handle.seekToEndOfFile()
+        handle.write(Data(broken.utf8))
+        try handle.close()
+        try store.append(Self.record(4))
+        try store.append(SessionAmendment(id: "4", moodAfter: 3))
+        var all: [String] = []
+        var skipped: [Int] = []
+        try store.forEach(skipped: { skipped.append($0) }) {
+            all.append("\($0.id):\($0.moodAfter.map(String.init) ?? "-")")
+            return true
+        }
+        #expect(all == ["1:5", "2:-", "3:-", "4:3"])
+        #expect(skipped == [5])
+        var newest: [String] = []
+        try store.forEachOfNewest(3) {
+            newest.append("\($0.id):\($0.moodAfter.map(String.init) ?? "-")")
+            return true
+        }
+        #expect(newest == ["2:-", "3:-", "4:3"])
+        var oldest: [String] = []
+        try store.forEachOfNewest(4) {
+            oldest.append("\($0.id):\($0.moodAfter.map(String.init) ?? "-")")
+            return false
+        }
+        #expect(oldest == ["1:5"], "stopping early still hands over the record with its amendment")
+        let stats = try store.stats()
+        #expect(stats.sessions == 4)
+        #expect(stats.moodSessions == 1)
+        #expect(stats.averageMoodChangeTenths == 30)
+    }
+
     @Test func garbageAndBinaryLinesAreSkippedOneWarningEach() throws {
         let path = try Scratch().path + "/history.jsonl"
         var bytes = Data((Self.record(1).line + "\n").utf8)

@@ -9,7 +9,8 @@ struct SessionFacts: Hashable, Sendable {
     var isCustomPattern: Bool
     var moodBefore: Int?
     var moodAfter: Int?
-    /// False for a skipped reminder: it is in the history but never in stats, streaks or badges.
+    /// False for a skipped reminder and for a session that was never breathed (see `SessionFacts.wasBreathed`): it is in
+    /// the history but never in stats, streaks or badges.
     var counts: Bool
 
     init(
@@ -31,7 +32,20 @@ struct SessionFacts: Hashable, Sendable {
             dayNumber: record.start.dayNumber, actualTenths: record.actualTenths,
             isPracticeDay: record.actualCycles > 0 || record.status == .completed,
             isCustomPattern: record.patternKind != .builtIn, moodBefore: record.moodBefore, moodAfter: record.moodAfter,
-            counts: record.status != .skipped
+            counts: SessionFacts.counts(
+                status: record.status, actualCycles: record.actualCycles, actualTenths: record.actualTenths)
         )
+    }
+
+    /// Whether a session was breathed: its first breath began (at least a tenth of a second of breathing was
+    /// recorded), or it breathed a whole cycle or completed. A session stopped in its opening, before the first
+    /// breath, is listed in the history with 0 seconds, but earns no badge and counts in no stats or streak.
+    static func wasBreathed(status: SessionRecord.Status, actualCycles: Int, actualTenths: Int) -> Bool {
+        status == .completed || actualCycles > 0 || actualTenths > 0
+    }
+
+    /// Whether a record counts in stats, streaks and badges: a breathed session, never a skipped reminder.
+    static func counts(status: SessionRecord.Status, actualCycles: Int, actualTenths: Int) -> Bool {
+        status != .skipped && wasBreathed(status: status, actualCycles: actualCycles, actualTenths: actualTenths)
     }
 }

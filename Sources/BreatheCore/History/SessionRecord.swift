@@ -34,7 +34,7 @@ package struct SessionRecord: Hashable, Sendable {
     /// Why a reminder was skipped (status `skipped`): what was still going on when its wait ran out.
     package typealias SkipReason = CallActivity
 
-    var id: String
+    package var id: String
     package var start: LocalTimestamp
     var end: LocalTimestamp
     /// The pattern's name (built-in or saved), nil for typed timings.

@@ -36,11 +36,11 @@ package struct SessionRecordReader {
         case text(String)
     }
 
-    /// What the stats count of the record on one line, and its pattern label; nil exactly when `record` is nil.
+    /// What the stats count of the record on one line, its pattern label and its id; nil exactly when `record` is nil.
     ///
     /// The line is checked just as `record` checks it, but the Strings stats have no use for (id, language, the
     /// label's text) are never made: `stats` over a long history spends its time here.
-    mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label)? {
+    mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label, id: Label)? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
             guard let checked = check(line, slots: slots, ramps: false) else { return nil }
@@ -48,13 +48,18 @@ package struct SessionRecordReader {
             let entry = tape.entries[labelEntry]
             let label: Label =
                 entry.flag ? .bytes(entry.start..<entry.end) : .text(tape.string(labelEntry, in: line) ?? "")
+            let idEntry = tape.entries[slots[.id]]
+            let id: Label =
+                idEntry.flag ? .bytes(idEntry.start..<idEntry.end) : .text(tape.string(slots[.id], in: line) ?? "")
             let facts = SessionFacts(
                 dayNumber: checked.start.dayNumber, actualTenths: checked.actualTenths,
                 isPracticeDay: checked.actualCycles > 0 || checked.status == .completed,
                 isCustomPattern: checked.kind != .builtIn, moodBefore: checked.moodBefore,
-                moodAfter: checked.moodAfter, counts: checked.status != .skipped
+                moodAfter: checked.moodAfter,
+                counts: SessionFacts.counts(
+                    status: checked.status, actualCycles: checked.actualCycles, actualTenths: checked.actualTenths)
             )
-            return (facts, label)
+            return (facts, label, id)
         }
     }
 

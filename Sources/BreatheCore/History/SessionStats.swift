@@ -10,6 +10,9 @@ package struct SessionStats: Hashable, Sendable {
     package private(set) var moodSessions = 0
     private(set) var moodChangeSum = 0
     private(set) var moodImproved = 0
+    /// Sessions that recorded a mood after (the answer to the question at the end), and the sum of those moods.
+    package private(set) var moodAfterSessions = 0
+    private(set) var moodAfterSum = 0
     private(set) var usedCustomPattern = false
     /// Sessions per pattern label.
     private(set) var patternCounts: [String: Int] = [:]
@@ -20,7 +23,8 @@ package struct SessionStats: Hashable, Sendable {
 
     package static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
         lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths && lhs.moodSessions == rhs.moodSessions
-            && lhs.moodChangeSum == rhs.moodChangeSum && lhs.patternCounts == rhs.patternCounts
+            && lhs.moodChangeSum == rhs.moodChangeSum && lhs.moodAfterSessions == rhs.moodAfterSessions
+            && lhs.moodAfterSum == rhs.moodAfterSum && lhs.patternCounts == rhs.patternCounts
             && lhs.days.keys == rhs.days.keys
     }
 
@@ -29,10 +33,11 @@ package struct SessionStats: Hashable, Sendable {
         hasher.combine(tenths)
     }
 
-    /// Adds one session; a skipped reminder adds nothing.
+    /// Adds one session; a skipped reminder and a session never breathed add nothing.
     package mutating func add(_ record: SessionRecord) {
-        guard record.status != .skipped else { return }
-        add(SessionFacts(record))
+        let facts = SessionFacts(record)
+        guard facts.counts else { return }
+        add(facts)
         countPattern(record.patternLabel)
     }
 
@@ -43,16 +48,29 @@ package struct SessionStats: Hashable, Sendable {
         sessions += 1
         let tenths = max(0, facts.actualTenths)
         self.tenths += tenths
-        if let before = facts.moodBefore, let after = facts.moodAfter {
-            moodSessions += 1
-            moodChangeSum += after - before
-            if after > before { moodImproved += 1 }
-        }
+        if let after = facts.moodAfter { countMoodAfter(after, before: facts.moodBefore, sign: 1) }
         if facts.isCustomPattern { usedCustomPattern = true }
         if facts.isPracticeDay {
             // One lookup: the entry is changed in place.
             SessionStats.count(tenths, in: &days[facts.dayNumber, default: (0, 0)])
         }
+    }
+
+    /// A counted session was given its mood after later (an amendment): `old` comes out of the mood figures, `new` goes
+    /// in.
+    mutating func changeMoodAfter(before: Int?, from old: Int?, to new: Int) {
+        if let old { countMoodAfter(old, before: before, sign: -1) }
+        countMoodAfter(new, before: before, sign: 1)
+    }
+
+    /// Adds (`sign` 1) or takes out (-1) one session's mood after, and its change from the mood before when it has one.
+    private mutating func countMoodAfter(_ after: Int, before: Int?, sign: Int) {
+        moodAfterSessions += sign
+        moodAfterSum += sign * after
+        guard let before else { return }
+        moodSessions += sign
+        moodChangeSum += sign * (after - before)
+        if after > before { moodImproved += sign }
     }
 
     private static func count(_ tenths: Int, in day: inout (sessions: Int, tenths: Int)) {
@@ -90,11 +108,16 @@ package struct SessionStats: Hashable, Sendable {
     }
 
     /// Average mood change in tenths (rounded half away from zero), or nil when no session recorded both moods.
-    package var averageMoodChangeTenths: Int? {
-        guard moodSessions > 0 else { return nil }
-        let scaled = moodChangeSum * 10
-        let half = moodSessions / 2
-        return scaled >= 0 ? (scaled + half) / moodSessions : -((-scaled + half) / moodSessions)
+    package var averageMoodChangeTenths: Int? { SessionStats.averageTenths(moodChangeSum, over: moodSessions) }
+
+    /// Average mood after a session in tenths (rounded half away from zero), or nil when no session recorded one.
+    package var averageMoodAfterTenths: Int? { SessionStats.averageTenths(moodAfterSum, over: moodAfterSessions) }
+
+    private static func averageTenths(_ sum: Int, over count: Int) -> Int? {
+        guard count > 0 else { return nil }
+        let scaled = sum * 10
+        let half = count / 2
+        return scaled >= 0 ? (scaled + half) / count : -((-scaled + half) / count)
     }
 
     /// The most used patterns, most sessions first, then by name; at most `limit`.

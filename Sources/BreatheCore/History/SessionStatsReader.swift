@@ -15,20 +15,69 @@ package struct SessionStatsReader {
     private var nextWithHash: [Int] = []
     /// The label of the line before, which is often the label again.
     private var lastLabel = -1
+    /// Records read so far, and the recent ones that count, which an amendment could still change: a ring of
+    /// `AmendmentWindow.reach` entries by record number, each with its id's hash (FNV-1a of its bytes: no String is
+    /// made) and its moods, so that an amendment is folded in as `AmendmentWindow` folds it, without making a record.
+    private var recordCount = 0
+    private var recent = [(number: Int, id: Int, before: Int?, after: Int?)](
+        repeating: (0, 0, nil, nil), count: AmendmentWindow.reach)
 
     package init() {}
 
-    /// Adds the record on one line (without its newline); false, adding nothing, when it is not a valid record.
+    /// Adds the record on one line (without its newline), or folds in the amendment on it; false, adding nothing, when
+    /// the line is neither.
     package mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let (facts, label) = reader.facts(line) else { return false }
-        // A skipped reminder is a valid line that counts for nothing, its pattern included.
+        guard let (facts, label, id) = reader.facts(line) else {
+            guard let amendment = SessionAmendment.parse(line: line) else {
+                // As `HistoryStore` reads records: an unreadable line hands over every record held before it.
+                for index in recent.indices { recent[index].number = 0 }
+                return false
+            }
+            amend(amendment)
+            return true
+        }
+        recordCount += 1
+        // A skipped reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
         guard facts.counts else { return true }
+        remember(id, in: line, before: facts.moodBefore, after: facts.moodAfter)
         partial.add(facts)
         switch label {
         case .bytes(let range): count(UnsafeBufferPointer(rebasing: line[range]))
         case .text(let text): partial.countPattern(text)
         }
         return true
+    }
+
+    private mutating func remember(
+        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int?, after: Int?
+    ) {
+        let hash =
+            switch id {
+            case .bytes(let range): SessionStatsReader.hash(UnsafeBufferPointer(rebasing: line[range]))
+            case .text(let text): SessionStatsReader.hash(text)
+            }
+        recent[recordCount % AmendmentWindow.reach] = (recordCount, hash, before, after)
+    }
+
+    /// The mood after of the newest recent record with the amendment's id, replaced, as `AmendmentWindow` would.
+    private mutating func amend(_ amendment: SessionAmendment) {
+        let hash = SessionStatsReader.hash(amendment.id)
+        var number = recordCount
+        while number > 0 && number > recordCount - AmendmentWindow.reach {
+            let index = number % AmendmentWindow.reach
+            if recent[index].number == number && recent[index].id == hash {
+                let record = recent[index]
+                partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
+                recent[index].after = amendment.moodAfter
+                return
+            }
+            number -= 1
+        }
+    }
+
+    private static func hash(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { hash($0) }
     }
 
     mutating func add(_ line: [UInt8]) -> Bool {

@@ -19,9 +19,13 @@ extension BreatheVoice.Patterns {
                 throw CommandFailure(.usage(problem), localizer: localizer)
             }
             var patterns = loaded.document.customPatterns
-            guard !patterns.contains(where: { $0.name == name }) else {
-                throw CommandFailure(
-                    .usage(Message(.errorPatternExists, ["name": .userValue(name)])), localizer: localizer)
+            // Names are unique whatever their case, as the built-ins' are: speech cannot tell "calm" from "Calm".
+            if let saved = patterns.first(where: { $0.name?.lowercased() == name.lowercased() }) {
+                let message =
+                    saved.name == name
+                    ? Message(.errorPatternExists, ["name": .userValue(name)])
+                    : Message(.errorPatternCaseTwin, ["name": .userValue(name), "saved": .userValue(saved.name ?? "")])
+                throw CommandFailure(.usage(message), localizer: localizer)
             }
             let pattern: BreathingPattern
             switch PatternSpec.parseTimings(timings) {

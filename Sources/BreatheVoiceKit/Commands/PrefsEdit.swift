@@ -56,7 +56,14 @@ extension BreatheVoice.Prefs {
                 output.say(Message(.prefsEditUnchanged, ["file": .text(store.path)]), localizer)
                 return
             }
-            switch store.check(edited) {
+            // What the copy newly saves is checked by the rules `prefs set` and `patterns add` follow.
+            let checked = store.check(edited).flatMap { checked in
+                Result { () throws(BreatheError) in
+                    try SavedValues.checkNew(checked.document, since: try? store.check(starting).get().document)
+                    return checked
+                }
+            }
+            switch checked {
             case .failure(let error):
                 guard originalIntact else {
                     keepsCopy = true

@@ -28,7 +28,14 @@ extension BreatheVoice.Prefs {
                 throw CommandFailure(.usage(message), localizer: loaded.localizer)
             }
             if name.key == .voice {
-                document.setVoice(parsed.text, for: name.language ?? loaded.preferences.language)
+                // Checked against the voices installed for its language now, not at the next session.
+                let language = name.language ?? loaded.preferences.language
+                if let voice = parsed.text {
+                    try loaded.catching { () throws(BreatheError) in
+                        try VoicePreference.check(voice, language: language, speech: LiveSpeech.speech)
+                    }
+                }
+                document.setVoice(parsed.text, for: language)
             } else {
                 document.values[name.key] = parsed
             }

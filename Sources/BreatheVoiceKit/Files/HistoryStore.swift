@@ -41,6 +41,12 @@ package struct HistoryStore: Sendable {
         try append(line: record.line)
     }
 
+    /// Appends an amendment to a record appended earlier (the mood given after the session): a line of its own, under
+    /// the same lock, fsynced; readers fold it into its record (see `SessionAmendment`).
+    func append(_ amendment: SessionAmendment) throws(BreatheError) {
+        try append(line: amendment.line)
+    }
+
     /// Appends one line (without its newline).
     func append(line: String) throws(BreatheError) {
         let directory = FileSystem.parent(of: path)
@@ -84,18 +90,48 @@ package struct HistoryStore: Sendable {
     }
 
     /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
-    /// throughout. Unreadable lines are skipped; `skipped` hears each one's line number. Returns false to stop early from `body`.
+    /// throughout, and each record is handed over with its amendments folded in (`AmendmentWindow`). Unreadable lines
+    /// are skipped; `skipped` hears each one's line number, after every record before it was handed over. Returns false
+    /// to stop early from `body`.
     func forEach(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
         guard let descriptor = try openForReading() else { return }
         defer { close(descriptor) }
+        try forEachRecord(descriptor, skipped: skipped, body)
+    }
+
+    /// The records on the lines from `start` to `end` (see `forEachLine`), amendments folded in, each handed to `body`
+    /// when `matches` accepts it.
+    private func forEachRecord(
+        _ descriptor: Int32, from start: Int = 0, to end: Int? = nil,
+        where matches: (SessionRecord) -> Bool = { _ in true }, skipped: (Int) -> Void,
+        _ body: (SessionRecord) -> Bool
+    ) throws(BreatheError) {
         var reader = SessionRecordReader()
-        try forEachLine(descriptor, skipped: skipped) { line in
-            guard let record = reader.record(line) else { return nil }
-            return body(record)
+        var window = AmendmentWindow()
+        var going = true
+        func handOver(_ record: SessionRecord) {
+            if going && matches(record) { going = body(record) }
         }
+        func handOverAll() {
+            while going, let record = window.removeOldest() { handOver(record) }
+        }
+        try forEachLine(descriptor, from: start, to: end, skipped: skipped) { line in
+            if let record = reader.record(line) {
+                if let leaving = window.add(record) { handOver(leaving) }
+                return going
+            }
+            guard let amendment = SessionAmendment.parse(line: line) else {
+                // What came before an unreadable line leaves before its warning.
+                handOverAll()
+                return going ? nil : false
+            }
+            window.amend(amendment)
+            return true
+        }
+        handOverAll()
     }
 
     /// The stats of every record, read as `forEach` reads them but without making a record per line (see
@@ -111,9 +147,9 @@ package struct HistoryStore: Sendable {
     /// The newest `count` records that `matches` accepts, oldest first, streaming (`history --last N`): the file is
     /// read from its end back to the oldest of them, keeping nothing but where that record starts, then forward from
     /// there, each record handed to `body` as it is read. Memory does not grow with `count` or with the file, and a
-    /// small `count` reads only the file's tail. Unreadable lines in the part read forward are skipped and reported to
-    /// `skipped` by their line numbers, in order (the whole file when it holds fewer than `count` such records). Records
-    /// appended after the reading began are left out.
+    /// small `count` reads only the file's tail; amendments are folded in as `forEach` folds them. Unreadable lines in
+    /// the part read forward are skipped and reported to `skipped` by their line numbers, in order (the whole file when
+    /// it holds fewer than `count` such records). Records appended after the reading began are left out.
     func forEachOfNewest(
         _ count: Int,
         where matches: (SessionRecord) -> Bool = { _ in true },
@@ -142,10 +178,7 @@ package struct HistoryStore: Sendable {
                 }
             }
         }
-        try forEachLine(descriptor, from: start, to: size, skipped: skipped) { line in
-            guard let record = reader.record(line) else { return nil }
-            return matches(record) ? body(record) : true
-        }
+        try forEachRecord(descriptor, from: start, to: size, where: matches, skipped: skipped, body)
     }
 
     /// Hands `body` each line of the file's bytes from `start` (a line's start) to `end` (the end of the file when

@@ -59,12 +59,18 @@ struct SessionFrontend {
                 outcome = try launcher.runText()
             }
         } catch {
-            // The sound server went away mid-session (non-interactive: exit 69): what was breathed is still recorded,
-            // as interrupted.
-            if case .unavailable = error { recorder.recordCutShort() }
-            throw request.kind.failure(error)
+            // The sound server went away mid-session (non-interactive: exit 69), or anything else failed: what was
+            // breathed is still recorded, as interrupted (a session that reached its end was recorded then).
+            recorder.recordCutShort()
+            // A voice that does not work names where it came from and the fix.
+            let explained = request.audio.map {
+                VoicePreference.explain(
+                    error, origin: $0.voiceOrigin, language: localizer.language, file: PreferencesStore().path)
+            }
+            throw request.kind.failure(explained ?? error)
         }
-        try SessionSetup.finish(
+        var ending = outcome
+        let answer = try SessionSetup.finish(
             recorder, outcome: outcome, display: request.output.display, localizer: localizer,
             textDescriptor: request.textDescriptor
         )
@@ -76,11 +82,13 @@ struct SessionFrontend {
             var output = FileDescriptorSink(fileDescriptor: request.textDescriptor)
             output.say(Message(.renderSaved, ["path": .text(WavSink.absolute(path))]), localizer)
         }
-        // Printed above, and spoken too when the session was heard through the sound server.
-        if request.speaksBadges {
-            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: outcome)
+        if case .signal(let signal)? = answer { ending.signal = signal }
+        // Printed above, and spoken too when the session was heard through the sound server (not after `q` or a
+        // signal at the mood question: the user is leaving).
+        if request.speaksBadges, answer != .stopped {
+            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: ending)
         }
-        return Self.exitStatus(after: outcome)
+        return Self.exitStatus(after: ending)
     }
 
     /// The lock held for the whole session, so that a reminder from cron skips rather than talks over it. `start` takes

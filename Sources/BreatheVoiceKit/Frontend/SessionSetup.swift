@@ -41,29 +41,36 @@ enum SessionSetup {
         }
     }
 
-    /// Asks for the mood when due, appends the record, and prints each badge the session earned.
+    /// Asks for the mood when due (the session is already recorded: the answer amends its record), and prints each
+    /// badge the session earned. Returns how the question ended, or nil when none was asked.
+    @discardableResult
     static func finish(
         _ recorder: HistoryRecorder, outcome: SessionOutcome, display: DisplayMode, localizer: Localizer,
         textDescriptor: Int32 = 1
-    ) throws(BreatheError) {
+    ) throws(BreatheError) -> MoodPrompt.Answer? {
         // Sentences go where the session's lines went: standard error when standard output carries a WAV.
         var output = FileDescriptorSink(fileDescriptor: textDescriptor)
-        if recorder.pending != nil {
-            // A signal asked to leave now: record without asking. Nor is there a mood to ask about before one whole
-            // cycle was breathed.
-            let answer = asksMood(after: outcome) ? MoodPrompt.ask(localizer: localizer, output: &output) : nil
-            recorder.commit(moodAfter: answer)
+        var answer: MoodPrompt.Answer?
+        if recorder.waitsForMood, recorder.appended != nil, asksMood(after: outcome) {
+            answer = MoodPrompt.ask(localizer: localizer, output: &output)
+            if case .mood(let level)? = answer { recorder.amend(moodAfter: level) }
         }
+        // A signal at the question asks to leave now: the session is recorded, nothing more is read or said.
+        if case .signal? = answer {
+            if let failure = recorder.failure { throw failure }
+            return answer
+        }
+        recorder.countBadges()
         var standardError = FileDescriptorSink.standardError
         for line in recorder.skippedLines { standardError.say(recorder.store.skippedLine(line), localizer) }
         if let failure = recorder.failure { throw failure }
         // Quiet means errors only, and keeps standard output clean for a JSON event stream.
-        guard display != .quiet else { return }
+        guard display != .quiet else { return answer }
         for badge in recorder.newBadges { output.say(badge.announcement, localizer) }
+        return answer
     }
 
-    /// True when a record waiting for the mood may ask for it: no signal asked to leave, and at least one whole cycle
-    /// was breathed.
+    /// True when the mood may be asked for: no signal asked to leave, and at least one whole cycle was breathed.
     static func asksMood(after outcome: SessionOutcome) -> Bool {
         outcome.signal == nil && outcome.summary.cyclesCompleted >= 1
     }

@@ -27,6 +27,10 @@ struct HistoryListing {
             arguments["before"] = .integer(before)
             arguments["after"] = .integer(after)
             key = .historyRowMood
+        } else if let after = record.moodAfter {
+            // The mood given at the question, without one before.
+            arguments["after"] = .integer(after)
+            key = .historyRowMoodAfter
         }
         return PlainText.line(localizer.string(Message(key, arguments)))
     }
@@ -82,7 +86,16 @@ struct HistoryListing {
                         "change": .text((change > 0 ? "+" : "") + localizer.number(tenths: change)),
                         "sessions": .message(Message(.unitSessions, ["n": .integer(stats.moodSessions)])),
                     ]))
-        } else {
+        }
+        if let after = stats.averageMoodAfterTenths {
+            lines.append(
+                Message(
+                    .statsMoodAfter,
+                    [
+                        "mood": .text(localizer.number(tenths: after)),
+                        "sessions": .message(Message(.unitSessions, ["n": .integer(stats.moodAfterSessions)])),
+                    ]))
+        } else if stats.averageMoodChangeTenths == nil {
             lines.append(Message(.statsMoodNone))
         }
         let patterns = stats.topPatterns().map {
@@ -125,6 +138,8 @@ struct HistoryListing {
             ("lastSevenDays", JSONNode(.array(days))),
             ("averageMoodChange", JSONNode(stats.averageMoodChangeTenths.map(JSONWriter.tenths) ?? .null)),
             ("moodSessions", number(stats.moodSessions)),
+            ("averageMoodAfter", JSONNode(stats.averageMoodAfterTenths.map(JSONWriter.tenths) ?? .null)),
+            ("moodAfterSessions", number(stats.moodAfterSessions)),
             (
                 "topPatterns",
                 JSONNode(

@@ -14,6 +14,8 @@ struct AudioChoices: Sendable {
     var guide: GuideSetting = .off
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
     var voice: String?
+    /// Where `voice` came from (an option, the environment, the preferences file), named when it does not work.
+    var voiceOrigin: PreferenceOrigin = .builtIn
     var rate: Int
     var pitch: Int
     var volume: Int

@@ -1,10 +1,9 @@
 import BreatheCore
 
-/// Records the session in the history: it notes the wall-clock start, builds the record on the machine's `save`
-/// effect, and appends it, then says which badges the session earned.
-///
-/// When a mood prompt will follow the session, the record waits for `commit(moodAfter:)`; otherwise it is appended at
-/// the `save` effect itself. A class, so that the caller keeps a handle on what the runner's copy did.
+/// Records the session in the history: it notes the wall-clock start, builds the record on the machine's `save` effect
+/// (when the breathing ends, before the closing words and any question) and appends it at once; after the session it
+/// says which badges the session earned (`countBadges`). The mood given at the question afterwards amends the record (`amend(moodAfter:)`), so no way
+/// out of the question loses the session. A class, so that the caller keeps a handle on what the runner's copy did.
 final class HistoryRecorder: SessionPresenter {
     let store: HistoryStore
     /// The session's plan; its lead-in may be lengthened to cover the opening before the session starts.
@@ -13,12 +12,14 @@ final class HistoryRecorder: SessionPresenter {
     let source: SessionRecord.Source
     let moodBefore: Int?
     var moodAfter: Int?
-    /// True when `commit(moodAfter:)` will be called after a prompt; the append then waits for it.
+    /// True when the mood question follows the session; its answer amends the record.
     let waitsForMood: Bool
     private let clock: WallClock
     private var started: LocalTimestamp?
-    /// The record built at `save`, until it is appended.
-    private(set) var pending: SessionRecord?
+    /// The record appended, as it now reads (its amendment included), once it is.
+    private(set) var appended: SessionRecord?
+    /// The history's stats without this session, and the badges they held, to tell which badges it earned.
+    private var statsBefore = SessionStats()
     /// Badges the appended session earned, in the list's order.
     private(set) var newBadges: [Badge] = []
     /// Why the append failed, if it did; the session itself is never cut short by it.
@@ -49,8 +50,7 @@ final class HistoryRecorder: SessionPresenter {
         if started == nil { started = clock.now() }
         note(state: state, position: position)
         guard records, case .save(let summary) = effect else { return }
-        pending = record(summary)
-        if !waitsForMood { commit() }
+        append(record(summary))
     }
 
     func refresh(state: SessionState, position: Int64, resized: Bool) {
@@ -73,7 +73,7 @@ final class HistoryRecorder: SessionPresenter {
     /// records it as interrupted with what was breathed, as far as the presenters heard it. Records nothing when
     /// nothing was breathed, or when it was already recorded.
     func recordCutShort() {
-        guard records, pending == nil, !saved, furthest > plan.breathingStart else { return }
+        guard records, !saved, furthest > plan.breathingStart else { return }
         let done: Int =
             switch lastState {
             case .active(let cycle, _): cycle - 1
@@ -84,32 +84,64 @@ final class HistoryRecorder: SessionPresenter {
         let summary = SessionSummary(
             status: .interrupted, cyclesCompleted: max(0, done), cyclesPlanned: plan.cycles,
             position: min(furthest, plan.breathingEnd))
-        pending = record(summary)
-        commit()
+        append(record(summary))
     }
 
-    /// Appends the pending record (with the mood given, if any) and works out the badges it earned.
-    func commit(moodAfter: Int? = nil) {
-        if let moodAfter { self.moodAfter = moodAfter }
-        guard var record = pending else { return }
-        pending = nil
+    /// Appends the record (once). Nothing else is read or written meanwhile: the closing words are being said.
+    private func append(_ record: SessionRecord) {
+        guard !saved else { return }
         saved = true
-        record.moodAfter = self.moodAfter
         do throws(BreatheError) {
-            var stats = SessionStats()
-            var skipped: [Int] = []
-            try store.forEach(skipped: { skipped.append($0) }) {
-                stats.add($0)
-                return true
-            }
-            skippedLines = skipped
-            let before = Set(stats.badges)
-            stats.add(record)
             try store.append(record)
-            newBadges = stats.badges.filter { !before.contains($0) }
+            appended = record
         } catch {
             failure = error
         }
+    }
+
+    /// The mood given after the session: appended as an amendment to its record (the stopping signals held back
+    /// meanwhile, so that the line is written whole). Does nothing when no record was appended.
+    func amend(moodAfter: Int) {
+        guard var record = appended else { return }
+        let amendment = SessionAmendment(id: record.id, moodAfter: moodAfter)
+        do throws(BreatheError) {
+            try SignalSource.holdingStops { () throws(BreatheError) in try store.append(amendment) }
+            self.moodAfter = moodAfter
+            amendment.apply(to: &record)
+            appended = record
+            if counted { countBadges() }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// True once the history was read for the badges.
+    private var counted = false
+
+    /// Works out the badges the appended session earned (a lifted mood may earn one), reading the history once, after
+    /// the session: every record but the session's own, then the session as it now reads.
+    func countBadges() {
+        guard let appended else { return }
+        if !counted {
+            counted = true
+            do throws(BreatheError) {
+                var stats = SessionStats()
+                var skipped: [Int] = []
+                try store.forEach(skipped: { skipped.append($0) }) {
+                    if $0.id != appended.id { stats.add($0) }
+                    return true
+                }
+                skippedLines = skipped
+                statsBefore = stats
+            } catch {
+                failure = error
+                return
+            }
+        }
+        let before = Set(statsBefore.badges)
+        var stats = statsBefore
+        stats.add(appended)
+        newBadges = stats.badges.filter { !before.contains($0) }
     }
 
     /// Records a reminder that never ran (a call or a recording outlasted its wait): status `skipped`, why, nothing

@@ -133,6 +133,18 @@ enum SignalSource {
         }
     }
 
+    /// Runs `body` with the stopping signals blocked, then lets through one that came meanwhile: after a session (see
+    /// `uninstall`) such a signal ends the process at once, and a line being appended to the history is not cut short.
+    static func holdingStops<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        var block = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&block)
+        for number in stopping { sigaddset(&block, number) }
+        sigprocmask(SIG_BLOCK, &block, &previous)
+        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
+        try body()
+    }
+
     /// The exit status a signal that ends a session stands for (see the user's guide's table).
     static func exitCode(for number: Int32) -> Int32 {
         switch number {

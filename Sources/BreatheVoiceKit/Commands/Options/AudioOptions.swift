@@ -128,6 +128,7 @@ struct AudioOptions: ParsableArguments {
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
+        choices.voiceOrigin = preferences.origins[.voice] ?? .builtIn
         choices.guide = preferences.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
         choices.screenReader = way
         // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
