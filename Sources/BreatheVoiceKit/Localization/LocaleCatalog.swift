@@ -30,6 +30,19 @@ struct LocaleCatalog: Sendable {
     private(set) var decimalSeparator: String
     /// How a number picks a plural form, from `_plural` (or the parent's); `one` when neither says.
     private(set) var pluralRule: PluralRule
+    /// The sentences whose numbers count a feminine noun, from `_feminine` (or the parent's): their numbers are said
+    /// in `feminineNumbers`; those of `_masculine`'s sentences, and every other plural sentence's `{n}`, in
+    /// `masculineNumbers`.
+    private(set) var feminineKeys: Set<String>
+    /// The sentences that are not plural entries but whose numbers count a masculine noun, from `_masculine`.
+    private(set) var masculineKeys: Set<String>
+    /// How numbers are said before a feminine noun, from `_numbers.feminine` (or the parent's); nil when the digits do.
+    private(set) var feminineNumbers: NumberWords?
+    /// How numbers are said before any other counted noun, from `_numbers.masculine` (or the parent's).
+    private(set) var masculineNumbers: NumberWords?
+    /// What stands between a pattern's timings in a sentence, from `_timingsSeparator` (or the parent's): ", " makes
+    /// "4-7-8" read "4, 7, 8", where eSpeak NG would say the hyphen as "dash" or "menos".
+    private(set) var timingsSeparator: String
     /// The words `--days` accepts in this language, from `_days.long`, `_days.short`, `_days.weekdays`,
     /// `_days.weekends` and `_days.daily` (without the prefix).
     let dayWords: [String: String]
@@ -69,14 +82,25 @@ struct LocaleCatalog: Sendable {
         var dayWords: [String: String] = [:]
         for (key, value) in metadata where key.hasPrefix("_days.") { dayWords[String(key.dropFirst(6))] = value }
         self.dayWords = dayWords
+        feminineKeys = Set((metadata["_feminine"] ?? "").split(separator: " ").map(String.init))
+        masculineKeys = Set((metadata["_masculine"] ?? "").split(separator: " ").map(String.init))
+        feminineNumbers = NumberWords(
+            metadata: metadata, prefix: "_numbers.feminine.", join: metadata["_numbers.join"])
+        masculineNumbers = NumberWords(
+            metadata: metadata, prefix: "_numbers.masculine.", join: metadata["_numbers.join"])
+        timingsSeparator = metadata["_timingsSeparator"] ?? ", "
         self.entries = entries
         ownEntries = entries
         hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
         hasOwnPluralRule = metadata["_plural"] != nil
+        hasOwnNumbers = metadata.keys.contains { $0 == "_feminine" || $0 == "_masculine" || $0.hasPrefix("_numbers.") }
+        hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
     }
 
     private var hasOwnDecimalSeparator: Bool
     private var hasOwnPluralRule: Bool
+    private var hasOwnNumbers: Bool
+    private var hasOwnTimingsSeparator: Bool
 
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
@@ -84,6 +108,13 @@ struct LocaleCatalog: Sendable {
         merged.entries = parent.entries.merging(entries) { _, own in own }
         if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
         if !hasOwnPluralRule { merged.pluralRule = parent.pluralRule }
+        if !hasOwnNumbers {
+            merged.feminineKeys = parent.feminineKeys
+            merged.masculineKeys = parent.masculineKeys
+            merged.feminineNumbers = parent.feminineNumbers
+            merged.masculineNumbers = parent.masculineNumbers
+        }
+        if !hasOwnTimingsSeparator { merged.timingsSeparator = parent.timingsSeparator }
         return merged
     }
 

@@ -18,6 +18,15 @@ struct Localizer: Sendable {
             catalog.entries[message.key.rawValue]
             ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
         let template: String
+        var arguments = message.arguments
+        if catalog.feminineKeys.contains(message.key.rawValue) {
+            // Every number of a sentence about a feminine noun counts it: "{n} séances", "{rate} palavras".
+            for (name, argument) in message.arguments { arguments[name] = said(argument, in: catalog.feminineNumbers) }
+        } else if catalog.masculineKeys.contains(message.key.rawValue) {
+            for (name, argument) in message.arguments { arguments[name] = said(argument, in: catalog.masculineNumbers) }
+        } else if case .plural? = entry {
+            arguments["n"] = said(arguments["n"], in: catalog.masculineNumbers)
+        }
         switch entry {
         case .text(let text)?:
             template = text
@@ -32,7 +41,23 @@ struct Localizer: Sendable {
         case nil:
             template = message.key.rawValue
         }
-        return fill(template, message.arguments)
+        return fill(template, arguments)
+    }
+
+    /// A counted number in the words its noun's gender needs, where the language's file says the digits would be read
+    /// wrong (French "vingt et une" minutes, Spanish "veintiún"); any other argument as it is.
+    private func said(_ argument: MessageArgument?, in words: NumberWords?) -> MessageArgument? {
+        guard let words, let value = argument?.pluralValue, value.isWhole, let text = words.said(value.whole) else {
+            return argument
+        }
+        return .text(text)
+    }
+
+    /// Writes a pattern's timings ("5.5-5.5") as a sentence reads them: this language's decimal separator, and its
+    /// timings separator between the phases ("5,5 ; 5,5" in French), so that no voice says the hyphen.
+    func timings(_ text: String) -> String {
+        decimals(text).split(separator: "-", omittingEmptySubsequences: false).joined(
+            separator: catalog.timingsSeparator)
     }
 
     /// The sentence stored under a key that is not a message (the help texts), in this language only.
@@ -78,6 +103,7 @@ struct Localizer: Sendable {
         case .text(let text): text
         case .userValue(let value): MessageArgument.shown(userValue: value)
         case .decimals(let text): decimals(text)
+        case .timings(let text): timings(text)
         case .systemText(let text): self.text(forKey: "system." + text) ?? text
         case .message(let message): string(message)
         }

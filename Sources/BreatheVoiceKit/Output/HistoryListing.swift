@@ -12,7 +12,7 @@ struct HistoryListing {
         var arguments: [String: MessageArgument] = [
             "start": .text(record.start.shortText),
             "pattern": .message(.patternName(pattern)),
-            "timings": .decimals(record.timings),
+            "timings": .timings(record.timings),
             "done": .integer(record.actualCycles),
             "cycles": .message(.cycles(record.plannedCycles)),
             "duration": .message(.duration(tenths: record.actualTenths)),
@@ -101,7 +101,7 @@ struct HistoryListing {
     func patternLabel(_ label: String) -> String {
         if let title = BreathingPattern.builtIn(named: label)?.title { return localizer.string(Message(title)) }
         if let first = label.first, first.isNumber {
-            return localizer.string(Message(.statsPatternCustom, ["timings": .decimals(label)]))
+            return localizer.string(Message(.statsPatternCustom, ["timings": .timings(label)]))
         }
         return label
     }

@@ -20,7 +20,7 @@ struct PatternListing {
                             "name": .decimals(pattern.name ?? pattern.timingsText),
                             "title": .message(.patternName(pattern)),
                             "phases": .text(phases),
-                            "timings": .decimals(pattern.timingsText),
+                            "timings": .timings(pattern.timingsText),
                             "bpm": .decimals(bpm),
                         ])))
         }
