@@ -43,6 +43,13 @@ struct LocaleCatalog: Sendable {
     /// What stands between a pattern's timings in a sentence, from `_timingsSeparator` (or the parent's): ", " makes
     /// "4-7-8" read "4, 7, 8", where eSpeak NG would say the hyphen as "dash" or "menos".
     private(set) var timingsSeparator: String
+    /// The month names from January, from `_months` (or the parent's).
+    private(set) var months: [String]
+    /// How a date is written out, from `_date` (or the parent's): `{day}`, `{month}` and `{year}`, "{day} de {month}
+    /// de {year}"; the first of the month is `_date.first` where the language says it apart ("1er", "1º").
+    private(set) var dateFormat: String
+    /// The first day of a month as a date says it, from `_date.first`; nil for "1".
+    private(set) var firstDay: String?
     /// The words `--days` accepts in this language, from `_days.long`, `_days.short`, `_days.weekdays`,
     /// `_days.weekends` and `_days.daily` (without the prefix).
     let dayWords: [String: String]
@@ -89,6 +96,10 @@ struct LocaleCatalog: Sendable {
         masculineNumbers = NumberWords(
             metadata: metadata, prefix: "_numbers.masculine.", join: metadata["_numbers.join"])
         timingsSeparator = metadata["_timingsSeparator"] ?? ", "
+        months = (metadata["_months"] ?? "").split(separator: " ").map(String.init)
+        dateFormat = metadata["_date"] ?? "{year}-{month}-{day}"
+        firstDay = metadata["_date.first"]
+        hasOwnDate = metadata["_date"] != nil
         self.entries = entries
         ownEntries = entries
         hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
@@ -101,6 +112,7 @@ struct LocaleCatalog: Sendable {
     private var hasOwnPluralRule: Bool
     private var hasOwnNumbers: Bool
     private var hasOwnTimingsSeparator: Bool
+    private var hasOwnDate: Bool
 
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
@@ -115,6 +127,11 @@ struct LocaleCatalog: Sendable {
             merged.masculineNumbers = parent.masculineNumbers
         }
         if !hasOwnTimingsSeparator { merged.timingsSeparator = parent.timingsSeparator }
+        if !hasOwnDate {
+            merged.months = parent.months
+            merged.dateFormat = parent.dateFormat
+            merged.firstDay = parent.firstDay
+        }
         return merged
     }
 

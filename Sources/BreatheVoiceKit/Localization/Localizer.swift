@@ -60,6 +60,21 @@ struct Localizer: Sendable {
             separator: catalog.timingsSeparator)
     }
 
+    /// A calendar date written out as this language says it ("November 2, 2026", "2 de noviembre de 2026"), so that no
+    /// voice reads the hyphens of 2026-11-02 as dashes or minus signs.
+    func date(dayNumber: Int) -> String {
+        let date = LocalTimestamp.date(dayNumber: dayNumber)
+        let month = catalog.months.count == 12 ? catalog.months[date.month - 1] : String(date.month)
+        let day = date.day == 1 ? catalog.firstDay ?? "1" : String(date.day)
+        return fill(catalog.dateFormat, ["day": .text(day), "month": .text(month), "year": .integer(date.year)])
+    }
+
+    /// A moment of the history as a sentence says it: its date written out, then the time, "2 novembre 2026, 14:05".
+    func moment(_ time: LocalTimestamp) -> String {
+        date(dayNumber: time.dayNumber) + ", " + String(time.hour) + ":" + (time.minute < 10 ? "0" : "")
+            + String(time.minute)
+    }
+
     /// The sentence stored under a key that is not a message (the help texts), in this language only.
     func text(forKey key: String) -> String? {
         if case .text(let text)? = catalog.entries[key] { return text }

@@ -10,7 +10,7 @@ struct HistoryListing {
         let title = record.patternKind == .builtIn ? name.flatMap { BreathingPattern.builtIn(named: $0)?.title } : nil
         let pattern = BreathingPattern(name: name, phases: [], title: title)
         var arguments: [String: MessageArgument] = [
-            "start": .text(record.start.shortText),
+            "start": .text(localizer.moment(record.start)),
             "pattern": .message(.patternName(pattern)),
             "timings": .timings(record.timings),
             "done": .integer(record.actualCycles),
@@ -60,7 +60,7 @@ struct HistoryListing {
                 ]))
         for entry in stats.lastSevenDays(today: today) {
             let weekday = Message(MessageKey(rawValue: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
-            let date = MessageArgument.text(LocalTimestamp.dateText(dayNumber: entry.day))
+            let date = MessageArgument.text(localizer.date(dayNumber: entry.day))
             if entry.sessions == 0 {
                 lines.append(Message(.statsDayNone, ["weekday": .message(weekday), "date": date]))
             } else {
