@@ -153,7 +153,7 @@ import Testing
         #expect(try home.run(["patterns", "add", "calma", "4.5-6"]).status == 0)
         let spanish = try home.run(["prefs", "show", "--lang", "es"]).stdoutLines
         #expect(spanish.contains("velocidad de la voz (rate): 175"))
-        #expect(spanish.contains("tonos (tones): activado"))
+        #expect(spanish.contains("tonos (tones): sí"))
         #expect(spanish.contains("minutos predeterminados (defaultMinutes): 2,5"))
         #expect(spanish.contains("patrones guardados (customPatterns): calma=4,5-6"))
         let english = try home.run(["prefs", "show", "--lang", "en"]).stdoutLines
@@ -171,6 +171,6 @@ import Testing
                     == 0)
         }
         let stats = try home.run(["stats", "--lang", "es"]).stdoutLines
-        #expect(stats.contains("Patrones más usados: 5,5-5,5 (1), Respiración cuadrada (1)."))
+        #expect(stats.contains("Patrones más usados: 5,5; 5,5 (1), Respiración cuadrada (1)."))
     }
 }

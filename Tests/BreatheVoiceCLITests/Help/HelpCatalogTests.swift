@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    /// Every value name that is a word (`<priority>`, `<seconds>`) is said in each language's own words: none is left
+    /// in English (issue 42). Names that list what is typed (`<auto|on|off>`) stay as they are.
+    @Test(arguments: LocaleCatalog.codes.filter { LocaleCatalog.named($0)?.parent == nil && $0 != "en" })
+    func everyValueNameIsTranslated(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        let names = Set(Self.tree.root.all.flatMap(\.arguments).filter { $0.kind != .flag }.map(\.valueName))
+        for name in names where name.count > 1 && name.allSatisfy({ $0.isLetter && $0.isLowercase }) {
+            #expect(
+                catalog.ownKeys.contains("help.value." + name),
+                "Locales/\(code).json lacks help.value.\(name): --help would show <\(name)> in English")
+        }
+    }
+
     /// No help key is left over from a command or option that no longer exists.
     @Test(arguments: LocaleCatalog.codes)
     func noStaleHelpKeys(code: String) throws {

@@ -136,24 +136,47 @@ import Testing
     }
 
     @Test func decimalTextTakesTheLanguagesSeparator() {
+        // The name a user types keeps its hyphens; only the decimal separator is the language's.
         #expect(
             english.string(
                 Message(
                     .patternsRow,
-                    [
-                        "name": .text("n"), "title": .text("t"), "phases": .text("p"),
-                        "timings": .decimals("5.5-5.5"), "bpm": .text("5"),
-                    ])
-            ).contains("5.5-5.5"))
+                    ["name": .decimals("5.5-5.5"), "title": .text("t"), "phases": .text("p"), "bpm": .text("5")])
+            ).hasPrefix("5.5-5.5 (t)"))
         #expect(
             spanish.string(
                 Message(
                     .patternsRow,
-                    [
-                        "name": .text("n"), "title": .text("t"), "phases": .text("p"),
-                        "timings": .decimals("5.5-5.5"), "bpm": .text("5"),
-                    ])
-            ).contains("5,5-5,5"))
+                    ["name": .decimals("5.5-5.5"), "title": .text("t"), "phases": .text("p"), "bpm": .text("5")])
+            ).hasPrefix("5,5-5,5 (t)"))
+    }
+
+    /// Timings in a sentence take the language's separator between phases, so that no voice says the hyphen ("menos").
+    @Test(arguments: [
+        ("en", "4, 7, 8"), ("es", "4; 7; 8"), ("es-419", "4; 7; 8"), ("fr", "4 ; 7 ; 8"), ("pt-BR", "4; 7; 8"),
+    ])
+    func timingsTakeTheLanguagesSeparator(code: String, expected: String) {
+        let localizer = Localizer(language: code)
+        #expect(localizer.string(Message(.statsPatternCustom, ["timings": .timings("4-7-8")])) == expected)
+        let half = localizer.decimals("5.5")
+        #expect(localizer.timings("5.5-5.5") == half + localizer.catalog.timingsSeparator + half)
+    }
+
+    /// Dates are written out in the language's words (no voice reads 2026-11-02 as dashes or minus signs).
+    @Test(arguments: [
+        ("en", "November 2, 2026"), ("es", "2 de noviembre de 2026"), ("fr", "2 novembre 2026"),
+        ("pt-BR", "2 de novembro de 2026"), ("es-419", "2 de noviembre de 2026"),
+    ])
+    func datesAreWrittenOut(code: String, expected: String) {
+        let day = LocalTimestamp.parse("2026-11-02T12:00:00Z")!.dayNumber
+        #expect(Localizer(language: code).date(dayNumber: day) == expected)
+    }
+
+    @Test func theFirstOfTheMonthIsSaidAsTheLanguageSaysIt() {
+        let day = LocalTimestamp.parse("2026-11-01T12:00:00Z")!.dayNumber
+        #expect(Localizer(language: "fr").date(dayNumber: day) == "1er novembre 2026")
+        #expect(Localizer(language: "pt-BR").date(dayNumber: day) == "1º de novembro de 2026")
+        #expect(Localizer(language: "es").date(dayNumber: day) == "1 de noviembre de 2026")
     }
 
     @Test func unknownLanguageFallsBackToEnglish() {
