@@ -154,6 +154,15 @@ import Testing
         let spanish = try home.run(["prefs", "show", "--lang", "es"]).stdoutLines
         #expect(spanish.contains("velocidad de la voz (rate): 175"))
         #expect(spanish.contains("tonos (tones): sí"))
+        // Values are words that agree with any label (issue 42), and the wait in words ("15m" is read as a letter m).
+        #expect(spanish.contains("espera de los recordatorios (remind.defer): 15 minutos"))
+        #expect(spanish.contains("horas de silencio (quietHours): sin definir"))
+        let french = try home.run(["prefs", "show", "--lang", "fr"]).stdoutLines
+        #expect(french.contains("bips (tones)\u{A0}: oui"))
+        #expect(french.contains("attente des rappels (remind.defer)\u{A0}: 15 minutes"))
+        let portuguese = try home.run(["prefs", "show", "--lang", "pt-BR"]).stdoutLines
+        #expect(portuguese.contains("tons (tones): sim"))
+        #expect(portuguese.contains("ritmo padrão (defaultPattern): box"))
         #expect(spanish.contains("minutos predeterminados (defaultMinutes): 2,5"))
         #expect(spanish.contains("patrones guardados (customPatterns): calma=4,5-6"))
         let english = try home.run(["prefs", "show", "--lang", "en"]).stdoutLines
