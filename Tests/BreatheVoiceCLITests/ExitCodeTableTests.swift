@@ -24,10 +24,11 @@ import Testing
         #expect(rows.map(String.init) == expected)
     }
 
-    /// `--help` shows the table in the help's language, once, where each command's discussion asks for it.
+    /// `help exit-codes` shows the table in the help's language, once (so does the help of a command whose discussion
+    /// asks for it, `start --help`).
     @Test(arguments: LocaleFiles.codes)
     func helpShowsTheTableInItsLanguage(code: String) throws {
-        let run = try BinaryRun.run(["--help", "--lang", code])
+        let run = try BinaryRun.run(["help", "exit-codes", "--lang", code])
         #expect(run.status == 0)
         let localizer = Localizer(language: code)
         let page = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

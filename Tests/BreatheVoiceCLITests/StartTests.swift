@@ -154,11 +154,17 @@ import Testing
         )
     }
 
+    /// `--help` says where the exit codes are; `help exit-codes` and `start --help` list them.
     @Test func helpListsTheExitCodes() throws {
-        let run = try BinaryRun.run(["--help"])
-        #expect(run.status == 0)
-        for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
-            #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from --help")
+        let root = try BinaryRun.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("\n  breathe-voice help exit-codes "))
+        for arguments in [["help", "exit-codes"], ["start", "--help"]] {
+            let run = try BinaryRun.run(arguments)
+            #expect(run.status == 0)
+            for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
+                #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from \(arguments)")
+            }
         }
     }
 }

@@ -3,9 +3,11 @@ import Testing
 
 @testable import BreatheVoiceKit
 
-/// The localized help page is laid out exactly as argument-parser's: with the English catalog the two are identical.
+/// The localized help page is laid out exactly as argument-parser's: with the English catalog the two are identical,
+/// but for the program's own page, which leads with the session (`HelpPage+Root`), and for rows of a discussion's
+/// tables that wrap, which keep their indent.
 @Suite struct HelpPageTests {
-    static let paths = HelpTree.program.root.all.map(\.path)
+    static let paths = HelpTree.program.root.all.map(\.path).filter { !$0.isEmpty }
 
     static func argumentParserHelp(_ path: [String]) -> String {
         do {
@@ -22,9 +24,9 @@ import Testing
     func englishPageIsArgumentParsersPage(path: [String]) throws {
         let page = try #require(HelpPage(localizer: Localizer(language: "en")).render(path))
         // argument-parser lays out the English source, whose discussions hold the {exitCodes} placeholder: the table,
-        // wrapped as the page wraps it, goes there.
+        // wrapped as the page wraps it (each row under its meaning), goes there.
         let english = Localizer(language: "en")
-        let table = HelpPage.wrap(ExitCodeTable.help(english), width: 80)
+        let table = HelpPage.wrapRows(ExitCodeTable.help(english), width: 80)
         #expect(
             page
                 == HelpText(localizer: english).filled(
@@ -53,6 +55,36 @@ import Testing
                   -h, --help              Muestra la ayuda.
 
                 """)
+    }
+
+    @Test func wrappedRowsKeepTheirIndent() {
+        let rows = [
+            "TITLE:", "  TERM      dumb makes the display plain always", "  an example that is long enough to wrap",
+            "prose that wraps here and there and more",
+        ]
+        #expect(
+            HelpPage.wrapRows(rows.joined(separator: "\n"), width: 34) == """
+                TITLE:
+                  TERM      dumb makes the
+                            display plain always
+                  an example that is long enough
+                  to wrap
+                prose that wraps here and there
+                and more
+                """)
+        // A sentence too far right for 20 columns goes on at its row's indent.
+        #expect(HelpPage.wrapRows("  LABEL_THAT_IS_LONG  a b c d e", width: 28) == "  LABEL_THAT_IS_LONG  a b c\n  d e")
+        // A word longer than the room (a path) stays whole, never broken inside the row's indent.
+        #expect(
+            HelpPage.wrapRows("  $XDG_STATE_HOME/breathe-voice/history.jsonl  one line per session", width: 40)
+                == "  $XDG_STATE_HOME/breathe-voice/history.jsonl\n  one line per session")
+        // A break inside the gap leaves no spaces at the end of the line.
+        #expect(
+            HelpPage.wrapRows("  $XDG_RUNTIME_DIR/x/      lock and runtime files", width: 30)
+                == "  $XDG_RUNTIME_DIR/x/\n  lock and runtime files")
+        // Prose wraps as argument-parser's own wrap does.
+        let prose = "one two three four five six seven eight nine ten eleven twelve"
+        #expect(HelpPage.wrapRows(prose, width: 20) == HelpPage.wrap(prose, width: 20))
     }
 
     @Test func wrapsAsArgumentParserDoes() {

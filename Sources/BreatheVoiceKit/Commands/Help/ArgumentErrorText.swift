@@ -6,16 +6,45 @@ import BreatheCore
 /// recognized here and its parts (the option, the user's value) are put into the matching `args.*` sentence. A user's
 /// value is quoted and cut to 40 characters, so a megabyte or a newline still gives one short line. A message that is
 /// none of argument-parser's is the program's own refusal, already in the user's language, and is kept as it is.
+///
+/// Given the command line and the program's commands, a mistyped subcommand or option gets the nearest name, as git
+/// does ("Did you mean 'history'?", `NearestName`), and nothing when no name is close.
 struct ArgumentErrorText {
     let localizer: Localizer
     private let help: HelpText
+    /// The command the refused words were given to, found from the words: what a typo is compared with.
+    private let context: HelpTree.Command?
+    /// The commands that parse the words: `context`, then its default subcommands (`breathe-voice` parses `start`'s).
+    private let parsers: [HelpTree.Command]
 
     /// The longest piece of user input quoted in a refusal.
     static let quotedLimit = 40
 
-    init(localizer: Localizer) {
+    /// `root`, the program's commands (`HelpTree.program.root`), with the refused `arguments` lets a typo get the
+    /// nearest name; without them only argument-parser's own suggestion, if any, is given.
+    init(localizer: Localizer, arguments: [String] = [], root: HelpTree.Command? = nil) {
         self.localizer = localizer
         help = HelpText(localizer: localizer)
+        context = root.map { Self.command(named: arguments, in: $0) }
+        var parsers: [HelpTree.Command] = []
+        var next = context
+        while let command = next {
+            parsers.append(command)
+            next = command.defaultSubcommand.flatMap { command.command(at: [$0]) }
+        }
+        self.parsers = parsers
+    }
+
+    /// The deepest command the words name, options skipped: `["--lang", "fr", "patterns", "lst"]` names `patterns`.
+    static func command(named arguments: [String], in root: HelpTree.Command) -> HelpTree.Command {
+        var command = root
+        for word in arguments {
+            if word == "--" { break }
+            if word.hasPrefix("-") { continue }
+            guard let next = command.command(at: [word]) else { continue }
+            command = next
+        }
+        return command
     }
 
     /// One line (without the program's name) for argument-parser's error message.
@@ -34,6 +63,14 @@ struct ArgumentErrorText {
             guard let end = rest.firstIndex(of: "'") else { return nil }
             let option = quote(rest[..<end])
             let tail = rest[rest.index(after: end)...]
+            if context != nil {
+                // Our own distance, the same for options as for commands and preference keys.
+                let names = parsers.flatMap(\.arguments).flatMap(\.names).filter { $0.hasPrefix("--") }
+                guard let suggestion = NearestName.suggestion(for: String(rest[..<end]), among: names) else {
+                    return Message(.argsUnknownOption, ["option": option])
+                }
+                return Message(.argsUnknownOptionSuggestion, ["option": option, "suggestion": quote(suggestion[...])])
+            }
             if tail.hasPrefix(". Did you mean '"), let close = tail.dropFirst(16).firstIndex(of: "'") {
                 return Message(
                     .argsUnknownOptionSuggestion,
@@ -50,6 +87,12 @@ struct ArgumentErrorText {
             return Message(.argsUnexpectedValue, ["option": synopsis(option), "value": quote(value)])
         }
         if let value = between(text, "Unexpected argument '", "'") {
+            if let names = context?.subcommands.compactMap(\.path.last),
+                let suggestion = NearestName.suggestion(for: String(value), among: names)
+            {
+                return Message(
+                    .argsUnknownCommandSuggestion, ["value": quote(value), "suggestion": quote(suggestion[...])])
+            }
             return Message(.argsUnexpectedArgument, ["value": quote(value)])
         }
         if let range = text.range(ofText: " unexpected arguments: '"), let count = Int(text[..<range.lowerBound]),

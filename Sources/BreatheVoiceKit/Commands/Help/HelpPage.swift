@@ -2,22 +2,27 @@
 ///
 /// argument-parser renders its help from the Swift source's static English strings; this page takes the same command
 /// definitions (`HelpTree`) and the sentences of the locale files (`HelpText`), so a Spanish user reads the same page
-/// in Spanish. With the English catalog it is byte for byte argument-parser's page (`HelpPageTests`).
+/// in Spanish. With the English catalog it is byte for byte argument-parser's page (`HelpPageTests`), but for two
+/// things argument-parser cannot do: a row of the project's own text blocks (a table in a discussion) that wraps keeps
+/// its indent, and the program's own page leads with what a session takes (`HelpPage+Root`).
 struct HelpPage {
     let tree: HelpTree
     let text: HelpText
     var width = 80
 
     /// argument-parser's columns: two spaces before a label, sentences from column 26.
-    private static let indent = 2
+    static let indent = 2
     private static let labelWidth = 26
-    private static let toolName = "breathe-voice"
+    static let toolName = "breathe-voice"
 
     /// The frame's sentences (`helpPage.<name>`), which every locale has.
     static let frameKeys = [
         "overview", "usage", "arguments", "options", "subcommands", "default", "optionsPlaceholder",
         "subcommandPlaceholder",
         "seeHelp", "values", "defaultValue", "valuesAndDefault",
+        // The program's own page (`HelpPage+Root`) and `breathe-voice help TOPIC` (`HelpTopic`).
+        "sessionOptions", "examples", "rootExamples", "moreHelp", "about.exit-codes", "about.keys", "about.files",
+        "about.environment", "about.man", "page.keys", "page.files", "page.environment",
     ]
 
     init(tree: HelpTree = .program, localizer: Localizer) {
@@ -28,16 +33,8 @@ struct HelpPage {
     /// The page of the command at `path`; nil when no command has that path.
     func render(_ path: [String]) -> String? {
         guard let command = tree.root.command(at: path) else { return nil }
-        var overview = text.abstract(command)
-        let discussion = text.discussion(command)
-        if !discussion.isEmpty {
-            if !overview.isEmpty { overview += "\n" }
-            overview += "\n" + discussion
-        }
-        var page = ""
-        if !overview.isEmpty {
-            page += Self.wrap(text.frame("overview") + ": " + overview, width: width) + "\n\n"
-        }
+        if path.isEmpty { return renderRoot(command) }
+        var page = overview(command)
         page += text.frame("usage") + ": " + usage(command) + "\n\n"
 
         var positionals: [String] = []
@@ -60,6 +57,18 @@ struct HelpPage {
             page += "\n" + String(repeating: " ", count: Self.indent) + text.frame("seeHelp", ["command": names])
         }
         return page
+    }
+
+    /// The abstract and the discussion, then a blank line; nothing when the command has neither.
+    func overview(_ command: HelpTree.Command) -> String {
+        var overview = text.abstract(command)
+        let discussion = text.discussion(command)
+        if !discussion.isEmpty {
+            if !overview.isEmpty { overview += "\n" }
+            overview += "\n" + discussion
+        }
+        guard !overview.isEmpty else { return "" }
+        return Self.wrapRows(text.frame("overview") + ": " + overview, width: width) + "\n\n"
     }
 
     /// The usage line, shortened as argument-parser does when a command has more than 12 options.
@@ -107,7 +116,7 @@ struct HelpPage {
         return argument.names.first { $0 == "--" + name } ?? argument.names.first { $0.hasSuffix(name) } ?? "--" + name
     }
 
-    private func label(_ argument: HelpTree.Argument) -> String {
+    func label(_ argument: HelpTree.Argument) -> String {
         switch argument.kind {
         case .positional: value(argument)
         case .option: argument.names.joined(separator: ", ") + " " + value(argument)
@@ -116,7 +125,7 @@ struct HelpPage {
     }
 
     /// The sentence, then the allowed values and the default, as argument-parser appends them.
-    private func description(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> String {
+    func description(_ argument: HelpTree.Argument, of command: HelpTree.Command) -> String {
         let values = argument.allValues.filter { !$0.isEmpty }.joined(separator: ", ")
         let defaultValue = argument.defaultValue ?? ""
         let suffix =
@@ -130,12 +139,43 @@ struct HelpPage {
     }
 
     /// One line of a section: the label, then its sentence wrapped from column 26 (on the next line if the label is long).
-    private func element(label: String, abstract: String) -> String {
+    func element(label: String, abstract: String) -> String {
         let padded = String(repeating: " ", count: Self.indent) + label
         guard !abstract.isEmpty else { return padded + "\n" }
         let wrapped = Self.wrap(abstract, width: width, indent: Self.labelWidth)
         if padded.count < Self.labelWidth { return padded + wrapped.dropFirst(padded.count) + "\n" }
         return padded + "\n" + wrapped + "\n"
+    }
+
+    /// A text block wrapped line by line, each row continued under its own sentence: a row such as
+    /// `  TERM      dumb makes …` (a label, two spaces or more, a sentence) goes on at the sentence's column, any other
+    /// line at its own indent (prose at column 0, as `wrap` does). A sentence that starts too far right for 20
+    /// columns goes on at the row's indent.
+    static func wrapRows(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let leading = line.prefix { $0 == " " }.count
+            var hanging = leading
+            let body = line.dropFirst(leading)
+            if let gap = body.firstRange(of: "  "), gap.lowerBound > body.startIndex {
+                let sentence = body[gap.upperBound...].drop { $0 == " " }
+                if !sentence.isEmpty { hanging = line.distance(from: line.startIndex, to: sentence.startIndex) }
+            }
+            if width - hanging < 20 { hanging = min(leading, max(0, width - 20)) }
+            guard line.count > width, let first = breakIndex(line, columns: width) else { return String(line) }
+            let rest = line[line.index(after: first)...].drop { $0 == " " }
+            // The first line as it stands, the rest wrapped in the columns right of the sentence's.
+            var head = line[..<first]
+            while head.last == " " { head = head.dropLast() }
+            return String(head) + "\n" + wrap(String(rest), width: width, indent: hanging)
+        }.joined(separator: "\n")
+    }
+
+    /// Where `wrap` breaks a line too long for `columns`: the last space that fits, else the first, never one of the
+    /// line's indent; nil for none.
+    private static func breakIndex(_ line: Substring, columns: Int) -> Substring.Index? {
+        let body = line.drop { $0 == " " }
+        let room = columns - line.distance(from: line.startIndex, to: body.startIndex)
+        return body.prefix(max(0, room)).lastIndex(of: " ") ?? body.firstIndex(of: " ")
     }
 
     /// argument-parser's word wrap: each line broken at the last space that fits, continued at `indent`.

@@ -45,6 +45,21 @@ enum InterfaceLanguage {
         return value
     }
 
+    /// The words without any `--lang CODE` or `--lang=CODE`: what a help request says besides its language.
+    static func withoutLangFlag(_ arguments: [String]) -> [String] {
+        var rest: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            if arguments[index] == "--lang" {
+                index += 2
+                continue
+            }
+            if !arguments[index].hasPrefix("--lang=") { rest.append(arguments[index]) }
+            index += 1
+        }
+        return rest
+    }
+
     /// Warnings about the preferences file are the command's to give, not the help's.
     private struct DiscardingSink: TextSink {
         mutating func write(_ text: String) {}

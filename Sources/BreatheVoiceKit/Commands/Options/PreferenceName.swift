@@ -13,10 +13,11 @@ struct PreferenceName {
             return PreferenceName(key: key, language: nil)
         }
         let names = PreferenceKey.allCases.map(\.rawValue) + LocaleCatalog.codes.map { "voice.\($0)" }
-        throw CommandFailure(
-            .usage(
-                Message(.errorPrefUnknownKey, ["key": .userValue(text), "keys": .text(names.joined(separator: ", "))])),
-            localizer: loaded.localizer
-        )
+        // A typo gets the one name it was probably meant to be; anything else, every name.
+        let message =
+            NearestName.suggestion(for: text, among: names).map {
+                Message(.errorPrefUnknownKeySuggestion, ["key": .userValue(text), "suggestion": .text($0)])
+            } ?? Message(.errorPrefUnknownKey, ["key": .userValue(text), "keys": .text(names.joined(separator: ", "))])
+        throw CommandFailure(.usage(message), localizer: loaded.localizer)
     }
 }

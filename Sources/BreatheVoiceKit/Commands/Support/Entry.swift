@@ -34,6 +34,12 @@ package enum Entry {
             ProcessExit.now(status)
         }
         do {
+            if let page = try helpTopicPage(arguments) {
+                SignalSource.releaseEarly()
+                var standardOutput = FileDescriptorSink.standardOutput
+                standardOutput.write(page + "\n")
+                finish(ExitStatus.success)
+            }
             var command = try parse(arguments)
             if var start = command as? BreatheVoice.Start {
                 start.earlyConnection = early
@@ -64,12 +70,13 @@ package enum Entry {
                 // A help page is argument-parser's page, laid out again from the locale files (HelpPage: the same page,
                 // in the user's language, its placeholders such as {exitCodes} filled in before it is wrapped).
                 let localizer = InterfaceLanguage.localizer(arguments: arguments)
-                let page = localizedHelp(message, localizer: localizer)
+                let page = localizedHelp(message, localizer: localizer, arguments: arguments)
                 standardOutput.write((page ?? message) + "\n")
                 finish(ExitStatus.success)
             }
             let localizer = InterfaceLanguage.localizer(arguments: arguments)
-            let text = ArgumentErrorText(localizer: localizer).line(for: BreatheVoice.message(for: error))
+            let text = ArgumentErrorText(localizer: localizer, arguments: arguments, root: HelpTree.program.root)
+                .line(for: BreatheVoice.message(for: error))
             var standardError = FileDescriptorSink.standardError
             standardError.write(PlainText.line(localizer.string(Message(.errorPrefix, ["message": .text(text)]))))
             finish(code == .validationFailure ? ExitStatus.usage : code.rawValue)
