@@ -30,12 +30,12 @@ struct LocaleCatalog: Sendable {
     private(set) var decimalSeparator: String
     /// How a number picks a plural form, from `_plural` (or the parent's); `one` when neither says.
     private(set) var pluralRule: PluralRule
-    /// The sentences whose numbers count a feminine noun, from `_feminine` (or the parent's): their numbers are said
-    /// in `feminineNumbers`; those of `_masculine`'s sentences, and every other plural sentence's `{n}`, in
-    /// `masculineNumbers`.
-    private(set) var feminineKeys: Set<String>
-    /// The sentences that are not plural entries but whose numbers count a masculine noun, from `_masculine`.
-    private(set) var masculineKeys: Set<String>
+    /// The numbers that count a feminine noun, from `_feminine` (or the parent's): by sentence, the placeholders
+    /// said in `feminineNumbers` ("unit.hours" for its `{n}`, "line.speechRate:rate" for `{rate}`).
+    private(set) var feminineKeys: [String: Set<String>]
+    /// The same for a masculine noun, from `_masculine`, said in `masculineNumbers`; every other plural sentence's `{n}`
+    /// is masculine too.
+    private(set) var masculineKeys: [String: Set<String>]
     /// How numbers are said before a feminine noun, from `_numbers.feminine` (or the parent's); nil when the digits do.
     private(set) var feminineNumbers: NumberWords?
     /// How numbers are said before any other counted noun, from `_numbers.masculine` (or the parent's).
@@ -89,8 +89,8 @@ struct LocaleCatalog: Sendable {
         var dayWords: [String: String] = [:]
         for (key, value) in metadata where key.hasPrefix("_days.") { dayWords[String(key.dropFirst(6))] = value }
         self.dayWords = dayWords
-        feminineKeys = Set((metadata["_feminine"] ?? "").split(separator: " ").map(String.init))
-        masculineKeys = Set((metadata["_masculine"] ?? "").split(separator: " ").map(String.init))
+        feminineKeys = Self.counted(metadata["_feminine"])
+        masculineKeys = Self.counted(metadata["_masculine"])
         feminineNumbers = NumberWords(
             metadata: metadata, prefix: "_numbers.feminine.", join: metadata["_numbers.join"])
         masculineNumbers = NumberWords(
@@ -106,6 +106,16 @@ struct LocaleCatalog: Sendable {
         hasOwnPluralRule = metadata["_plural"] != nil
         hasOwnNumbers = metadata.keys.contains { $0 == "_feminine" || $0 == "_masculine" || $0.hasPrefix("_numbers.") }
         hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
+    }
+
+    /// `_feminine`'s or `_masculine`'s list, "key" (its `{n}`) or "key:placeholder", by key.
+    private static func counted(_ list: String?) -> [String: Set<String>] {
+        var counted: [String: Set<String>] = [:]
+        for item in (list ?? "").split(separator: " ") {
+            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            counted[parts[0], default: []].insert(parts.count == 2 ? parts[1] : "n")
+        }
+        return counted
     }
 
     private var hasOwnDecimalSeparator: Bool

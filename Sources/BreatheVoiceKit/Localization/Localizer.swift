@@ -19,14 +19,12 @@ struct Localizer: Sendable {
             ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
         let template: String
         var arguments = message.arguments
-        if catalog.feminineKeys.contains(message.key.rawValue) {
-            // Every number of a sentence about a feminine noun counts it: "{n} séances", "{rate} palavras".
-            for (name, argument) in message.arguments { arguments[name] = said(argument, in: catalog.feminineNumbers) }
-        } else if catalog.masculineKeys.contains(message.key.rawValue) {
-            for (name, argument) in message.arguments { arguments[name] = said(argument, in: catalog.masculineNumbers) }
-        } else if case .plural? = entry {
-            arguments["n"] = said(arguments["n"], in: catalog.masculineNumbers)
-        }
+        // A number before its noun, in the noun's gender: "{n} séances", "{rate} palavras".
+        let feminine = catalog.feminineKeys[message.key.rawValue] ?? []
+        for name in feminine { arguments[name] = said(arguments[name], in: catalog.feminineNumbers) }
+        var masculine = catalog.masculineKeys[message.key.rawValue] ?? []
+        if case .plural? = entry, !feminine.contains("n") { masculine.insert("n") }
+        for name in masculine { arguments[name] = said(arguments[name], in: catalog.masculineNumbers) }
         switch entry {
         case .text(let text)?:
             template = text

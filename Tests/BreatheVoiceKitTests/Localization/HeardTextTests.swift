@@ -257,24 +257,12 @@ import Testing
         let localizer = Localizer(language: code)
         let catalog = localizer.catalog
         let voice = catalog.voice
-        for key in MessageKey.allCases {
-            guard let entry = catalog.entries[key.rawValue] else { continue }
-            let feminine = catalog.feminineKeys.contains(key.rawValue)
-            let counted: Bool
-            if case .plural = entry {
-                counted = true
-            } else {
-                counted = feminine || catalog.masculineKeys.contains(key.rawValue)
-            }
-            guard counted, let words = feminine ? catalog.feminineNumbers : catalog.masculineNumbers else { continue }
-            let names = entry.templates.flatMap(LocaleCompletenessTests.placeholders)
+        func check(_ key: MessageKey, _ counted: String, _ names: Set<String>, _ words: NumberWords) {
             for count in Self.counts {
                 guard let expected = words.said(count) else { continue }
                 var arguments: [String: MessageArgument] = [:]
                 for name in names { arguments[name] = .text("x") }
-                for name in ["n", "seconds", "rate", "count"] where names.contains(name) {
-                    arguments[name] = .integer(count)
-                }
+                arguments[counted] = .integer(count)
                 let text = localizer.string(Message(key, arguments))
                 let phonemes = Phonemes.shared.of(text, voice: voice)
                 let wanted = Phonemes.shared.of(expected, voice: voice)
@@ -289,6 +277,30 @@ import Testing
                         !Self.says(phonemes, digits),
                         "Locales/\(code).json, \(key.rawValue): “\(text)” says \(count) as the digits are read (\(digits))"
                     )
+                }
+            }
+        }
+        let known = Set(MessageKey.allCases.map(\.rawValue))
+        for key in catalog.feminineKeys.keys.sorted() + catalog.masculineKeys.keys.sorted() {
+            #expect(
+                known.contains(key), "Locales/\(code).json: _feminine or _masculine names \(key), which is no sentence")
+        }
+        for key in MessageKey.allCases {
+            guard let entry = catalog.entries[key.rawValue] else { continue }
+            // The counted placeholders by gender, as the file names them: a plural sentence's {n} is masculine unless
+            // `_feminine` says otherwise.
+            let feminine = catalog.feminineKeys[key.rawValue] ?? []
+            var masculine = catalog.masculineKeys[key.rawValue] ?? []
+            if case .plural = entry, !feminine.contains("n") { masculine.insert("n") }
+            let names = Set(entry.templates.flatMap(LocaleCompletenessTests.placeholders))
+            for (counted, table) in [(feminine, catalog.feminineNumbers), (masculine, catalog.masculineNumbers)] {
+                #expect(
+                    counted.isSubset(of: names),
+                    "Locales/\(code).json: _feminine or _masculine names \(key.rawValue) placeholders it lacks: \(counted)"
+                )
+                guard let words = table else { continue }
+                for name in counted.intersection(names) {
+                    check(key, name, names, words)
                 }
             }
         }
