@@ -14,11 +14,17 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "breathe-voice",
-            dependencies: ["BreatheVoiceKit", "CEarlySignals"]
+            dependencies: ["BreatheVoiceKit", "CEarlySignals", "CEspeakNoAudio"],
+            // Exported, so that libespeak-ng (opened with dlopen) finds the program's pcaudiolib entry point before
+            // pcaudiolib's own: eSpeak NG never opens a connection to the sound server (CEspeakNoAudio).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
         ),
         // Blocks SIGINT, SIGTERM and SIGHUP before any other code of the program runs (.preinit_array), until main
         // takes them; only the executable links it, so test bundles and children never start with them blocked.
         .target(name: "CEarlySignals"),
+        // eSpeak NG gets no audio device of its own (libespeak-ng 1.51 asks pcaudiolib for one, which connects to the
+        // sound server, even for synthesis it never plays); only the executable links it.
+        .target(name: "CEspeakNoAudio"),
         // The program: its commands (Commands/, ArgumentParser's definitions, which never call the C library) and
         // everything they do to the world (files, sound, speech, the terminal, signals), over the pure core.
         .target(

@@ -2,7 +2,8 @@
 """Runs breathe-voice inside a real terminal screen reader (Fenrir's pty emulation, `fenrir -e`, speaking through
 speech-dispatcher) and measures what is heard. Meant to run inside scripts/with-pulse.sh scripts/with-speechd.sh.
 
-Usage: screen-reader-session.py [--inside tmux|tmux-attached|screen|screen-attached] BINARY [ARG...]
+Usage: screen-reader-session.py [--returning] [--inside tmux|tmux-attached|screen|screen-attached|detach|detach-attached]
+                                BINARY [ARG...]
        screen-reader-session.py --read-speechd-log PATH   (prints the messages read from a speech-dispatcher log)
 
 The session starts as a user would start it: at a prompt ("$") that Fenrir has read, once its speech has been quiet
@@ -11,7 +12,13 @@ for 1.5 s (inside a multiplexer, once a client is attached too).
 --inside runs the session in a pane of a terminal multiplexer: `tmux` and `screen` start it inside Fenrir (the
 multiplexer's server is then no child of Fenrir's: tmux's daemonizes, and screen's is detached and attached again, as
 a user does); `tmux-attached` and `screen-attached` start the server first, outside Fenrir, and attach it from inside
-Fenrir, the session starting once a client is attached (a server kept across logins).
+Fenrir, the session starting once a client is attached (a server kept across logins). `detach` and `detach-attached`
+do the same with scripts/detach-session.py, a session keeper of the tests' own whose client relays the session over a
+Unix socket (as dtach, abduco and zellij do): nothing in breathe-voice knows its name.
+
+--returning runs it as a user who has had a session with Fenrir before: its state folder says Fenrir was found and the
+keys were told (`told/screen-reader.Fenrir`, `told/screen-reader-keys`), so neither is said again. Without it, the
+session is the user's first: both are said.
 
 Our program plays on a second null sink of its own ("ours", through PULSE_SINK), speech-dispatcher on the server's
 default one ("test"); both monitors are recorded, so our stream and the speech server's are heard apart. The
@@ -29,6 +36,7 @@ Prints one JSON object:
   ourSpeech       [[start, end]]: sound on our own stream away from the tones (wall clock): a voice of ours
   opening         {end, firstTone}: the last sound of what speech-dispatcher began saying before the first tone
                   (the opening, as read; wall clock), and the first tone
+  entered         when the command was started (wall clock), as its user pressing Enter
   error           null, or what went wrong
 """
 import base64, fcntl, json, os, pty, re, select, shlex, signal, struct, subprocess, sys, tempfile, termios, threading
@@ -154,7 +162,8 @@ def speechd_messages(log_path, offset):
 
 
 class Multiplexer:
-    """A tmux or GNU screen server of the session's own (its socket in the work folder), the session in its pane."""
+    """A tmux, GNU screen or detach-session.py server of the session's own (its socket in the work folder), the session
+    in its pane."""
 
     def __init__(self, kind, work):
         self.kind, self.work = kind, work
@@ -179,8 +188,12 @@ class Multiplexer:
             os.makedirs(os.path.join(work, "screen"), mode=0o700)
             os.environ["SCREENDIR"] = os.path.join(work, "screen")
             self.base = ["screen", "-c", config]
+        elif self.tool == "detach":
+            self.socket = os.path.join(work, "kept.sock")
+            self.base = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "detach-session.py")]
         else:
-            raise SystemExit("screen-reader-session: --inside tmux, tmux-attached, screen or screen-attached")
+            raise SystemExit("screen-reader-session: --inside tmux, tmux-attached, screen, screen-attached, detach or "
+                             "detach-attached")
 
     def pane(self, command):
         """The pane's command: waits for `go`, runs the session, keeps its exit status for the outer script."""
@@ -193,6 +206,8 @@ class Multiplexer:
 
     def attached(self):
         """True once a client is attached to the server."""
+        if self.tool == "detach":
+            return os.path.exists(self.socket + ".attached")
         if self.tool == "tmux":
             listed = subprocess.run(self.base + ["list-clients"], capture_output=True, text=True).stdout
             return listed.strip() != ""
@@ -207,7 +222,9 @@ class Multiplexer:
     def start_detached(self, command, env):
         """For -attached: the server and its session, started before Fenrir, outside it."""
         pane = self.pane(command)
-        if self.tool == "tmux":
+        if self.tool == "detach":
+            subprocess.run(self.base + ["new", self.socket, pane], check=True, env=env)
+        elif self.tool == "tmux":
             subprocess.run(self.base + ["new-session", "-d", "-s", self.name, "-x", "120", "-y", "30", pane],
                            check=True, env=env)
         else:
@@ -216,7 +233,11 @@ class Multiplexer:
     def script(self, command):
         """The script Fenrir runs: the multiplexer, in or attached to, then the session's exit status."""
         quoted = " ".join(shlex.quote(part) for part in self.base)
-        if self.attached_later:
+        if self.tool == "detach":
+            attach = "%s attach %s" % (quoted, shlex.quote(self.socket))
+            enter = attach if self.attached_later else "%s new %s %s && %s" % (
+                quoted, shlex.quote(self.socket), shlex.quote(self.pane(command)), attach)
+        elif self.attached_later:
             enter = "%s attach -t %s" % (quoted, self.name) if self.tool == "tmux" else "%s -r %s" % (quoted, self.name)
         elif self.tool == "tmux":
             enter = "%s new-session -s %s %s" % (quoted, self.name, shlex.quote(self.pane(command)))
@@ -227,7 +248,12 @@ class Multiplexer:
 
     def stop(self):
         """Whatever is left of the server (it is no child of Fenrir's, so killing Fenrir's group leaves it)."""
-        if self.tool == "tmux":
+        if self.tool == "detach":
+            try:
+                os.kill(int(open(self.socket + ".pid").read()), signal.SIGTERM)
+            except (OSError, ValueError):
+                pass
+        elif self.tool == "tmux":
             subprocess.run(self.base + ["kill-server"], capture_output=True)
         else:
             subprocess.run(self.base + ["-S", self.name, "-X", "quit"], capture_output=True)
@@ -268,6 +294,9 @@ def main():
         # What the measurement reads of a log: its messages, with their stamps as corrected (for the tests).
         print(json.dumps(speechd_messages(sys.argv[2], 0)))
         return
+    returning = sys.argv[1] == "--returning"
+    if returning:
+        del sys.argv[1]
     inside = None
     if sys.argv[1] == "--inside":
         inside = sys.argv[2]
@@ -279,6 +308,11 @@ def main():
     work = tempfile.mkdtemp(prefix="breathe-voice-sr.")
     home = os.path.join(work, "home")
     os.makedirs(home)
+    if returning:
+        told = os.path.join(home, ".local/state/breathe-voice/told")
+        os.makedirs(told, mode=0o700)
+        for subject in ("screen-reader.Fenrir", "screen-reader-keys"):
+            open(os.path.join(told, subject), "w").close()
     events = os.path.join(work, "events.jsonl")
     script = os.path.join(work, "session.sh")
     command = " ".join(shlex.quote(part) for part in [binary] + arguments + ["--events", "json=" + events])
@@ -345,6 +379,8 @@ def main():
         else:
             with open(os.path.join(work, "go"), "w") as fifo:
                 fifo.write("go\n")
+        # The command starts now, as when its user presses Enter.
+        result["entered"] = time.time()
     threading.Thread(target=start_when_read, daemon=True).start()
     done = None
     while time.time() < deadline:

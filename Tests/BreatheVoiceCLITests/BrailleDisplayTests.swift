@@ -230,7 +230,7 @@ extension BrailleDisplayTests {
         let refused = brltty.display.waitForShown(after: first, timeout: 1) { $0.hasPrefix("xxx") }
         #expect(refused == nil, "\(refused?.text ?? "")")
         let releasing = FakeBrailleDisplay.now()
-        display.release()
+        display.release(hurried: false)
         #expect(FakeBrailleDisplay.now() - releasing < 1.5)
     }
 }

@@ -36,6 +36,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // Session lines, one complete sentence per event.
     case lineIntro = "line.intro"
+    case lineIntroBrief = "line.introBrief"
     case lineLeadIn = "line.leadIn"
     case linePhase = "line.phase"
     case linePhaseCycle = "line.phaseCycle"
@@ -255,6 +256,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // `demo` without a sound server.
     case demoNoServer = "demo.noServer"
+    case demoNoServerNotSaved = "demo.noServerNotSaved"
     case errorSpeechUnavailable = "error.speech.unavailable"
     case errorAudioUnavailable = "error.audio.unavailable"
     case errorRemindAudioUnavailable = "error.remind.audioUnavailable"

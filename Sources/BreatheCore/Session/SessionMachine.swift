@@ -12,12 +12,19 @@ package struct SessionMachine: Sendable {
     let opening: Announcement?
     /// Phase lines say only the instruction and its seconds ("Breathe in, 4."), never the cycle (`--terse`).
     let terse: Bool
+    /// The introduction says only the pattern and the cycles ("Box breathing, 10 cycles."): in screen-reader mode, whose
+    /// reader reads the whole opening before the first phase, and each phase says its seconds anyway.
+    let briefOpening: Bool
 
-    package init(plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false) {
+    package init(
+        plan: SessionPlan, announcesKeys: Bool = false, opening: Announcement? = nil, terse: Bool = false,
+        briefOpening: Bool = false
+    ) {
         self.opening = opening
         self.plan = plan
         self.announcesKeys = announcesKeys
         self.terse = terse
+        self.briefOpening = briefOpening
     }
 
     /// The result of applying one event.
@@ -282,14 +289,18 @@ package struct SessionMachine: Sendable {
     /// What is said before "Get ready", in order: the reminder's first sentence, the introduction, the key hint.
     package var openingAnnouncements: [Announcement] {
         let intro = Announcement(
-            line: Message(
-                .lineIntro,
-                [
-                    "pattern": .message(.patternName(plan.pattern)),
-                    "timings": .message(.timings(of: plan)),
-                    "cycles": .message(.cycles(plan.cycles)),
-                    "duration": .message(.duration(tenths: plan.breathingTenths)),
-                ]))
+            line: briefOpening
+                ? Message(
+                    .lineIntroBrief,
+                    ["pattern": .message(.patternName(plan.pattern)), "cycles": .message(.cycles(plan.cycles))])
+                : Message(
+                    .lineIntro,
+                    [
+                        "pattern": .message(.patternName(plan.pattern)),
+                        "timings": .message(.timings(of: plan)),
+                        "cycles": .message(.cycles(plan.cycles)),
+                        "duration": .message(.duration(tenths: plan.breathingTenths)),
+                    ]))
         return (opening.map { [$0] } ?? []) + [intro] + (announcesKeys ? [keysHintAnnouncement] : [])
     }
 

@@ -15,12 +15,15 @@ import Musl
 ///   standard output is a virtual console.
 /// - **BRLTTY** reads the Linux console: a `brltty` process runs and standard output is a virtual console.
 /// - **Orca** reads the graphical session: an `orca` process of this user while `DISPLAY` or `WAYLAND_DISPLAY` is set.
-/// - **Through a terminal multiplexer** (tmux, GNU screen): standard output is a pane, whose server is not a child of
-///   the screen reader. The server holds open the terminal of every client attached to it (both tmux and screen do
-///   their clients' terminal I/O themselves), so the same signs are looked for there: on each terminal in the
-///   server's `/proc/PID/fd`, a screen reader among the ancestors of the processes reading it (the client), or a
-///   console sign. A client that is itself a pane of another multiplexer is looked through again (tmux in screen,
-///   tmux in tmux). The server is an ancestor, or the one `TMUX` (`socket,PID,session`) or `STY` (`PID.name`) names.
+/// - **Through whatever holds the terminal** (tmux, GNU screen, or any program that keeps a session across logins):
+///   standard output is a pseudo-terminal whose master side is held by a process that is no child of the screen
+///   reader's, found among this process's ancestors or else in `/proc` (a `/dev/ptmx` descriptor whose
+///   `/proc/PID/fdinfo` says `tty-index:` our terminal's number). Its clients' terminals are looked at with the same
+///   signs (a screen reader among the ancestors of a process reading one, or a console sign): the terminals it holds
+///   open itself (tmux and screen do their clients' terminal I/O), and the terminal of each process at the other end
+///   of its Unix sockets that is in the foreground of a terminal (a client relaying the session, as dtach's, abduco's
+///   or zellij's does). No program is known by its name. A client that is itself in such a terminal is looked through
+///   again (tmux in screen, a detached session in tmux), up to four levels.
 ///
 /// Not found: a screen reader on another machine (through ssh, also to a multiplexer there), a multiplexer server
 /// of another user (its `/proc/PID/fd` cannot be read), NVDA or JAWS reading a terminal window from Windows,
@@ -49,6 +52,9 @@ struct ScreenReaderDetection: Sendable {
     var readLink: @Sendable (String) -> String? = { _ in nil }
     /// The names in a folder of `/proc` (`/proc/PID/fd`), empty when it cannot be read.
     var listFolder: @Sendable (String) -> [String] = { _ in [] }
+    /// Each connected Unix socket's peer, by inode (`UnixSocketPeers.live`); asked only when a holder of the terminal
+    /// has sockets to follow.
+    var socketPeers: @Sendable () -> [UInt64: UInt64] = { [:] }
     /// This process's parent.
     var parent: Int32
     var userID: UInt32
@@ -62,7 +68,8 @@ struct ScreenReaderDetection: Sendable {
             readFile: ScreenReaderDetection.readSmallFile,
             processes: { ScreenReaderDetection.names(in: "/proc").compactMap { Int32($0) } },
             readLink: ScreenReaderDetection.linkTarget, listFolder: ScreenReaderDetection.names(in:),
-            parent: getppid(), userID: getuid(), environment: ProcessEnvironment.current,
+            socketPeers: UnixSocketPeers.live, parent: getppid(), userID: getuid(),
+            environment: ProcessEnvironment.current,
             terminal: Terminal.isTerminal(1) ? ttyname(1).map { String(cString: $0) } : nil)
     }
 
@@ -72,24 +79,17 @@ struct ScreenReaderDetection: Sendable {
     /// The screen reader reading this terminal, and its process when it was seen.
     func locate() -> Found? {
         guard let terminal else { return nil }
-        var named: [Int32] = []
-        // TMUX is "socket,PID,session"; STY is "PID.tty.host" or "PID.name": the server's process id.
-        if let tmux = environment["TMUX"], let id = tmux.split(separator: ",").dropFirst().first.flatMap({ Int32($0) })
-        {
-            named.append(id)
-        }
-        if let screen = environment["STY"], let id = screen.split(separator: ".").first.flatMap({ Int32($0) }) {
-            named.append(id)
-        }
         var visited: Set<Int32> = []
-        return reader(reading: terminal, from: parent, servers: named, visited: &visited, depth: 0)
+        var peers: [UInt64: UInt64]?
+        return reader(reading: terminal, from: parent, visited: &visited, peers: &peers, depth: 0)
     }
 
     /// The screen reader reading `terminal`, whose process `id` (or one of its ancestors) is: among `id`'s
-    /// ancestors, a console sign on `terminal`, or through a multiplexer server among them (or in `servers`), on the
-    /// terminals of its clients.
+    /// ancestors, a console sign on `terminal`, or, through the process holding `terminal`'s master side, on the
+    /// terminals of its clients. `peers` is read once, when first needed.
     private func reader(
-        reading terminal: String, from id: Int32, servers: [Int32], visited: inout Set<Int32>, depth: Int
+        reading terminal: String, from id: Int32, visited: inout Set<Int32>, peers: inout [UInt64: UInt64]?,
+        depth: Int
     ) -> Found? {
         let ancestors = ancestry(of: id)
         if let found = ancestorReader(ancestors) { return found }
@@ -102,18 +102,95 @@ struct ScreenReaderDetection: Sendable {
             return Found(reader: .orca, process: orca)
         }
         guard depth < 4 else { return nil }
-        let multiplexers = (ancestors + servers).filter { isMultiplexerServer($0) }
-        for server in multiplexers where visited.insert(server).inserted {
-            for client in clientTerminals(of: server) where client != terminal {
-                if let found = consoleReader(client) { return found }
-                for process in processes() where process != server && readLink("/proc/\(process)/fd/0") == client {
+        for holder in holders(of: terminal, ancestors: ancestors) where visited.insert(holder).inserted {
+            for client in clients(of: holder, besides: terminal, peers: &peers) {
+                if let found = consoleReader(client.terminal) { return found }
+                for process in client.processes {
                     if let found = reader(
-                        reading: client, from: process, servers: [], visited: &visited, depth: depth + 1)
+                        reading: client.terminal, from: process, visited: &visited, peers: &peers, depth: depth + 1)
                     {
                         return found
                     }
                 }
             }
+        }
+        return nil
+    }
+
+    /// The processes holding the master side of `terminal` (a pseudo-terminal, `/dev/pts/N`): among `ancestors` (a
+    /// pane's server started it), or else anywhere in `/proc` (a server this process was moved away from).
+    private func holders(of terminal: String, ancestors: [Int32]) -> [Int32] {
+        guard terminal.hasPrefix("/dev/pts/"), let index = Int(terminal.dropFirst("/dev/pts/".count)) else {
+            return []
+        }
+        let near = ancestors.filter { holdsMaster(of: index, $0) }
+        return near.isEmpty ? processes().filter { holdsMaster(of: index, $0) } : near
+    }
+
+    /// True when `id` has `/dev/ptmx` open on the pseudo-terminal numbered `index` (its fdinfo's `tty-index`).
+    private func holdsMaster(of index: Int, _ id: Int32) -> Bool {
+        for descriptor in listFolder("/proc/\(id)/fd") {
+            guard let target = readLink("/proc/\(id)/fd/\(descriptor)"), target.hasSuffix("/ptmx"),
+                let info = readFile("/proc/\(id)/fdinfo/\(descriptor)").map(Self.text)
+            else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("tty-index:") {
+                let value = line.dropFirst("tty-index:".count).filter { $0 != " " && $0 != "\t" }
+                if Int(value) == index { return true }
+            }
+        }
+        return false
+    }
+
+    /// A terminal a holder serves, and the processes to look at there.
+    private struct Client {
+        var terminal: String
+        var processes: [Int32]
+    }
+
+    /// The terminals `holder` serves, other than `terminal`: those it holds open itself (tmux, GNU screen), with the
+    /// processes reading them; then each terminal whose foreground process is at the other end of one of its Unix
+    /// sockets (a relaying client), with that process.
+    private func clients(of holder: Int32, besides terminal: String, peers: inout [UInt64: UInt64]?) -> [Client] {
+        var clients: [Client] = []
+        var sockets: Set<UInt64> = []
+        for descriptor in listFolder("/proc/\(holder)/fd") {
+            guard let target = readLink("/proc/\(holder)/fd/\(descriptor)") else { continue }
+            if let inode = Self.socketInode(target) {
+                sockets.insert(inode)
+            } else if Self.isTerminal(target), target != terminal, !clients.contains(where: { $0.terminal == target }) {
+                let readers = processes().filter { $0 != holder && readLink("/proc/\($0)/fd/0") == target }
+                clients.append(Client(terminal: target, processes: readers))
+            }
+        }
+        guard !sockets.isEmpty else { return clients }
+        let known = peers ?? socketPeers()
+        peers = known
+        let wanted = Set(sockets.compactMap { known[$0] }).subtracting(sockets)
+        guard !wanted.isEmpty else { return clients }
+        for process in processes() where process != holder {
+            guard let client = foregroundTerminal(of: process), client != terminal else { continue }
+            let connected = listFolder("/proc/\(process)/fd").contains { descriptor in
+                readLink("/proc/\(process)/fd/\(descriptor)").flatMap(Self.socketInode).map(wanted.contains) ?? false
+            }
+            guard connected else { continue }
+            if let index = clients.firstIndex(where: { $0.terminal == client }) {
+                clients[index].processes.append(process)
+            } else {
+                clients.append(Client(terminal: client, processes: [process]))
+            }
+        }
+        return clients
+    }
+
+    /// The terminal `id` runs in the foreground of (its process group is its controlling terminal's foreground
+    /// group, from `/proc/ID/stat`), as one of its standard descriptors names it; nil for a process in the background
+    /// or without a terminal (a daemon, a display server).
+    private func foregroundTerminal(of id: Int32) -> String? {
+        guard let fields = statFields(of: id), fields.count > 5, let group = Int32(fields[2]),
+            let controlling = Int64(fields[4]), let foreground = Int32(fields[5]), controlling != 0, group == foreground
+        else { return nil }
+        for descriptor in 0...2 {
+            if let target = readLink("/proc/\(id)/fd/\(descriptor)"), Self.isTerminal(target) { return target }
         }
         return nil
     }
@@ -132,30 +209,6 @@ struct ScreenReaderDetection: Sendable {
             }
         }
         return nil
-    }
-
-    /// A tmux server (`tmux: server`, as it names itself) or a GNU screen server (`SCREEN`, as it names itself; its
-    /// clients are `screen`).
-    private func isMultiplexerServer(_ id: Int32) -> Bool {
-        if let command = readFile("/proc/\(id)/comm").map(Self.text), command.hasPrefix("tmux: server") { return true }
-        guard let bytes = readFile("/proc/\(id)/cmdline"), let first = bytes.split(separator: 0).first else {
-            return false
-        }
-        let program = String(decoding: first, as: UTF8.self)
-        return program == "SCREEN" || program.hasSuffix("/SCREEN") || program.hasPrefix("tmux: server")
-    }
-
-    /// The terminals a multiplexer server holds open: its clients' (it writes to them itself). Its panes' are
-    /// masters (`/dev/ptmx`), never among them.
-    private func clientTerminals(of server: Int32) -> [String] {
-        var terminals: [String] = []
-        for descriptor in listFolder("/proc/\(server)/fd") {
-            guard let target = readLink("/proc/\(server)/fd/\(descriptor)"),
-                target.hasPrefix("/dev/pts/") || Self.isVirtualConsole(target), !terminals.contains(target)
-            else { continue }
-            terminals.append(target)
-        }
-        return terminals
     }
 
     /// A screen reader in use by this user anywhere, terminal or not (a reminder from cron has none): Speakup's
@@ -218,13 +271,18 @@ struct ScreenReaderDetection: Sendable {
         return program
     }
 
-    /// The parent's id, from `/proc/ID/stat` (the field after the command, which may itself hold spaces).
+    /// The parent's id, from `/proc/ID/stat`.
     private func parentID(of id: Int32) -> Int32? {
+        statFields(of: id).flatMap { $0.count > 1 ? Int32($0[1]) : nil }
+    }
+
+    /// The fields of `/proc/ID/stat` after the command (which may itself hold spaces): state, parent, process group,
+    /// session, controlling terminal, its foreground process group…
+    private func statFields(of id: Int32) -> [Substring]? {
         guard let stat = readFile("/proc/\(id)/stat").map(Self.text), let close = stat.lastIndex(of: ")") else {
             return nil
         }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 ? Int32(fields[1]) : nil
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 
     /// The real user id of a process, from `/proc/ID/status`.
@@ -243,6 +301,19 @@ struct ScreenReaderDetection: Sendable {
             return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
         }
         return false
+    }
+
+    /// A pseudo-terminal's slave side (`/dev/pts/N`) or a virtual console.
+    static func isTerminal(_ device: String) -> Bool {
+        let number = device.dropFirst("/dev/pts/".count)
+        return (device.hasPrefix("/dev/pts/") && !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber })
+            || isVirtualConsole(device)
+    }
+
+    /// The inode of `socket:[INODE]`, as `/proc/PID/fd/N` names a socket.
+    static func socketInode(_ target: String) -> UInt64? {
+        guard target.hasPrefix("socket:["), target.hasSuffix("]") else { return nil }
+        return UInt64(target.dropFirst("socket:[".count).dropLast())
     }
 
     private static func text(_ bytes: [UInt8]) -> String {

@@ -83,22 +83,17 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
     var waiter: (any SessionWaiter)? { self }
 
-    /// Finds the server the standard way: `PULSE_SERVER`, then `$XDG_RUNTIME_DIR/pulse/native`; with no
-    /// `XDG_RUNTIME_DIR` (cron), also `/run/user/<uid>/pulse/native`. PipeWire's pulse server uses the same socket.
+    /// Finds the server where `SoundServerAddress` says: `PULSE_SERVER` as given (libpulse tries its entries in
+    /// order), else the default socket when it exists.
     ///
     /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
     static func serverAddress(
         environment: [String: String], userID: UInt32 = getuid(),
         exists: (String) -> Bool = socketExists
     ) -> String? {
-        if let server = environment["PULSE_SERVER"], !server.isEmpty { return server }
-        var candidates: [String] = []
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            candidates.append(runtime + "/pulse/native")
-        } else {
-            candidates.append("/run/user/\(userID)/pulse/native")
-        }
-        return candidates.first(where: exists).map { "unix:" + $0 }
+        if let server = SoundServerAddress.given(environment: environment) { return server }
+        let socket = SoundServerAddress.defaultSocket(environment: environment, userID: userID)
+        return exists(socket) ? "unix:" + socket : nil
     }
 
     /// The installed libpulse's version, such as "16.1" (for `--version --verbose`), opening it; talks to no server.

@@ -11,6 +11,8 @@ protocol BrailleDisplay: AnyObject {
     var keyDescriptor: Int32 { get }
     /// The next key pressed, as BrlAPI's key code; nil when none waits (or the server is gone).
     func takeKey() -> UInt64?
-    /// Gives the display back (leaves tty mode) and closes the connection, waiting at most a short deadline.
-    func release()
+    /// Gives the display back (leaves tty mode) and closes the connection, waiting at most a short deadline; `hurried`
+    /// (a stopping signal ended the session) a shorter one still, so that the process ends within half a second
+    /// whatever the server does (a server that stops answering gives the display back itself once the process ends).
+    func release(hurried: Bool)
 }

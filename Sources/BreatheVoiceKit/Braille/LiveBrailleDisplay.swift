@@ -23,6 +23,9 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     /// How long a call may go unanswered before the server counts as gone (ms). A local server answers in
     /// milliseconds.
     static let patience: Int64 = 1000
+    /// How long `release(hurried: true)` waits for the display to be given back, after a stopping signal (ms): a
+    /// healthy server answers within it, a silent one does not hold the exit.
+    static let hurriedPatience: Int64 = 100
 
     private(set) var width = 0
     private let library: LiveBrailleLibrary
@@ -69,8 +72,10 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         }
         pthread_detach(thread)
         var answer: UInt32 = 0
-        guard Self.await(replies.read, into: &answer, patience: Self.patience), answer > 0 else {
-            // Not answered in time, or no display: the thread gives the display back if it ever gets it.
+        // A stopping signal (its pipe readable, on the session's thread) ends the wait at once: the session takes it.
+        let signals = SignalSource.isMainThread ? SignalSource.stopDescriptor : -1
+        guard Self.await(replies.read, into: &answer, patience: Self.patience, watching: signals), answer > 0 else {
+            // Not answered in time, a signal, or no display: the thread gives the display back if it ever gets it.
             pthread_mutex_lock(lock)
             failed = true
             closing = true
@@ -109,7 +114,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         return code
     }
 
-    func release() {
+    func release(hurried: Bool) {
         pthread_mutex_lock(lock)
         let waits = !closing
         closing = true
@@ -117,7 +122,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         Self.poke(wake.write)
         guard waits else { return }
         var done: UInt8 = 0
-        _ = Self.await(replies.read, into: &done, patience: Self.patience)
+        _ = Self.await(replies.read, into: &done, patience: hurried ? Self.hurriedPatience : Self.patience)
     }
 
     /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), then writes each text and passes on
@@ -238,10 +243,17 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = Glibc.write(descriptor, &byte, 1)
     }
 
-    /// Reads one value from `descriptor`, waiting at most `patience` ms for it; false when none came.
-    private static func await<Value>(_ descriptor: Int32, into value: inout Value, patience: Int64) -> Bool {
-        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard SystemCall.retryingOnInterrupt({ poll(&waiting, 1, Int32(patience)) }) == 1 else { return false }
+    /// Reads one value from `descriptor`, waiting at most `patience` ms for it, and no longer once `watching` can be
+    /// read (-1: nothing watched); false when none came.
+    private static func await<Value>(
+        _ descriptor: Int32, into value: inout Value, patience: Int64, watching: Int32 = -1
+    ) -> Bool {
+        var waiting = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watching, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = SystemCall.retryingOnInterrupt { poll(&waiting, 2, Int32(patience)) }
+        guard waiting[0].revents != 0 else { return false }
         let size = MemoryLayout<Value>.size
         return withUnsafeMutableBytes(of: &value) { read(descriptor, $0.baseAddress, size) } == size
     }

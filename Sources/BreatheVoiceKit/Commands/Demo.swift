@@ -31,16 +31,20 @@ extension BreatheVoice {
             } catch let failure as CommandFailure where failure.code == ExitStatus.unavailable {
                 // No sound server (or no voice data): the WAV file and the text session below.
             }
-            var output = FileDescriptorSink.standardOutput
-            output.say(Message(.demoNoServer, ["path": .text(Self.absolute(wav))]), localizer)
+            // The WAV file is a bonus: the text session runs either way. The line says where it is only once it is
+            // there, else that it could not be saved (after the render's own line saying why).
+            var saved = false
             do {
                 let render = try Start.parse(Self.session + languageFlags + ["--output", wav, "--display", "quiet"])
                 try render.run()
+                saved = FileSystem.exists(wav)
             } catch let failure as CommandFailure {
-                // The WAV file is a bonus: the text session still runs.
                 var standardError = FileDescriptorSink.standardError
                 if let line = failure.line { standardError.write(PlainText.line(line)) }
             }
+            var output = FileDescriptorSink.standardOutput
+            output.say(
+                Message(saved ? .demoNoServer : .demoNoServerNotSaved, ["path": .text(Self.absolute(wav))]), localizer)
             let text = try Start.parse(Self.session + languageFlags + ["--no-audio"])
             try text.run()
         }

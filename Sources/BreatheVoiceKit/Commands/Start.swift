@@ -71,7 +71,13 @@ extension BreatheVoice {
             )
             output.screenReader = way
             output.braille = preferences.braille
-            output.screenReaderNotice = found.map { Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) }
+            // Said when it is news: the first session with this screen reader; the keys, the first in the mode.
+            let told = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
+            output.screenReaderNotice = found.flatMap {
+                told.isNews("screen-reader." + $0.rawValue)
+                    ? Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) : nil
+            }
+            output.keysHint = way == nil || !Terminal.isTerminal(0) || told.isNews("screen-reader-keys")
             output.screenReaderRate = located.flatMap(detection.wordsPerMinute(of:))
             var request = SessionFrontend.Request.start(
                 plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),

@@ -65,8 +65,12 @@ struct OutputOptions: Hashable, Sendable {
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
     /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
     var screenReader: ScreenReaderWay?
-    /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found.
+    /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found, and that is news
+    /// (`ToldOnce`: the first session with that screen reader).
     var screenReaderNotice: Message?
+    /// The opening says how to hear the keys ("Press question mark for the keys.") when they work; in screen-reader
+    /// mode only in the first session, to keep the opening short.
+    var keysHint = true
     /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
     /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
     var screenReaderRate: Int?

@@ -105,8 +105,8 @@ struct AudioSessionLauncher {
         do {
             phrases = dispatcher == nil ? try preparePhrases(choices) : PhraseBook(localizer: localizer)
         } catch {
-            // A stopping signal ended the wait on a server that did not answer (eSpeak NG's start opens it): the session
-            // takes it, as text, before anything is written (a render leaves no file).
+            // A stopping signal ended the wait on eSpeak NG's start (see LiveSpeech's `start`): the session takes it, as
+            // text, before anything is written (a render leaves no file).
             if case .unavailable = error, SignalSource.stopIsPending {
                 return try launcher.runText()
             }
@@ -118,7 +118,8 @@ struct AudioSessionLauncher {
         var session = self
         session.launcher.replan(
             planHearingTheOpening(
-                phrases, choices, announcesKeys: choices.output == nil && launcher.readsKeys && interactive))
+                phrases, choices,
+                announcesKeys: choices.output == nil && launcher.readsKeys && interactive && launcher.output.keysHint))
         return try session.play(
             phrases: phrases, tones: tones, choices: choices, dispatcher: dispatcher, live: connection)
     }
@@ -171,7 +172,9 @@ struct AudioSessionLauncher {
         -> SessionPlan
     {
         let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        let machine = SessionMachine(plan: plan, announcesKeys: announcesKeys, opening: launcher.opening)
+        let machine = SessionMachine(
+            plan: plan, announcesKeys: announcesKeys, opening: launcher.opening,
+            briefOpening: launcher.output.screenReader != nil)
         let getReady = SessionMachine.leadInAnnouncement
         if choices.screenReader != nil, choices.output == nil {
             let readerRate = launcher.output.screenReaderRate ?? SpeechSettings.defaultRate
@@ -306,8 +309,9 @@ struct AudioSessionLauncher {
         _ pacer: Pacer, _ phrases: PhraseBook, _ tones: ToneClips, _ choices: AudioChoices,
         dispatcher: (any SpeechDispatcherConnection)?, live: Bool
     ) throws(BreatheError) -> SessionOutcome {
-        try launcher.withLiveSession(speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd) {
-            controls, presenters in
+        try launcher.withLiveSession(
+            speaks: choices.speech, spokenBy: dispatcher == nil ? .espeak : .speechd, rendering: !live
+        ) { controls, presenters in
             var sound = SessionSound(phrases: phrases, tones: tones, guide: choices.guideSound(plan: plan))
             // Keys can ask for phrases that cannot be prepared (a number known only then) and for a new rate: a
             // worker says them off the audio path (speech-dispatcher says any text, and takes a rate, itself). A file
@@ -328,8 +332,9 @@ struct AudioSessionLauncher {
             }
             var loop = SessionLoop(
                 machine: SessionMachine(
-                    plan: plan, announcesKeys: live && controls.readsKeys, opening: launcher.opening,
-                    terse: launcher.output.terse),
+                    plan: plan, announcesKeys: live && controls.readsKeys && launcher.output.keysHint,
+                    opening: launcher.opening, terse: launcher.output.terse,
+                    briefOpening: launcher.output.screenReader != nil),
                 pacer: pacer, clock: launcher.clock, presenters: presenters, sound: sound,
                 speaker: dispatcher.map {
                     DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)

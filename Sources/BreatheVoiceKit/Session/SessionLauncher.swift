@@ -40,7 +40,9 @@ struct SessionLauncher {
     func runText() throws(BreatheError) -> SessionOutcome {
         guard output.screenReader != nil, !leadInCoversOpening else { return try runTextAsPlanned() }
         var session = self
-        let machine = SessionMachine(plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0), opening: opening)
+        let machine = SessionMachine(
+            plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0) && output.keysHint, opening: opening,
+            briefOpening: true)
         let lines =
             (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
             + [Message(.lineLeadIn)]
@@ -49,13 +51,13 @@ struct SessionLauncher {
     }
 
     /// The lead-in a screen reader needs to read the opening's lines, given how long each takes to say: their
-    /// lengths with a short pause after each, and 1.4 s for it to start, for the pause it makes before what was
+    /// lengths with a short pause after each, and 1.2 s for it to start, for the pause it makes before what was
     /// printed while it spoke (Fenrir: about half a second), and to end on; so that the first tone follows the last
-    /// word by about a second, never under it (0.7 to 1.3 s measured inside Fenrir, alone and in tmux or screen:
-    /// `ScreenReaderTests`; a loaded machine moves it by up to a second either way).
+    /// word by about a second, never under it (with 1.4 s, 1.1 to 1.4 s measured inside Fenrir for the brief opening
+    /// of a returning user: `ScreenReaderTests`; a loaded machine moves it by up to a second either way).
     func readingLead(_ lengths: [Int64]) -> Int64 {
         let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        return lengths.reduce(Int64(plan.sampleRate) * 7 / 5) { $0 + $1 + gap }
+        return lengths.reduce(Int64(plan.sampleRate) * 6 / 5) { $0 + $1 + gap }
     }
 
     /// How long a screen reader takes to say a sentence, in samples, without a synthesizer to measure it: about 65 ms
@@ -80,7 +82,8 @@ struct SessionLauncher {
         try withLiveSession(speaks: false) { controls, presenters in
             var loop = SessionLoop(
                 machine: SessionMachine(
-                    plan: plan, announcesKeys: controls.readsKeys, opening: opening, terse: output.terse),
+                    plan: plan, announcesKeys: controls.readsKeys && output.keysHint, opening: opening,
+                    terse: output.terse, briefOpening: output.screenReader != nil),
                 pacer: TextPacer(sampleRate: plan.sampleRate), clock: clock, presenters: presenters,
                 sound: SessionSound(
                     phrases: PhraseBook(localizer: localizer),
@@ -93,10 +96,12 @@ struct SessionLauncher {
 
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
     /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
-    /// by `output`. The terminal is put back when `body` returns, whatever happens.
+    /// by `output`. The terminal is put back when `body` returns, whatever happens. A render (`rendering`) shows
+    /// nothing on a braille display, and so never connects to BrlAPI.
     func withLiveSession<Result>(
         speaks: Bool,
         spokenBy: SpeechBackend? = nil,
+        rendering: Bool = false,
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
         var presenters = displayPresenters(skipsSpoken: speaks) + extraPresenters
@@ -127,7 +132,7 @@ struct SessionLauncher {
                 TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
-        let braille = BrailleOpening.open(output.braille, environment: ProcessEnvironment.current)
+        let braille = BrailleOpening.open(rendering ? .off : output.braille, environment: ProcessEnvironment.current)
         if let warning = braille.warning {
             var warnings = FileDescriptorSink.standardError
             warnings.write(PlainText.line(localizer.string(warning)))
@@ -137,8 +142,9 @@ struct SessionLauncher {
             controls.add(BrailleKeys.source(display))
         }
         defer {
-            // The display goes back to the screen reader however the session ended.
-            braille.display?.release()
+            // The display goes back to the screen reader however the session ended (after a stopping signal,
+            // without waiting for a server that stopped answering).
+            braille.display?.release(hurried: controls.stoppedBySignal)
             controls.finish()
             if let eventsDescriptor, case .file = output.events {
                 OutputHealth.unwatch(descriptor: eventsDescriptor)

@@ -84,10 +84,13 @@ enum LiveSpeech {
         /// The initialization did not return in time: it is stuck in the sound server (below), and the library with it.
         var stuck = false
 
-        /// eSpeak NG 1.51 opens an audio device while it initializes, even for synchronous output it never plays
-        /// (libpcaudio's `pa_simple_new`, a blocking connection to the sound server with no deadline of its own). So
-        /// the initialization runs as a `DeadlineCall`: a server that does not answer in time, or a stopping signal,
-        /// leaves it stuck on its thread, and speech is unavailable for the rest of the run ("no sound server").
+        /// eSpeak NG 1.51 asks pcaudiolib for an audio device while it initializes, even for synchronous output it
+        /// never plays, and pcaudiolib looks for one with a blocking connection to the sound server (`pa_simple_new`).
+        /// The program answers that call itself (CEspeakNoAudio): in the program the initialization only reads eSpeak
+        /// NG's data, and never contacts a sound server, so `voices` and a render never wait for one. A process
+        /// without that answer (the test bundles) still makes pcaudiolib's connection, so the initialization runs as a
+        /// `DeadlineCall`: a server that does not answer in time, or a stopping signal, leaves it stuck on its
+        /// thread, and speech is unavailable for the rest of the run ("no sound server").
         mutating func start() throws(BreatheError) {
             if library != nil { return }
             let noServer = BreatheError.unavailable(

@@ -103,6 +103,15 @@ extension SessionState: CustomTestStringConvertible {
         #expect(intro.speech == nil)
     }
 
+    /// In screen-reader mode the introduction is brief: the pattern and the cycles only; each phase says its seconds.
+    @Test func aBriefOpeningSaysThePatternAndTheCycles() {
+        let brief = SessionMachine(plan: machine.plan, announcesKeys: true, briefOpening: true)
+        let intro = brief.openingAnnouncements.map(\.line)
+        #expect(intro.map(\.key) == [.lineIntroBrief, .lineKeysHint])
+        #expect(intro[0].arguments.keys.sorted() == ["cycles", "pattern"])
+        #expect(machine.openingAnnouncements.map(\.line.key) == [.lineIntro])
+    }
+
     @Test func leadInElapsedStartsTheFirstBreath() {
         let transition = machine.transition(.preparing, .leadInElapsed)
         #expect(transition.state == .active(cycle: 1, index: 0))

@@ -149,7 +149,7 @@ final class PrivateBrltty {
         while width == 0, FakeBrailleDisplay.now() < deadline {
             if let connected = try? LiveBrailleDisplay(environment: environment.compactMapValues { $0 }) {
                 width = connected.width
-                connected.release()
+                connected.release(hurried: false)
             } else {
                 usleep(50_000)
             }

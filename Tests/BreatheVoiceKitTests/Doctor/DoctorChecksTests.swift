@@ -122,6 +122,18 @@ import Testing
         #expect(seconds >= 3.9 && seconds < 8, "took \(seconds) s")
     }
 
+    /// Issue 43: a socket whose queue of connections is full (a server that listens and no longer accepts) held a
+    /// blocking connect for ever; the probe does not block, tries again until its deadline, and says why.
+    @Test func aSocketWhoseQueueIsFullIsAProblemFoundWithinTheDeadline() throws {
+        let listener = try ListeningSocket(backlog: 0)
+        try #require(listener.fill(), "could not fill the socket's queue")
+        let started = MonotonicClock.now()
+        let reason = SoundServerSocket.connectionProblem(at: listener.path, within: 500)
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        #expect(reason == "Resource temporarily unavailable")
+        #expect(seconds >= 0.45 && seconds < 5, "took \(seconds) s")
+    }
+
     @Test func theServerIsLookedForWhereAClientWouldLook() {
         #expect(
             SoundServerSocket.current(environment: ["PULSE_SERVER": "unix:/a/b", "XDG_RUNTIME_DIR": "/r"], userID: 7)
