@@ -2,9 +2,11 @@
 // sentences, already parsed. Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
 //
 // A malformed file (not a JSON object, or a member that is neither a string nor an object of the plural forms "one"
-// and "other" as strings, and optionally "=1", or `_` metadata that is not a string, or a `_plural` rule the program
-// does not know) stops the build with one line naming it. The `_man.` members (the man page's sections) are left out:
-// only scripts/generate-man.py reads them.
+// and "other" as strings, and optionally "=1", or `_` metadata that is not a string, a list of strings or an object of
+// strings, or a `_plural` rule the program does not know) stops the build with one line naming it. Metadata lists are
+// joined with spaces (`"_feminine": ["unit.hours", …]`), metadata objects flattened into one member per key
+// (`"_numbers.feminine": {"21": "vingt et une"}` becomes `_numbers.feminine.21`). The `_man.` members (the man page's
+// sections) are left out: only scripts/generate-man.py reads them.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -58,6 +60,10 @@ for path in paths {
         }
         if let text = value as? String {
             members.append((key, .text(text)))
+        } else if key.hasPrefix("_"), let list = value as? [Any], let words = list as? [String] {
+            members.append((key, .text(words.joined(separator: " "))))
+        } else if key.hasPrefix("_"), let table = value as? [String: Any], let words = table as? [String: String] {
+            for (name, text) in words { members.append((key + "." + name, .text(text))) }
         } else if !key.hasPrefix("_"), let forms = value as? [String: Any],
             let one = forms["one"] as? String, let other = forms["other"] as? String,
             forms.count == 2 || (forms.count == 3 && forms["=1"] is String)
@@ -65,7 +71,8 @@ for path in paths {
             members.append((key, .plural(one: one, other: other, exactlyOne: forms["=1"] as? String)))
         } else {
             fail(
-                "\(path): \"\(key)\" is neither a sentence nor the plural forms \"one\" and \"other\" (and \"=1\")")
+                "\(path): \"\(key)\" is neither a sentence nor the plural forms \"one\" and \"other\" (and \"=1\")"
+                    + (key.hasPrefix("_") ? ", nor a list or an object of strings" : ""))
         }
     }
     members.sort { $0.key < $1.key }

@@ -16,13 +16,13 @@ import Testing
         let history = try home.run(["history", "--lang", "en"])
         #expect(history.stdoutLines.count == 3)
         #expect(
-            history.stdoutLines[0].hasSuffix("Custom pattern, 1-1, 1 of 1 cycle, 2 seconds, completed. Mood 2 to 4."))
+            history.stdoutLines[0].hasSuffix("Custom pattern (1, 1), 1 of 1 cycle, 2 seconds, completed. Mood 2 to 4."))
         #expect(try home.run(["history", "--last", "2", "--json"]).stdoutLines.count == 2)
         let stats = try home.run(["stats", "--lang", "en"])
         #expect(stats.stdoutLines.first == "3 sessions in total, 6 seconds of breathing.")
         #expect(stats.stdoutLines.contains("Current streak: 1 day. Longest streak: 1 day."))
         #expect(stats.stdoutLines.contains("Average mood change: +2 over 1 session."))
-        #expect(stats.stdoutLines.contains("Most used patterns: 1-1 (3)."))
+        #expect(stats.stdoutLines.contains("Most used patterns: 1, 1 (3)."))
         let csv = try home.run(["history", "export", "--format", "csv"])
         let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.count == 4)

@@ -281,7 +281,7 @@ import Testing
         let home = try TemporaryHome()
         #expect(
             try home.run(["patterns", "add", "calm", "1-0-1-0", "--lang", "en"]).stdoutLines == [
-                "Saved pattern calm: 1-1."
+                "Saved pattern calm: 1, 1."
             ])
         let shadow = try home.run(["patterns", "add", "box", "4-4", "--lang", "en"])
         #expect(shadow.status == 64)
@@ -291,7 +291,7 @@ import Testing
             ])
         #expect(
             try home.run(["patterns", "--lang", "en"]).stdoutLines.contains(
-                "calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 1-1, 30 breaths a minute."))
+                "calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 30 breaths a minute."))
         #expect(try home.run(["prefs", "set", "leadIn", "off"]).status == 0)
         let session = try home.run(["--pattern", "calm", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"])
         #expect(session.stdoutLines.first == "Pattern calm, in seconds: in 1, out 1. 1 cycle, about 2 seconds.")

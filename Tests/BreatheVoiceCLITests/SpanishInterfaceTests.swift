@@ -153,7 +153,16 @@ import Testing
         #expect(try home.run(["patterns", "add", "calma", "4.5-6"]).status == 0)
         let spanish = try home.run(["prefs", "show", "--lang", "es"]).stdoutLines
         #expect(spanish.contains("velocidad de la voz (rate): 175"))
-        #expect(spanish.contains("tonos (tones): activado"))
+        #expect(spanish.contains("tonos (tones): sí"))
+        // Values are words that agree with any label (issue 42), and the wait in words ("15m" is read as a letter m).
+        #expect(spanish.contains("espera de los recordatorios (remind.defer): 15 minutos"))
+        #expect(spanish.contains("horas de silencio (quietHours): sin definir"))
+        let french = try home.run(["prefs", "show", "--lang", "fr"]).stdoutLines
+        #expect(french.contains("bips (tones)\u{A0}: oui"))
+        #expect(french.contains("attente des rappels (remind.defer)\u{A0}: 15 minutes"))
+        let portuguese = try home.run(["prefs", "show", "--lang", "pt-BR"]).stdoutLines
+        #expect(portuguese.contains("tons (tones): sim"))
+        #expect(portuguese.contains("ritmo padrão (defaultPattern): box"))
         #expect(spanish.contains("minutos predeterminados (defaultMinutes): 2,5"))
         #expect(spanish.contains("patrones guardados (customPatterns): calma=4,5-6"))
         let english = try home.run(["prefs", "show", "--lang", "en"]).stdoutLines
@@ -171,6 +180,6 @@ import Testing
                     == 0)
         }
         let stats = try home.run(["stats", "--lang", "es"]).stdoutLines
-        #expect(stats.contains("Patrones más usados: 5,5-5,5 (1), Respiración cuadrada (1)."))
+        #expect(stats.contains("Patrones más usados: 5,5; 5,5 (1), Respiración cuadrada (1)."))
     }
 }

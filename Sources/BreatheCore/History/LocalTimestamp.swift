@@ -77,12 +77,6 @@ package struct LocalTimestamp: Hashable, Sendable, Comparable {
             + LocalTimestamp.pad(offset % 3600 / 60, 2)
     }
 
-    /// "2024-03-31 09:15", for listings.
-    package var shortText: String {
-        LocalTimestamp.dateText(dayNumber: dayNumber) + " " + LocalTimestamp.pad(hour, 2) + ":"
-            + LocalTimestamp.pad(minute, 2)
-    }
-
     static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text

@@ -28,6 +28,9 @@ package enum MessageArgument: Hashable, Sendable {
     case systemText(String)
     /// Text whose decimal points are written with the locale's separator: timings "5.5-5.5" read "5,5-5,5" in Spanish.
     case decimals(String)
+    /// A pattern's timings ("4-7-8", "5.5-5.5") in a sentence: the locale's decimal separator, and its timings
+    /// separator between the phases ("4, 7, 8"), so that no voice reads the hyphen as a minus.
+    case timings(String)
     /// Another message, put into words first.
     case message(Message)
 
@@ -36,7 +39,7 @@ package enum MessageArgument: Hashable, Sendable {
         switch self {
         case .integer(let value): (value, true)
         case .tenths(let value): (value / 10, value % 10 == 0)
-        case .text, .userValue, .decimals, .systemText, .message: nil
+        case .text, .userValue, .decimals, .timings, .systemText, .message: nil
         }
     }
 }

@@ -38,7 +38,7 @@ extension BreatheVoice.Patterns {
             try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
             var output = FileDescriptorSink.standardOutput
             output.say(
-                Message(.patternsAdded, ["name": .text(name), "timings": .decimals(pattern.timingsText)]), localizer)
+                Message(.patternsAdded, ["name": .text(name), "timings": .timings(pattern.timingsText)]), localizer)
         }
     }
 }

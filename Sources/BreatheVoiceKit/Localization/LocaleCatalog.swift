@@ -30,6 +30,26 @@ struct LocaleCatalog: Sendable {
     private(set) var decimalSeparator: String
     /// How a number picks a plural form, from `_plural` (or the parent's); `one` when neither says.
     private(set) var pluralRule: PluralRule
+    /// The numbers that count a feminine noun, from `_feminine` (or the parent's): by sentence, the placeholders
+    /// said in `feminineNumbers` ("unit.hours" for its `{n}`, "line.speechRate:rate" for `{rate}`).
+    private(set) var feminineKeys: [String: Set<String>]
+    /// The same for a masculine noun, from `_masculine`, said in `masculineNumbers`; every other plural sentence's `{n}`
+    /// is masculine too.
+    private(set) var masculineKeys: [String: Set<String>]
+    /// How numbers are said before a feminine noun, from `_numbers.feminine` (or the parent's); nil when the digits do.
+    private(set) var feminineNumbers: NumberWords?
+    /// How numbers are said before any other counted noun, from `_numbers.masculine` (or the parent's).
+    private(set) var masculineNumbers: NumberWords?
+    /// What stands between a pattern's timings in a sentence, from `_timingsSeparator` (or the parent's): ", " makes
+    /// "4-7-8" read "4, 7, 8", where eSpeak NG would say the hyphen as "dash" or "menos".
+    private(set) var timingsSeparator: String
+    /// The month names from January, from `_months` (or the parent's).
+    private(set) var months: [String]
+    /// How a date is written out, from `_date` (or the parent's): `{day}`, `{month}` and `{year}`, "{day} de {month}
+    /// de {year}"; the first of the month is `_date.first` where the language says it apart ("1er", "1º").
+    private(set) var dateFormat: String
+    /// The first day of a month as a date says it, from `_date.first`; nil for "1".
+    private(set) var firstDay: String?
     /// The words `--days` accepts in this language, from `_days.long`, `_days.short`, `_days.weekdays`,
     /// `_days.weekends` and `_days.daily` (without the prefix).
     let dayWords: [String: String]
@@ -69,14 +89,40 @@ struct LocaleCatalog: Sendable {
         var dayWords: [String: String] = [:]
         for (key, value) in metadata where key.hasPrefix("_days.") { dayWords[String(key.dropFirst(6))] = value }
         self.dayWords = dayWords
+        feminineKeys = Self.counted(metadata["_feminine"])
+        masculineKeys = Self.counted(metadata["_masculine"])
+        feminineNumbers = NumberWords(
+            metadata: metadata, prefix: "_numbers.feminine.", join: metadata["_numbers.join"])
+        masculineNumbers = NumberWords(
+            metadata: metadata, prefix: "_numbers.masculine.", join: metadata["_numbers.join"])
+        timingsSeparator = metadata["_timingsSeparator"] ?? ", "
+        months = (metadata["_months"] ?? "").split(separator: " ").map(String.init)
+        dateFormat = metadata["_date"] ?? "{year}-{month}-{day}"
+        firstDay = metadata["_date.first"]
+        hasOwnDate = metadata["_date"] != nil
         self.entries = entries
         ownEntries = entries
         hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
         hasOwnPluralRule = metadata["_plural"] != nil
+        hasOwnNumbers = metadata.keys.contains { $0 == "_feminine" || $0 == "_masculine" || $0.hasPrefix("_numbers.") }
+        hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
+    }
+
+    /// `_feminine`'s or `_masculine`'s list, "key" (its `{n}`) or "key:placeholder", by key.
+    private static func counted(_ list: String?) -> [String: Set<String>] {
+        var counted: [String: Set<String>] = [:]
+        for item in (list ?? "").split(separator: " ") {
+            let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+            counted[parts[0], default: []].insert(parts.count == 2 ? parts[1] : "n")
+        }
+        return counted
     }
 
     private var hasOwnDecimalSeparator: Bool
     private var hasOwnPluralRule: Bool
+    private var hasOwnNumbers: Bool
+    private var hasOwnTimingsSeparator: Bool
+    private var hasOwnDate: Bool
 
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
@@ -84,6 +130,18 @@ struct LocaleCatalog: Sendable {
         merged.entries = parent.entries.merging(entries) { _, own in own }
         if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
         if !hasOwnPluralRule { merged.pluralRule = parent.pluralRule }
+        if !hasOwnNumbers {
+            merged.feminineKeys = parent.feminineKeys
+            merged.masculineKeys = parent.masculineKeys
+            merged.feminineNumbers = parent.feminineNumbers
+            merged.masculineNumbers = parent.masculineNumbers
+        }
+        if !hasOwnTimingsSeparator { merged.timingsSeparator = parent.timingsSeparator }
+        if !hasOwnDate {
+            merged.months = parent.months
+            merged.dateFormat = parent.dateFormat
+            merged.firstDay = parent.firstDay
+        }
         return merged
     }
 

@@ -18,6 +18,13 @@ struct Localizer: Sendable {
             catalog.entries[message.key.rawValue]
             ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
         let template: String
+        var arguments = message.arguments
+        // A number before its noun, in the noun's gender: "{n} séances", "{rate} palavras".
+        let feminine = catalog.feminineKeys[message.key.rawValue] ?? []
+        for name in feminine { arguments[name] = said(arguments[name], in: catalog.feminineNumbers) }
+        var masculine = catalog.masculineKeys[message.key.rawValue] ?? []
+        if case .plural? = entry, !feminine.contains("n") { masculine.insert("n") }
+        for name in masculine { arguments[name] = said(arguments[name], in: catalog.masculineNumbers) }
         switch entry {
         case .text(let text)?:
             template = text
@@ -32,7 +39,38 @@ struct Localizer: Sendable {
         case nil:
             template = message.key.rawValue
         }
-        return fill(template, message.arguments)
+        return fill(template, arguments)
+    }
+
+    /// A counted number in the words its noun's gender needs, where the language's file says the digits would be read
+    /// wrong (French "vingt et une" minutes, Spanish "veintiún"); any other argument as it is.
+    private func said(_ argument: MessageArgument?, in words: NumberWords?) -> MessageArgument? {
+        guard let words, let value = argument?.pluralValue, value.isWhole, let text = words.said(value.whole) else {
+            return argument
+        }
+        return .text(text)
+    }
+
+    /// Writes a pattern's timings ("5.5-5.5") as a sentence reads them: this language's decimal separator, and its
+    /// timings separator between the phases ("5,5 ; 5,5" in French), so that no voice says the hyphen.
+    func timings(_ text: String) -> String {
+        decimals(text).split(separator: "-", omittingEmptySubsequences: false).joined(
+            separator: catalog.timingsSeparator)
+    }
+
+    /// A calendar date written out as this language says it ("November 2, 2026", "2 de noviembre de 2026"), so that no
+    /// voice reads the hyphens of 2026-11-02 as dashes or minus signs.
+    func date(dayNumber: Int) -> String {
+        let date = LocalTimestamp.date(dayNumber: dayNumber)
+        let month = catalog.months.count == 12 ? catalog.months[date.month - 1] : String(date.month)
+        let day = date.day == 1 ? catalog.firstDay ?? "1" : String(date.day)
+        return fill(catalog.dateFormat, ["day": .text(day), "month": .text(month), "year": .integer(date.year)])
+    }
+
+    /// A moment of the history as a sentence says it: its date written out, then the time, "2 novembre 2026, 14:05".
+    func moment(_ time: LocalTimestamp) -> String {
+        date(dayNumber: time.dayNumber) + ", " + String(time.hour) + ":" + (time.minute < 10 ? "0" : "")
+            + String(time.minute)
     }
 
     /// The sentence stored under a key that is not a message (the help texts), in this language only.
@@ -78,6 +116,7 @@ struct Localizer: Sendable {
         case .text(let text): text
         case .userValue(let value): MessageArgument.shown(userValue: value)
         case .decimals(let text): decimals(text)
+        case .timings(let text): timings(text)
         case .systemText(let text): self.text(forKey: "system." + text) ?? text
         case .message(let message): string(message)
         }

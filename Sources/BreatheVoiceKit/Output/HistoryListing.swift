@@ -10,9 +10,9 @@ struct HistoryListing {
         let title = record.patternKind == .builtIn ? name.flatMap { BreathingPattern.builtIn(named: $0)?.title } : nil
         let pattern = BreathingPattern(name: name, phases: [], title: title)
         var arguments: [String: MessageArgument] = [
-            "start": .text(record.start.shortText),
+            "start": .text(localizer.moment(record.start)),
             "pattern": .message(.patternName(pattern)),
-            "timings": .decimals(record.timings),
+            "timings": .timings(record.timings),
             "done": .integer(record.actualCycles),
             "cycles": .message(.cycles(record.plannedCycles)),
             "duration": .message(.duration(tenths: record.actualTenths)),
@@ -64,7 +64,7 @@ struct HistoryListing {
                 ]))
         for entry in stats.lastSevenDays(today: today) {
             let weekday = Message(MessageKey(rawValue: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
-            let date = MessageArgument.text(LocalTimestamp.dateText(dayNumber: entry.day))
+            let date = MessageArgument.text(localizer.date(dayNumber: entry.day))
             if entry.sessions == 0 {
                 lines.append(Message(.statsDayNone, ["weekday": .message(weekday), "date": date]))
             } else {
@@ -114,7 +114,7 @@ struct HistoryListing {
     func patternLabel(_ label: String) -> String {
         if let title = BreathingPattern.builtIn(named: label)?.title { return localizer.string(Message(title)) }
         if let first = label.first, first.isNumber {
-            return localizer.string(Message(.statsPatternCustom, ["timings": .decimals(label)]))
+            return localizer.string(Message(.statsPatternCustom, ["timings": .timings(label)]))
         }
         return label
     }

@@ -20,7 +20,6 @@ struct PatternListing {
                             "name": .decimals(pattern.name ?? pattern.timingsText),
                             "title": .message(.patternName(pattern)),
                             "phases": .text(phases),
-                            "timings": .decimals(pattern.timingsText),
                             "bpm": .decimals(bpm),
                         ])))
         }

@@ -31,14 +31,17 @@ struct PreferencesListing {
     /// Where a preference's name lives in each locale file: `pref.label.<key>`, one per key (English says the key).
     static func labelKey(_ key: PreferenceKey) -> String { "pref.label." + key.rawValue }
 
-    /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off),
-    /// decimals with the language's separator.
+    /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off), the
+    /// reminders' wait in words, decimals with the language's separator.
     func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
         switch preferences.values[key] {
         case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
         // A choice whose value is on or off (the guide, screen-reader mode) reads like the switches.
         case .text(let text)? where text == "on" || text == "off":
             localizer.string(Message(text == "on" ? .prefsOn : .prefsOff))
+        // A wait in words ("15 minutes"): "15m" is read "fifteen m".
+        case .text(let text)? where key == .remindDefer:
+            (try? ReminderDefer.parse(text).get()).map { localizer.string($0.message) } ?? text
         case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
         default: value(key, in: preferences)
         }

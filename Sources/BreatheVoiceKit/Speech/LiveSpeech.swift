@@ -53,6 +53,16 @@ enum LiveSpeech {
         }
     }
 
+    /// What eSpeak NG says for `text` in `voice`: the phoneme mnemonics `espeak-ng -q -x` prints, clause after clause
+    /// (" | " between them), a switch to another language shown as "(en)"…"(fr)". The heard-text tests read every
+    /// sentence a language file makes through it.
+    static func phonemes(of text: String, voice: String) throws(BreatheError) -> String {
+        try owner.withLock { state throws(BreatheError) in
+            try state.start()
+            return try state.phonemes(text, voice: voice)
+        }
+    }
+
     /// The version the library reports (`espeak_Info` returns a static string: it does not initialize the library),
     /// opening it if needed; "unavailable" when it cannot be opened.
     static func loadedVersion() -> String {
@@ -103,6 +113,28 @@ enum LiveSpeech {
             }
             library.setSynthCallback(collect)
             self.library = library
+        }
+
+        mutating func phonemes(_ text: String, voice: String) throws(BreatheError) -> String {
+            guard let library else { throw .unavailable(Message(.errorSpeechUnavailable)) }
+            if self.voice != voice {
+                guard library.setVoiceByName(voice) == EE_OK else {
+                    throw .usage(Message(.errorVoiceUnknownNoMatch, ["value": .userValue(voice)]))
+                }
+                self.voice = voice
+            }
+            var clauses: [String] = []
+            text.withCString { base in
+                // The library moves `pointer` past each clause, and sets it to nil after the last; mode 0 gives the
+                // mnemonics of `-x`.
+                var pointer: UnsafeRawPointer? = UnsafeRawPointer(base)
+                while pointer != nil, let phonemes = library.textToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0) {
+                    let clause = String(cString: phonemes).split(separator: " ", omittingEmptySubsequences: true)
+                        .joined(separator: " ")
+                    if !clause.isEmpty { clauses.append(clause) }
+                }
+            }
+            return clauses.joined(separator: " | ")
         }
 
         mutating func say(

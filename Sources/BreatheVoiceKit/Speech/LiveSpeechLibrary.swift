@@ -26,6 +26,7 @@ struct LiveSpeechLibrary: Sendable {
     let listVoices:
         @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
     let info: @convention(c) (UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> UnsafePointer<CChar>?
+    let textToPhonemes: @convention(c) (UnsafeMutablePointer<UnsafeRawPointer?>?, Int32, Int32) -> UnsafePointer<CChar>?
 
     /// The soname the package's `-dev` link points at.
     static let soname = "libespeak-ng.so.1"
@@ -44,7 +45,8 @@ struct LiveSpeechLibrary: Sendable {
                     setParameter: try library.function("espeak_SetParameter"),
                     synth: try library.function("espeak_Synth"),
                     listVoices: try library.function("espeak_ListVoices"),
-                    info: try library.function("espeak_Info")
+                    info: try library.function("espeak_Info"),
+                    textToPhonemes: try library.function("espeak_TextToPhonemes")
                 ))
         } catch {
             return .failure(error)

@@ -76,6 +76,49 @@ import Testing
         }
     }
 
+    /// Every value name that is a word (`<priority>`, `<seconds>`) is said in each language's own words: none is left
+    /// in English (issue 42). Names that list what is typed (`<auto|on|off>`) stay as they are.
+    @Test(arguments: LocaleCatalog.codes.filter { LocaleCatalog.named($0)?.parent == nil && $0 != "en" })
+    func everyValueNameIsTranslated(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        let names = Set(Self.tree.root.all.flatMap(\.arguments).filter { $0.kind != .flag }.map(\.valueName))
+        for name in names where name.count > 1 && name.allSatisfy({ $0.isLetter && $0.isLowercase }) {
+            #expect(
+                catalog.ownKeys.contains("help.value." + name),
+                "Locales/\(code).json lacks help.value.\(name): --help would show <\(name)> in English")
+        }
+    }
+
+    /// Each language's help and man page show its own examples: every `--lang` in them names that language, or English
+    /// where an example turns to it on purpose ("en anglais"), never another's (issue 42: the Brazilian help and man
+    /// page showed Spain's).
+    @Test(arguments: LocaleCatalog.codes.filter { LocaleCatalog.named($0)?.parent == nil && $0 != "en" })
+    func examplesAreInTheirOwnLanguage(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        var texts = catalog.ownKeys.filter { $0.hasPrefix("help.") }.compactMap { key -> (String, String)? in
+            guard case .text(let text)? = catalog.entries[key] else { return nil }
+            return (key, text)
+        }
+        let page = BinaryRun.packageRoot.appendingPathComponent("man/\(code)/breathe-voice.1")
+        texts.append(
+            ("man/\(code)/breathe-voice.1", try String(contentsOf: page, encoding: .utf8).replacing("\\-", with: "-")))
+        for (origin, text) in texts {
+            var rest = Substring(text)
+            while let range = rest.range(of: "--lang ") {
+                let value = rest[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                // A code (es, pt-BR), not the prose around the option ("--lang n'est pas donné").
+                let isCode =
+                    value.count >= 2 && value.prefix(2).allSatisfy(\.isLowercase)
+                    && rest[range.upperBound...].dropFirst(value.count).first.map {
+                        $0.isWhitespace || ",.)".contains($0)
+                    } ?? true
+                #expect(
+                    !isCode || value == code || value == "en", "\(origin) in \(code): an example says --lang \(value)")
+                rest = rest[range.upperBound...]
+            }
+        }
+    }
+
     /// No help key is left over from a command or option that no longer exists.
     @Test(arguments: LocaleCatalog.codes)
     func noStaleHelpKeys(code: String) throws {

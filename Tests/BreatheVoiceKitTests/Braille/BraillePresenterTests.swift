@@ -38,6 +38,30 @@ private final class RecordingDisplay: BrailleDisplay {
         #expect(display.texts.allSatisfy { $0.count == 14 })
     }
 
+    /// Rest and paused read differently on a 14-cell display in every language (issue 42): a pause during the rest
+    /// phase shows a word the rest phase does not, and never one word twice ("Pause Pause 4").
+    @Test(arguments: LocaleCatalog.codes)
+    func restAndPausedReadDifferentlyOnFourteenCells(code: String) throws {
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 4), Phase(.rest, seconds: 4)]),
+            length: .cycles(1), sampleRate: 100, leadInTenths: 0
+        ).get()
+        let presenter = BraillePresenter(
+            plan: plan, localizer: Localizer(language: code), display: RecordingDisplay(width: 14))
+        let rest = Segment.phase(cycle: 1, index: 1)
+        let resting = presenter.line(state: .active(cycle: 1, index: 1), position: plan.start(of: rest))
+        let paused = presenter.line(
+            state: .paused(PausedSession(resume: rest, elapsed: 0, reason: .user)), position: plan.start(of: rest))
+        func words(_ line: String) -> [String] {
+            line.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+        }
+        #expect(paused.count == 14 && resting.count == 14)
+        #expect(
+            words(paused).contains { !words(resting).contains($0) },
+            "\(code): paused “\(paused)” reads like resting “\(resting)”")
+        #expect(Set(words(paused)).count == words(paused).count, "\(code): “\(paused)” says a word twice")
+    }
+
     @Test func answersTheTimeLeftBrieflyThenThePhaseAgain() throws {
         let display = RecordingDisplay(width: 14)
         let plan = try Self.plan()

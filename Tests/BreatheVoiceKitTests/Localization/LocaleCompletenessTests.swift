@@ -138,6 +138,37 @@ import Musl
         }
     }
 
+    /// `--days` takes the words people type in each language, with spaces, plural and accents or without (issue 42).
+    @Test(arguments: [
+        ("week-ends", [0, 6]), ("week-end", [0, 6]), ("fins de semaine", [0, 6]), ("en semaine", [1, 2, 3, 4, 5]),
+        ("jours ouvrés", [1, 2, 3, 4, 5]), ("tous les jours", [0, 1, 2, 3, 4, 5, 6]), ("lun-ven", [1, 2, 3, 4, 5]),
+        ("dias úteis", [1, 2, 3, 4, 5]), ("dias uteis", [1, 2, 3, 4, 5]), ("fim de semana", [0, 6]),
+        ("fins de semana", [0, 6]), ("todos os dias", [0, 1, 2, 3, 4, 5, 6]), ("seg-sex", [1, 2, 3, 4, 5]),
+        ("sáb,dom", [0, 6]), ("entre semana", [1, 2, 3, 4, 5]), ("todos los días", [0, 1, 2, 3, 4, 5, 6]),
+    ])
+    func daysAreTheWordsPeopleType(text: String, days: [Int]) throws {
+        let set = try WeekdaySet.parse(text, names: .everyLanguage).get()
+        #expect(set == WeekdaySet(days: days), "\(text)")
+    }
+
+    /// Every day name, group word and example a help sentence or a refusal shows is one `--days` accepts.
+    @Test(arguments: LocaleCatalog.codes)
+    func theDaysInHelpAndRefusalsAreAccepted(code: String) throws {
+        let localizer = Localizer(language: code)
+        let refusal = localizer.string(Message(.errorDaysSyntax, ["value": .text("x")]))
+        let help = try #require(localizer.text(forKey: "help.option.days"))
+        for sentence in [refusal, help] {
+            // The examples follow the first colon: "lun-ven, sam,dim ou lun,mer,ven".
+            guard let colon = sentence.firstIndex(of: ":") else { continue }
+            let words = sentence[sentence.index(after: colon)...].split(whereSeparator: { " \u{A0},.…()".contains($0) })
+            for word in words where word.contains("-") {
+                #expect(
+                    (try? WeekdaySet.parse(String(word), names: .everyLanguage).get()) != nil,
+                    "Locales/\(code).json: “\(word)” in “\(sentence)” is not a --days value")
+            }
+        }
+    }
+
     @Test func spanishHasItsAccents() {
         let spanish = Localizer(language: "es")
         #expect(spanish.string(Message(.phaseInhale)) == "Inhala")

@@ -13,12 +13,12 @@ import Testing
     @Test func aSkippedReminderIsListedWithItsReasonInEnglishAndSpanish() {
         #expect(
             HistoryListing(localizer: Localizer(language: "en")).line(Self.skipped)
-                == "2026-05-04 14:00: Box breathing, 4-4-4-4, reminder skipped: a call was in progress.\n")
+                == "May 4, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: a call was in progress.\n")
         var recording = Self.skipped
         recording.reason = .recording
         #expect(
             HistoryListing(localizer: Localizer(language: "es")).line(recording)
-                == "2026-05-04 14:00: Respiración cuadrada, 4-4-4-4, recordatorio omitido: había una grabación en curso.\n"
+                == "4 de mayo de 2026, 14:00: Respiración cuadrada (4; 4; 4; 4), recordatorio omitido: había una grabación en curso.\n"
         )
     }
 }
