@@ -31,13 +31,17 @@ import Testing
             try BinaryRun.run(arguments, environment: environment.merging(extra, uniquingKeysWith: { $1 }))
         }
 
-        /// A short session at the terminal: one or more cycles of 1-1, text only.
+        /// A short session at the terminal: one or more cycles of 1-1, text only unless `spoken` (the closing words
+        /// last only while they are said: in a text session the question follows "Session complete" at once, so a
+        /// key or a signal meant for the closing words needs them spoken, by the tests' private sound server).
         func session(
-            _ extra: [String] = [], cycles: Int = 1, environment more: [String: String?] = [:],
+            _ extra: [String] = [], cycles: Int = 1, spoken: Bool = false, environment more: [String: String?] = [:],
             steps: [PtySession.Step]
         ) throws -> PtySession {
             try PtySession.run(
-                ["--pattern", "1-1", "--cycles", String(cycles), "--no-audio", "--plain"] + extra, steps: steps,
+                ["--pattern", "1-1", "--cycles", String(cycles), "--plain"]
+                    + (spoken ? ["--tones", "off"] : ["--no-audio"])
+                    + extra, steps: steps,
                 environment: environment.merging(more, uniquingKeysWith: { $1 }))
         }
 
@@ -166,15 +170,18 @@ import Testing
 
         // The closing words: SIGTERM while they are said (no question: the mood was given), then q, which cuts them
         // short and leads to the question, left by end of input.
-        let terminate = try walk.session(["--mood-after", "3"], steps: [.expect("Session complete"), .kill("TERM")])
+        let terminate = try walk.session(
+            ["--mood-after", "3"], spoken: true, steps: [.expect("Session complete"), .kill("TERM")])
         check(terminate, "SIGTERM", "the closing words, SIGTERM")
         try walk.expectHistory(
             recorded: 5, lastStatus: "completed", moodAfter: 3, breathed: 4, badges: ["firstSession", "customPattern"],
             "the closing words, SIGTERM")
-        let endOfInput = try walk.session(steps: [
-            .expect("Session complete"), .send("q"), .expect("How do you feel now?"), .send("\u{4}"),
-            .expect("No mood recorded.\n"),
-        ])
+        let endOfInput = try walk.session(
+            spoken: true,
+            steps: [
+                .expect("Session complete"), .send("q"), .expect("How do you feel now?"), .send("\u{4}"),
+                .expect("No mood recorded.\n"),
+            ])
         check(endOfInput, "Ctrl-D", "the closing words q, then end of input at the question")
         try walk.expectHistory(
             recorded: 6, lastStatus: "completed", breathed: 5, badges: ["firstSession", "customPattern"],
