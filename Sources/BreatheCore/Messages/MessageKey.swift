@@ -50,6 +50,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case lineSpeechdLost = "line.speechdLost"
     case lineKeys = "line.keys"
     case lineKeysHint = "line.keysHint"
+    case lineKeysTip = "line.keysTip"
     case lineScreenReaderFound = "line.screenReaderFound"
     case lineSkipped = "line.skipped"
     case lineCount = "line.count"
