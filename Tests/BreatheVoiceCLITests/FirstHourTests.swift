@@ -201,6 +201,21 @@ import Testing
             recorded: 4, lastStatus: "interrupted", breathed: 3, badges: ["firstSession", "customPattern"],
             "a phase, SIGHUP")
 
+        // Every phase of a four-phase pattern, each left by another way out, each recorded and counted. (The second
+        // cycle's in-breath: a signal in the first tenth of a session's very first breath would leave 0 seconds
+        // breathed, which counts as not breathed, and the test does not race for it.)
+        for (index, (pattern, phase, way, steps)) in [
+            ("1-1", "Breathe in, 1 second. Cycle 2 of 2.\n", "SIGTERM", [PtySession.Step.kill("TERM")]),
+            ("1-1-1-1", "Hold, 1 second.\n", "q", [.send("q"), .expect("stopped")]),
+            ("1-1-1-1", "Rest, 1 second.\n", "Ctrl-C", [.send("\u{3}"), .expect("stopped")]),
+        ].enumerated() {
+            let stopped = try walk.session(["--pattern", pattern], cycles: 2, steps: [.expect(phase)] + steps)
+            check(stopped, way, "\(phase) \(way)")
+            try walk.expectHistory(
+                recorded: 5 + index, lastStatus: "stopped", breathed: 4 + index,
+                badges: ["firstSession", "customPattern"], "\(phase) \(way)")
+        }
+
         // Row: a session to its end, then Ctrl-C, SIGTERM or SIGHUP (or q) at "How do you feel now?" left nothing in
         // the history. Expected: the session breathed is recorded; the question only adds a mood.
         // The closing words: SIGTERM while they are said (no question: the mood was given), then q, which cuts them
@@ -208,7 +223,7 @@ import Testing
         let terminate = try walk.session(["--mood-after", "3"], steps: [.expect("Session complete"), .kill("TERM")])
         check(terminate, "SIGTERM", "the closing words, SIGTERM")
         try walk.expectHistory(
-            recorded: 5, lastStatus: "completed", moodAfter: 3, breathed: 4, badges: ["firstSession", "customPattern"],
+            recorded: 8, lastStatus: "completed", moodAfter: 3, breathed: 7, badges: ["firstSession", "customPattern"],
             "the closing words, SIGTERM")
         let endOfInput = try walk.session(steps: [
             .expect("Session complete"), .send("q"), .expect("How do you feel now?"), .send("\u{4}"),
@@ -216,11 +231,11 @@ import Testing
         ])
         check(endOfInput, "Ctrl-D", "the closing words q, then end of input at the question")
         try walk.expectHistory(
-            recorded: 6, lastStatus: "completed", breathed: 5, badges: ["firstSession", "customPattern"],
+            recorded: 9, lastStatus: "completed", breathed: 8, badges: ["firstSession", "customPattern"],
             "end of input at the question")
 
         // Every way out of the mood question keeps the session it follows.
-        var recorded = 6
+        var recorded = 9
         for (way, steps) in [
             ("q", [PtySession.Step.send("q"), .expect("No mood recorded.\n")]),
             ("Esc", [.send("\u{1B}"), .expect("No mood recorded.\n")]),
