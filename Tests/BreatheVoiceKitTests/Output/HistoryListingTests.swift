@@ -21,4 +21,27 @@ import Testing
                 == "4 de mayo de 2026, 14:00: Respiración cuadrada (4; 4; 4; 4), recordatorio omitido: había una grabación en curso.\n"
         )
     }
+
+    /// `stats` with sessions in the history but none breathed says so, in every language, rather than that nothing
+    /// was recorded (which `history` would contradict); with an empty history it says that.
+    @Test(arguments: LocaleCatalog.codes)
+    func statsSayNoneWasBreathedWhenTheHistoryHoldsSessions(code: String) {
+        let listing = HistoryListing(localizer: Localizer(language: code))
+        let empty = listing.stats(SessionStats(), today: 0)
+        #expect(empty == Localizer(language: code).string(Message(.historyEmpty)) + "\n")
+        var stats = SessionStats()
+        stats.add(Self.skipped)
+        let one = listing.stats(stats, today: 0)
+        var opening = Self.skipped
+        opening.status = .stopped
+        opening.reason = nil
+        stats.add(opening)
+        let two = listing.stats(stats, today: 0)
+        #expect(stats.sessions == 0 && stats.recorded == 2)
+        for text in [one, two] {
+            #expect(
+                text != empty && text.hasSuffix(".\n") && text.split(separator: "\n").count == 1, "\(code): \(text)")
+        }
+        #expect(one != two && two.contains("2"), "\(code): \(two)")
+    }
 }
