@@ -48,19 +48,14 @@ import Testing
     /// files name the types of folders before it only, never of a folder after it.
     static let layers: [String: [String]] = [
         "BreatheCore": [
-            "Text", "JSON", "Messages", "Patterns", "Timeline", "Audio", "Braille", "Session", "History",
-            "Preferences", "Reminders", "Schedule",
+            "Text", "Messages", "Patterns", "JSON", "Timeline", "Audio", "Braille", "Session", "Schedule", "Reminders",
+            "History", "Preferences",
         ],
         "BreatheVoiceKit": [
             "Localization", "Errors", "Basics", "System", "Files", "Signals", "Terminal", "Accessibility", "Audio",
-            "Speech", "Braille", "Output", "Listings", "Schedule", "Reminders", "Session", "History", "Frontend",
+            "Speech", "Braille", "Output", "Listings", "Schedule", "Session", "Reminders", "History", "Frontend",
             "Doctor", "Commands",
         ],
-    ]
-
-    /// Pairs of folders that still name each other's types, to be untied; the list only shrinks.
-    static let knownKnots: [String: Set<String>] = [
-        "BreatheCore": ["Audio<->Timeline", "Messages<->Patterns", "Messages<->Timeline"]
     ]
 
     /// `module`'s Swift files: their folder (the first path component under `Sources/<module>`) and their code.
@@ -180,20 +175,35 @@ import Testing
         #expect(Self.names(in: Self.code(of: "let a = B() // C\nlet d = \"E\" /* F */ + G")) == ["B", "G"])
     }
 
-    /// No two folders name each other's types (the ones still tied are listed in `knownKnots`, which only shrinks).
+    /// No two folders name each other's types.
     @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
     func noTwoFoldersNameEachOther(module: String) throws {
         let references = try Self.references(in: module)
-        var knots: [String: [String]] = [:]
+        var knots: [String] = []
         for (from, targets) in references {
             for (to, names) in targets where from < to {
-                if let back = references[to]?[from] { knots["\(from)<->\(to)"] = names + back }
+                if let back = references[to]?[from] { knots.append("\(from) <-> \(to): \(names + back)") }
             }
         }
-        let known = Self.knownKnots[module] ?? []
-        let new = knots.filter { !known.contains($0.key) }
-        #expect(new.isEmpty, "\(new.sorted { $0.key < $1.key })")
-        let untied = known.subtracting(knots.keys)
-        #expect(untied.isEmpty, "untied, take them off knownKnots: \(untied.sorted())")
+        #expect(knots.isEmpty, "\(knots.sorted())")
+    }
+
+    /// Every folder is placed once in `layers`, and names the types of the folders before it only.
+    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    func eachFolderNamesOnlyTheLayersBelowIt(module: String) throws {
+        let order = try #require(Self.layers[module])
+        #expect(order.count == Set(order).count, "a folder is in \(module)'s layers twice")
+        let folders = Set(try Self.folderFiles(of: module).map(\.folder))
+        #expect(folders == Set(order), "folders not in the layers: \(folders.subtracting(order).sorted())")
+        var upward: [String] = []
+        for (from, targets) in try Self.references(in: module) {
+            for (to, names) in targets {
+                guard let low = order.firstIndex(of: from), let high = order.firstIndex(of: to), high > low else {
+                    continue
+                }
+                upward.append("\(from) names \(to), a layer above it: \(names)")
+            }
+        }
+        #expect(upward.isEmpty, "\(upward.sorted())")
     }
 }
