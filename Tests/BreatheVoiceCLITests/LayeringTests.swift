@@ -188,6 +188,21 @@ import Testing
         #expect(knots.isEmpty, "\(knots.sorted())")
     }
 
+    /// `docs/contributing.md` ("The layers") writes each module's order as the test holds it, bottom up.
+    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    func contributingWritesTheOrder(module: String) throws {
+        let guide = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent("docs/contributing.md"), encoding: .utf8)
+        // An order too long for a line goes on after an arrow, on the next line.
+        let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
+        var joined = ""
+        for line in lines {
+            joined += joined.hasSuffix("→") ? " " + line.drop(while: { $0 == " " }) : "\n" + line
+        }
+        let order = try #require(Self.layers[module]).joined(separator: " → ")
+        #expect(joined.contains("\n\(module)  ") && joined.contains(" \(order)\n"), "contributing.md lacks \(order)")
+    }
+
     /// Every folder is placed once in `layers`, and names the types of the folders before it only.
     @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
     func eachFolderNamesOnlyTheLayersBelowIt(module: String) throws {
