@@ -48,7 +48,7 @@ import Testing
     /// files name the types of folders before it only, never of a folder after it.
     static let layers: [String: [String]] = [
         "BreatheCore": [
-            "Text", "Messages", "Patterns", "JSON", "Timeline", "Audio", "Braille", "Session", "Schedule", "Reminders",
+            "Text", "JSON", "Messages", "Patterns", "Timeline", "Audio", "Braille", "Session", "Schedule", "Reminders",
             "History", "Preferences",
         ],
         "BreatheVoiceKit": [
