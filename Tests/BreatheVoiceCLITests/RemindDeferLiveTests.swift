@@ -117,7 +117,10 @@ struct RemindDeferLiveTests {
         #expect(
             try home.run(["history", "--lang", "es"]).stdout.hasSuffix(
                 ": Patrón personalizado (1; 1), recordatorio omitido: había una grabación en curso.\n"))
-        #expect(try home.run(["stats", "--lang", "en"]).stdoutLines == ["No sessions recorded yet."])
+        #expect(
+            try home.run(["stats", "--lang", "en"]).stdoutLines == [
+                "No session breathed yet: the one in the history ended before its first breath, or was a skipped reminder."
+            ])
         let csv = try home.run(["history", "export", "--format", "csv"]).stdout
         #expect(csv.hasPrefix("id,start,end,pattern,timings,ramps,"))
         #expect(csv.contains(",skipped,,,en,cron,recording\r\n"))

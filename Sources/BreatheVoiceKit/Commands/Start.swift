@@ -25,9 +25,9 @@ extension BreatheVoice {
         @Flag(help: .english("help.option.force"))
         var force = false
 
-        /// The sound server's handshake, started before parsing when the words ask for a live session
-        /// (`EarlyConnection`); not an option.
-        var earlyConnection: PendingPulseSink?
+        /// Whether the words ask for a live session (`EarlyConnection`): then the sound server's handshake starts as
+        /// soon as the plan is settled, and overlaps the rest of the setup; not an option.
+        var connectsEarly = false
 
         init() {}
 
@@ -58,6 +58,9 @@ extension BreatheVoice {
             let plan = try loaded.catching { () throws(BreatheError) in
                 try SessionSetup.plan(session.request, preferences)
             }
+            let earlyConnection =
+                connectsEarly && !noAudio && audio.output == nil
+                ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
             // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
             // for; reading it, short ones.
             // Looked for when it may be used: found, it says so (auto only) and its rate times the opening.

@@ -18,7 +18,9 @@ import Testing
     func anotherNameIsRefusedWithTheWavName(path: String, suggestion: String) {
         #expect(
             WavSink.nameProblem(path)
-                == Message(.errorOutputFormat, ["path": .userValue(path), "suggestion": .userValue(suggestion)]))
+                == Message(
+                    .errorOutputFormat,
+                    ["path": .userValue(path), "option": .text("--output"), "suggestion": .userValue(suggestion)]))
     }
 
     @Test func aFIFOIsWrittenWhateverItsName() throws {

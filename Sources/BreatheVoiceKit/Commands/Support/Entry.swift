@@ -14,11 +14,11 @@ package enum Entry {
         // kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
-        // A session played through the sound server connects first: the handshake overlaps parsing. The connection
-        // goes to the session through its request.
-        let early =
-            EarlyConnection.isWanted(arguments: arguments)
-            ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
+        // A session played through the sound server connects early: once its options and preferences are settled
+        // (`Start.run`), the handshake overlaps the rest of the setup. Not before: a refused command line would end
+        // the run while libpulse's thread may be creating the user's cookie file, leaving it half written (the next
+        // client then printed "Failed to truncate cookie file" on our standard error).
+        let early = EarlyConnection.isWanted(arguments: arguments)
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
@@ -42,7 +42,7 @@ package enum Entry {
             }
             var command = try parse(arguments)
             if var start = command as? BreatheVoice.Start {
-                start.earlyConnection = early
+                start.connectsEarly = early
                 command = start
             }
             if !(command is SessionCommand) { SignalSource.releaseEarly() }
