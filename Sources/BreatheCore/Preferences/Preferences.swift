@@ -41,8 +41,6 @@ package struct Preferences: Hashable, Sendable {
     package var count: Bool { flag(.count) }
     /// auto, plain, visual or quiet.
     package var display: String { text(.display) }
-    /// Phase lines without their cycle and units (`--terse`).
-    package var terse: Bool { flag(.terse) }
     /// Who says the phrases (`--speech-via`).
     package var speechVia: SpeechBackend { setting(.speechVia) }
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).

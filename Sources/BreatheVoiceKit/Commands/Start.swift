@@ -67,10 +67,9 @@ extension BreatheVoice {
             let way = preferences.screenReader.way(found: found != nil)
             var output = try display.resolve(
                 localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
-                terse: preferences.terse || way == .read
+                preferences: preferences
             )
             output.screenReader = way
-            output.braille = preferences.braille
             // Said when it is news: the first session with this screen reader; the keys, the first in the mode.
             let told = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
             output.screenReaderNotice = found.flatMap {
