@@ -61,7 +61,7 @@ struct OutputOptions: Hashable, Sendable {
     /// Print how late each cue came, at the end.
     var timingReport: Bool
     /// The preferences of the command that runs the session (`start`, `remind`), options included; nil for one that
-    /// reads none (`demo`), which shows neither terse lines nor braille.
+    /// reads none (`demo`), which shows its lines in full and no braille.
     var preferences: Preferences?
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
     /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
@@ -87,12 +87,12 @@ struct OutputOptions: Hashable, Sendable {
         self.timingReport = timingReport
     }
 
-    /// The session's machine, phrasing its lines as the preferences and screen-reader mode say: terse when the
-    /// preferences ask or a screen reader reads them; a brief opening in screen-reader mode.
+    /// The session's machine, phrasing its lines as the preferences and screen-reader mode say (a brief opening in
+    /// screen-reader mode).
     func machine(plan: SessionPlan, announcesKeys: Bool, opening: Announcement?) -> SessionMachine {
         SessionMachine(
-            plan: plan, announcesKeys: announcesKeys, opening: opening,
-            terse: preferences?.flag(.terse) == true || screenReader == .read, briefOpening: screenReader != nil)
+            plan: plan, announcesKeys: announcesKeys, opening: opening, preferences: preferences,
+            readByScreenReader: screenReader == .read, briefOpening: screenReader != nil)
     }
 
     /// Chooses the display.
