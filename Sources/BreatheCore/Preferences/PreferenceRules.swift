@@ -40,7 +40,13 @@ package struct PreferenceRules: Sendable {
     /// choices and `Preferences` fall back to, from its row.
     package static func defaultInteger(_ key: PreferenceKey) -> Int { defaultValue(key)?.integer ?? 0 }
 
-    /// The built-in default of an on/off preference, from `defaultValue`.
+    /// The built-in default of a choice preference, as its type, from its row.
+    package static func defaultSetting<Setting: RawRepresentable & CaseIterable>(_ key: PreferenceKey) -> Setting
+    where Setting.RawValue == String {
+        defaultValue(key)?.text.flatMap(Setting.init(rawValue:)) ?? Setting.allCases.first!
+    }
+
+    /// The built-in default of an on/off preference, from its row.
     package static func defaultFlag(_ key: PreferenceKey) -> Bool { defaultValue(key)?.flag ?? false }
 
     /// The built-in default, from its row (`PreferenceKey.declaration`), or nil where the default depends on something

@@ -83,7 +83,7 @@ extension BreatheVoice {
                 interactive: Terminal.isTerminal(0),
                 force: force, moodBefore: mood.before, moodAfter: mood.after,
                 waitsForMood: mood.willPrompt(display: output.display),
-                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1)
+                counting: preferences.flag(.count), textDescriptor: audio.output == "-" ? 2 : 1)
             request.earlyConnection = earlyConnection
             let frontend = SessionFrontend(request: request, localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))

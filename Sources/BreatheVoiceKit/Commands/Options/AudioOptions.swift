@@ -90,14 +90,14 @@ struct AudioOptions: ParsableArguments {
         if pitch != nil { explicit.insert(.pitch) }
         if volume != nil { explicit.insert(.volume) }
         var choices = AudioChoices(
-            speech: preferences.speech, tones: preferences.tones,
+            speech: preferences.flag(.speech), tones: preferences.flag(.tones),
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
             pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
         choices.voiceOrigin = preferences.origins[.voice] ?? .builtIn
-        choices.guide = preferences.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
+        choices.guide = preferences.setting(.guide)
         choices.screenReader = way
         // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
         switch way {
