@@ -51,11 +51,12 @@ package struct PreferenceDeclaration: Sendable {
 
     /// One of `words`.
     static func choice(
-        _ words: [String], _ value: String, option: String?, environment: String, valueName: String? = nil
+        _ words: [String], _ value: String, option: String?, environment: String, valueName: String? = nil,
+        helpKey: String? = nil
     ) -> PreferenceDeclaration {
         PreferenceDeclaration(
             kind: .choice(words), defaultValue: .text(value), option: option, environmentVariable: environment,
-            valueNameGiven: valueName)
+            valueNameGiven: valueName, helpKeyGiven: helpKey)
     }
 
     /// One of a setting's cases.

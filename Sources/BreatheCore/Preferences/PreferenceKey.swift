@@ -90,7 +90,9 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .remindMinutes: .own(.minutes(hundredths: 200), environment: "BREATHE_VOICE_REMIND_MINUTES")
         case .remindDefer: .own(.text(ReminderDefer.standard.text), environment: "BREATHE_VOICE_REMIND_DEFER")
         case .scheduleVia:
-            .choice(["cron", "systemd"], "cron", option: "--via", environment: "BREATHE_VOICE_SCHEDULE_VIA")
+            .choice(
+                ["cron", "systemd"], "cron", option: "--via", environment: "BREATHE_VOICE_SCHEDULE_VIA",
+                helpKey: "help.schedule.add.option.via")
         case .customPatterns: .own(.patterns([]))
         }
     }
