@@ -9,8 +9,8 @@ package struct Preferences: Hashable, Sendable {
     /// The saved patterns, from the file.
     package var customPatterns: [BreathingPattern]
 
-    /// A preference's value: the one resolved, else its built-in default (`PreferenceRules.defaultValue`, the one
-    /// place each default is written).
+    /// A preference's value: the one resolved, else its built-in default (its row in `PreferenceKey.declaration`, the
+    /// one place each default is written).
     package func value(_ key: PreferenceKey) -> PreferenceValue? { values[key] ?? PreferenceRules.defaultValue(key) }
     /// An on/off preference.
     package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
