@@ -101,7 +101,7 @@ generated: build
 	$(BINARY_DEBUG) --generate-completion-script zsh | python3 scripts/complete-at-root.py zsh > completions/_breathe-voice
 	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
 	@# The man pages, one per language whose Locales file has the sections: the commands and options from the binary,
-	@# the rest from the locale file (breathe-voice.1 in English, man/CODE/breathe-voice.1 for the others).
+	@# the rest from the locale file (man/CODE/breathe-voice.1, English's in man/en).
 	python3 scripts/generate-man.py $(BINARY_DEBUG) $(MAN_DATE)
 
 # Installs the release binary (stripped: symbols nobody reads at run time), the man pages (English in man1, every other

@@ -67,7 +67,7 @@ checks() {
     || fail "prefs --help does not list scratch"
   # The man page and the completions.
   python3 scripts/generate-man.py "$binary" 2025-01-01
-  grep -q '\\-\\-scratch' breathe-voice.1 || fail "the man page lacks --scratch"
+  grep -q '\\-\\-scratch' man/en/breathe-voice.1 || fail "the man page lacks --scratch"
   for shell in bash zsh fish; do
     "$binary" --generate-completion-script "$shell" | python3 scripts/complete-at-root.py "$shell" >"completion.$shell"
     # fish names an option without its dashes.

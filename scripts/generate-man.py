@@ -7,8 +7,8 @@ hand-written sections (DESCRIPTION, KEYS, FILES, ENVIRONMENT, EXAMPLES, AUTHORS,
 `_man.section.<name>` members, in roff; EXIT STATUS from its exit.<code> sentences (the table `--help` shows); the page's own words (section titles, "options") from `_man.word.<word>`; and,
 for a language other than English, every help sentence from its help.* keys, as `--help` reads them.
 
-Every language whose file has the sections gets a page (a regional variant such as es-419 has none): English at
-breathe-voice.1, the others at man/<code>/breathe-voice.1.
+Every language whose file has the sections gets a page (a regional variant such as es-419 has none), at
+man/<code>/breathe-voice.1 (English's at man/en/breathe-voice.1).
 
 Usage: scripts/generate-man.py BINARY DATE            writes every language's page
        scripts/generate-man.py --list                 prints "CODE PATH" for every page
@@ -268,7 +268,7 @@ def pages():
     for path in sorted(glob.glob(os.path.join(ROOT, "Locales", "*.json"))):
         code = os.path.basename(path)[: -len(".json")]
         if "_man.section.description" in Catalog.load(code):
-            found.append((code, "breathe-voice.1" if code == "en" else os.path.join("man", code, "breathe-voice.1")))
+            found.append((code, os.path.join("man", code, "breathe-voice.1")))
     return sorted(found, key=lambda item: (item[0] != "en", item[0]))
 
 

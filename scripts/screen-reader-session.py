@@ -18,7 +18,7 @@ Unix socket (as dtach, abduco and zellij do): nothing in breathe-voice knows its
 
 --returning runs it as a user who has had a session with Fenrir before: its state folder says Fenrir was found and the
 keys were told (`told/screen-reader.Fenrir`, `told/screen-reader-keys`), so neither is said again. Without it, the
-session is the user's first: both are said.
+session is the user's first: "Fenrir found." opens it, and how to hear the keys follows its closing words.
 
 Our program plays on a second null sink of its own ("ours", through PULSE_SINK), speech-dispatcher on the server's
 default one ("test"); both monitors are recorded, so our stream and the speech server's are heard apart. The

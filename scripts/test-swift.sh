@@ -99,8 +99,10 @@ cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWith
 # They run after the other jobs, FENRIR_JOBS at once: alone, eight of them keep the two processors less than half busy
 # and are heard 0.3-0.5 s after each boundary, as one is; the fourteen (eight alone, on both servers; six in tmux or
 # screen, beside PulseAudio) at once were heard 0.26-0.64 s after, with two compilers running beside them; French and
-# Brazilian Portuguese (on both servers) make eighteen, and eighteen at once read the opening up to 0.8 s into the
-# first phase (and a word over 1 s late): two waves of nine keep every margin.
+# Brazilian Portuguese (on both servers) made eighteen, and eighteen at once read the opening up to 0.8 s into the
+# first phase (and a word over 1 s late): waves of nine keep every margin. A kept session (scripts/detach-session.py,
+# beside PulseAudio) makes nineteen: twelve alone (six on each server), seven in tmux, GNU screen or a kept session;
+# three waves (nine, nine, one).
 screen_reader_tests='InsideFenrir'
 fenrir_jobs=${FENRIR_JOBS:-9}
 # SERVER SUITE (Module.Suite): the suite's jobs on that server.

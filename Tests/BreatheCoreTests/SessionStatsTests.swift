@@ -76,6 +76,8 @@ import Testing
             Self.record("2024-06-10T10:00:00Z", tenths: 0, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
         #expect(stats.sessions == 0)
         #expect(stats.badges.isEmpty)
+        // In the history all the same: `stats` says none was breathed, rather than that none was recorded.
+        #expect(stats.recorded == 1)
         stats.add(
             Self.record("2024-06-10T10:05:00Z", tenths: 1, pattern: nil, kind: .timings, cycles: 0, status: .stopped))
         #expect(stats.sessions == 1)
@@ -90,8 +92,11 @@ import Testing
             "2024-05-07T10:00:00+02:00", tenths: 0, pattern: nil, kind: .timings, before: 1, after: 5, cycles: 0,
             status: .skipped)
         skipped.reason = .call
-        let before = stats
+        var before = stats
         stats.add(skipped)
+        // It is one more session in the history, and nothing else.
+        #expect(stats.recorded == 2)
+        before.countRecorded()
         #expect(stats == before)
         #expect(stats.sessions == 1)
         #expect(stats.currentStreak(today: Self.day("2024-05-07")) == 1)

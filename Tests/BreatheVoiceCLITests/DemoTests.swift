@@ -41,6 +41,33 @@ import Testing
         #expect(Double(audio.samples.count) >= Self.sessionSeconds * 22_050)
         #expect(audio.rms(0..<audio.samples.count) > 100)
     }
+
+    /// `--wav` with a name the render would refuse: refused before anything plays or is saved (64, one line), naming
+    /// `--wav`, the option typed, in the user's language; an empty name too.
+    @Test(arguments: [
+        (
+            "x.mp3", "en",
+            "breathe-voice: Cannot write \"x.mp3\": --wav writes WAV files only, so its name ends in .wav (such as \"x.wav\")."
+        ),
+        (
+            "voz.ogg", "es",
+            "breathe-voice: No se puede escribir «voz.ogg»: --wav solo escribe archivos WAV, así que su nombre termina en .wav (por ejemplo, «voz.wav»)."
+        ),
+    ])
+    func aWavNameThatIsNotWavIsRefused(name: String, language: String, line: String) throws {
+        let home = try TemporaryHome()
+        defer { try? FileManager.default.removeItem(at: home.root) }
+        let run = try BinaryRun.run(
+            ["demo", "--lang", language, "--wav", name],
+            environment: home.environment.merging(["PULSE_SERVER": "unix:/nonexistent"]) { $1 }, directory: home.root)
+        #expect(run.status == 64)
+        #expect(run.stderrLines == [line])
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.root.path + "/" + name))
+        let empty = try BinaryRun.run(["demo", "--lang", "en", "--wav", ""], environment: home.environment)
+        #expect(empty.status == 64)
+        #expect(empty.stderrLines.count == 1 && empty.stderr.contains("--wav"), "\(empty.stderr)")
+    }
 }
 
 extension LiveAudioTests {

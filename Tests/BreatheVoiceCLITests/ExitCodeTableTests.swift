@@ -24,8 +24,7 @@ import Testing
         #expect(rows.map(String.init) == expected)
     }
 
-    /// `help exit-codes` shows the table in the help's language, once (so does the help of a command whose discussion
-    /// asks for it, `start --help`).
+    /// `help exit-codes` shows the table in the help's language, once (the pages of the commands point to it).
     @Test(arguments: LocaleFiles.codes)
     func helpShowsTheTableInItsLanguage(code: String) throws {
         let run = try BinaryRun.run(["help", "exit-codes", "--lang", code])

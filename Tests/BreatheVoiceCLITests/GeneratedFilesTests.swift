@@ -56,8 +56,8 @@ import Testing
         return try String(contentsOf: output, encoding: .utf8)
     }
 
-    /// Every language whose locale file has the man page's sections (`scripts/generate-man.py --list`): English at
-    /// breathe-voice.1, the others at man/<code>/breathe-voice.1.
+    /// Every language whose locale file has the man page's sections (`scripts/generate-man.py --list`), each at
+    /// man/<code>/breathe-voice.1, English's too.
     static let manPages: [(String, String)] = {
         let list = try? BinaryRun.run(
             [root.appendingPathComponent("scripts/generate-man.py").path, "--list"],

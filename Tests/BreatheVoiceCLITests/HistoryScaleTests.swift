@@ -70,9 +70,9 @@ import Testing
     /// read (over its whole life, every file counted) less than an eighth of the history. Before the commands streamed,
     /// each read the whole file, and printed everything, before its first line.
     @Test(arguments: [
-        (["history"], "2000-01-01 01:00: Box breathing, 4-4-4-4, 5 of 5 cycles, 1 minute 20 seconds, completed."),
+        (["history"], "January 1, 2000, 1:00: Box breathing (4, 4, 4, 4), 5 of 5 cycles, 1 minute 20 seconds, completed."),
         (["history", "--json"], #"{"id":"s0","start":"2000-01-01T01:00:00+01:00","#),
-        (["history", "--since", "2000-01-02"], "2000-01-02 01:00: Resonant breathing, 5.5-5.5, 17 of 17 cycles"),
+        (["history", "--since", "2000-01-02"], "January 2, 2000, 1:00: Resonant breathing (5.5, 5.5), 17 of 17 cycles"),
         (["history", "export", "--format", "csv"], "id,start,end,pattern,timings,ramps,"),
         (["history", "export", "--format", "json"], "["),
     ])

@@ -113,10 +113,10 @@ struct RemindDeferLiveTests {
         // Listed with its reason, in English and in Spanish; counted nowhere.
         #expect(
             try home.run(["history", "--lang", "en"]).stdout.hasSuffix(
-                ": Custom pattern, 1-1, reminder skipped: a recording was in progress.\n"))
+                ": Custom pattern (1, 1), reminder skipped: a recording was in progress.\n"))
         #expect(
             try home.run(["history", "--lang", "es"]).stdout.hasSuffix(
-                ": Patrón personalizado, 1-1, recordatorio omitido: había una grabación en curso.\n"))
+                ": Patrón personalizado (1; 1), recordatorio omitido: había una grabación en curso.\n"))
         #expect(try home.run(["stats", "--lang", "en"]).stdoutLines == ["No sessions recorded yet."])
         let csv = try home.run(["history", "export", "--format", "csv"]).stdout
         #expect(csv.hasPrefix("id,start,end,pattern,timings,ramps,"))

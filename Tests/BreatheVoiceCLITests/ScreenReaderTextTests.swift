@@ -25,17 +25,47 @@ import Testing
         #expect(planned < 4.5, "the first phase at \(planned) s: the opening is long")
     }
 
-    /// Issue 41: at a terminal, the key hint is said in the first session in screen-reader mode only (the keys work in
-    /// every session); a session out of the mode says it every time.
-    @Test func theKeyHintIsSaidInTheFirstScreenReaderSessionOnly() throws {
+    /// Issue 41: at a terminal, how to hear the keys is said at the end of the first session in screen-reader mode
+    /// only, after the closing words (the keys work in every session; its opening is kept short); a session out of the
+    /// mode says it in its opening every time.
+    @Test func theKeysAreToldAtTheEndOfTheFirstScreenReaderSessionOnly() throws {
         let home = try TemporaryHome()
         let session = ["--no-audio", "--pattern", "1-1", "--cycles", "1", "--lang", "en", "--mood-after", "3"]
         let hint = "Press question mark for the keys."
+        let tip = "During a session, press question mark to hear the keys."
         for (index, extra) in [["--screen-reader"], ["--screen-reader"], ["--plain"]].enumerated() {
             let run = try PtySession.run(
                 session + extra, steps: [.expect("Breathe out, 1", timeout: 20)], environment: home.environment)
             #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
-            #expect(run.lines.contains(hint) == (index != 1), "session \(index + 1) \(extra): \(run.text)")
+            #expect(run.status == 0, "session \(index + 1) \(extra): \(run.text)")
+            let lines = run.lines.map { $0.replacingOccurrences(of: "\r", with: "") }
+            #expect(lines.contains(hint) == (index == 2), "session \(index + 1) \(extra): \(run.text)")
+            #expect(lines.contains(tip) == (index == 0), "session \(index + 1) \(extra): \(run.text)")
+            if index == 0, let closing = lines.firstIndex(where: { $0.hasPrefix("Session complete") }) {
+                #expect(lines.firstIndex(of: tip) == closing + 1, "not right after the closing words: \(run.text)")
+            }
         }
+    }
+
+    /// Issue 41: a start refused because another session holds the lock (exit 75) has told nothing: the next session is
+    /// still the first in screen-reader mode, and says how to hear the keys.
+    @Test func aRefusedStartTellsNothing() throws {
+        let home = try TemporaryHome()
+        let session = [
+            "--no-audio", "--screen-reader", "--pattern", "1-1", "--cycles", "1", "--lang", "en", "--mood-after", "3",
+        ]
+        let tip = "During a session, press question mark to hear the keys."
+        let told = home.root.appendingPathComponent("state/breathe-voice/told/screen-reader-keys").path
+        let descriptor = try SessionBusyTests.holdLock(in: home)
+        let refused = try PtySession.run(session, steps: [], environment: home.environment)
+        close(descriptor)
+        #expect(refused.status == 75, "\(refused.text)")
+        #expect(!refused.text.contains(tip), "\(refused.text)")
+        #expect(!FileManager.default.fileExists(atPath: told), "marked told though refused")
+        let first = try PtySession.run(
+            session, steps: [.expect("Breathe out, 1", timeout: 20)], environment: home.environment)
+        #expect(first.status == 0, "\(first.text)")
+        #expect(first.text.contains(tip), "the first session, after a refused one: \(first.text)")
+        #expect(FileManager.default.fileExists(atPath: told), "not marked told once said")
     }
 }

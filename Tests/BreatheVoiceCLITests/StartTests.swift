@@ -154,17 +154,28 @@ import Testing
         )
     }
 
-    /// `--help` says where the exit codes are; `help exit-codes` and `start --help` list them.
+    /// `help exit-codes` lists the exit codes; `--help` and the pages of the commands that run sessions or reminders
+    /// say where they are, and lead with what the command takes (no table before the options).
     @Test func helpListsTheExitCodes() throws {
         let root = try BinaryRun.run(["--help"])
         #expect(root.status == 0)
         #expect(root.stdout.contains("\n  breathe-voice help exit-codes "))
-        for arguments in [["help", "exit-codes"], ["start", "--help"]] {
-            let run = try BinaryRun.run(arguments)
-            #expect(run.status == 0)
-            for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
-                #expect(run.stdout.contains("\n  \(code) "), "exit code \(code) missing from \(arguments)")
+        let table = try BinaryRun.run(["help", "exit-codes"])
+        #expect(table.status == 0)
+        for code in ["64", "65", "69", "73", "74", "75", "78", "130", "143"] {
+            #expect(table.stdout.contains("\n  \(code) "), "exit code \(code) missing from help exit-codes")
+        }
+        for command in ["start", "schedule", "remind"] {
+            for language in ["en", "es", "fr", "pt-BR"] {
+                let run = try BinaryRun.run([command, "--help", "--lang", language])
+                #expect(run.status == 0)
+                #expect(!run.stdout.contains("\n  64 "), "\(command) --help --lang \(language): \(run.stdout)")
+                #expect(run.stdout.contains("breathe-voice help exit-codes."), "\(command) --lang \(language)")
             }
         }
+        // What a session takes comes first: the examples, then the options, within the first screen.
+        let start = try BinaryRun.run(["start", "--help"]).stdoutLines
+        let options = try #require(start.firstIndex { $0.hasPrefix("  --pattern") })
+        #expect(options < 20, "\(start)")
     }
 }

@@ -4,6 +4,9 @@
 /// zones or a DST change never shifts a past session to another day. A day counts toward a streak when it has at least
 /// one session that breathed a whole cycle or completed.
 package struct SessionStats: Hashable, Sendable {
+    /// Every session in the history, breathed or not (a skipped reminder, a session stopped in its opening), which
+    /// `sessions` does not count: what `stats` says when none was breathed.
+    package private(set) var recorded = 0
     package private(set) var sessions = 0
     package private(set) var tenths = 0
     /// Sessions that recorded both moods, and the sum of (after − before) over them.
@@ -22,7 +25,8 @@ package struct SessionStats: Hashable, Sendable {
     package init() {}
 
     package static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
-        lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths && lhs.moodSessions == rhs.moodSessions
+        lhs.recorded == rhs.recorded && lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths
+            && lhs.moodSessions == rhs.moodSessions
             && lhs.moodChangeSum == rhs.moodChangeSum && lhs.moodAfterSessions == rhs.moodAfterSessions
             && lhs.moodAfterSum == rhs.moodAfterSum && lhs.patternCounts == rhs.patternCounts
             && lhs.days.keys == rhs.days.keys
@@ -36,6 +40,7 @@ package struct SessionStats: Hashable, Sendable {
     /// Adds one session; a skipped reminder and a session never breathed add nothing.
     package mutating func add(_ record: SessionRecord) {
         let facts = SessionFacts(record)
+        countRecorded()
         guard facts.counts else { return }
         add(facts)
         countPattern(record.patternLabel)
@@ -55,6 +60,9 @@ package struct SessionStats: Hashable, Sendable {
             SessionStats.count(tenths, in: &days[facts.dayNumber, default: (0, 0)])
         }
     }
+
+    /// One more session in the history, whether or not it counts (`add` counts what it counts).
+    mutating func countRecorded() { recorded += 1 }
 
     /// A counted session was given its mood after later (an amendment): `old` comes out of the mood figures, `new` goes
     /// in.

@@ -60,11 +60,20 @@ package enum ScheduleWords {
         case .window(let interval, let from, let to):
             return Message(
                 .scheduleWordsWindow,
-                ["every": .message(every(interval)), "from": .text(from.text), "to": .text(to.text)])
+                [
+                    "every": .message(every(interval)), "from": clock(from, .scheduleWordsFromTime),
+                    "to": clock(to, .scheduleWordsToTime),
+                ])
         case .daily(let times):
-            let list = self.list(times.sorted().map { MessageArgument.text($0.text) })
+            let list = self.list(times.sorted().map { clock($0, .scheduleWordsAtTime) })
             return Message(everyDay ? .scheduleWordsAtDaily : .scheduleWordsAt, ["times": list])
         }
+    }
+
+    /// A time as the sentence around it says it, chosen by its hour as a plural is by its number: Spanish "a la 01:00"
+    /// beside "a las 13:00", Portuguese "à 01:00" beside "às 02:00"; English and French "01:00" alone.
+    static func clock(_ time: TimeOfDay, _ key: MessageKey) -> MessageArgument {
+        .message(Message(key, ["time": .text(time.text), "n": .integer(time.hour)]))
     }
 
     /// "every 45 minutes", "every hour", "every 3 hours"; an interval of hours and minutes in minutes ("every 90

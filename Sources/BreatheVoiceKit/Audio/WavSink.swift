@@ -105,8 +105,9 @@ final class WavSink: AudioSink {
 
     /// Why `path` cannot be rendered to, before anything is rendered: a regular file (or a new one) must be named
     /// `….wav` (in any case), since WAV is all it writes; a name with no extension is refused too, so that no file
-    /// goes out under a name that says nothing of what it holds. `-`, a FIFO and a device are written as they are.
-    static func nameProblem(_ path: String) -> Message? {
+    /// goes out under a name that says nothing of what it holds. `-`, a FIFO and a device are written as they are. The
+    /// line names `option`, the one the user typed (`--output`, or demo's `--wav`).
+    static func nameProblem(_ path: String, option: String = "--output") -> Message? {
         guard path != "-" else { return nil }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return nil }
@@ -115,7 +116,9 @@ final class WavSink: AudioSink {
         if let dot, name[name.index(after: dot)...].lowercased() == "wav" { return nil }
         let stem = dot.map { String(name[..<$0]) } ?? name
         let suggestion = stem.isEmpty || stem == "." || stem == ".." ? "session.wav" : stem + ".wav"
-        return Message(.errorOutputFormat, ["path": .userValue(path), "suggestion": .userValue(suggestion)])
+        return Message(
+            .errorOutputFormat,
+            ["path": .userValue(path), "option": .text(option), "suggestion": .userValue(suggestion)])
     }
 
     /// `path` from the root (the current directory before a relative one, `./` steps left out), for the line that

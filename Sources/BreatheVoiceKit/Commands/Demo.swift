@@ -21,6 +21,14 @@ extension BreatheVoice {
 
         static let session = ["--pattern", "box", "--minutes", "1"]
 
+        /// A name the render would refuse is refused before anything plays, naming `--wav`, the option typed.
+        func validate() throws {
+            let problem =
+                wav.isEmpty
+                ? Message(.errorOutputEmpty, ["option": .text("--wav")]) : WavSink.nameProblem(wav, option: "--wav")
+            if let problem { throw ValidationError(try language.resolve().string(problem)) }
+        }
+
         func run() throws {
             let localizer = try language.resolve()
             let languageFlags = language.language.map { ["--lang", $0] } ?? []

@@ -70,13 +70,20 @@ extension BreatheVoice {
                 preferences: preferences
             )
             output.screenReader = way
-            // Said when it is news: the first session with this screen reader; the keys, the first in the mode.
+            // Said when it is news, and short, so that the first breath comes within 5 s of Enter: the first session
+            // with this screen reader says it was found; the first in screen-reader mode at a terminal says how to hear
+            // the keys at its end, rather than in the opening (`?` works from the start, and any other key says so).
+            // Marked told once shown, not before: a start refused (busy) or failing before its opening tells nothing.
             let told = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
-            output.screenReaderNotice = found.flatMap {
-                told.isNews("screen-reader." + $0.rawValue)
-                    ? Message(.lineScreenReaderFound, ["reader": .text($0.rawValue)]) : nil
+            output.told = told
+            output.keysHint = way == nil
+            if way != nil, Terminal.isTerminal(0), told.isNews(Self.keysSubject) {
+                output.keysTipSubject = Self.keysSubject
             }
-            output.keysHint = way == nil || !Terminal.isTerminal(0) || told.isNews("screen-reader-keys")
+            if let found, told.isNews(Self.readerSubject(found)) {
+                output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text(found.rawValue)])
+                output.noticeSubject = Self.readerSubject(found)
+            }
             output.screenReaderRate = located.flatMap(detection.wordsPerMinute(of:))
             var request = SessionFrontend.Request.start(
                 plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
@@ -92,6 +99,10 @@ extension BreatheVoice {
 }
 
 extension BreatheVoice.Start {
+    /// `ToldOnce`'s subjects: the key hint in screen-reader mode, and each screen reader found.
+    static let keysSubject = "screen-reader-keys"
+    static func readerSubject(_ reader: ScreenReaderDetection.Reader) -> String { "screen-reader." + reader.rawValue }
+
     enum CodingKeys: CodingKey {
         case session, language, audio, noAudio, display, mood, force
     }

@@ -6,23 +6,29 @@ import Musl
 
 /// What the user has been told already, so that a line is said when it is news: an empty file per subject,
 /// `$XDG_STATE_HOME/breathe-voice/told/SUBJECT`, created with `O_EXCL` (never following a link) in a private folder,
-/// as `ShadowedPatternNotice` does. Where the state folder cannot be written, everything is news each time rather than
-/// never.
-struct ToldOnce: Sendable {
+/// as `ShadowedPatternNotice` does. A subject is asked about before the session (`isNews`) and marked once its line was
+/// shown (`markTold`): a session refused or failing before its opening tells nothing. Where the state folder cannot be
+/// written, everything is news each time rather than never.
+struct ToldOnce: Hashable, Sendable {
     /// `$XDG_STATE_HOME/breathe-voice`.
     var stateDirectory: String
 
-    /// True the first time `subject` (a file name: letters, digits, `.`, `-`, `_`) is asked about, which marks it told;
-    /// false afterwards.
+    private var folder: String { stateDirectory + "/told" }
+
+    /// True until `subject` (a file name: letters, digits, `.`, `-`, `_`) is marked told; asking marks nothing.
     func isNews(_ subject: String) -> Bool {
-        let folder = stateDirectory + "/told"
-        guard (try? SecureDirectory.ensure(folder)) != nil else { return true }
-        let descriptor = SystemCall.open(
-            folder + "/" + subject, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            _ = close(descriptor)
-            return true
+        var status = stat()
+        // A mark, or anything else planted under its name (never followed), says it was told.
+        return lstat(folder + "/" + subject, &status) != 0
+    }
+
+    /// Marks `subjects` told, once their line was shown. Silent: what cannot be remembered is said again next time.
+    func markTold(_ subjects: [String]) {
+        guard !subjects.isEmpty, (try? SecureDirectory.ensure(folder)) != nil else { return }
+        for subject in subjects {
+            let descriptor = SystemCall.open(
+                folder + "/" + subject, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { _ = close(descriptor) }
         }
-        return errno != EEXIST
     }
 }

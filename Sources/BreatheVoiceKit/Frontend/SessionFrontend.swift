@@ -69,6 +69,7 @@ struct SessionFrontend {
             }
             throw request.kind.failure(explained ?? error)
         }
+        if !renders { sayKeysTip(after: outcome) }
         var ending = outcome
         let answer = try SessionSetup.finish(
             recorder, outcome: outcome, display: request.output.display, localizer: localizer,
@@ -110,6 +111,18 @@ struct SessionFrontend {
             case nil: return nil
             }
         }
+    }
+
+    /// After the first session in screen-reader mode, how to hear the keys (its opening is kept short), unless a signal
+    /// asked to leave; marked told once printed.
+    private func sayKeysTip(after outcome: SessionOutcome) {
+        let output = request.output
+        guard let subject = output.keysTipSubject, outcome.signal == nil, output.display != .quiet,
+            output.events != .standardOutput
+        else { return }
+        var sink = FileDescriptorSink(fileDescriptor: request.textDescriptor)
+        sink.write(PlainText.line(localizer.string(Message(.lineKeysTip))))
+        output.told?.markTold([subject])
     }
 
     /// The exit status for how a session ended: 130 after SIGINT, 143 after SIGTERM, 128 + N after SIGQUIT, SIGUSR1 or

@@ -69,9 +69,18 @@ struct OutputOptions: Hashable, Sendable {
     /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found, and that is news
     /// (`ToldOnce`: the first session with that screen reader).
     var screenReaderNotice: Message?
-    /// The opening says how to hear the keys ("Press question mark for the keys.") when they work; in screen-reader
-    /// mode only in the first session, to keep the opening short.
+    /// The opening says how to hear the keys ("Press question mark for the keys.") when they work; not in
+    /// screen-reader mode, whose opening is kept short (its first session says it at the end: `keysTipSubject`).
     var keysHint = true
+    /// Where what is said once is marked told (`ToldOnce`), once it was shown: the notice (`noticeSubject`), the keys'
+    /// tip after the session (`keysTipSubject`).
+    var told: ToldOnce?
+    /// The notice's `ToldOnce` subject, marked told once the notice is printed.
+    var noticeSubject: String?
+    /// After the session, before the mood question, one line says how to hear the keys ("During a session, press
+    /// question mark to hear the keys."), and marks this `ToldOnce` subject told: the first session in screen-reader
+    /// mode at a terminal.
+    var keysTipSubject: String?
     /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
     /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
     var screenReaderRate: Int?

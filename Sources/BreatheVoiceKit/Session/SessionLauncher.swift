@@ -107,6 +107,7 @@ struct SessionLauncher {
         if let notice = output.screenReaderNotice, output.display != .quiet, output.events != .standardOutput {
             var sink = text
             sink.write(PlainText.line(localizer.string(notice)))
+            if let subject = output.noticeSubject { output.told?.markTold([subject]) }
         }
         var eventsDescriptor: Int32?
         if let events = output.events {

@@ -34,7 +34,13 @@ import Testing
                 == Message(
                     .scheduleWordsOnDays,
                     [
-                        "when": .message(Message(.scheduleWordsAt, ["times": .text("09:00")])),
+                        "when": .message(
+                            Message(
+                                .scheduleWordsAt,
+                                [
+                                    "times": .message(
+                                        Message(.scheduleWordsAtTime, ["time": .text("09:00"), "n": .integer(9)]))
+                                ])),
                         "days": .message(
                             Message(
                                 .scheduleWordsAnd,
@@ -54,8 +60,10 @@ import Testing
                     .scheduleWordsWindow,
                     [
                         "every": .message(Message(.scheduleWordsEveryHours, ["n": .integer(1)])),
-                        "from": .text("08:00"),
-                        "to": .text("12:00"),
+                        // Each end with its hour, which picks the form ("a la 01:00", "à 01:00").
+                        "from": .message(
+                            Message(.scheduleWordsFromTime, ["time": .text("08:00"), "n": .integer(8)])),
+                        "to": .message(Message(.scheduleWordsToTime, ["time": .text("12:00"), "n": .integer(12)])),
                     ]))
     }
 

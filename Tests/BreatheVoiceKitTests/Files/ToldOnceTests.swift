@@ -3,8 +3,8 @@ import Testing
 
 @testable import BreatheVoiceKit
 
-/// A line said when it is news: the first ask of a subject is news, later ones are not; a link planted where the mark
-/// goes is never followed; where nothing can be remembered, it is news every time.
+/// A line said when it is news: a subject is news until it is marked told (once its line was shown), asking marks
+/// nothing; a link planted where the mark goes is never followed; where nothing can be remembered, it is news every time.
 @Suite struct ToldOnceTests {
     static func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("told-" + UUID().uuidString).path
@@ -12,13 +12,17 @@ import Testing
         return path
     }
 
-    @Test func theFirstAskIsNewsAndOnlyIt() throws {
+    @Test func aSubjectIsNewsUntilMarkedToldAndAskingMarksNothing() throws {
         let state = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let told = ToldOnce(stateDirectory: state + "/breathe-voice")
         #expect(told.isNews("screen-reader.Fenrir"))
+        #expect(told.isNews("screen-reader.Fenrir"), "asking marked it told")
+        told.markTold(["screen-reader.Fenrir"])
         #expect(!told.isNews("screen-reader.Fenrir"))
         #expect(told.isNews("screen-reader.Orca"), "another subject")
+        told.markTold(["screen-reader.Fenrir"])
+        #expect(!told.isNews("screen-reader.Fenrir"), "marked twice")
         let mode = try FileManager.default.attributesOfItem(atPath: state + "/breathe-voice/told")[.posixPermissions]
         #expect(mode as? Int == 0o700)
     }
@@ -31,7 +35,9 @@ import Testing
             attributes: [.posixPermissions: 0o700])
         try FileManager.default.createSymbolicLink(
             atPath: state + "/breathe-voice/told/screen-reader-keys", withDestinationPath: state + "/target")
-        #expect(!ToldOnce(stateDirectory: state + "/breathe-voice").isNews("screen-reader-keys"))
+        let told = ToldOnce(stateDirectory: state + "/breathe-voice")
+        #expect(!told.isNews("screen-reader-keys"))
+        told.markTold(["screen-reader-keys"])
         #expect(!FileManager.default.fileExists(atPath: state + "/target"), "the link was followed")
     }
 
@@ -42,6 +48,7 @@ import Testing
         try #require(FileManager.default.createFile(atPath: state + "/breathe-voice", contents: Data()))
         let told = ToldOnce(stateDirectory: state + "/breathe-voice")
         #expect(told.isNews("screen-reader.Fenrir"))
+        told.markTold(["screen-reader.Fenrir"])
         #expect(told.isNews("screen-reader.Fenrir"))
     }
 }

@@ -112,6 +112,36 @@ import Testing
         #expect(count == 0)
     }
 
+    /// Issue 41: the notice is marked told once it was printed, not before: a start refused because another session
+    /// holds the lock (exit 75) has told nothing, and the next one says it and marks it.
+    @Test func aNoticeIsMarkedToldOnlyOnceShown() throws {
+        let scratch = try Scratch().path
+        let told = ToldOnce(stateDirectory: scratch + "/state")
+        var output = OutputOptions(display: .plain)
+        output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text("Fenrir")])
+        output.told = told
+        output.noticeSubject = "screen-reader.Fenrir"
+        let short = try SessionPlan.make(
+            pattern: BreathingPattern(phases: [Phase(.inhale, tenths: 1), Phase(.exhale, tenths: 1)]),
+            length: .cycles(1), sampleRate: 22_050, leadInTenths: 0
+        ).get()
+        let request = SessionFrontend.Request.start(
+            plan: short, output: output, audio: nil, interactive: false, force: false, moodBefore: nil, moodAfter: nil,
+            waitsForMood: false, counting: false, textDescriptor: 2)
+        let store = HistoryStore(path: scratch + "/history.jsonl")
+        let frontend = SessionFrontend(
+            request: request, localizer: Localizer(language: "en"), store: store, lockDirectory: scratch + "/lock")
+        guard case .acquired(let held) = try SessionLock.acquire(in: scratch + "/lock") else {
+            Issue.record("the first lock was not taken")
+            return
+        }
+        #expect(throws: BreatheError.self) { _ = try frontend.run() }
+        #expect(told.isNews("screen-reader.Fenrir"), "marked told by a refused start")
+        held.release()
+        #expect(try frontend.run() == ExitStatus.success)
+        #expect(!told.isNews("screen-reader.Fenrir"), "not marked told once shown")
+    }
+
     @Test func anUnwritableHistoryStopsARunThatIsNotInteractive() throws {
         let scratch = try Scratch().path
         // A regular file where the history's folder should be.

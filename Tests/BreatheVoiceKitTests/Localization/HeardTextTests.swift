@@ -264,6 +264,9 @@ import Testing
                 for name in names { arguments[name] = .text("x") }
                 arguments[counted] = .integer(count)
                 let text = localizer.string(Message(key, arguments))
+                // A form that leaves the number unsaid ("cada minuto", the one form of "every {n} minutes") has
+                // nothing to agree.
+                guard Self.writes(count, as: expected, in: text) else { continue }
                 let phonemes = Phonemes.shared.of(text, voice: voice)
                 let wanted = Phonemes.shared.of(expected, voice: voice)
                 #expect(
@@ -304,6 +307,18 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Whether `text` writes `count`, in digits or as `words`, as whole words.
+    static func writes(_ count: Int, as words: String, in text: String) -> Bool {
+        func tokens(_ string: String) -> [Substring] {
+            string.lowercased().split { !$0.isLetter && !$0.isNumber }
+        }
+        let said = tokens(text)
+        if said.contains(Substring(String(count))) { return true }
+        let wanted = tokens(words)
+        guard !wanted.isEmpty, said.count >= wanted.count else { return false }
+        return (0...(said.count - wanted.count)).contains { Array(said[$0..<($0 + wanted.count)]) == wanted }
     }
 
     /// The lines of issue 42's table, as the program writes them, heard as a speaker of the language says them: the

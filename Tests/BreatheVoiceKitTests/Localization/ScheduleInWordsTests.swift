@@ -98,8 +98,33 @@ import Testing
         (
             Request(at: ["20:00", "8:00", "12:15"], days: "daily"),
             [
-                "en": "every day at 08:00, 12:15 and 20:00", "es": "todos los días a las 08:00, 12:15 y 20:00",
-                "fr": "tous les jours à 08:00, 12:15 et 20:00", "pt-BR": "todos os dias às 08:00, 12:15 e 20:00",
+                "en": "every day at 08:00, 12:15 and 20:00",
+                "es": "todos los días a las 08:00, a las 12:15 y a las 20:00",
+                "fr": "tous les jours à 08:00, 12:15 et 20:00", "pt-BR": "todos os dias às 08:00, às 12:15 e às 20:00",
+            ]
+        ),
+        (
+            // One o'clock is singular where the language says so: "a la una", "à uma" (a locale's plural forms, by
+            // the hour); midnight is "las cero horas" but Portuguese "à zero hora" is left as "às 00:00".
+            Request(at: ["13:00", "1:00", "0:00"]),
+            [
+                "en": "every day at 00:00, 01:00 and 13:00",
+                "es": "todos los días a las 00:00, a la 01:00 y a las 13:00",
+                "fr": "tous les jours à 00:00, 01:00 et 13:00", "pt-BR": "todos os dias às 00:00, à 01:00 e às 13:00",
+            ]
+        ),
+        (
+            Request(every: "30m", from: "01:00", to: "02:00"),
+            [
+                "en": "every 30 minutes from 01:00 to 02:00", "es": "cada 30 minutos de 01:00 a 02:00",
+                "fr": "toutes les 30 minutes de 01:00 à 02:00", "pt-BR": "a cada 30 minutos da 01:00 às 02:00",
+            ]
+        ),
+        (
+            Request(every: "15m", from: "00:15", to: "01:45"),
+            [
+                "en": "every 15 minutes from 00:15 to 01:45", "es": "cada 15 minutos de 00:15 a 01:45",
+                "fr": "toutes les 15 minutes de 00:15 à 01:45", "pt-BR": "a cada 15 minutos das 00:15 à 01:45",
             ]
         ),
         (

@@ -5,8 +5,9 @@ import Testing
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
-/// Issue 12's remaining defects (4, 7, 8, 9, 10 and the event stream), each against the built binary in its own home,
-/// as in `FaultInjectionTests`. Signals are placed by a seeded delay; only outcomes are asserted, never timings.
+/// History exports to odd places (4), signals at any moment of a run (9), file size limits (8, 9), an unwritable history
+/// (10), a failed event stream and a lost sound server (7), each against the built binary in its own home, as in
+/// `FaultInjectionTests`. Signals are placed by a seeded delay; only outcomes are asserted, never timings.
 extension FaultInjectionTests {
     /// The names in `folder` that look like our temporary files (`.NAME.tmp-…`).
     static func temporaries(in folder: String) -> [String] {

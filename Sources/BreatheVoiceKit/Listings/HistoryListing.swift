@@ -47,7 +47,13 @@ struct HistoryListing {
     /// The `stats` report: plain sentences, one per line.
     func stats(_ stats: SessionStats, today: Int) -> String {
         var lines: [Message] = []
-        guard stats.sessions > 0 else { return PlainText.line(localizer.string(Message(.historyEmpty))) }
+        guard stats.sessions > 0 else {
+            // What `history` lists, none of it breathed (stopped in the opening, skipped reminders), or nothing at all.
+            let none =
+                stats.recorded > 0
+                ? Message(.statsNoneBreathed, ["n": .integer(stats.recorded)]) : Message(.historyEmpty)
+            return PlainText.line(localizer.string(none))
+        }
         lines.append(
             Message(
                 .statsTotal,

@@ -5,12 +5,14 @@ import Testing
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
-/// Issue 29 ("Trust, round 3"), each finding against the built binary in its own home, as in `FaultInjectionTests`.
+/// Output streams (an empty `--output`, FIFOs, descriptors open the wrong way), folders others may write in (the cache,
+/// the phrases, the runtime folder) and the quit and user signals, each against the built binary in its own home, as
+/// in `FaultInjectionTests`.
 extension FaultInjectionTests {
     // MARK: 9. Small ones: an empty --output is a usage error.
 
     @Test(arguments: LocaleFiles.wholeLanguages)
-    func issue29EmptyOutputIsAUsageError(language: String) throws {
+    func emptyOutputIsAUsageError(language: String) throws {
         let home = try TemporaryHome()
         for arguments in [
             ["--pattern", "1-1", "--cycles", "1", "--plain", "--output", ""],
@@ -30,7 +32,7 @@ extension FaultInjectionTests {
     // MARK: 1. A path nobody reads never hangs the program.
 
     @Test(arguments: ["events", "output", "export"])
-    func issue29AFIFONobodyReadsIsRefusedAtOnce(kind: String) throws {
+    func aFIFONobodyReadsIsRefusedAtOnce(kind: String) throws {
         let home = try TemporaryHome()
         let fifo = home.root.appendingPathComponent("nobody.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
@@ -51,7 +53,7 @@ extension FaultInjectionTests {
         #expect(Self.temporaries(in: home.root.path).isEmpty)
     }
 
-    @Test func issue29AFIFOWithAReaderIsWrittenThrough() throws {
+    @Test func aFIFOWithAReaderIsWrittenThrough() throws {
         let home = try TemporaryHome()
         let fifo = home.root.appendingPathComponent("events.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
@@ -65,7 +67,7 @@ extension FaultInjectionTests {
     // MARK: 2. An event stream that cannot be written is refused before the session.
 
     @Test(arguments: ["stdin", "other"])
-    func issue29AnEventDescriptorOpenForReadingOnlyIsAUsageError(kind: String) throws {
+    func anEventDescriptorOpenForReadingOnlyIsAUsageError(kind: String) throws {
         let home = try TemporaryHome()
         let descriptor = kind == "stdin" ? 0 : open("/dev/null", O_RDONLY)
         try #require(descriptor >= 0)
@@ -81,7 +83,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: ["session", "wav", "export"])
-    func issue29AStandardOutputOpenForReadingOnlyIs74WithOneLine(kind: String) throws {
+    func aStandardOutputOpenForReadingOnlyIs74WithOneLine(kind: String) throws {
         let home = try TemporaryHome()
         let descriptor = open("/dev/null", O_RDONLY)
         try #require(descriptor > 2)
@@ -98,7 +100,7 @@ extension FaultInjectionTests {
         #expect(run.stderr.contains("Bad file descriptor"), "\(run.stderr)")
     }
 
-    @Test func issue29AFailedWriteToAnEventStreamOnStandardInputIs74() throws {
+    @Test func aFailedWriteToAnEventStreamOnStandardInputIs74() throws {
         // Standard input opened for writing too, on a full device: every event write fails, and that is counted.
         let home = try TemporaryHome()
         let descriptor = open("/dev/full", O_RDWR)
@@ -138,7 +140,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: [0o770, 0o777, 0o1777])
-    func issue29ACacheFolderOthersMayWriteInIsNotUsed(mode: Int) throws {
+    func aCacheFolderOthersMayWriteInIsNotUsed(mode: Int) throws {
         let home = try TemporaryHome()
         let cache = home.root.path + "/cache/breathe-voice"
         try Self.makeFolder(URL(fileURLWithPath: cache), mode: mode)
@@ -153,7 +155,7 @@ extension FaultInjectionTests {
         #expect(same == wav)
     }
 
-    @Test func issue29APhrasesFolderOthersMayWriteInIsNotReadFrom() throws {
+    @Test func aPhrasesFolderOthersMayWriteInIsNotReadFrom() throws {
         let home = try TemporaryHome()
         let (first, wav) = try Self.renderWav(home, "first.wav")
         #expect(first.ending == .exited(0))
@@ -170,7 +172,7 @@ extension FaultInjectionTests {
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a folder to another user"))
-    func issue29ACacheFolderAnotherUserOwnsIsNotUsed() throws {
+    func aCacheFolderAnotherUserOwnsIsNotUsed() throws {
         let home = try TemporaryHome()
         let cache = home.root.path + "/cache/breathe-voice"
         try Self.makeFolder(URL(fileURLWithPath: cache))
@@ -181,7 +183,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: ["open", "other user"])
-    func issue29AnUntrustedRuntimeFolderIsRefusedForStartAndRemind(kind: String) throws {
+    func anUntrustedRuntimeFolderIsRefusedForStartAndRemind(kind: String) throws {
         if kind == "other user" && geteuid() != 0 { return }
         let home = try TemporaryHome()
         let runtime = home.root.path + "/run/breathe-voice"
@@ -213,7 +215,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2])
-    func issue29QuitAndUserSignalsStopASessionAndKeepItsRecord(signal number: Int32) throws {
+    func quitAndUserSignalsStopASessionAndKeepItsRecord(signal number: Int32) throws {
         let home = try TemporaryHome()
         let started = try FaultRun.start(
             ["--pattern", "1-1", "--cycles", "30", "--no-audio", "--plain", "--lang", "en"], home: home,
@@ -231,7 +233,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2])
-    func issue29QuitAndUserSignalsWhileThePhrasesAreSynthesizedLeaveNoTemporaryFile(signal number: Int32) throws {
+    func quitAndUserSignalsWhileThePhrasesAreSynthesizedLeaveNoTemporaryFile(signal number: Int32) throws {
         var random = SplitMix(state: UInt64(number) * 29)
         for _ in 0..<4 {
             // An empty cache, so that the signal comes while phrases are being synthesized into it.
@@ -258,7 +260,7 @@ extension FaultInjectionTests {
     }
 
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM, SIGALRM])
-    func issue29ASignalWhileTheEditorRunsLeavesNoCopyBehind(signal number: Int32) throws {
+    func aSignalWhileTheEditorRunsLeavesNoCopyBehind(signal number: Int32) throws {
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "rate", "200"]).status == 0)
         let before = try Data(contentsOf: home.preferencesFile)
