@@ -39,13 +39,15 @@ import Testing
     }
 
     /// An on/off preference is named where it is declared (its row), where its option is, and where it changes the
-    /// session: `terse` in three files, none of them a command or a carrier that copies it along.
+    /// session: `terse` in its row, its option, the machine that phrases the lines, and the one place that gives the
+    /// machine the preference (above the session's layer); never in a command or a carrier that copies it along.
     @Test func anOnOffPreferenceIsNamedInItsRowItsOptionAndItsUse() throws {
         let word = try Regex(#"\bterse\b"#)
         let naming = Self.sources.filter { $0.lines.contains { $0.contains(word) } }.map(\.path).sorted()
         #expect(
             naming == [
                 "Sources/BreatheCore/Preferences/PreferenceKey.swift",
+                "Sources/BreatheCore/Preferences/SessionMachine+Preferences.swift",
                 "Sources/BreatheCore/Session/SessionMachine.swift",
                 "Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift",
             ], "terse is named in \(naming.count) files: \(naming)")

@@ -27,17 +27,6 @@ package struct SessionMachine: Sendable {
         self.briefOpening = briefOpening
     }
 
-    /// The machine for a session with these preferences (nil: none read, as in a demo): terse phase lines when they
-    /// ask for them, or when a screen reader reads the lines (`readByScreenReader`).
-    package init(
-        plan: SessionPlan, announcesKeys: Bool, opening: Announcement?, preferences: Preferences?,
-        readByScreenReader: Bool, briefOpening: Bool
-    ) {
-        self.init(
-            plan: plan, announcesKeys: announcesKeys, opening: opening,
-            terse: preferences?.flag(.terse) == true || readByScreenReader, briefOpening: briefOpening)
-    }
-
     /// The result of applying one event.
     package struct Transition: Hashable, Sendable {
         package var state: SessionState
