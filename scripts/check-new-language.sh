@@ -71,28 +71,8 @@ if $in_place; then
   exit 0
 fi
 
-copy=$(mktemp -d "${TMPDIR:-/tmp}/breathe-voice-new-language.XXXXXX")
-trap 'rm -rf "$copy"' EXIT
-# With their times, so that the build takes them for the files it built.
-git ls-files -z | xargs -0 cp -p --parents -t "$copy"
-# The debug build comes along (a real copy: its database is written in place), but not the release build and the test
-# logs, nor, built elsewhere than at the tree's path, the module cache.
-# copy FOLDER: FOLDER's entries into the copy, but for what the debug build does not need.
-copy_entries() {
-  mkdir -p "$copy/$1"
-  local entry
-  for entry in "$1"/* "$1"/.[!.]*; do
-    [ -e "$entry" ] || [ -L "$entry" ] || continue
-    case "$(basename "$entry")" in
-      .lock | release | test-logs | test-stages | deb | static-libstdc++ | link-order*) continue ;;
-      *-linux-gnu) copy_entries "$entry"; continue ;;
-    esac
-    cp -a --reflink=auto "$entry" "$copy/$1/"
-  done
-}
-copy_entries .build
-same_path=false
-if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then same_path=true; else rm -rf "$copy"/.build/*/debug/ModuleCache; fi
+. scripts/scratch-tree.sh
+scratch_tree new-language
 before=$(cd "$copy" && find . -path ./.build -prune -o -type f -print | sort | sha256sum)
 
 # The scratch language: English's file with every sentence marked ("Zz " before it), so that whatever shows it can be

@@ -109,13 +109,13 @@ class Catalog:
         return self.entries.get("help.value." + name, name) if self.language != "en" else name
 
 
-PLACEHOLDER = re.compile(r"\{(?:default|min|max):[\w.]+\}")
+PLACEHOLDER = re.compile(r"\{(?:(?:default|min|max):[\w.]+|preferences)\}")
 
 
 def translated(text, template, english, key):
-    """`text` with its {default:…}, {min:…} and {max:…} filled in, as HelpText.filled does: the values are read from
-    `english`, the program's sentence for `template`, so that each default and range is written only in
-    PreferenceRules."""
+    """`text` with its {default:…}, {min:…}, {max:…} and {preferences} filled in, as HelpText.filled does: the values are read from
+    `english`, the program's sentence for `template`, so that each default, range and preference name is
+    written only in its row (PreferenceKey.declaration)."""
     template = filled(template)
     names = PLACEHOLDER.findall(template)
     values = {}

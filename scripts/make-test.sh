@@ -5,7 +5,8 @@
 #   release build    (CI as root only) the release binary, alone: a compiler beside the tests (even in the idle
 #                    scheduling class) made live tests that measure what is heard fail. The tests then run it
 #                    (BREATHE_VOICE_TEST_BINARY), not the debug build's
-#   build            the debug build with the tests, then scripts/check-new-language.sh (a language is one file);
+#   build            the debug build with the tests, then scripts/check-new-language.sh (a language is one file) and
+#                    scripts/check-new-preference.sh (a preference is one row, its option and its use);
 #                    beside the build, what needs no test build:
 #     package test   scripts/system-test-deb.sh (CI as root only): the release binary packaged, installed, purged
 #     cron test      scripts/system-test-cron.sh (CI as root only): the release binary under the real cron daemon
@@ -85,6 +86,9 @@ if stage build "$SWIFT" build --build-tests; then
   # is copied and built at the tree's path, so only what the file changes is built again; about 40 s otherwise);
   # before the tests, which nothing may slow down.
   stage "new language check" scripts/check-new-language.sh || failed+=("new language check")
+  # A copy with one on/off preference added (its row, its option, one use, its label and help) knows it everywhere
+  # (about 15 s as root, the same way; the row changes the core, so the Kit and the program build again).
+  stage "new preference check" scripts/check-new-preference.sh || failed+=("new preference check")
   quiet=$background/quiet
   mkfifo "$quiet"
   QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &

@@ -3,8 +3,9 @@ import Testing
 
 @testable import BreatheCore
 
-/// Each default, range and language order is written in one place: `PreferenceRules` for the preferences' defaults
-/// and ranges. A second copy in the sources (a literal default or range that can drift from it) fails here.
+/// Each default, range and language order is written in one place: its row in `PreferenceKey.declaration` for the
+/// preferences' defaults and ranges. A second copy in the sources (a literal default or range that can drift from it)
+/// fails here.
 @Suite struct OneHomeTests {
     /// Every Swift file of Sources/, by path relative to the package, with its lines.
     static let sources: [(path: String, lines: [Substring])] = {
@@ -23,18 +24,33 @@ import Testing
         line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
     }
 
-    /// The numbers whose only home is `PreferenceRules.defaultValue`: the rate's and the tone volume's defaults as a
+    /// The numbers whose only home is their row (`PreferenceKey.declaration`): the rate's and the tone volume's defaults as a
     /// fallback or a parameter's default (`?? 175`, `= 70`), and the number ranges as literals (`80...450`).
     @Test func numberDefaultsAndRangesAreWrittenOnce() throws {
         #expect(PreferenceRules.defaultInteger(.rate) == 175 && PreferenceRules.defaultInteger(.toneVolume) == 70)
         let copies = try Regex(#"(\?\?|=)\s*(175|70)\b|\b(80\.\.\.450|0\.\.\.200)\b"#)
         var found: [String] = []
-        for (path, lines) in Self.sources where !path.hasSuffix("PreferenceRules.swift") {
+        for (path, lines) in Self.sources where !path.hasSuffix("Preferences/PreferenceKey.swift") {
             for (index, line) in lines.enumerated() where Self.code(line).contains(copies) {
                 found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(found.isEmpty, "a second copy of a preference's default or range:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// An on/off preference is named where it is declared (its row), where its option is, and where it changes the
+    /// session: `terse` in its row, its option, the machine that phrases the lines, and the one place that gives the
+    /// machine the preference (above the session's layer); never in a command or a carrier that copies it along.
+    @Test func anOnOffPreferenceIsNamedInItsRowItsOptionAndItsUse() throws {
+        let word = try Regex(#"\bterse\b"#)
+        let naming = Self.sources.filter { $0.lines.contains { $0.contains(word) } }.map(\.path).sorted()
+        #expect(
+            naming == [
+                "Sources/BreatheCore/Preferences/PreferenceKey.swift",
+                "Sources/BreatheCore/Preferences/SessionMachine+Preferences.swift",
+                "Sources/BreatheCore/Session/SessionMachine.swift",
+                "Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift",
+            ], "terse is named in \(naming.count) files: \(naming)")
     }
 
     /// The language order (flag, BREATHE_VOICE_LANG, the preference, the locale) is decided in one place: only

@@ -49,63 +49,63 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    /// The environment variable that overrides the file, if any.
-    var environmentVariable: String? {
+    /// The table: each preference's one row (`PreferenceDeclaration`). A new preference is its case above and its row
+    /// here, plus the code that uses it (`preferences.flag(.key)`, `.integer(.key)`, `.text(.key)`).
+    package var declaration: PreferenceDeclaration {
         switch self {
-        case .language: "BREATHE_VOICE_LANG"
-        case .voice: "BREATHE_VOICE_VOICE"
-        case .rate: "BREATHE_VOICE_RATE"
-        case .pitch: "BREATHE_VOICE_PITCH"
-        case .volume: "BREATHE_VOICE_VOLUME"
-        case .speech: "BREATHE_VOICE_SPEECH"
-        case .tones: "BREATHE_VOICE_TONES"
-        case .toneVolume: "BREATHE_VOICE_TONE_VOLUME"
-        case .guide: "BREATHE_VOICE_GUIDE"
-        case .count: "BREATHE_VOICE_COUNT"
-        case .display: "BREATHE_VOICE_DISPLAY"
-        case .speechVia: "BREATHE_VOICE_SPEECH_VIA"
-        case .speechPriority: "BREATHE_VOICE_SPEECH_PRIORITY"
-        case .screenReader: "BREATHE_VOICE_SCREEN_READER"
-        case .terse: "BREATHE_VOICE_TERSE"
-        case .braille: "BREATHE_VOICE_BRAILLE"
-        case .defaultPattern: "BREATHE_VOICE_PATTERN"
-        case .defaultMinutes: "BREATHE_VOICE_MINUTES"
-        case .leadIn: "BREATHE_VOICE_LEAD_IN"
-        case .quietHours: "BREATHE_VOICE_QUIET_HOURS"
-        case .remindPattern: "BREATHE_VOICE_REMIND_PATTERN"
-        case .remindMinutes: "BREATHE_VOICE_REMIND_MINUTES"
-        case .remindDefer: "BREATHE_VOICE_REMIND_DEFER"
-        case .scheduleVia: "BREATHE_VOICE_SCHEDULE_VIA"
-        case .customPatterns: nil
+        case .language: .own(nil, option: "--lang", environment: "BREATHE_VOICE_LANG")
+        case .voice: .own(nil, option: "--voice", environment: "BREATHE_VOICE_VOICE")
+        case .rate: .count(80...450, 175, option: "--rate", environment: "BREATHE_VOICE_RATE", valueName: "wpm")
+        case .pitch: .count(0...100, 50, option: "--pitch", environment: "BREATHE_VOICE_PITCH", valueName: "pitch")
+        case .volume:
+            .count(0...200, 100, option: "--volume", environment: "BREATHE_VOICE_VOLUME", valueName: "volume")
+        case .speech: .onOff(true, option: "--speech", environment: "BREATHE_VOICE_SPEECH")
+        case .speechVia: .choice(SpeechBackend.espeak, option: "--speech-via", environment: "BREATHE_VOICE_SPEECH_VIA")
+        case .speechPriority:
+            .choice(
+                SpeechPriority.message, option: "--speech-priority", environment: "BREATHE_VOICE_SPEECH_PRIORITY",
+                valueName: "priority")
+        case .screenReader:
+            .own(
+                .text(ScreenReaderSetting.auto.rawValue), option: "--screen-reader",
+                environment: "BREATHE_VOICE_SCREEN_READER")
+        case .tones: .onOff(true, option: "--tones", environment: "BREATHE_VOICE_TONES")
+        case .toneVolume:
+            .count(0...100, 70, option: "--tone-volume", environment: "BREATHE_VOICE_TONE_VOLUME", valueName: "level")
+        case .guide: .choice(GuideSetting.off, option: "--guide", environment: "BREATHE_VOICE_GUIDE")
+        case .count: .onOff(false, option: "--count", environment: "BREATHE_VOICE_COUNT")
+        case .display:
+            .choice(
+                ["auto", "plain", "visual", "quiet"], "auto", option: "--display", environment: "BREATHE_VOICE_DISPLAY",
+                valueName: "mode")
+        case .terse: .onOff(false, option: "--terse", environment: "BREATHE_VOICE_TERSE")
+        case .braille: .choice(BrailleSetting.auto, option: "--braille", environment: "BREATHE_VOICE_BRAILLE")
+        case .defaultPattern:
+            .own(.text(BreathingPattern.defaultName), option: "--pattern", environment: "BREATHE_VOICE_PATTERN")
+        case .defaultMinutes:
+            .own(.minutes(hundredths: 500), option: "--minutes", environment: "BREATHE_VOICE_MINUTES")
+        case .leadIn: .onOff(true, environment: "BREATHE_VOICE_LEAD_IN")
+        case .quietHours: .own(nil, environment: "BREATHE_VOICE_QUIET_HOURS")
+        case .remindPattern: .own(.text(BreathingPattern.defaultName), environment: "BREATHE_VOICE_REMIND_PATTERN")
+        case .remindMinutes: .own(.minutes(hundredths: 200), environment: "BREATHE_VOICE_REMIND_MINUTES")
+        case .remindDefer: .own(.text(ReminderDefer.standard.text), environment: "BREATHE_VOICE_REMIND_DEFER")
+        case .scheduleVia:
+            .choice(
+                ["cron", "systemd"], "cron", option: "--via", environment: "BREATHE_VOICE_SCHEDULE_VIA",
+                helpKey: "help.schedule.add.option.via")
+        case .customPatterns: .own(.patterns([]))
         }
     }
 
-    /// The command-line option that overrides everything, as `--help` shows it (nil: none; the lead-in is set in the
-    /// file or the environment only).
-    var flag: String? {
-        switch self {
-        case .language: "--lang"
-        case .voice: "--voice"
-        case .rate: "--rate"
-        case .pitch: "--pitch"
-        case .volume: "--volume"
-        case .speech: "--speech"
-        case .tones: "--tones"
-        case .toneVolume: "--tone-volume"
-        case .guide: "--guide"
-        case .count: "--count"
-        case .display: "--display"
-        case .speechVia: "--speech-via"
-        case .speechPriority: "--speech-priority"
-        case .screenReader: "--screen-reader"
-        case .terse: "--terse"
-        case .braille: "--braille"
-        case .defaultPattern: "--pattern"
-        case .defaultMinutes: "--minutes"
-        case .scheduleVia: "--via"
-        case .leadIn, .quietHours, .remindPattern, .remindMinutes, .remindDefer, .customPatterns: nil
-        }
-    }
+    /// The environment variable that overrides the file, if any (its row).
+    var environmentVariable: String? { declaration.environmentVariable }
+
+    /// The command-line option that overrides everything, as `--help` shows it (its row; nil: none, as for the
+    /// lead-in, set in the file or the environment only).
+    var flag: String? { declaration.option }
+
+    /// Where its name lives in each locale file, for `prefs show`: `pref.label.<key>` (English says the key).
+    package var labelKey: String { "pref.label." + rawValue }
 
     /// Finds a key by the name a user typed: exact, or ignoring case and the dashes and underscores of `tone-volume`.
     package init?(userName: String) {

@@ -20,27 +20,9 @@ package struct PreferenceRules: Sendable {
         case choice([String])
     }
 
-    /// A preference's kind; nil for one read by a rule of its own (the language, the voices, the patterns, minutes,
-    /// quiet hours, the reminder's wait, screen-reader mode). A new preference of a shared kind is written here, in
-    /// `defaultValue`, and in `PreferenceKey` (its environment variable and option): nothing else in this file.
-    package static func kind(_ key: PreferenceKey) -> Kind? {
-        switch key {
-        case .speech, .tones, .count, .terse, .leadIn: .onOff
-        case .rate: .count(80...450)
-        case .pitch: .count(0...100)
-        case .volume: .count(0...200)
-        case .toneVolume: .count(0...100)
-        case .guide: .choice(GuideSetting.allCases.map(\.rawValue))
-        case .braille: .choice(BrailleSetting.allCases.map(\.rawValue))
-        case .speechVia: .choice(SpeechBackend.allCases.map(\.rawValue))
-        case .speechPriority: .choice(SpeechPriority.allCases.map(\.rawValue))
-        case .display: .choice(["auto", "plain", "visual", "quiet"])
-        case .scheduleVia: .choice(["cron", "systemd"])
-        case .language, .voice, .screenReader, .defaultPattern, .remindPattern, .defaultMinutes, .remindMinutes,
-            .quietHours, .remindDefer, .customPatterns:
-            nil
-        }
-    }
+    /// A preference's kind, from its row (`PreferenceKey.declaration`); nil for one read by a rule of its own (the
+    /// language, the voices, the patterns, minutes, quiet hours, the reminder's wait, screen-reader mode).
+    package static func kind(_ key: PreferenceKey) -> Kind? { key.declaration.kind }
 
     /// The range of a whole-number preference (`kind`), or an empty one.
     package static func range(_ key: PreferenceKey) -> ClosedRange<Int> {
@@ -55,41 +37,21 @@ package struct PreferenceRules: Sendable {
     static let nameLength = 1...32
 
     /// The built-in default of a number preference (rate, pitch, volume, toneVolume): what the options, the audio
-    /// choices and `Preferences` fall back to, from `defaultValue`, the one place it is written.
+    /// choices and `Preferences` fall back to, from its row.
     package static func defaultInteger(_ key: PreferenceKey) -> Int { defaultValue(key)?.integer ?? 0 }
 
-    /// The built-in default of an on/off preference, from `defaultValue`.
+    /// The built-in default of a choice preference, as its type, from its row.
+    package static func defaultSetting<Setting: RawRepresentable & CaseIterable>(_ key: PreferenceKey) -> Setting
+    where Setting.RawValue == String {
+        defaultValue(key)?.text.flatMap(Setting.init(rawValue:)) ?? Setting.allCases.first!
+    }
+
+    /// The built-in default of an on/off preference, from its row.
     package static func defaultFlag(_ key: PreferenceKey) -> Bool { defaultValue(key)?.flag ?? false }
 
-    /// The built-in default, or nil where the default depends on something else (the language's own voice, the
-    /// locale's language) or where there is none (quiet hours).
-    package static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? {
-        switch key {
-        case .language, .voice, .quietHours: nil
-        case .rate: .integer(175)
-        case .pitch: .integer(50)
-        case .volume: .integer(100)
-        case .speech: .onOff(true)
-        case .tones: .onOff(true)
-        case .toneVolume: .integer(70)
-        case .guide: .text(GuideSetting.off.rawValue)
-        case .count: .onOff(false)
-        case .display: .text("auto")
-        case .terse: .onOff(false)
-        case .speechVia: .text(SpeechBackend.espeak.rawValue)
-        case .speechPriority: .text(SpeechPriority.message.rawValue)
-        case .screenReader: .text(ScreenReaderSetting.auto.rawValue)
-        case .braille: .text(BrailleSetting.auto.rawValue)
-        case .defaultPattern: .text(BreathingPattern.defaultName)
-        case .defaultMinutes: .minutes(hundredths: 500)
-        case .leadIn: .onOff(true)
-        case .remindPattern: .text(BreathingPattern.defaultName)
-        case .remindMinutes: .minutes(hundredths: 200)
-        case .remindDefer: .text(ReminderDefer.standard.text)
-        case .scheduleVia: .text("cron")
-        case .customPatterns: .patterns([])
-        }
-    }
+    /// The built-in default, from its row (`PreferenceKey.declaration`), or nil where the default depends on something
+    /// else (the language's own voice, the locale's language) or where there is none (quiet hours).
+    package static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? { key.declaration.defaultValue }
 
     /// What a key allows, for errors: "a whole number from 80 to 450".
     package func allowed(_ key: PreferenceKey) -> Message {

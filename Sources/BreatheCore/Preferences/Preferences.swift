@@ -9,8 +9,8 @@ package struct Preferences: Hashable, Sendable {
     /// The saved patterns, from the file.
     package var customPatterns: [BreathingPattern]
 
-    /// A preference's value: the one resolved, else its built-in default (`PreferenceRules.defaultValue`, the one
-    /// place each default is written).
+    /// A preference's value: the one resolved, else its built-in default (its row in `PreferenceKey.declaration`, the
+    /// one place each default is written).
     package func value(_ key: PreferenceKey) -> PreferenceValue? { values[key] ?? PreferenceRules.defaultValue(key) }
     /// An on/off preference.
     package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
@@ -19,7 +19,7 @@ package struct Preferences: Hashable, Sendable {
     /// A text or choice preference, as typed and checked.
     package func text(_ key: PreferenceKey) -> String { value(key)?.text ?? "" }
     /// A choice preference as its type.
-    func setting<Setting: RawRepresentable & CaseIterable>(_ key: PreferenceKey) -> Setting
+    package func setting<Setting: RawRepresentable & CaseIterable>(_ key: PreferenceKey) -> Setting
     where Setting.RawValue == String {
         // Resolved values and defaults are among the choices (`PreferenceRules` checks them); an enum has a case.
         Setting(rawValue: text(key)) ?? Setting.allCases.first!
@@ -35,14 +35,9 @@ package struct Preferences: Hashable, Sendable {
     package var rate: Int { integer(.rate) }
     package var pitch: Int { integer(.pitch) }
     package var volume: Int { integer(.volume) }
-    package var speech: Bool { flag(.speech) }
-    package var tones: Bool { flag(.tones) }
     package var toneVolume: Int { integer(.toneVolume) }
-    package var count: Bool { flag(.count) }
     /// auto, plain, visual or quiet.
     package var display: String { text(.display) }
-    /// Phase lines without their cycle and units (`--terse`).
-    package var terse: Bool { flag(.terse) }
     /// Who says the phrases (`--speech-via`).
     package var speechVia: SpeechBackend { setting(.speechVia) }
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
@@ -53,7 +48,6 @@ package struct Preferences: Hashable, Sendable {
     package var braille: BrailleSetting { setting(.braille) }
     package var defaultPattern: String { text(.defaultPattern) }
     package var defaultLength: SessionLength { length(.defaultMinutes) }
-    package var leadIn: Bool { flag(.leadIn) }
     package var quietHours: QuietHours? {
         if case .quietHours(let hours)? = values[.quietHours] { hours } else { nil }
     }

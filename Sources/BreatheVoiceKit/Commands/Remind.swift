@@ -82,13 +82,12 @@ extension BreatheVoice {
             }
             guard let lock = admitted else { return }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
-            // never keys, never a prompt.
-            var output = try display.resolve(
+            // never keys, never a prompt. A braille display shows it too, as the preferences say: for a deaf-blind user,
+            // the only way it reaches them.
+            let output = try display.resolve(
                 localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
-                terse: preferences.terse
+                preferences: preferences
             )
-            // A braille display shows the reminder too: for a deaf-blind user, the only way it reaches them.
-            output.braille = preferences.braille
             // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
             // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
             let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.running() : nil

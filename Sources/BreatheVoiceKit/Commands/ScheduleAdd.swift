@@ -39,11 +39,7 @@ extension BreatheVoice.Schedule {
         @Flag(help: .english("help.schedule.add.option.allow-silent"))
         var allowSilent = false
 
-        @Option(
-            help: ArgumentHelp(
-                HelpText.english("help.schedule.add.option.via"),
-                valueName: "cron|systemd"
-            ))
+        @Option(name: .preference(.scheduleVia), help: .preference(.scheduleVia))
         var via: String?
 
         @Flag(help: .english("help.option.dry-run"))

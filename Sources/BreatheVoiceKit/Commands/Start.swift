@@ -70,10 +70,9 @@ extension BreatheVoice {
             let way = preferences.screenReader.way(found: found != nil)
             var output = try display.resolve(
                 localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
-                terse: preferences.terse || way == .read
+                preferences: preferences
             )
             output.screenReader = way
-            output.braille = preferences.braille
             // Said when it is news, and short, so that the first breath comes within 5 s of Enter: the first session
             // with this screen reader says it was found; the first in screen-reader mode at a terminal says how to hear
             // the keys at its end, rather than in the opening (`?` works from the start, and any other key says so).
@@ -94,7 +93,7 @@ extension BreatheVoice {
                 interactive: Terminal.isTerminal(0),
                 force: force, moodBefore: mood.before, moodAfter: mood.after,
                 waitsForMood: mood.willPrompt(display: output.display),
-                counting: preferences.count, textDescriptor: audio.output == "-" ? 2 : 1)
+                counting: preferences.flag(.count), textDescriptor: audio.output == "-" ? 2 : 1)
             request.earlyConnection = earlyConnection
             let frontend = SessionFrontend(request: request, localizer: loaded.localizer)
             try CommandFailure.exit(loaded.catching(frontend.run))

@@ -16,7 +16,7 @@ enum SessionSetup {
             ).get()
             return try SessionPlan.make(
                 pattern: resolved.pattern, ramps: resolved.ramps, length: resolved.length,
-                sampleRate: AudioFormat.sampleRate, leadInTenths: preferences.leadIn ? 30 : 0
+                sampleRate: AudioFormat.sampleRate, leadInTenths: preferences.flag(.leadIn) ? 30 : 0
             ).get()
         } catch {
             throw .usage(error.message)

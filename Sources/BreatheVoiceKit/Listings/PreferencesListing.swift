@@ -24,12 +24,12 @@ struct PreferencesListing {
     /// A preference's name as `prefs show` prints it: the key, after its name in the user's language when that differs
     /// ("velocidad de la voz (rate)"), so the key to type stays in sight.
     func label(_ key: PreferenceKey) -> String {
-        let label = localizer.text(forKey: Self.labelKey(key)) ?? key.rawValue
+        let label = localizer.text(forKey: key.labelKey) ?? key.rawValue
         return label == key.rawValue ? label : "\(label) (\(key.rawValue))"
     }
 
-    /// Where a preference's name lives in each locale file: `pref.label.<key>`, one per key (English says the key).
-    static func labelKey(_ key: PreferenceKey) -> String { "pref.label." + key.rawValue }
+    /// Where a preference's name lives in each locale file (`PreferenceKey.labelKey`).
+    static func labelKey(_ key: PreferenceKey) -> String { key.labelKey }
 
     /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off), the
     /// reminders' wait in words, decimals with the language's separator.

@@ -60,8 +60,9 @@ struct OutputOptions: Hashable, Sendable {
     var events: EventsDestination?
     /// Print how late each cue came, at the end.
     var timingReport: Bool
-    /// Phase lines say only the instruction and its seconds: "Breathe in, 4." (`--terse`).
-    var terse = false
+    /// The preferences of the command that runs the session (`start`, `remind`), options included; nil for one that
+    /// reads none (`demo`), which shows its lines in full and no braille.
+    var preferences: Preferences?
     /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
     /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
     var screenReader: ScreenReaderWay?
@@ -83,8 +84,8 @@ struct OutputOptions: Hashable, Sendable {
     /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
     /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
     var screenReaderRate: Int?
-    /// Whether the session shows itself on a braille display (`--braille`); off unless the command asks.
-    var braille: BrailleSetting = .off
+    /// Whether the session shows itself on a braille display (`--braille`): as the preferences say; off without them.
+    var braille: BrailleSetting { preferences?.braille ?? .off }
 
     init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false
@@ -93,6 +94,14 @@ struct OutputOptions: Hashable, Sendable {
         self.color = color
         self.events = events
         self.timingReport = timingReport
+    }
+
+    /// The session's machine, phrasing its lines as the preferences and screen-reader mode say (a brief opening in
+    /// screen-reader mode).
+    func machine(plan: SessionPlan, announcesKeys: Bool, opening: Announcement?) -> SessionMachine {
+        SessionMachine(
+            plan: plan, announcesKeys: announcesKeys, opening: opening, preferences: preferences,
+            readByScreenReader: screenReader == .read, briefOpening: screenReader != nil)
     }
 
     /// Chooses the display.

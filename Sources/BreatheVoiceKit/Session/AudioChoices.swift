@@ -11,7 +11,7 @@ struct AudioChoices: Sendable {
     var toneVolume: Int
     /// The guide sound under the session (`--guide`); with speech off, a session without words that still says its
     /// introduction and its end.
-    var guide: GuideSetting = .off
+    var guide: GuideSetting = PreferenceRules.defaultSetting(.guide)
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
     var voice: String?
     /// Where `voice` came from (an option, the environment, the preferences file), named when it does not work.
@@ -44,7 +44,8 @@ struct AudioChoices: Sendable {
         toneVolume: Int = PreferenceRules.defaultInteger(.toneVolume), voice: String? = nil,
         rate: Int = PreferenceRules.defaultInteger(.rate), pitch: Int = PreferenceRules.defaultInteger(.pitch),
         volume: Int = PreferenceRules.defaultInteger(.volume), output: String? = nil, requireAudio: Bool = false,
-        speechVia: SpeechBackend = .espeak, speechPriority: SpeechPriority = .message,
+        speechVia: SpeechBackend = PreferenceRules.defaultSetting(.speechVia),
+        speechPriority: SpeechPriority = PreferenceRules.defaultSetting(.speechPriority),
         explicitSpeechSettings: Set<PreferenceKey> = []
     ) {
         self.speechVia = speechVia

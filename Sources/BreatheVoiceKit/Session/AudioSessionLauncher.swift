@@ -206,7 +206,9 @@ struct AudioSessionLauncher {
     /// minute (through the phrase cache); without speech data, `SessionLauncher.readingLength(of:)`.
     private func estimatedLength(of message: Message, rate: Int) -> Int64 {
         let text = localizer.string(message)
-        let settings = SpeechSettings(voice: localizer.catalog.voice, rate: rate, pitch: 50, volume: 100)
+        let settings = SpeechSettings(
+            voice: localizer.catalog.voice, rate: rate,
+            pitch: PreferenceRules.defaultInteger(.pitch), volume: PreferenceRules.defaultInteger(.volume))
         do throws(BreatheError) {
             if let phraseCache {
                 return Int64(
@@ -331,10 +333,9 @@ struct AudioSessionLauncher {
                 dispatcher?.hangUp()
             }
             var loop = SessionLoop(
-                machine: SessionMachine(
+                machine: launcher.output.machine(
                     plan: plan, announcesKeys: live && controls.readsKeys && launcher.output.keysHint,
-                    opening: launcher.opening, terse: launcher.output.terse,
-                    briefOpening: launcher.output.screenReader != nil),
+                    opening: launcher.opening),
                 pacer: pacer, clock: launcher.clock, presenters: presenters, sound: sound,
                 speaker: dispatcher.map {
                     DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)

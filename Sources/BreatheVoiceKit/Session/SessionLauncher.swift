@@ -81,9 +81,8 @@ struct SessionLauncher {
     private func runTextAsPlanned() throws(BreatheError) -> SessionOutcome {
         try withLiveSession(speaks: false) { controls, presenters in
             var loop = SessionLoop(
-                machine: SessionMachine(
-                    plan: plan, announcesKeys: controls.readsKeys && output.keysHint, opening: opening,
-                    terse: output.terse, briefOpening: output.screenReader != nil),
+                machine: output.machine(
+                    plan: plan, announcesKeys: controls.readsKeys && output.keysHint, opening: opening),
                 pacer: TextPacer(sampleRate: plan.sampleRate), clock: clock, presenters: presenters,
                 sound: SessionSound(
                     phrases: PhraseBook(localizer: localizer),

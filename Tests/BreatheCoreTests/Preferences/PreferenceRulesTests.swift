@@ -3,8 +3,8 @@ import Testing
 @testable import BreatheCore
 
 /// Each preference's rule: a default that its own rule accepts, typed and read back from the file, and a kind that
-/// says what it allows. A new preference of a shared kind gets all of this from `PreferenceRules.kind` and
-/// `defaultValue` alone.
+/// says what it allows. A new preference of a shared kind gets all of this from its row (`PreferenceKey.declaration`)
+/// alone.
 @Suite struct PreferenceRulesTests {
     static let rules = PreferenceRules(languages: ["en", "es"])
 

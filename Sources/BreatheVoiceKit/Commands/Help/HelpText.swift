@@ -104,10 +104,11 @@ struct HelpText {
         return result + rest
     }
 
-    /// The value of a placeholder every language shares (`languages`, `default:<key>`, `min:<key>`, `max:<key>`);
+    /// The value of a placeholder every language shares (`languages`, `preferences`, `default:<key>`, `min:<key>`, `max:<key>`);
     /// nil for any other (`exitCodes`, a message's own).
     private static func placeholder(_ name: String) -> String? {
         if name == "languages" { return LocaleCatalog.codes.joined(separator: ", ") }
+        if name == "preferences" { return PreferenceKey.allCases.map(\.rawValue).joined(separator: ", ") }
         guard let colon = name.firstIndex(of: ":"),
             let key = PreferenceKey(rawValue: String(name[name.index(after: colon)...]))
         else { return nil }

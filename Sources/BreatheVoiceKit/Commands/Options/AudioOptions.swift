@@ -3,32 +3,19 @@ import BreatheCore
 
 /// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
 struct AudioOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.speech"),
-            valueName: "on|off"))
+    @Option(name: .preference(.speech), help: .preference(.speech))
     var speech: String?
 
-    @Flag(help: .english("help.option.count"))
+    @Flag(name: .preference(.count), help: .preferenceSwitch(.count))
     var count = false
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.tones"),
-            valueName: "on|off"))
+    @Option(name: .preference(.tones), help: .preference(.tones))
     var tones: String?
 
-    @Option(
-        name: .customLong("tone-volume"),
-        help: ArgumentHelp(
-            HelpText.english("help.option.tone-volume"),
-            valueName: "level"))
+    @Option(name: .preference(.toneVolume), help: .preference(.toneVolume))
     var toneVolume: String?
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.guide"),
-            valueName: "swell|off"))
+    @Option(name: .preference(.guide), help: .preference(.guide))
     var guide: GuideSetting?
 
     @Option(
@@ -37,22 +24,13 @@ struct AudioOptions: ParsableArguments {
             valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.rate"),
-            valueName: "wpm"))
+    @Option(name: .preference(.rate), help: .preference(.rate))
     var rate: String?
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.pitch"),
-            valueName: "pitch"))
+    @Option(name: .preference(.pitch), help: .preference(.pitch))
     var pitch: String?
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.volume"),
-            valueName: "volume"))
+    @Option(name: .preference(.volume), help: .preference(.volume))
     var volume: String?
 
     @Option(
@@ -64,20 +42,10 @@ struct AudioOptions: ParsableArguments {
     @Flag(help: .english("help.option.require-audio"))
     var requireAudio = false
 
-    @Option(
-        name: .customLong("speech-via"),
-        help: ArgumentHelp(
-            HelpText.english("help.option.speech-via"),
-            valueName: "espeak|speechd"
-        ))
+    @Option(name: .preference(.speechVia), help: .preference(.speechVia))
     var speechVia: SpeechBackend?
 
-    @Option(
-        name: .customLong("speech-priority"),
-        help: ArgumentHelp(
-            HelpText.english("help.option.speech-priority"),
-            valueName: "priority"
-        ))
+    @Option(name: .preference(.speechPriority), help: .preference(.speechPriority))
     var speechPriority: SpeechPriority?
 
     @Flag(
@@ -122,14 +90,14 @@ struct AudioOptions: ParsableArguments {
         if pitch != nil { explicit.insert(.pitch) }
         if volume != nil { explicit.insert(.volume) }
         var choices = AudioChoices(
-            speech: preferences.speech, tones: preferences.tones,
+            speech: preferences.flag(.speech), tones: preferences.flag(.tones),
             toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
             pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
             speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
             explicitSpeechSettings: explicit
         )
         choices.voiceOrigin = preferences.origins[.voice] ?? .builtIn
-        choices.guide = preferences.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
+        choices.guide = preferences.setting(.guide)
         choices.screenReader = way
         // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
         switch way {

@@ -3,18 +3,14 @@ import BreatheCore
 
 /// How a session shows itself: the display mode, colour, the JSON event stream and the timing report.
 struct DisplayOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.display"),
-            valueName: "mode"
-        ))
+    @Option(name: .preference(.display), help: .preference(.display))
     var display: DisplayMode?
 
     @Flag(
         help: .english("help.option.plain"))
     var plain = false
 
-    @Flag(help: .english("help.option.terse"))
+    @Flag(name: .preference(.terse), help: .preferenceSwitch(.terse))
     var terse = false
 
     @Option(
@@ -33,23 +29,21 @@ struct DisplayOptions: ParsableArguments {
         help: .english("help.option.timing-report"))
     var timingReport = false
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.braille"),
-            valueName: "auto|on|off"))
+    @Option(name: .preference(.braille), help: .preference(.braille))
     var braille: BrailleSetting?
 
     /// The flags that override preferences, by preference key.
     var preferenceFlags: [PreferenceKey: String] {
-        var flags: [PreferenceKey: String] = terse ? [.terse: "on"] : [:]
+        var flags: [PreferenceKey: String] = [:]
+        flags[.terse] = terse ? "on" : nil
         flags[.braille] = braille?.rawValue
         return flags
     }
 
     /// The display for this run, from these flags, the `display` preference, the environment and whether standard
-    /// output is a terminal.
+    /// output is a terminal; the session reads the rest of what it shows from `preferences` (which hold these flags).
     func resolve(
-        localizer: Localizer, preferred: String = "auto", terse preferredTerse: Bool = false,
+        localizer: Localizer, preferred: String = "auto", preferences: Preferences,
         environment: [String: String] = ProcessEnvironment.current
     ) throws -> OutputOptions {
         switch OutputOptions.resolve(
@@ -58,7 +52,7 @@ struct DisplayOptions: ParsableArguments {
             environment: environment, standardOutputIsTerminal: Terminal.isTerminal(1)
         ) {
         case .success(var options):
-            options.terse = terse || preferredTerse
+            options.preferences = preferences
             return options
         case .failure(let error): throw ValidationError(localizer.string(error.message))
         }

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Proves that a preference is one row plus the code that uses it: copies the tree (the files git tracks, and the debug
+# build), adds an on/off preference `scratch` as docs/contributing.md says (its case and its row in PreferenceKey.swift,
+# its option in DisplayOptions.swift, one use in Start.swift, its label and help in the locale files) and nothing
+# else, builds, and checks that `prefs set/get/show`, its environment variable, its option, `--help`, the man page and
+# the completions all know it. The copy is removed after.
+#
+# Fast as scripts/check-new-language.sh is: as root with mount namespaces (CI), the copy is built at the tree's own
+# path, mounted over it in a namespace of its own (unshare -m), so the build keeps its module cache and builds again
+# only what the new row changes; elsewhere it builds in the copy's folder, without the cache. Only the program is
+# built, not the tests. The tree itself is never written.
+#
+# Usage: scripts/check-new-preference.sh   (after `swift build`; SWIFT names the swift driver; `make test` runs it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+fail() { echo "check-new-preference: $*" >&2; exit 1; }
+if [ "${1:-}" = --checks ]; then
+  in_place=true
+else
+  in_place=false
+  [ -d .build/debug ] || { echo "check-new-preference: build first (swift build)" >&2; exit 66; }
+fi
+root=$PWD
+
+# The build with the scratch preference and the checks, in the current folder (the copy).
+checks() {
+  "$SWIFT" build --product breathe-voice >build.log 2>&1 || { cat build.log; fail "the build failed with the scratch preference"; }
+  rm build.log
+  binary=$PWD/.build/debug/breathe-voice
+  home=$(mktemp -d)
+  unset BREATHE_VOICE_SCRATCH
+  run() { env XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" \
+    XDG_CACHE_HOME="$home/cache" LC_ALL=C.UTF-8 "$binary" "$@"; }
+
+  # prefs get/set/show: the built-in default, then the file.
+  [ "$(run prefs get scratch)" = off ] || fail "prefs get scratch is not its default, off: $(run prefs get scratch)"
+  run prefs set scratch on >/dev/null
+  [ "$(run prefs get scratch)" = on ] || fail "prefs set scratch on did not save it"
+  grep -q "^scratch: on" <<<"$(run prefs show)" || fail "prefs show lacks the scratch preference: $(run prefs show)"
+  grep -q '"scratch"' <<<"$(run prefs show --json)" || fail "prefs show --json lacks the scratch preference"
+  set +e
+  error=$(run prefs set scratch maybe 2>&1 >/dev/null)
+  status=$?
+  set -e
+  [ $status -ne 0 ] && [ "$(wc -l <<<"$error")" -eq 1 ] || fail "prefs set scratch maybe: exit $status, $error"
+  grep -q "on or off" <<<"$error" || fail "prefs set scratch maybe does not say what it takes: $error"
+  run prefs unset scratch >/dev/null
+  # The environment variable, above the file; a bad value is a bad configuration (78).
+  [ "$(BREATHE_VOICE_SCRATCH=on run prefs get scratch)" = on ] || fail "BREATHE_VOICE_SCRATCH=on is not read"
+  grep -q "BREATHE_VOICE_SCRATCH" <<<"$(BREATHE_VOICE_SCRATCH=on run prefs show --origin)" \
+    || fail "prefs show --origin does not name BREATHE_VOICE_SCRATCH"
+  set +e
+  BREATHE_VOICE_SCRATCH=maybe run start --no-audio --pattern 1-1 --cycles 1 >/dev/null 2>&1
+  status=$?
+  set -e
+  [ $status -eq 78 ] || fail "BREATHE_VOICE_SCRATCH=maybe exits $status, not 78"
+  # The option, above everything, reaches its use; without it, the default.
+  session=$(run start --scratch --plain --pattern 1-1 --cycles 1 --output on.wav)
+  grep -q "^Scratch preference on$" <<<"$session" || fail "start --scratch does not reach its use: $session"
+  session=$(run start --plain --pattern 1-1 --cycles 1 --output off.wav)
+  ! grep -q "Scratch preference" <<<"$session" || fail "without --scratch, the scratch preference is on"
+  # Help: the option with its sentence; the preferences' list.
+  grep -q -- "--scratch .*Scratch: a preference added by a test" <<<"$(run start --help | tr -s ' \n' ' ')" \
+    || fail "start --help lacks --scratch and its help"
+  grep -q "terse, scratch, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
+    || fail "prefs --help does not list scratch"
+  # The man page and the completions.
+  python3 scripts/generate-man.py "$binary" 2025-01-01
+  grep -q '\\-\\-scratch' man/en/breathe-voice.1 || fail "the man page lacks --scratch"
+  for shell in bash zsh fish; do
+    "$binary" --generate-completion-script "$shell" | python3 scripts/complete-at-root.py "$shell" >"completion.$shell"
+    # fish names an option without its dashes.
+    grep -q -- "--scratch\|'scratch'" "completion.$shell" || fail "the $shell completion lacks --scratch"
+  done
+  grep -q "_key=(.*'terse' 'scratch' 'braille'" completion.zsh || fail "the zsh completion of prefs get lacks scratch"
+  rm -rf "$home"
+  echo "check-new-preference: one row, its option and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
+}
+
+if $in_place; then
+  checks
+  exit 0
+fi
+
+. scripts/scratch-tree.sh
+scratch_tree new-preference
+
+# The scratch preference, added as docs/contributing.md says; each edit fails loudly if its anchor has moved.
+python3 - "$copy" <<'EOF'
+import sys
+root = sys.argv[1]
+def edit(path, anchor, added, after=True):
+    path = root + "/" + path
+    text = open(path, encoding="utf-8").read()
+    if text.count(anchor) != 1:
+        sys.exit("check-new-preference: %s: the anchor %r is not there once" % (path, anchor))
+    text = text.replace(anchor, anchor + added if after else added + anchor)
+    open(path, "w", encoding="utf-8").write(text)
+# Its case and its row.
+edit("Sources/BreatheCore/Preferences/PreferenceKey.swift", "    case terse\n", "    case scratch\n")
+edit("Sources/BreatheCore/Preferences/PreferenceKey.swift",
+     '        case .terse: .onOff(false, option: "--terse", environment: "BREATHE_VOICE_TERSE")\n',
+     '        case .scratch: .onOff(false, option: "--scratch", environment: "BREATHE_VOICE_SCRATCH")\n')
+# Its option.
+edit("Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift", "    var terse = false\n",
+     "\n    @Flag(name: .preference(.scratch), help: .preferenceSwitch(.scratch))\n    var scratch = false\n")
+edit("Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift", '        flags[.terse] = terse ? "on" : nil\n',
+     '        flags[.scratch] = scratch ? "on" : nil\n')
+# Its use.
+edit("Sources/BreatheVoiceKit/Commands/Start.swift", "            let preferences = loaded.preferences\n",
+     '            var scratchOutput = FileDescriptorSink.standardOutput\n'
+     '            if preferences.flag(.scratch) { scratchOutput.write("Scratch preference on\\n") }\n')
+# Its label and help, in every locale file that has the neighbours'.
+for code in ("en", "es", "fr", "pt-BR"):
+    edit("Locales/%s.json" % code, '  "pref.label.terse"', '  "pref.label.scratch": "scratch",\n', after=False)
+    edit("Locales/%s.json" % code, '  "help.option.terse"',
+         '  "help.option.scratch": "Scratch: a preference added by a test.",\n', after=False)
+EOF
+
+if $same_path; then
+  # Mounted on the tree's path in a namespace of its own: the mount ends with it.
+  unshare -m bash -c 'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-preference.sh --checks' \
+    _ "$copy" "$root"
+else
+  cd "$copy"
+  checks
+fi
