@@ -42,12 +42,7 @@ import Testing
 
     /// With the private sound server of `make test`, the reminder's connection is taken: the last line is ok.
     @Test func withASoundServerTheReminderWouldPlay() throws {
-        guard let server = ProcessInfo.processInfo.environment["PULSE_SERVER"], !server.isEmpty else {
-            if ProcessInfo.processInfo.environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1" {
-                Issue.record("no private sound server: run the tests through scripts/with-pulse.sh")
-            }
-            return
-        }
+        let server = try #require(try LiveServers.requireSoundServer()["PULSE_SERVER"], "scripts/with-pulse.sh sets it")
         let run = try BinaryRun.run(
             ["doctor", "--lang", "en"], environment: ["PULSE_SERVER": server, "BREATHE_VOICE_CRONTAB": "/bin/true"])
         #expect(run.stdoutLines.last == "ok: a reminder now would play at once", "\(run.stdoutLines)")
@@ -238,12 +233,7 @@ import Testing
 
     /// With the private daemon of `make test` (scripts/with-speechd.sh), the check passes.
     @Test func speechDispatcherAnswersWhenItRuns() throws {
-        guard let address = ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"], !address.isEmpty else {
-            if ProcessInfo.processInfo.environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1" {
-                Issue.record("no private speech-dispatcher: run the tests through scripts/with-speechd.sh")
-            }
-            return
-        }
+        let address = try LiveServers.requireSpeechDispatcher()
         let run = try BinaryRun.run(
             ["doctor", "--lang", "en"],
             environment: [
