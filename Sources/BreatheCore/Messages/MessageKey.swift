@@ -166,7 +166,7 @@ extension MessageKey {
     }
 
     /// A locale key as a case name: dots and hyphens taken out, the first letter after each dot capitalised.
-    package static func caseName(localeKey: String) -> String {
+    static func caseName(localeKey: String) -> String {
         var name = ""
         var capitalizeNext = false
         for character in localeKey {
