@@ -167,18 +167,22 @@ extension MessageKey {
 
     /// A locale key as a case name: dots and hyphens taken out, the first letter after each dot capitalised.
     static func caseName(localeKey: String) -> String {
-        var name = ""
+        var name: [UInt8] = []
+        name.reserveCapacity(localeKey.utf8.count)
         var capitalizeNext = false
-        for character in localeKey {
-            switch character {
-            case ".": capitalizeNext = true
-            case "-": continue
+        for byte in localeKey.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): capitalizeNext = true
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z") where capitalizeNext:
+                name.append(byte - UInt8(ascii: "a") + UInt8(ascii: "A"))
+                capitalizeNext = false
             default:
-                name += capitalizeNext ? character.uppercased() : String(character)
+                name.append(byte)
                 capitalizeNext = false
             }
         }
-        return name
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// Every case by its name, for `init(localeKey:)` (a dictionary: the raw-value initializer compares one by one).
