@@ -57,7 +57,7 @@ struct AudioOptions: ParsableArguments {
         name: .customLong("screen-reader-way"),
         help: ArgumentHelp(
             HelpText.english("help.option.screen-reader-way"),
-            valueName: "read|speak"))
+            valueName: ScreenReaderWay.allCases.map(\.rawValue).joined(separator: "|")))
     var screenReaderWay: ScreenReaderWay?
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
