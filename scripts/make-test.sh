@@ -85,10 +85,14 @@ if stage build "$SWIFT" build --build-tests; then
   # A copy of the tree with one locale file added builds and speaks it everywhere (about 7 s as root: the debug build
   # is copied and built at the tree's path, so only what the file changes is built again; about 40 s otherwise);
   # before the tests, which nothing may slow down.
-  stage "new language check" scripts/check-new-language.sh || failed+=("new language check")
   # A copy with one on/off preference added (its row, its option, one use, its label and help) knows it everywhere
   # (about 15 s as root, the same way; the row changes the core, so the Kit and the program build again).
-  stage "new preference check" scripts/check-new-preference.sh || failed+=("new preference check")
+  # Each works in a copy of its own (scripts/scratch-tree.sh), so the two run side by side: the language check's short
+  # build fills what the preference check's build leaves of the two processors.
+  start_in_background "new language check" scripts/check-new-language.sh
+  start_in_background "new preference check" scripts/check-new-preference.sh
+  wait_for "new language check" || failed+=("new language check")
+  wait_for "new preference check" || failed+=("new preference check")
   quiet=$background/quiet
   mkfifo "$quiet"
   QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &

@@ -8,7 +8,8 @@
 #   - the two tests that use /run/user/<uid>/pulse (cron's view) are one job per server, and those jobs hold a lock, so
 #     the PulseAudio and PipeWire runs never lend that folder at the same time;
 #   - the sessions inside Fenrir (alone, and in tmux or GNU screen: every test whose name holds InsideFenrir) run
-#     last, FENRIR_JOBS at a time (default 9), with no other job beside them;
+#     last, at most FENRIR_JOBS at a time (default 10) in as few waves as that allows, evenly filled, with no other
+#     job beside them;
 #   - every other suite is a job (BreatheCoreTests and BreatheVoiceKitTests, quick and mostly pure, one job each).
 # A test process runs at most as many tests at once as the machine has cores (Swift's cooperative threads, which a
 # test waiting on a child process blocks); so the jobs, not the threads, give the parallelism.
@@ -17,7 +18,7 @@
 # Each job's output goes to .build/test-logs/; a job that fails has its log printed. The number of tests run on each
 # server is checked against the bundle's list: no test left out, none run twice. Exit 0 only when every job passed.
 # Usage: scripts/test-swift.sh [--list]   (--list: only print the jobs; TEST_JOBS=N to change the width;
-#        FENRIR_JOBS=N, how many Fenrir sessions at once; TEST_ONLY=REGEX to run only the jobs whose names match;
+#        FENRIR_JOBS=N, at most how many Fenrir sessions at once; TEST_ONLY=REGEX to run only the jobs whose names match;
 #        QUIET_FIFO=PATH, a FIFO to read a line from before the Fenrir sessions: make test writes it when nothing else
 #        keeps the processors busy)
 set -euo pipefail
@@ -100,11 +101,14 @@ cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWith
 # and are heard 0.3-0.5 s after each boundary, as one is; the fourteen (eight alone, on both servers; six in tmux or
 # screen, beside PulseAudio) at once were heard 0.26-0.64 s after, with two compilers running beside them; French and
 # Brazilian Portuguese (on both servers) made eighteen, and eighteen at once read the opening up to 0.8 s into the
-# first phase (and a word over 1 s late): waves of nine keep every margin. A kept session (scripts/detach-session.py,
-# beside PulseAudio) makes nineteen: twelve alone (six on each server), seven in tmux, GNU screen or a kept session;
-# three waves (nine, nine, one).
+# first phase (and a word over 1 s late): waves of nine or ten keep every margin. A kept session
+# (scripts/detach-session.py, beside PulseAudio) makes nineteen: twelve alone (six on each server), seven in tmux, GNU
+# screen or a kept session. A wave takes as long as one session (about 45 s) whatever its width, so the sessions run in
+# as few waves as FENRIR_JOBS (at most that many at once) allows, each as full as the others: nineteen are two waves of
+# ten and nine (about 90 s), where nine at a time made three, the last a session alone (about 135 s). Twenty-one would
+# be three waves of seven.
 screen_reader_tests='InsideFenrir'
-fenrir_jobs=${FENRIR_JOBS:-9}
+fenrir_jobs=${FENRIR_JOBS:-10}
 # SERVER SUITE (Module.Suite): the suite's jobs on that server.
 jobs_for_suite() {
   local server=$1 suite=$2 short=${2#*.} name suffix=""
@@ -177,8 +181,12 @@ if [ -n "${QUIET_FIFO:-}" ] && [ -s "$logs/jobs.alone" ]; then
   read -r _ <"$QUIET_FIFO"
   echo "test-swift: waited $(($(date +%s) - waited)) s"
 fi
-echo "test-swift: the Fenrir sessions, $fenrir_jobs at a time"
-xargs -r -d '\n' -n 1 -P "$fenrir_jobs" "$0" --job <"$logs/jobs.alone"
+# As few waves as at most fenrir_jobs at once allows, evenly filled.
+sessions=$(wc -l <"$logs/jobs.alone")
+waves=$(((sessions + fenrir_jobs - 1) / fenrir_jobs))
+width=$((waves > 0 ? (sessions + waves - 1) / waves : 1))
+echo "test-swift: the $sessions Fenrir sessions, $width at a time"
+xargs -r -d '\n' -n 1 -P "$width" "$0" --job <"$logs/jobs.alone"
 set -e
 
 failed=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command beside a private PipeWire sound server (pipewire, wireplumber and pipewire-pulse, on a private D-Bus)
 # with one null sink named "test", then stops it all. The twin of scripts/with-pulse.sh: the command sees the same
-# XDG_RUNTIME_DIR, PULSE_SERVER, BREATHE_VOICE_TEST_PULSE_DIR and BREATHE_VOICE_REQUIRE_PULSE=1, so the same tests run
+# XDG_RUNTIME_DIR, PULSE_SERVER and BREATHE_VOICE_TEST_PULSE_DIR, so the same tests run
 # against PipeWire's pulse server unchanged; BREATHE_VOICE_TEST_SERVER=pipewire tells them which server it is.
 #
 # Nothing touches a user's own sound server or settings: the runtime folder is temporary, and the daemons' config and
@@ -23,7 +23,6 @@ mkdir -m 700 "$runtime/config" "$runtime/state"
 export XDG_RUNTIME_DIR="$runtime"
 export PULSE_SERVER="unix:$runtime/pulse/native"
 export BREATHE_VOICE_TEST_PULSE_DIR="$runtime/pulse"
-export BREATHE_VOICE_REQUIRE_PULSE=1
 export BREATHE_VOICE_TEST_SERVER=pipewire
 export HOME="${HOME:-$runtime}"
 

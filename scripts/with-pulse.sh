@@ -2,8 +2,8 @@
 # Runs a command beside a private PulseAudio server with one null sink named "test", then stops the server.
 #
 # The server lives in a temporary XDG_RUNTIME_DIR, so it never touches a user's own sound server. The command sees
-# XDG_RUNTIME_DIR, PULSE_SERVER and BREATHE_VOICE_TEST_PULSE_DIR; tests that need the server fail (never skip) when
-# BREATHE_VOICE_REQUIRE_PULSE=1, which this script sets. Usage: scripts/with-pulse.sh COMMAND [ARG…]
+# XDG_RUNTIME_DIR, PULSE_SERVER and BREATHE_VOICE_TEST_PULSE_DIR; a test that needs the server fails (never skips)
+# without it (LiveServers, in Tests/BreatheTestSupport). Usage: scripts/with-pulse.sh COMMAND [ARG…]
 set -euo pipefail
 
 runtime=$(mktemp -d /tmp/breathe-voice-pulse.XXXXXX)
@@ -11,7 +11,6 @@ chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
 export PULSE_SERVER="unix:$runtime/pulse/native"
 export BREATHE_VOICE_TEST_PULSE_DIR="$runtime/pulse"
-export BREATHE_VOICE_REQUIRE_PULSE=1
 # A cookie-less, D-Bus-less server: the same conditions as under cron. No shared memory: PulseAudio 16 can abort on
 # "Assertion 'pa_atomic_load(&b->pool->stat.n_imported) > 0' failed" (memblock.c) when many short-lived clients come
 # and go with SHM blocks in flight, as the benchmarks' first-sound runs do; copying through the socket avoids it.

@@ -5,8 +5,8 @@
 # The daemon has its own runtime folder and a copy of /etc/speech-dispatcher with the espeak-ng module as its only and
 # default module and PulseAudio as its audio output, so it speaks into the private server's null sink (PULSE_SERVER).
 # It never touches the user's own speech-dispatcher. The command sees SPEECHD_ADDRESS=unix_socket:<socket> (which
-# libspeechd reads) and BREATHE_VOICE_TEST_SPEECHD_LOG; tests that need the daemon fail (never skip) when
-# BREATHE_VOICE_REQUIRE_PULSE=1. Usage: scripts/with-speechd.sh COMMAND [ARG…]
+# libspeechd reads) and BREATHE_VOICE_TEST_SPEECHD_LOG; a test that needs the daemon fails (never skips) without it
+# (LiveServers, in Tests/BreatheTestSupport). Usage: scripts/with-speechd.sh COMMAND [ARG…]
 set -euo pipefail
 
 command -v speech-dispatcher >/dev/null || { echo "with-speechd: speech-dispatcher is not installed (scripts/install-deps.sh installs it)" >&2; exit 69; }

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -73,7 +74,7 @@ import Testing
 extension LiveAudioTests {
     /// With a sound server, `demo` plays: nothing is saved, no notice, and the null sink hears the session.
     @Test func demoPlaysThroughTheServer() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         defer { try? FileManager.default.removeItem(at: home.root) }
         let wav = home.root.appendingPathComponent("demo.wav")

@@ -8,7 +8,7 @@ import Testing
 /// them says the same: `--help` in every language, the man pages, the user's guide (docs/user-guide.md).
 @Suite struct ExitCodeTableTests {
     @Test func eachRowsKeyNamesItsCode() {
-        for (code, meaning) in ExitCodeTable.rows { #expect(meaning.rawValue == "exit.\(code)") }
+        for (code, meaning) in ExitCodeTable.rows { #expect(meaning.localeKey == "exit.\(code)") }
         #expect(ExitCodeTable.rows.map(\.code) == ExitCodeTable.rows.map(\.code).sorted())
         #expect(Set(ExitCodeTable.rows.map(\.code)).count == ExitCodeTable.rows.count)
     }

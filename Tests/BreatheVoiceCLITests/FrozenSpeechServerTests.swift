@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ extension LiveAudioTests {
     }
 
     @Test func aFrozenSpeechServerNeverStallsTheSession() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         // 2-2 for 3 cycles: 12 s of breathing, 18 s with the lead-in and the closing words.
         let started = try Self.startWithOwnSpeechd(
@@ -92,7 +93,7 @@ extension LiveAudioTests {
     }
 
     @Test func sigtermEndsASessionWhoseSpeechServerIsFrozen() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         let started = try Self.startWithOwnSpeechd(
             ["--pattern", "2-2", "--cycles", "20", "--speech-via", "speechd", "--lang", "en", "--plain"], home: home)

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @testable import BreatheVoiceKit
 
 /// The real binary against a real PulseAudio server: what reaches the speakers, and what happens when the server dies.
-@Suite(.serialized, .enabled(if: PulseServer.shouldRunLiveTests))
+@Suite(.serialized)
 struct LiveAudioTests {
     static let rate = 22_050
 
@@ -24,7 +25,7 @@ struct LiveAudioTests {
     }
 
     @Test func cuesReachTheServerOnSchedule() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         // --pattern 2-1-2-1 --cycles 2 with tones only: 8 cues over 12 s, 18 s with the lead-in and closing.
         let plan = try SessionPlan.make(
             pattern: BreathingPattern(phases: [
@@ -76,7 +77,7 @@ struct LiveAudioTests {
     func spokenSessionIsHeardOnSchedule(language: String, arguments: [String], length: SessionLength, lastLine: String)
         throws
     {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let plan = try SessionPlan.make(
             pattern: #require(BreathingPattern.builtIn(named: "box")), length: length, sampleRate: Self.rate
         ).get()
@@ -129,7 +130,7 @@ struct LiveAudioTests {
     /// Issue 4: a new badge is spoken as well as printed, once, at the end of the session that earned it: after the
     /// closing words, through the server. The second session in the same (fresh) home earns none and says nothing more.
     @Test func aFirstSessionSpeaksItsBadgesAfterTheClosingWordsAndASecondDoesNot() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         let arguments = ["--pattern", "2-0-2", "--cycles", "1", "--lang", "en"]
         let plan = try SessionPlan.make(
@@ -209,7 +210,7 @@ struct LiveAudioTests {
     /// Cron's conditions: no XDG_RUNTIME_DIR, no PULSE_SERVER, no D-Bus, PATH=/usr/bin:/bin. The program must find the
     /// user's server at /run/user/<uid>/pulse/native; the test puts the private server there.
     @Test func aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let privateDirectory = try #require(ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_PULSE_DIR"])
         let files = FileManager.default
         let runtime = "/run/user/\(getuid())"
@@ -265,7 +266,7 @@ struct LiveAudioTests {
     /// the tone level (the phrase book is prepared again on the worker thread while the session plays), `t` is said,
     /// and the session goes on to its next phases and ends normally.
     @Test func keysChangeRateAndToneLevelInALiveSession() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let run = try PtySession.run(
             ["--pattern", "2-0-2", "--cycles", "3", "--lang", "en", "--plain", "--mood-after", "3"],
             steps: [
@@ -342,7 +343,7 @@ struct LiveAudioTests {
     /// A reminder never counts the seconds, even with the `count` preference on (which `start` follows): the request is
     /// the one home of the setting. Played with tones only, so the counts would show as printed lines.
     @Test func aReminderNeverCountsEvenWithTheCountPreferenceOn() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "count", "on"]).status == 0)
         let arguments = ["--pattern", "2-0-2", "--cycles", "1", "--lang", "en", "--plain", "--speech", "off"]

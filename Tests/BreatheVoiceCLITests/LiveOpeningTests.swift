@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// timing report says so too (no tone left out, no word late).
 extension LiveAudioTests {
     @Test func atATerminalTheOpeningNeverEatsTheFirstPhase() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let home = try TemporaryHome()
         let events = home.root.appendingPathComponent("events.jsonl")
         let recorder = try MonitorRecorder()

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -6,16 +7,6 @@ import Testing
 /// `--speech-via speechd` against a private speech-dispatcher (scripts/with-speechd.sh: the espeak-ng module, its audio
 /// into the private PulseAudio null sink). Part of the serialized live suite: every live test records the same monitor.
 extension LiveAudioTests {
-    /// The private daemon's address, or a failure when it is required (CI, `make test`) and missing.
-    static func speechdAddress() -> String? {
-        if let address = ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"], !address.isEmpty { return address }
-        if PulseServer.required {
-            Issue.record(
-                "no private speech-dispatcher: run the tests through scripts/with-pulse.sh scripts/with-speechd.sh")
-        }
-        return nil
-    }
-
     /// Samples louder than `level` in `range` of `samples` (clamped).
     static func loud(_ samples: [Int16], _ range: Range<Int>, level: Int = 1000) -> Int {
         let clamped = max(0, range.lowerBound)..<min(samples.count, range.upperBound)
@@ -25,7 +16,7 @@ extension LiveAudioTests {
     /// Each cue's tone comes first, on the boundary, and speech-dispatcher's phrase follows it inside the phase: the
     /// stretch from the end of the tone to the next boundary holds speech, which the tone alone (380 ms) never fills.
     @Test func speechDispatcherSaysAPhraseAfterEachCue() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let recorder = try MonitorRecorder()
         let run = try BinaryRun.run(
             ["--pattern", "3-3", "--cycles", "2", "--speech-via", "speechd", "--lang", "en", "--timing-report"],
@@ -48,7 +39,7 @@ extension LiveAudioTests {
 
     /// The same session with speech off is silent after each tone: what the test above heard was the phrase.
     @Test func withSpeechOffNothingFollowsTheTone() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let recorder = try MonitorRecorder()
         let run = try BinaryRun.run(
             ["--pattern", "3-3", "--cycles", "1", "--speech-via", "speechd", "--speech", "off", "--lang", "en"],
@@ -64,7 +55,7 @@ extension LiveAudioTests {
     /// SIGTERM while speech-dispatcher is saying our phrase cancels it (our connection only): the sound stops at once
     /// instead of running to the end of a slow phrase.
     @Test func aSignalCancelsThePhraseBeingSaid() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let recorder = try MonitorRecorder()
         let process = Process()
         process.executableURL = BinaryRun.binary
@@ -110,7 +101,7 @@ extension LiveAudioTests {
     /// over ten seconds; space a second later pauses, which cancels it and says only "Paused". So the monitor falls
     /// silent a few seconds after the key, long before the help would have ended, and stays silent until `q`.
     @Test func pauseCancelsThePhraseBeingSaid() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let recorder = try MonitorRecorder()
         let run = try PtySession.run(
             [
@@ -209,7 +200,7 @@ extension LiveAudioTests {
     /// heard over the guide at its full level: wherever speech sounds, the guide on our stream is at least 20 dB under
     /// its peak (it ducks 30 dB). Every phrase falls where the guide is loudest: the hold after an inhale, the exhale.
     @Test func speechDispatchersPhrasesAreNeverHeardOverTheGuideAtFullLevel() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let recording = try TwoSinkRecording()
         let run = try BinaryRun.run(
             [

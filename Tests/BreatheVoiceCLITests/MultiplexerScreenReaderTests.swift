@@ -5,7 +5,7 @@ import Testing
 /// detection looks through it (whatever holds the pane's master side) to its client's terminal. One job each, beside the PulseAudio server only (the sound
 /// server is not what they test); their names hold `InsideFenrir`, so `make test` runs them with the other Fenrir
 /// sessions, last (scripts/test-swift.sh).
-@Suite(.enabled(if: PulseServer.shouldRunLiveTests))
+@Suite
 struct MultiplexerScreenReaderTests {
     /// tmux started inside Fenrir, no option: detected through tmux.
     @Test func inEnglishInTmuxInsideFenrirEachPhaseIsHeardOnceOnTime() throws {

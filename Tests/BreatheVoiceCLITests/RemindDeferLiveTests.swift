@@ -5,7 +5,7 @@ import Testing
 /// scripts/with-pipewire.sh: `LIVE_SUITES`). Each test has a server of its own with a microphone (`CallServer`); the
 /// reminder plays tones only (no speech to synthesize) and is heard on that server's monitor, which is itself a
 /// recording: of a monitor, so it never defers anything.
-@Suite(.serialized, .enabled(if: PulseServer.shouldRunLiveTests))
+@Suite(.serialized)
 struct RemindDeferLiveTests {
     /// A one-cycle reminder of tones, 1 s in and 1 s out.
     static let reminder = ["remind", "--pattern", "1-0-1", "--cycles", "1", "--speech", "off", "--plain", "--verbose"]

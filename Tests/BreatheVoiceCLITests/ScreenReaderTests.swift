@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -93,7 +94,7 @@ extension LiveAudioTests {
         // Each phase's length (s): three seconds leave every instruction (heard within a second) its phase, in a
         // session of about 25 s.
         let phase = 3
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let environment = ProcessInfo.processInfo.environment
         let log = try #require(
             environment["BREATHE_VOICE_TEST_SPEECHD_LOG"], "run through scripts/with-speechd.sh (its log is read)")
@@ -206,7 +207,7 @@ extension LiveAudioTests {
     /// A reminder with a screen reader in use speaks through speech-dispatcher at `message` priority, so it queues
     /// behind what the screen reader is saying instead of talking over it (or interrupting it).
     @Test func aReminderWithAScreenReaderQueuesWithItThroughSpeechDispatcher() throws {
-        guard let address = Self.speechdAddress() else { return }
+        let address = try LiveServers.requireSpeechDispatcher()
         let log = try #require(ProcessInfo.processInfo.environment["BREATHE_VOICE_TEST_SPEECHD_LOG"])
         let file = log + "/speech-dispatcher.log"
         let offset = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0

@@ -103,7 +103,7 @@ import Testing
     /// The tests' own sound server answers, for a session through speech-dispatcher (its tones go there).
     private static func requireSoundServer(for server: Server) throws {
         guard server == .speechDispatcher else { return }
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
     }
 
     private static func history(_ home: TemporaryHome) -> String {

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ extension LiveAudioTests {
     private static func slowSoundServer(_ milliseconds: Int) throws -> (
         proxy: SlowProxy, environment: [String: String?]
     ) {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? ""
         var upstream: String?
         for case .socket(let path) in SoundServerAddress.entries(server) {
@@ -76,7 +77,7 @@ extension LiveAudioTests {
     /// speech-dispatcher behind a proxy delaying every byte by 300 ms: SIGTERM while the session waits on it (opening,
     /// or a phrase) ends the session at once, with 143 and its record.
     @Test func sigtermEndsASessionWhoseSpeechServerIsSlow() throws {
-        try #require(PulseServer.answers(), "no PulseAudio server (BREATHE_VOICE_REQUIRE_PULSE=1 makes this a failure)")
+        try LiveServers.requireSoundServer()
         let address = ProcessInfo.processInfo.environment["SPEECHD_ADDRESS"] ?? ""
         try #require(address.hasPrefix("unix_socket:"), "no private speech-dispatcher (scripts/with-speechd.sh)")
         let proxy = try SlowProxy(upstream: String(address.dropFirst("unix_socket:".count)), milliseconds: 300)

@@ -337,9 +337,9 @@ struct Scratch {
         // This block of keys, from allowed.choice to the end.
         let first = MessageKey.allCases.firstIndex(of: .allowedChoice)!
         for key in MessageKey.allCases[first...] where key != .allowedCustomPatterns {
-            let english = LocaleCatalog.all["en"]!.entries[key.rawValue]
-            let spanish = LocaleCatalog.all["es"]!.entries[key.rawValue]
-            #expect(english != nil && spanish != nil, "\(key.rawValue)")
+            let english = LocaleCatalog.all["en"]!.entries[key.localeKey]
+            let spanish = LocaleCatalog.all["es"]!.entries[key.localeKey]
+            #expect(english != nil && spanish != nil, "\(key.localeKey)")
             func placeholders(_ entry: LocaleCatalog.Entry?) -> Set<String> {
                 Set(
                     (entry?.templates ?? []).flatMap {
@@ -348,7 +348,7 @@ struct Scratch {
                         }
                     })
             }
-            #expect(placeholders(english) == placeholders(spanish), "\(key.rawValue)")
+            #expect(placeholders(english) == placeholders(spanish), "\(key.localeKey)")
         }
     }
 }

@@ -1,459 +1,190 @@
-/// Every sentence and phrase the program prints or speaks. Each raw value is a key in every file in Locales/.
+/// Every sentence and phrase the program prints or speaks, named for its key in the locale files.
+///
+/// A case is its key with the dots and hyphens taken out and each word after a dot capitalised: `doctorAudioFix` is
+/// `"doctor.audio.fix"` in Locales/*.json, `pattern478` is `"pattern.4-7-8"` (`init(localeKey:)`). The locale tests
+/// check that every case has its sentence in every language and that no file holds a sentence no case names. A new
+/// sentence is its case here, beside its family, and its line in every locale file.
 package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     // Phase names, printed and spoken.
-    case phaseInhale = "phase.inhale"
-    case phaseInhaleAgain = "phase.inhaleAgain"
-    case phaseHold = "phase.hold"
-    case phaseExhale = "phase.exhale"
-    case phaseRest = "phase.rest"
+    case phaseInhale, phaseInhaleAgain, phaseHold, phaseExhale, phaseRest
 
     // Pattern names.
-    case pattern478 = "pattern.4-7-8"
-    case patternBox = "pattern.box"
-    case patternDiaphragmatic = "pattern.diaphragmatic"
-    case patternResonant = "pattern.resonant"
-    case pattern711 = "pattern.7-11"
-    case patternSigh = "pattern.sigh"
-    case patternCustom = "pattern.custom"
-    case patternSaved = "pattern.saved"
+    case pattern478, patternBox, patternDiaphragmatic, patternResonant, pattern711, patternSigh, patternCustom
+    case patternSaved
 
     // Units, with plural forms chosen by {n}.
-    case unitSeconds = "unit.seconds"
-    case unitMinutes = "unit.minutes"
-    case unitHours = "unit.hours"
-    case unitCycles = "unit.cycles"
-    case durationPair = "duration.pair"
+    case unitSeconds, unitMinutes, unitHours, unitCycles
+    case durationPair
 
     // The introduction's timings, in words: "in 4, hold 7, out 8".
-    case timingsInhale = "timings.inhale"
-    case timingsInhaleAgain = "timings.inhaleAgain"
-    case timingsHold = "timings.hold"
-    case timingsExhale = "timings.exhale"
-    case timingsRest = "timings.rest"
-    case timingsPhase = "timings.phase"
-    case timingsRamp = "timings.ramp"
-    case timingsList = "timings.list"
+    case timingsInhale, timingsInhaleAgain, timingsHold, timingsExhale, timingsRest, timingsPhase, timingsRamp
+    case timingsList
 
     // Session lines, one complete sentence per event.
-    case lineIntro = "line.intro"
-    case lineIntroBrief = "line.introBrief"
-    case lineLeadIn = "line.leadIn"
-    case linePhase = "line.phase"
-    case linePhaseCycle = "line.phaseCycle"
-    case linePhaseTerse = "line.phaseTerse"
-    case linePaused = "line.paused"
-    case lineResumed = "line.resumed"
-    case lineCompleted = "line.completed"
-    case lineStopped = "line.stopped"
-    case lineInterrupted = "line.interrupted"
-    case lineAudioLost = "line.audioLost"
-    case lineSpeechdLost = "line.speechdLost"
-    case lineKeys = "line.keys"
-    case lineKeysHint = "line.keysHint"
-    case lineKeysTip = "line.keysTip"
-    case lineScreenReaderFound = "line.screenReaderFound"
-    case lineSkipped = "line.skipped"
-    case lineCount = "line.count"
-    case lineTimeLeft = "line.timeLeft"
-    case lineUnknownKey = "line.unknownKey"
-    case lineSpeechRate = "line.speechRate"
-    case lineSpeechOff = "line.speechOff"
-    case lineToneVolume = "line.toneVolume"
-    case lineTonesOff = "line.tonesOff"
+    case lineIntro, lineIntroBrief, lineLeadIn, linePhase, linePhaseCycle, linePhaseTerse, linePaused, lineResumed
+    case lineCompleted, lineStopped, lineInterrupted, lineAudioLost, lineSpeechdLost, lineKeys, lineKeysHint
+    case lineKeysTip, lineScreenReaderFound, lineSkipped, lineCount, lineTimeLeft, lineUnknownKey, lineSpeechRate
+    case lineSpeechOff, lineToneVolume, lineTonesOff
 
     // Short phrases for the voice.
-    case speechLeadIn = "speech.leadIn"
-    case speechPaused = "speech.paused"
-    case speechResumed = "speech.resumed"
-    case speechCompleted = "speech.completed"
-    case speechStopped = "speech.stopped"
-    case speechSkipped = "speech.skipped"
+    case speechLeadIn, speechPaused, speechResumed, speechCompleted, speechStopped, speechSkipped
 
     // `patterns` listing.
-    case patternsHeader = "patterns.header"
-    case patternsRow = "patterns.row"
+    case patternsHeader, patternsRow
 
     // Field names used inside errors.
-    case fieldInhale = "field.inhale"
-    case fieldHold = "field.hold"
-    case fieldExhale = "field.exhale"
-    case fieldRest = "field.rest"
-    case fieldMinutes = "field.minutes"
-    case fieldCycles = "field.cycles"
-    case rangeSeconds = "range.seconds"
-    case rangeMinutes = "range.minutes"
-    case rangeCount = "range.count"
+    case fieldInhale, fieldHold, fieldExhale, fieldRest, fieldMinutes, fieldCycles
+    case rangeSeconds, rangeMinutes, rangeCount
 
     // Errors: one line each, naming the field, the value and what is allowed.
-    case errorNotANumber = "error.notANumber"
-    case errorOutOfRange = "error.outOfRange"
-    case errorTooPrecise = "error.tooPrecise"
-    case errorEmpty = "error.empty"
-    case errorPatternFields = "error.pattern.fields"
-    case errorPatternUnknown = "error.pattern.unknown"
-    case errorRampSyntax = "error.ramp.syntax"
-    case errorRampPhase = "error.ramp.phase"
-    case errorRampMissingPhase = "error.ramp.missingPhase"
-    case errorRampTwice = "error.ramp.twice"
-    case errorLengthBoth = "error.length.both"
-    case errorLengthTooLong = "error.length.tooLong"
-    case errorLanguageUnknown = "error.language.unknown"
-    case errorSessionBusy = "error.session.busy"
-    case errorPrefix = "error.prefix"
+    case errorNotANumber, errorOutOfRange, errorTooPrecise, errorEmpty, errorPatternFields, errorPatternUnknown
+    case errorRampSyntax, errorRampPhase, errorRampMissingPhase, errorRampTwice, errorLengthBoth, errorLengthTooLong
+    case errorLanguageUnknown, errorSessionBusy, errorPrefix
 
     // Preferences, history, stats, mood and badges (issue 4).
-    case allowedChoice = "allowed.choice"
-    case allowedVoice = "allowed.voice"
-    case allowedOnOff = "allowed.onOff"
-    case allowedPattern = "allowed.pattern"
-    case allowedQuietHours = "allowed.quietHours"
-    case allowedDefer = "allowed.defer"
-    case allowedCustomPatterns = "allowed.customPatterns"
-    case allowedRemind = "allowed.remind"
-    case prefNameKey = "pref.name.key"
-    case prefNameEnvironment = "pref.name.environment"
-    case prefNameFlag = "pref.name.flag"
-    case errorPrefValue = "error.pref.value"
-    case errorPrefUnknownKey = "error.pref.unknownKey"
-    case errorPrefUnknownKeySuggestion = "error.pref.unknownKeySuggestion"
-    case errorPrefReadOnly = "error.pref.readOnly"
-    case errorPrefsFileValue = "error.prefsFile.value"
-    case errorPrefsFileSyntax = "error.prefsFile.syntax"
-    case errorPrefsFileNotObject = "error.prefsFile.notObject"
-    case errorPrefsFileVersion = "error.prefsFile.version"
-    case errorPrefsFileNewer = "error.prefsFile.newer"
-    case errorPrefsFile = "error.prefsFile"
-    case errorPrefsFileNewerFix = "error.prefsFile.newerFix"
-    case jsonUnexpectedEnd = "json.unexpectedEnd"
-    case jsonUnexpectedCharacter = "json.unexpectedCharacter"
-    case jsonInvalidUTF8 = "json.invalidUTF8"
-    case jsonInvalidEscape = "json.invalidEscape"
-    case jsonInvalidNumber = "json.invalidNumber"
-    case jsonDuplicateKey = "json.duplicateKey"
-    case jsonTooDeep = "json.tooDeep"
-    case warningUnknownKey = "warning.unknownKey"
-    case warningHistoryLine = "warning.historyLine"
-    case errorCannotCreate = "error.cannotCreate"
-    case errorRead = "error.read"
-    case errorWrite = "error.write"
-    case errorEditor = "error.editor"
-    case prefsSet = "prefs.set"
-    case prefsUnset = "prefs.unset"
-    case prefsReset = "prefs.reset"
-    case prefsResetNothing = "prefs.resetNothing"
-    case prefsRow = "prefs.row"
-    case prefsRowOrigin = "prefs.rowOrigin"
-    case prefsNotSet = "prefs.notSet"
-    case prefsLanguageVoice = "prefs.languageVoice"
-    case originFlag = "origin.flag"
-    case originEnvironment = "origin.environment"
-    case originFile = "origin.file"
-    case originDefault = "origin.default"
-    case prefsEditSaved = "prefs.editSaved"
-    case prefsEditUnchanged = "prefs.editUnchanged"
-    case prefsEditInvalid = "prefs.editInvalid"
-    case prefsEditCopyGone = "prefs.editCopyGone"
-    case prefsEditCopyUnusable = "prefs.editCopyUnusable"
-    case prefsEditCopyKept = "prefs.editCopyKept"
-    case prefsEditInvalidKept = "prefs.editInvalidKept"
-    case patternsAdded = "patterns.added"
-    case patternsRemoved = "patterns.removed"
-    case patternsSavedHeader = "patterns.savedHeader"
-    case errorPatternName = "error.pattern.name"
-    case errorPatternBuiltIn = "error.pattern.builtIn"
-    case errorPatternExists = "error.pattern.exists"
-    case errorPatternCaseTwin = "error.pattern.caseTwin"
-    case errorPatternNotSaved = "error.pattern.notSaved"
-    case errorPatternInUse = "error.pattern.inUse"
-    case patternsShadowed = "patterns.shadowed"
-    case errorLockHeld = "error.lockHeld"
-    case exitHeading = "exit.heading"
-    case exit0 = "exit.0"
-    case exit1 = "exit.1"
-    case exit64 = "exit.64"
-    case exit65 = "exit.65"
-    case exit69 = "exit.69"
-    case exit73 = "exit.73"
-    case exit74 = "exit.74"
-    case exit75 = "exit.75"
-    case exit78 = "exit.78"
-    case exit130 = "exit.130"
-    case exit131 = "exit.131"
-    case exit138 = "exit.138"
-    case exit140 = "exit.140"
-    case exit143 = "exit.143"
-    case unitSessions = "unit.sessions"
-    case unitDays = "unit.days"
-    case statusCompleted = "status.completed"
-    case statusStopped = "status.stopped"
-    case statusInterrupted = "status.interrupted"
-    case historyRow = "history.row"
-    case historyRowMood = "history.rowMood"
-    case historyRowMoodAfter = "history.rowMoodAfter"
-    case statusSkipped = "status.skipped"
-    case historyRowSkipped = "history.rowSkipped"
-    case historyEmpty = "history.empty"
-    case historyCleared = "history.cleared"
-    case historyExported = "history.exported"
-    case errorClearNeedsYes = "error.clearNeedsYes"
-    case errorDate = "error.date"
-    case errorFormat = "error.format"
-    case moodPrompt = "mood.prompt"
-    case moodSkipped = "mood.skipped"
-    case moodRecorded = "mood.recorded"
-    case moodAgain = "mood.again"
-    case rangeMood = "range.mood"
-    case statsNoneBreathed = "stats.noneBreathed"
-    case statsTotal = "stats.total"
-    case statsStreak = "stats.streak"
-    case statsDay = "stats.day"
-    case statsDayNone = "stats.dayNone"
-    case statsMood = "stats.mood"
-    case statsMoodAfter = "stats.moodAfter"
-    case statsMoodNone = "stats.moodNone"
-    case statsPatterns = "stats.patterns"
-    case statsPatternItem = "stats.patternItem"
-    case statsBadges = "stats.badges"
-    case statsNoBadges = "stats.noBadges"
-    case weekday0 = "weekday.0"
-    case weekday1 = "weekday.1"
-    case weekday2 = "weekday.2"
-    case weekday3 = "weekday.3"
-    case weekday4 = "weekday.4"
-    case weekday5 = "weekday.5"
-    case weekday6 = "weekday.6"
-    case badgeFirstSession = "badge.firstSession"
-    case badgeStreak = "badge.streak"
-    case badgeSessions = "badge.sessions"
-    case badgeZenMaster = "badge.zenMaster"
-    case badgeCustomPattern = "badge.customPattern"
-    case badgeMoodImproved = "badge.moodImproved"
-    case badgeFiveDays = "badge.fiveDays"
-    case badgeEarned = "badge.earned"
+    case allowedChoice, allowedVoice, allowedOnOff, allowedPattern, allowedQuietHours, allowedDefer
+    case allowedCustomPatterns, allowedRemind
+    case prefNameKey, prefNameEnvironment, prefNameFlag
+    case errorPrefValue, errorPrefUnknownKey, errorPrefUnknownKeySuggestion, errorPrefReadOnly, errorPrefsFileValue
+    case errorPrefsFileSyntax, errorPrefsFileNotObject, errorPrefsFileVersion, errorPrefsFileNewer, errorPrefsFile
+    case errorPrefsFileNewerFix
+    case jsonUnexpectedEnd, jsonUnexpectedCharacter, jsonInvalidUTF8, jsonInvalidEscape, jsonInvalidNumber
+    case jsonDuplicateKey, jsonTooDeep
+    case warningUnknownKey, warningHistoryLine
+    case errorCannotCreate, errorRead, errorWrite, errorEditor
+    case prefsSet, prefsUnset, prefsReset, prefsResetNothing, prefsRow, prefsRowOrigin, prefsNotSet, prefsLanguageVoice
+    case originFlag, originEnvironment, originFile, originDefault
+    case prefsEditSaved, prefsEditUnchanged, prefsEditInvalid, prefsEditCopyGone, prefsEditCopyUnusable
+    case prefsEditCopyKept, prefsEditInvalidKept
+    case patternsAdded, patternsRemoved, patternsSavedHeader
+    case errorPatternName, errorPatternBuiltIn, errorPatternExists, errorPatternCaseTwin, errorPatternNotSaved
+    case errorPatternInUse
+    case patternsShadowed
+    case errorLockHeld
+    case exitHeading, exit0, exit1, exit64, exit65, exit69, exit73, exit74, exit75, exit78, exit130, exit131, exit138
+    case exit140, exit143
+    case unitSessions, unitDays
+    case statusCompleted, statusStopped, statusInterrupted
+    case historyRow, historyRowMood, historyRowMoodAfter
+    case statusSkipped
+    case historyRowSkipped, historyEmpty, historyCleared, historyExported
+    case errorClearNeedsYes, errorDate, errorFormat
+    case moodPrompt, moodSkipped, moodRecorded, moodAgain
+    case rangeMood
+    case statsNoneBreathed, statsTotal, statsStreak, statsDay, statsDayNone, statsMood, statsMoodAfter, statsMoodNone
+    case statsPatterns, statsPatternItem, statsBadges, statsNoBadges
+    case weekday0, weekday1, weekday2, weekday3, weekday4, weekday5, weekday6
+    case badgeFirstSession, badgeStreak, badgeSessions, badgeZenMaster, badgeCustomPattern, badgeMoodImproved
+    case badgeFiveDays, badgeEarned
     // The terminal experience (issue 5): the keys' spoken summary, the visual status line, the timing report, --events.
-    case speechKeys = "speech.keys"
-    case statusDetails = "status.details"
-    case statusLeadIn = "status.leadIn"
-    case statusPaused = "status.paused"
-    case timingHeader = "timing.header"
-    case timingCue = "timing.cue"
-    case timingRow = "timing.row"
-    case timingSummary = "timing.summary"
-    case timingNone = "timing.none"
-    case timingToneLeftOut = "timing.toneLeftOut"
-    case timingWordLate = "timing.wordLate"
-    case timingWordLeftOut = "timing.wordLeftOut"
-    case timingMissed = "timing.missed"
-    case errorEventsSyntax = "error.events.syntax"
-    case errorEventsDescriptor = "error.events.fd"
-    case errorEventsReadOnly = "error.events.readOnly"
-    case errorEventsOpen = "error.events.open"
-    case errorEventsWrite = "error.events.write"
-    case errorHistoryUnwritable = "error.historyUnwritable"
-    case warningHistoryUnwritable = "warning.historyUnwritable"
-    case warningCacheUntrusted = "warning.cacheUntrusted"
-    case errorEventsDisplay = "error.events.display"
+    case speechKeys
+    case statusDetails, statusLeadIn, statusPaused
+    case timingHeader, timingCue, timingRow, timingSummary, timingNone, timingToneLeftOut, timingWordLate
+    case timingWordLeftOut, timingMissed
+    case errorEventsSyntax, errorEventsFd, errorEventsReadOnly, errorEventsOpen, errorEventsWrite
+    case errorHistoryUnwritable
+    case warningHistoryUnwritable, warningCacheUntrusted
+    case errorEventsDisplay
     // Sound and speech (issue 3).
-    case speechCount = "speech.count"
-    case errorFlagsConflict = "error.flags.conflict"
-    case errorVoiceUnknown = "error.voice.unknown"
-    case errorVoiceUnknownNoMatch = "error.voice.unknownNoMatch"
-    case errorVoiceVariantUnknown = "error.voice.variantUnknown"
-    case errorVoiceOtherLanguage = "error.voice.otherLanguage"
-    case errorVoiceFromFlag = "error.voice.fromFlag"
-    case errorVoiceFromEnvironment = "error.voice.fromEnvironment"
-    case errorVoiceFromFile = "error.voice.fromFile"
-    case errorVoiceInFile = "error.voice.inFile"
+    case speechCount
+    case errorFlagsConflict, errorVoiceUnknown, errorVoiceUnknownNoMatch, errorVoiceVariantUnknown
+    case errorVoiceOtherLanguage, errorVoiceFromFlag, errorVoiceFromEnvironment, errorVoiceFromFile, errorVoiceInFile
 
     // `demo` without a sound server.
-    case demoNoServer = "demo.noServer"
-    case demoNoServerNotSaved = "demo.noServerNotSaved"
-    case errorSpeechUnavailable = "error.speech.unavailable"
-    case errorAudioUnavailable = "error.audio.unavailable"
-    case errorRemindAudioUnavailable = "error.remind.audioUnavailable"
-    case errorAudioLost = "error.audio.lost"
-    case errorOutputCreate = "error.output.create"
-    case errorOutputWrite = "error.output.write"
-    case errorOutputEmpty = "error.output.empty"
-    case errorOutputFormat = "error.output.format"
-    case renderSaved = "render.saved"
-    case warningAudioTextOnly = "warning.audio.textOnly"
+    case demoNoServer, demoNoServerNotSaved
+    case errorSpeechUnavailable, errorAudioUnavailable, errorRemindAudioUnavailable, errorAudioLost, errorOutputCreate
+    case errorOutputWrite, errorOutputEmpty, errorOutputFormat
+    case renderSaved
+    case warningAudioTextOnly
     // speech-dispatcher (issue 11).
-    case errorSpeechdUnavailable = "error.speechd.unavailable"
-    case warningSpeechdTextOnly = "warning.speechd.textOnly"
-    case timingSpeechEspeak = "timing.speech.espeak"
-    case timingSpeechSpeechd = "timing.speech.speechd"
-    case timingSpeechNone = "timing.speech.none"
-    case doctorSpeechdReachable = "doctor.speechd.reachable"
-    case doctorSpeechdUnreachable = "doctor.speechd.unreachable"
-    case doctorSpeechdFix = "doctor.speechd.fix"
-    case voicesHeader = "voices.header"
-    case voicesRow = "voices.row"
-    case voicesNone = "voices.none"
+    case errorSpeechdUnavailable
+    case warningSpeechdTextOnly
+    case timingSpeechEspeak, timingSpeechSpeechd, timingSpeechNone
+    case doctorSpeechdReachable, doctorSpeechdUnreachable, doctorSpeechdFix
+    case voicesHeader, voicesRow, voicesNone
     // Reminders from cron: `schedule`, `remind`, `doctor` (issue 6).
-    case errorTimeSyntax = "error.time.syntax"
-    case errorQuietHoursSyntax = "error.quietHours.syntax"
-    case errorIntervalSyntax = "error.interval.syntax"
-    case errorIntervalRange = "error.interval.range"
-    case errorDeferSyntax = "error.defer.syntax"
-    case errorDeferRange = "error.defer.range"
-    case errorIntervalInexact = "error.interval.inexact"
-    case errorDaysSyntax = "error.days.syntax"
-    case errorScheduleWhat = "error.schedule.what"
-    case errorScheduleEveryAndAt = "error.schedule.everyAndAt"
-    case errorScheduleAtWindow = "error.schedule.atWindow"
-    case errorScheduleWindowOrder = "error.schedule.windowOrder"
-    case errorScheduleUnknownId = "error.schedule.unknownId"
-    case errorScheduleRemoveWhat = "error.schedule.removeWhat"
-    case errorScheduleControl = "error.schedule.control"
-    case errorScheduleProgram = "error.schedule.program"
-    case errorScheduleProgramSystemd = "error.schedule.programSystemd"
-    case errorCrontabMissing = "error.crontab.missing"
-    case errorCrontabFailed = "error.crontab.failed"
-    case errorCrontabBlockOpen = "error.crontab.blockOpen"
-    case errorProcessExitStatus = "error.process.exitStatus"
-    case errorLockCreate = "error.lock.create"
+    case errorTimeSyntax, errorQuietHoursSyntax, errorIntervalSyntax, errorIntervalRange, errorDeferSyntax
+    case errorDeferRange, errorIntervalInexact, errorDaysSyntax, errorScheduleWhat, errorScheduleEveryAndAt
+    case errorScheduleAtWindow, errorScheduleWindowOrder, errorScheduleUnknownId, errorScheduleRemoveWhat
+    case errorScheduleControl, errorScheduleProgram, errorScheduleProgramSystemd, errorCrontabMissing
+    case errorCrontabFailed, errorCrontabBlockOpen, errorProcessExitStatus, errorLockCreate
     // Trust: files, folders and streams (issue 12).
-    case reasonSymbolicLink = "reason.symbolicLink"
-    case reasonNotRegularFile = "reason.notRegularFile"
-    case reasonTooLarge = "reason.tooLarge"
-    case reasonFifoNoReader = "reason.fifoNoReader"
-    case reasonSystem = "reason.system"
-    case errorPrefsUnusable = "error.prefsFile.unusable"
-    case errorFolderNotOwned = "error.folder.notOwned"
-    case errorFolderWritable = "error.folder.writable"
-    case warningUnknownKeys = "warning.unknownKeys"
-    case errorStandardOutput = "error.standardOutput"
-    case scheduleSuggestOne = "schedule.suggest.one"
-    case scheduleSuggestTwo = "schedule.suggest.two"
+    case reasonSymbolicLink, reasonNotRegularFile, reasonTooLarge, reasonFifoNoReader, reasonSystem
+    case errorPrefsFileUnusable, errorFolderNotOwned, errorFolderWritable
+    case warningUnknownKeys
+    case errorStandardOutput
+    case scheduleSuggestOne, scheduleSuggestTwo
     // A schedule in words (issue 41).
-    case scheduleWordsEveryMinutes = "schedule.words.everyMinutes"
-    case scheduleWordsEveryHours = "schedule.words.everyHours"
-    case scheduleWordsWindow = "schedule.words.window"
-    case scheduleWordsAt = "schedule.words.at"
-    case scheduleWordsAtDaily = "schedule.words.atDaily"
-    case scheduleWordsAtTime = "schedule.words.atTime"
-    case scheduleWordsFromTime = "schedule.words.fromTime"
-    case scheduleWordsToTime = "schedule.words.toTime"
-    case scheduleWordsOnDays = "schedule.words.onDays"
-    case scheduleWordsDayRange = "schedule.words.dayRange"
-    case scheduleWordsComma = "schedule.words.comma"
-    case scheduleWordsAnd = "schedule.words.and"
-    case scheduleWordsWithOptions = "schedule.words.withOptions"
-    case scheduleAddedWords = "schedule.addedWords"
-    case scheduleAddedWordsSystemd = "schedule.addedWordsSystemd"
-    case scheduleEntryWords = "schedule.entryWords"
-    case scheduleEntryWordsSystemd = "schedule.entryWordsSystemd"
-    case scheduleRemovedWords = "schedule.removedWords"
-    case scheduleAdded = "schedule.added"
-    case scheduleRemoved = "schedule.removed"
-    case scheduleNone = "schedule.none"
-    case scheduleEntry = "schedule.entry"
-    case scheduleDryRun = "schedule.dryRun"
-    case scheduleAddedSystemd = "schedule.addedSystemd"
-    case scheduleEntrySystemd = "schedule.entrySystemd"
-    case scheduleSystemdStarted = "schedule.systemdStarted"
-    case scheduleSystemdManual = "schedule.systemdManual"
-    case scheduleDryRunSystemd = "schedule.dryRunSystemd"
-    case scheduleDryRunSystemdRemove = "schedule.dryRunSystemdRemove"
-    case remindOpening = "remind.opening"
-    case speechRemindOpening = "speech.remindOpening"
-    case remindQuiet = "remind.quiet"
-    case remindBusy = "remind.busy"
-    case remindActivityCall = "remind.activity.call"
-    case remindActivityRecording = "remind.activity.recording"
-    case remindWaiting = "remind.waiting"
-    case remindSkipped = "remind.skipped"
-    case doctorReminderPlays = "doctor.reminder.plays"
-    case doctorReminderQuiet = "doctor.reminder.quiet"
-    case doctorReminderBusy = "doctor.reminder.busy"
-    case doctorReminderWaits = "doctor.reminder.waits"
-    case doctorReminderNoWait = "doctor.reminder.noWait"
-    case doctorReminderUnknown = "doctor.reminder.unknown"
+    case scheduleWordsEveryMinutes, scheduleWordsEveryHours, scheduleWordsWindow, scheduleWordsAt, scheduleWordsAtDaily
+    case scheduleWordsAtTime, scheduleWordsFromTime, scheduleWordsToTime, scheduleWordsOnDays, scheduleWordsDayRange
+    case scheduleWordsComma, scheduleWordsAnd, scheduleWordsWithOptions, scheduleAddedWords, scheduleAddedWordsSystemd
+    case scheduleEntryWords, scheduleEntryWordsSystemd, scheduleRemovedWords, scheduleAdded, scheduleRemoved
+    case scheduleNone, scheduleEntry, scheduleDryRun, scheduleAddedSystemd, scheduleEntrySystemd
+    case scheduleSystemdStarted, scheduleSystemdManual, scheduleDryRunSystemd, scheduleDryRunSystemdRemove
+    case remindOpening
+    case speechRemindOpening
+    case remindQuiet, remindBusy, remindActivityCall, remindActivityRecording, remindWaiting, remindSkipped
+    case doctorReminderPlays, doctorReminderQuiet, doctorReminderBusy, doctorReminderWaits, doctorReminderNoWait
+    case doctorReminderUnknown
     // Where the next reminder would fail (issue 41).
-    case doctorReminderNoServer = "doctor.reminder.noServer"
-    case doctorReminderSilent = "doctor.reminder.silent"
-    case doctorReminderLock = "doctor.reminder.lock"
-    case doctorReminderLockFix = "doctor.reminder.lockFix"
-    case doctorPreferencesUnusable = "doctor.preferences.unusable"
-    case doctorPreferencesFix = "doctor.preferences.fix"
-    case doctorVoicePreferenceOk = "doctor.voicePreference.ok"
-    case doctorVoicePreferenceUnknown = "doctor.voicePreference.unknown"
-    case doctorVoicePreferenceFix = "doctor.voicePreference.fix"
-    case doctorCronRunning = "doctor.cron.running"
-    case doctorCronNotRunning = "doctor.cron.notRunning"
-    case doctorCronHidden = "doctor.cron.hidden"
-    case doctorCronFix = "doctor.cron.fix"
-    case doctorTimerActive = "doctor.timer.active"
-    case doctorTimerInactive = "doctor.timer.inactive"
-    case doctorTimerFix = "doctor.timer.fix"
-    case doctorOk = "doctor.ok"
-    case doctorProblem = "doctor.problem"
-    case doctorSpeechDataFound = "doctor.speechData.found"
-    case doctorSpeechDataMissing = "doctor.speechData.missing"
-    case doctorSpeechDataFix = "doctor.speechData.fix"
-    case doctorVoiceFound = "doctor.voice.found"
-    case doctorVoiceMissing = "doctor.voice.missing"
-    case doctorAudioReachable = "doctor.audio.reachable"
-    case doctorAudioUnreachable = "doctor.audio.unreachable"
-    case doctorAudioFix = "doctor.audio.fix"
-    case doctorAudioCronReachable = "doctor.audio.cronReachable"
-    case doctorAudioCronUnreachable = "doctor.audio.cronUnreachable"
-    case doctorAudioCronFix = "doctor.audio.cronFix"
-    case doctorAudioNotLocal = "doctor.audio.notLocal"
-    case doctorCrontabNone = "doctor.crontab.none"
-    case doctorCrontabProgram = "doctor.crontab.program"
-    case doctorCrontabProgramMissing = "doctor.crontab.programMissing"
-    case doctorCrontabProgramFix = "doctor.crontab.programFix"
-    case doctorCrontabUnreadable = "doctor.crontab.unreadable"
-    case doctorCrontabFix = "doctor.crontab.fix"
-    case doctorQuietHoursNone = "doctor.quietHours.none"
-    case doctorQuietHoursOk = "doctor.quietHours.ok"
-    case doctorQuietHoursEmpty = "doctor.quietHours.empty"
-    case doctorQuietHoursFix = "doctor.quietHours.fix"
+    case doctorReminderNoServer, doctorReminderSilent, doctorReminderLock, doctorReminderLockFix
+    case doctorPreferencesUnusable, doctorPreferencesFix, doctorVoicePreferenceOk, doctorVoicePreferenceUnknown
+    case doctorVoicePreferenceFix, doctorCronRunning, doctorCronNotRunning, doctorCronHidden, doctorCronFix
+    case doctorTimerActive, doctorTimerInactive, doctorTimerFix, doctorOk, doctorProblem, doctorSpeechDataFound
+    case doctorSpeechDataMissing, doctorSpeechDataFix, doctorVoiceFound, doctorVoiceMissing, doctorAudioReachable
+    case doctorAudioUnreachable, doctorAudioFix, doctorAudioCronReachable, doctorAudioCronUnreachable
+    case doctorAudioCronFix, doctorAudioNotLocal, doctorCrontabNone, doctorCrontabProgram, doctorCrontabProgramMissing
+    case doctorCrontabProgramFix, doctorCrontabUnreadable, doctorCrontabFix, doctorQuietHoursNone, doctorQuietHoursOk
+    case doctorQuietHoursEmpty, doctorQuietHoursFix
 
     // Command-line refusals from argument-parser, in the user's language (issue 11): one line each, quoting the input.
-    case argsUnknownOption = "args.unknownOption"
-    case argsUnknownOptionSuggestion = "args.unknownOptionSuggestion"
-    case argsMissingValue = "args.missingValue"
-    case argsUnexpectedValue = "args.unexpectedValue"
-    case argsUnexpectedArgument = "args.unexpectedArgument"
-    case argsUnknownCommandSuggestion = "args.unknownCommandSuggestion"
-    case argsUnexpectedArguments = "args.unexpectedArguments"
-    case argsDuplicateFlag = "args.duplicateFlag"
-    case argsMissingArgument = "args.missingArgument"
-    case argsMissingOneOf = "args.missingOneOf"
-    case argsInvalidValue = "args.invalidValue"
-    case argsInvalidValueChoices = "args.invalidValueChoices"
-    case argsInvalidValueDetail = "args.invalidValueDetail"
-    case argsInvalidOption = "args.invalidOption"
-    case argsMissingSubcommand = "args.missingSubcommand"
-    case argsQuote = "args.quote"
-    case argsOr = "args.or"
+    case argsUnknownOption, argsUnknownOptionSuggestion, argsMissingValue, argsUnexpectedValue, argsUnexpectedArgument
+    case argsUnknownCommandSuggestion, argsUnexpectedArguments, argsDuplicateFlag, argsMissingArgument
+    case argsMissingOneOf, argsInvalidValue, argsInvalidValueChoices, argsInvalidValueDetail, argsInvalidOption
+    case argsMissingSubcommand, argsQuote, argsOr
 
-    case prefsOn = "prefs.on"
-    case prefsOff = "prefs.off"
-    case statsPatternCustom = "stats.patternCustom"
+    case prefsOn, prefsOff
+    case statsPatternCustom
 
     // A sound server that stops answering (issue 36): the detail of "no sound server" and "went away", and doctor's.
-    case audioNoAnswer = "audio.noAnswer"
-    case audioSilent = "audio.silent"
-    case doctorAudioSilent = "doctor.audio.silent"
-    case doctorAudioSilentFix = "doctor.audio.silentFix"
-    case processNoAnswer = "process.noAnswer"
+    case audioNoAnswer, audioSilent
+    case doctorAudioSilent, doctorAudioSilentFix
+    case processNoAnswer
     // The braille display (BraillePresenter): short words, fitted to 14 cells and up.
-    case brailleStatus = "braille.status"
-    case brailleInhale = "braille.inhale"
-    case brailleHold = "braille.hold"
-    case brailleExhale = "braille.exhale"
-    case brailleRest = "braille.rest"
-    case brailleLeadIn = "braille.leadIn"
-    case braillePaused = "braille.paused"
-    case brailleCompleted = "braille.completed"
-    case brailleStopped = "braille.stopped"
-    case warningBrailleUnavailable = "warning.braille.unavailable"
-    case brailleTimeLeft = "braille.timeLeft"
-    case brailleSessionLeft = "braille.sessionLeft"
-    case braillePausedShort = "braille.pausedShort"
-    case brailleStoppedShort = "braille.stoppedShort"
+    case brailleStatus, brailleInhale, brailleHold, brailleExhale, brailleRest, brailleLeadIn, braillePaused
+    case brailleCompleted, brailleStopped
+    case warningBrailleUnavailable
+    case brailleTimeLeft, brailleSessionLeft, braillePausedShort, brailleStoppedShort
+}
+
+extension MessageKey {
+    /// The case that names the locale files' key `localeKey` ("doctor.audio.fix" is `doctorAudioFix`); nil for a key
+    /// that is not a message (the help texts, `system.*`).
+    package init?(localeKey: String) {
+        guard let key = Self.byCaseName[Self.caseName(localeKey: localeKey)] else { return nil }
+        self = key
+    }
+
+    /// A locale key as a case name: dots and hyphens taken out, the first letter after each dot capitalised.
+    static func caseName(localeKey: String) -> String {
+        var name: [UInt8] = []
+        name.reserveCapacity(localeKey.utf8.count)
+        var capitalizeNext = false
+        for byte in localeKey.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): capitalizeNext = true
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z") where capitalizeNext:
+                name.append(byte - UInt8(ascii: "a") + UInt8(ascii: "A"))
+                capitalizeNext = false
+            default:
+                name.append(byte)
+                capitalizeNext = false
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Every case by its name, for `init(localeKey:)` (a dictionary: the raw-value initializer compares one by one).
+    private static let byCaseName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }

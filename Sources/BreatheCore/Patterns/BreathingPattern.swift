@@ -65,30 +65,29 @@ package struct BreathingPattern: Hashable, Sendable {
 }
 
 extension BreathingPattern {
-    /// The patterns that ship with the program, in the order `patterns` lists them. A new one is a line here and its
-    /// title's key (MessageKey, and a sentence in every locale file); a user's saved pattern of the same name keeps
-    /// working (`PatternSpec` reads saved names first) and the user is told once (`ShadowedPatternNotice`).
+    /// The patterns that ship with the program, in the order `patterns` lists them. A new one is a line here, its case
+    /// in `MessageKey` and its title in every locale file under "pattern.<name>" (the title's key is the name's); a
+    /// user's saved pattern of the same name keeps working (`PatternSpec` reads saved names first) and the user is told
+    /// once (`ShadowedPatternNotice`).
     package static let builtIn: [BreathingPattern] = [
-        BreathingPattern(
-            name: "4-7-8", phases: [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)],
-            title: .pattern478),
-        BreathingPattern(
-            name: "box",
-            phases: [
+        shipped("4-7-8", [Phase(.inhale, seconds: 4), Phase(.hold, seconds: 7), Phase(.exhale, seconds: 8)]),
+        shipped(
+            "box",
+            [
                 Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4),
                 Phase(.rest, seconds: 4),
-            ], title: .patternBox),
-        BreathingPattern(
-            name: "diaphragmatic", phases: [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)],
-            title: .patternDiaphragmatic),
-        BreathingPattern(
-            name: "resonant", phases: [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)], title: .patternResonant),
-        BreathingPattern(
-            name: "7-11", phases: [Phase(.inhale, seconds: 7), Phase(.exhale, seconds: 11)], title: .pattern711),
-        BreathingPattern(
-            name: "sigh", phases: [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)],
-            title: .patternSigh),
+            ]
+        ),
+        shipped("diaphragmatic", [Phase(.inhale, seconds: 4), Phase(.exhale, seconds: 6)]),
+        shipped("resonant", [Phase(.inhale, tenths: 55), Phase(.exhale, tenths: 55)]),
+        shipped("7-11", [Phase(.inhale, seconds: 7), Phase(.exhale, seconds: 11)]),
+        shipped("sigh", [Phase(.inhale, seconds: 2), Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 6)]),
     ]
+
+    /// A built-in pattern, titled by the sentence "pattern.<name>" in the locale files.
+    private static func shipped(_ name: String, _ phases: [Phase]) -> BreathingPattern {
+        BreathingPattern(name: name, phases: phases, title: MessageKey(localeKey: "pattern." + name))
+    }
 
     /// The pattern used when none is asked for.
     static let defaultName = "box"

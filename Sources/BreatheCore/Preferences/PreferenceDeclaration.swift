@@ -70,9 +70,11 @@ package struct PreferenceDeclaration: Sendable {
 
     /// Read and checked by a rule of its own in `PreferenceRules`.
     static func own(
-        _ value: PreferenceValue?, option: String? = nil, environment: String? = nil, helpKey: String? = nil
+        _ value: PreferenceValue?, option: String? = nil, environment: String? = nil, valueName: String? = nil,
+        helpKey: String? = nil
     ) -> PreferenceDeclaration {
         PreferenceDeclaration(
-            kind: nil, defaultValue: value, option: option, environmentVariable: environment, helpKeyGiven: helpKey)
+            kind: nil, defaultValue: value, option: option, environmentVariable: environment, valueNameGiven: valueName,
+            helpKeyGiven: helpKey)
     }
 }

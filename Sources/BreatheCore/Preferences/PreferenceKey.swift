@@ -53,8 +53,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     /// here, plus the code that uses it (`preferences.flag(.key)`, `.integer(.key)`, `.text(.key)`).
     package var declaration: PreferenceDeclaration {
         switch self {
-        case .language: .own(nil, option: "--lang", environment: "BREATHE_VOICE_LANG")
-        case .voice: .own(nil, option: "--voice", environment: "BREATHE_VOICE_VOICE")
+        case .language: .own(nil, option: "--lang", environment: "BREATHE_VOICE_LANG", valueName: "code")
+        case .voice: .own(nil, option: "--voice", environment: "BREATHE_VOICE_VOICE", valueName: "name")
         case .rate: .count(80...450, 175, option: "--rate", environment: "BREATHE_VOICE_RATE", valueName: "wpm")
         case .pitch: .count(0...100, 50, option: "--pitch", environment: "BREATHE_VOICE_PITCH", valueName: "pitch")
         case .volume:
@@ -81,13 +81,24 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .terse: .onOff(false, option: "--terse", environment: "BREATHE_VOICE_TERSE")
         case .braille: .choice(BrailleSetting.auto, option: "--braille", environment: "BREATHE_VOICE_BRAILLE")
         case .defaultPattern:
-            .own(.text(BreathingPattern.defaultName), option: "--pattern", environment: "BREATHE_VOICE_PATTERN")
+            .own(
+                .text(BreathingPattern.defaultName), option: "--pattern", environment: "BREATHE_VOICE_PATTERN",
+                valueName: "name|timings")
         case .defaultMinutes:
-            .own(.minutes(hundredths: 500), option: "--minutes", environment: "BREATHE_VOICE_MINUTES")
+            .own(
+                .minutes(hundredths: 500), option: "--minutes", environment: "BREATHE_VOICE_MINUTES",
+                valueName: "minutes")
         case .leadIn: .onOff(true, environment: "BREATHE_VOICE_LEAD_IN")
         case .quietHours: .own(nil, environment: "BREATHE_VOICE_QUIET_HOURS")
-        case .remindPattern: .own(.text(BreathingPattern.defaultName), environment: "BREATHE_VOICE_REMIND_PATTERN")
-        case .remindMinutes: .own(.minutes(hundredths: 200), environment: "BREATHE_VOICE_REMIND_MINUTES")
+        // `remind --pattern` and `--minutes` are the session's own options (SessionOptions), with a help of their own.
+        case .remindPattern:
+            .own(
+                .text(BreathingPattern.defaultName), environment: "BREATHE_VOICE_REMIND_PATTERN",
+                valueName: "name|timings", helpKey: "help.remind.option.pattern")
+        case .remindMinutes:
+            .own(
+                .minutes(hundredths: 200), environment: "BREATHE_VOICE_REMIND_MINUTES", valueName: "minutes",
+                helpKey: "help.remind.option.minutes")
         case .remindDefer: .own(.text(ReminderDefer.standard.text), environment: "BREATHE_VOICE_REMIND_DEFER")
         case .scheduleVia:
             .choice(

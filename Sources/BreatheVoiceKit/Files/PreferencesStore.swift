@@ -45,7 +45,7 @@ struct PreferencesStore: Sendable {
         case .failure(.system(ENOTDIR)): return nil
         case .failure(let problem):
             throw .badPreferences(
-                Message(.errorPrefsUnusable, ["file": .text(path), "reason": .message(problem.reason)]))
+                Message(.errorPrefsFileUnusable, ["file": .text(path), "reason": .message(problem.reason)]))
         }
     }
 

@@ -69,7 +69,7 @@ struct HistoryListing {
                     "longest": .message(Message(.unitDays, ["n": .integer(stats.longestStreak)])),
                 ]))
         for entry in stats.lastSevenDays(today: today) {
-            let weekday = Message(MessageKey(rawValue: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
+            let weekday = Message(MessageKey(localeKey: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
             let date = MessageArgument.text(localizer.date(dayNumber: entry.day))
             if entry.sessions == 0 {
                 lines.append(Message(.statsDayNone, ["weekday": .message(weekday), "date": date]))

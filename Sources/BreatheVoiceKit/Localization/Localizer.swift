@@ -14,15 +14,14 @@ struct Localizer: Sendable {
     /// The message in words, with every placeholder filled in.
     func string(_ message: Message) -> String {
         // English is parsed only if a sentence is missing (the locale tests say none is).
-        let entry =
-            catalog.entries[message.key.rawValue]
-            ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[message.key.rawValue]
+        let key = message.key.localeKey
+        let entry = catalog.entries[key] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key]
         let template: String
         var arguments = message.arguments
         // A number before its noun, in the noun's gender: "{n} séances", "{rate} palavras".
-        let feminine = catalog.feminineKeys[message.key.rawValue] ?? []
+        let feminine = catalog.feminineKeys[key] ?? []
         for name in feminine { arguments[name] = said(arguments[name], in: catalog.feminineNumbers) }
-        var masculine = catalog.masculineKeys[message.key.rawValue] ?? []
+        var masculine = catalog.masculineKeys[key] ?? []
         if case .plural? = entry, !feminine.contains("n") { masculine.insert("n") }
         for name in masculine { arguments[name] = said(arguments[name], in: catalog.masculineNumbers) }
         switch entry {
@@ -37,7 +36,7 @@ struct Localizer: Sendable {
                     value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
             }
         case nil:
-            template = message.key.rawValue
+            template = key
         }
         return fill(template, arguments)
     }

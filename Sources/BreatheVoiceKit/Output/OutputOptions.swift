@@ -41,7 +41,7 @@ enum EventsDestination: Hashable, Sendable {
         guard target.hasPrefix("fd:") else { return .success(.file(target)) }
         guard let number = Int32(target.dropFirst(3)), number >= 0 else { return .failure(syntax) }
         guard fcntl(number, F_GETFD) != -1 else {
-            return .failure(InputError(Message(.errorEventsDescriptor, ["value": .integer(Int(number))])))
+            return .failure(InputError(Message(.errorEventsFd, ["value": .integer(Int(number))])))
         }
         // One opened for reading only (`0<file`, standard input) would take no event at all.
         guard fcntl(number, F_GETFL) & O_ACCMODE != O_RDONLY else {

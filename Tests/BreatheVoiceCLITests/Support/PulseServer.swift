@@ -1,38 +1,16 @@
+import BreatheTestSupport
 import Foundation
 
 @testable import BreatheVoiceKit
 
 /// The private PulseAudio servers the live tests use: the shared one from scripts/with-pulse.sh, or one of their own.
 enum PulseServer {
-    /// CI (and `make test`) sets this: a missing server is then a failure, never a skip.
-    static var required: Bool { ProcessInfo.processInfo.environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1" }
-
     /// True when `pactl info` answers for `server` (nil: the environment's own).
-    static func answers(server: String? = nil) -> Bool {
-        var environment = ProcessInfo.processInfo.environment
-        if let server { environment["PULSE_SERVER"] = server }
-        return spawnAndWait(["pactl", "info"], environment: environment) == 0
-    }
+    static func answers(server: String? = nil) -> Bool { LiveServers.soundServerAnswers(server: server) }
 
-    /// Live tests run when a server answers, and must run (and fail without one) when one is required.
-    static var shouldRunLiveTests: Bool { required || answers() }
-
-    /// Runs a tool with posix_spawnp and waitpid, output discarded: Foundation's Process can miss the exit of a
-    /// child that ends at once, and then waits forever.
+    /// Runs a tool with posix_spawnp and waitpid, output discarded (`LiveServers.spawnAndWait`).
     static func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
-        var status: Int32 = 0
-        _ = SystemCall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        LiveServers.spawnAndWait(arguments, environment: environment)
     }
 
     /// Which server the shared one is: scripts/with-pipewire.sh sets BREATHE_VOICE_TEST_SERVER=pipewire.

@@ -1,3 +1,4 @@
+import BreatheTestSupport
 import Foundation
 import Testing
 
@@ -6,19 +7,17 @@ import Testing
 
 /// The live sink against the private sound server of `make test` (PulseAudio, then PipeWire's pulse server).
 @Suite struct LivePulseSinkTests {
-    /// The server the tests run beside, or nil when there is none and none is required (a plain `swift test`).
-    static func serverEnvironment() -> [String: String]? {
-        let environment = ProcessInfo.processInfo.environment
-        let required = environment["BREATHE_VOICE_REQUIRE_PULSE"] == "1"
-        guard required || environment["PULSE_SERVER"] != nil else { return nil }
-        return environment
+    /// The one helper every live test asks for its server by tells a server that does not answer from one that does.
+    @Test func theTestsSoundServerAnswersAndANoneDoesNot() throws {
+        try LiveServers.requireSoundServer()
+        #expect(!LiveServers.soundServerAnswers(server: "unix:/nonexistent/pulse/native"))
     }
 
     /// A clip played outside a session (the badges) is queued as the server asks for it: when `play` returns with the
     /// clip's last sample queued, no more than about one buffer is still ahead of what was heard. Written all at once,
     /// 3 s would be.
     @Test func playQueuesALongClipAsTheServerAsksForIt() throws {
-        guard let environment = Self.serverEnvironment() else { return }
+        let environment = try LiveServers.requireSoundServer()
         let target = 500
         let sink = try LivePulseSink(environment: environment, targetMilliseconds: target)
         let clip = [Int16](repeating: 0, count: AudioFormat.sampleRate * 3)

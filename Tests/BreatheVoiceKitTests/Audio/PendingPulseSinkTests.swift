@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func theServerAcceptsSamplesThroughThePendingSink() throws {
-        guard let environment = LivePulseSinkTests.serverEnvironment() else { return }
+        let environment = try LiveServers.requireSoundServer()
         let sink = try #require(try PendingPulseSink(environment: environment).sink())
         try sink.write([Int16](repeating: 0, count: 2205))
         try sink.finish()

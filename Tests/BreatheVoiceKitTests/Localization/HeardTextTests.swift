@@ -121,7 +121,7 @@ import Testing
             }
         }
         for plan in plans {
-            for message in sessionMessages(plan) { add("session \(message.key.rawValue)", localizer.string(message)) }
+            for message in sessionMessages(plan) { add("session \(message.key.localeKey)", localizer.string(message)) }
         }
         let listing = HistoryListing(localizer: localizer)
         var stats = SessionStats()
@@ -139,14 +139,14 @@ import Testing
             rows = rows.replacing("\n" + name + " (", with: "\n(")
         }
         add("patterns", rows)
-        for key in MessageKey.allCases where plainPrefixes.contains(where: key.rawValue.hasPrefix) {
+        for key in MessageKey.allCases where plainPrefixes.contains(where: key.localeKey.hasPrefix) {
             let message = Message(key)
             let text = localizer.string(message)
-            if !text.contains("{") { add(key.rawValue, text) }
+            if !text.contains("{") { add(key.localeKey, text) }
         }
         for count in counts {
             for key in [MessageKey.unitSeconds, .unitMinutes, .unitHours, .unitCycles, .unitSessions, .unitDays] {
-                add(key.rawValue, localizer.string(Message(key, ["n": .integer(count)])))
+                add(key.localeKey, localizer.string(Message(key, ["n": .integer(count)])))
             }
             add("duration", localizer.string(.duration(tenths: count * 600 + 40)))
             add("duration", localizer.string(.duration(tenths: count * 36_000 + 600)))
@@ -271,36 +271,36 @@ import Testing
                 let wanted = Phonemes.shared.of(expected, voice: voice)
                 #expect(
                     Self.says(phonemes, wanted),
-                    "Locales/\(code).json, \(key.rawValue): “\(text)” is heard \(phonemes), without “\(expected)” (\(wanted))"
+                    "Locales/\(code).json, \(key.localeKey): “\(text)” is heard \(phonemes), without “\(expected)” (\(wanted))"
                 )
                 // A number of two words or more, so that "un" of "un processus" is not taken for 1.
                 let digits = Phonemes.shared.of(String(count), voice: voice)
                 if count > 20, !Self.says(wanted, digits) {
                     #expect(
                         !Self.says(phonemes, digits),
-                        "Locales/\(code).json, \(key.rawValue): “\(text)” says \(count) as the digits are read (\(digits))"
+                        "Locales/\(code).json, \(key.localeKey): “\(text)” says \(count) as the digits are read (\(digits))"
                     )
                 }
             }
         }
-        let known = Set(MessageKey.allCases.map(\.rawValue))
+        let known = Set(MessageKey.allCases.map(\.localeKey))
         for key in catalog.feminineKeys.keys.sorted() + catalog.masculineKeys.keys.sorted() {
             #expect(
                 known.contains(key), "Locales/\(code).json: _feminine or _masculine names \(key), which is no sentence")
         }
         for key in MessageKey.allCases {
-            guard let entry = catalog.entries[key.rawValue] else { continue }
+            guard let entry = catalog.entries[key.localeKey] else { continue }
             // The counted placeholders by gender, as the file names them: a plural sentence's {n} is masculine unless
             // `_feminine` says otherwise.
-            let feminine = catalog.feminineKeys[key.rawValue] ?? []
-            var masculine = catalog.masculineKeys[key.rawValue] ?? []
+            let feminine = catalog.feminineKeys[key.localeKey] ?? []
+            var masculine = catalog.masculineKeys[key.localeKey] ?? []
             let names = Set(entry.templates.flatMap(LocaleCompletenessTests.placeholders))
             // (Only where {n} is said: "a la {time}" is chosen by the hour, which it does not say.)
             if case .plural = entry, !feminine.contains("n"), names.contains("n") { masculine.insert("n") }
             for (counted, table) in [(feminine, catalog.feminineNumbers), (masculine, catalog.masculineNumbers)] {
                 #expect(
                     counted.isSubset(of: names),
-                    "Locales/\(code).json: _feminine or _masculine names \(key.rawValue) placeholders it lacks: \(counted)"
+                    "Locales/\(code).json: _feminine or _masculine names \(key.localeKey) placeholders it lacks: \(counted)"
                 )
                 guard let words = table else { continue }
                 for name in counted.intersection(names) {

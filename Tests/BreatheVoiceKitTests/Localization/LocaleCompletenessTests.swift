@@ -81,8 +81,8 @@ import Musl
         let catalog = try #require(LocaleCatalog.all[code])
         let english = try #require(LocaleCatalog.all["en"])
         for key in MessageKey.allCases {
-            let entry = try #require(catalog.entries[key.rawValue], "\(code) lacks \(key.rawValue)")
-            let reference = try #require(english.entries[key.rawValue])
+            let entry = try #require(catalog.entries[key.localeKey], "\(code) lacks \(key.localeKey)")
+            let reference = try #require(english.entries[key.localeKey])
             let expected = reference.templates.map(Self.placeholders).reduce(Set(), { $0.union($1) })
             for template in entry.templates {
                 var allowed = [expected]
@@ -90,16 +90,29 @@ import Musl
                 if case .plural(let one, _, let exactlyOne) = entry, template == one || template == exactlyOne {
                     allowed.append(expected.subtracting(["n"]))
                 }
-                #expect(allowed.contains(Self.placeholders(template)), "\(code) \(key.rawValue): \(template)")
+                #expect(allowed.contains(Self.placeholders(template)), "\(code) \(key.localeKey): \(template)")
                 #expect(!template.isEmpty)
             }
         }
         // Nothing in the file that the code does not use.
         // The help texts (help.*, helpPage.*) are checked against the commands by HelpCatalogTests.
-        let known = Set(MessageKey.allCases.map(\.rawValue) + PreferenceKey.allCases.map(PreferencesListing.labelKey))
+        let known = Set(MessageKey.allCases.map(\.localeKey) + PreferenceKey.allCases.map(PreferencesListing.labelKey))
         let unused = Set(catalog.entries.keys).subtracting(known)
             .filter { !$0.hasPrefix("help.") && !$0.hasPrefix("helpPage.") && !$0.hasPrefix("system.") }
         #expect(unused.isEmpty, "unused keys in \(code): \(unused.sorted())")
+    }
+
+    /// A message's case is its locale key without dots and hyphens (`MessageKey(localeKey:)`): no two keys of a file
+    /// may fold to the same case, or one of them would never be said.
+    @Test(arguments: LocaleCatalog.codes)
+    func everyMessageKeyFoldsToItsOwnCase(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        var byCase: [MessageKey: [String]] = [:]
+        for key in catalog.entries.keys {
+            if let message = MessageKey(localeKey: key) { byCase[message, default: []].append(key) }
+        }
+        #expect(byCase.values.filter { $0.count > 1 }.isEmpty, "\(code): \(byCase.values.filter { $0.count > 1 })")
+        #expect(byCase.count == MessageKey.allCases.count)
     }
 
     /// The system's own English words for the failures a user can meet (strerror, libpulse) have a translation.

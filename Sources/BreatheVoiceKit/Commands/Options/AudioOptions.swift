@@ -19,9 +19,8 @@ struct AudioOptions: ParsableArguments {
     var guide: GuideSetting?
 
     @Option(
-        help: ArgumentHelp(
-            HelpText.english("help.option.voice"),
-            valueName: "name"), completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
+        name: .preference(.voice), help: .preference(.voice),
+        completion: .custom { _, _, prefix in VoiceCompletion.candidates(prefix: prefix) })
     var voice: String?
 
     @Option(name: .preference(.rate), help: .preference(.rate))
@@ -48,8 +47,7 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .preference(.speechPriority), help: .preference(.speechPriority))
     var speechPriority: SpeechPriority?
 
-    @Flag(
-        help: .english("help.option.screen-reader"))
+    @Flag(name: .preference(.screenReader), help: .preferenceSwitch(.screenReader))
     var screenReader = false
 
     @Flag(name: .customLong("no-screen-reader"), help: .english("help.option.no-screen-reader"))
@@ -59,7 +57,7 @@ struct AudioOptions: ParsableArguments {
         name: .customLong("screen-reader-way"),
         help: ArgumentHelp(
             HelpText.english("help.option.screen-reader-way"),
-            valueName: "read|speak"))
+            valueName: ScreenReaderWay.allCases.map(\.rawValue).joined(separator: "|")))
     var screenReaderWay: ScreenReaderWay?
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).

@@ -3,12 +3,7 @@ import BreatheCore
 
 /// `--lang`, shared by every command that prints sentences.
 struct LanguageOption: ParsableArguments {
-    @Option(
-        name: .customLong("lang"),
-        help: ArgumentHelp(
-            HelpText.english("help.option.lang"),
-            valueName: "code"
-        ))
+    @Option(name: .preference(.language), help: .preference(.language))
     var language: String?
 
     /// The language to speak, in the one order every command follows (`InterfaceLanguage`): this flag, then

@@ -5,11 +5,8 @@ import BreatheCore
 /// preferences that apply when they are not given, so that each command's help shows its own defaults.
 struct SessionOptions<Defaults: SessionDefaults>: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp(
-            HelpText.english(Defaults.helpPrefix + "option.pattern"),
-            valueName: "name|timings"
-        ), completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
+        name: .preference(.defaultPattern), help: .preference(Defaults.patternKey),
+        completion: .custom { _, _, prefix in PatternCompletion.candidates(prefix: prefix) })
     var pattern: String?
 
     @Option(
@@ -33,10 +30,7 @@ struct SessionOptions<Defaults: SessionDefaults>: ParsableArguments {
         ))
     var ramp: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            HelpText.english(Defaults.helpPrefix + "option.minutes"),
-            valueName: "minutes"))
+    @Option(name: .preference(.defaultMinutes), help: .preference(Defaults.minutesKey))
     var minutes: String?
 
     @Option(help: ArgumentHelp(HelpText.english("help.option.cycles"), valueName: "count"))
