@@ -4,19 +4,19 @@ import Testing
 
 /// The timing report's measure: a cue's played position from the sink's latest report, against the origin the first
 /// cue fixes.
-@Suite struct HeardTimingTests {
+@Suite struct HeardEstimateTests {
     /// 1 000 samples a second: a sample is a millisecond.
     static let rate = 1_000
 
     @Test func withoutAReportACueIsPlayedWhereItWasPlanned() {
-        var timing = HeardTiming(sampleRate: Self.rate)
+        var timing = HeardEstimate(sampleRate: Self.rate)
         timing.fixOrigin(forCueAt: 5_000)
         #expect(timing.origin == nil)
         #expect(timing.playedPosition(of: 5_000) == 5_000)
     }
 
     @Test func theFirstCueFixesTheOriginAndLaterCuesAreMeasuredAgainstIt() {
-        var timing = HeardTiming(sampleRate: Self.rate)
+        var timing = HeardEstimate(sampleRate: Self.rate)
         // Sample 4 000 was playing at 10 s: sample 5 000 is heard at 11 s, so sample 0 would have been at 6 s.
         timing.record(heard: 4_000, at: 10_000_000_000)
         timing.fixOrigin(forCueAt: 5_000)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func playedPositionIsAQueryThatFixesNothing() {
-        var timing = HeardTiming(sampleRate: Self.rate)
+        var timing = HeardEstimate(sampleRate: Self.rate)
         timing.record(heard: 4_000, at: 10_000_000_000)
         #expect(timing.playedPosition(of: 5_000) == 5_000)
         #expect(timing.origin == nil)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func forgettingTheOriginLetsTheNextCueFixItAgain() {
-        var timing = HeardTiming(sampleRate: Self.rate)
+        var timing = HeardEstimate(sampleRate: Self.rate)
         timing.record(heard: 4_000, at: 10_000_000_000)
         timing.fixOrigin(forCueAt: 5_000)
         timing.forgetOrigin()
