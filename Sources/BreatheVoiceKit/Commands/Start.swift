@@ -60,7 +60,7 @@ extension BreatheVoice {
             }
             let earlyConnection =
                 connectsEarly && !noAudio && audio.output == nil
-                ? SessionAssembly.connectEarly(environment: ProcessEnvironment.current) : nil
+                ? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
             // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
             // for; reading it, short ones.
             let reader = SessionAssembly.screenReader(preferences.screenReader)

@@ -2,6 +2,12 @@ import BreatheCore
 
 /// Where a session's sound goes: a WAV file, or the sound server (connected early, or now).
 extension AudioSession {
+    /// A connection to the sound server started now, on the session's clock, for a session that will need it
+    /// (`SessionFrontend.Request.earlyConnection`).
+    static func connectEarly(environment: [String: String]) -> PendingPulseSink {
+        PendingPulseSink(environment: environment, clock: SessionAssembly.clock)
+    }
+
     /// The connection to the sound server a session that plays there needs, started now unless one was started early;
     /// one started early that this session does not need (a file, or no speech, tones or guide) is closed.
     func connectIfNeeded(_ choices: AudioChoices) -> PendingPulseSink? {

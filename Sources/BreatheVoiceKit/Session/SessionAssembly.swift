@@ -53,12 +53,6 @@ struct SessionAssembly {
         for case let recorder as HistoryRecorder in extraPresenters { recorder.plan = lengthened }
     }
 
-    /// A connection to the sound server started now, on the session's clock, for a session that will need it
-    /// (`SessionFrontend.Request.earlyConnection`).
-    static func connectEarly(environment: [String: String]) -> PendingPulseSink {
-        PendingPulseSink(environment: environment, clock: clock)
-    }
-
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
     /// signals (`controls.sources`, and `controls.settle(after:)` to call after each input), and the presenters chosen
     /// by `output`. The terminal is put back when `body` returns, whatever happens. A render (`rendering`) shows
