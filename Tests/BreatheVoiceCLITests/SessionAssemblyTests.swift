@@ -31,6 +31,9 @@ import Testing
             ["Start.swift", "Remind.swift"].contains(Self.name($0.path))
         }
         #expect(session.count == 2)
+        // The demo runs `start` itself, so it shares that assembly too.
+        let demo = Self.files(in: "Commands").first { Self.name($0.path) == "Demo.swift" }
+        #expect(demo?.code.contains { $0.contains("Start.parse(") } == true, "the demo does not run start")
         for (path, code) in session {
             #expect(
                 code.contains { $0.contains("SessionFrontend(") },
