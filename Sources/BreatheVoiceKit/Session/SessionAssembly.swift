@@ -119,7 +119,7 @@ struct SessionAssembly {
         return body(controls, presenters)
     }
 
-    var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: textDescriptor) }
+    private var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: textDescriptor) }
 
     private func displayPresenters(skipsSpoken: Bool) -> [any SessionPresenter] {
         switch output.display {
