@@ -222,7 +222,8 @@ extension BrailleDisplayTests {
     /// still ends within the deadline.
     @Test func aRefusedWriteIsNotFatal() throws {
         let brltty = try PrivateBrltty(cells: 20)
-        let display = try LiveBrailleDisplay(environment: brltty.environment.compactMapValues { $0 })
+        let display = try LiveBrailleDisplay(
+            environment: brltty.environment.compactMapValues { $0 }, clock: MonotonicClock())
         #expect(display.width == 20)
         let first = brltty.display.shown.count
         display.show(String(repeating: "x", count: 45))

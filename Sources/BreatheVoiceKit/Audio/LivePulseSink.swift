@@ -58,7 +58,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// made on a thread of its own is abandoned by its waiter instead, `PendingPulseSink`).
     init(
         environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
-        clock: any SessionClock = MonotonicClock(), watchingSignals: Bool = true
+        clock: any SessionClock, watchingSignals: Bool = true
     ) throws(BreatheError) {
         guard let server = LivePulseSink.serverAddress(environment: environment) else {
             throw .unavailable(Message(.errorAudioUnavailable, ["detail": .systemText("no PulseAudio socket found")]))

@@ -19,7 +19,7 @@ final class PendingPulseSink {
     /// Starts connecting now; connects on the calling thread if no thread can be started.
     init(
         environment: [String: String], targetMilliseconds: Int = LivePulseSink.targetMilliseconds,
-        clock: any SessionClock = MonotonicClock()
+        clock: any SessionClock
     ) {
         self.environment = environment
         self.targetMilliseconds = targetMilliseconds
@@ -32,7 +32,8 @@ final class PendingPulseSink {
                 // The waiter watches the signals; the thread only keeps its deadline.
                 return .success(
                     try LivePulseSink(
-                        environment: environment, targetMilliseconds: targetMilliseconds, watchingSignals: false))
+                        environment: environment, targetMilliseconds: targetMilliseconds, clock: clock,
+                        watchingSignals: false))
             } catch {
                 return .failure(error)
             }

@@ -32,11 +32,10 @@ enum BrailleOpening {
     }
 
     /// The display a session with `setting` shows itself on, or nil; with `on` and none, the one line to say why.
+    /// `connect` opens it (the session's: `LiveBrailleDisplay` on the session's clock).
     static func open(
         _ setting: BrailleSetting, environment: [String: String],
-        connect: ([String: String]) throws(BreatheError) -> any BrailleDisplay = {
-            environment throws(BreatheError) in try LiveBrailleDisplay(environment: environment)
-        }
+        connect: ([String: String]) throws(BreatheError) -> any BrailleDisplay
     ) -> (display: (any BrailleDisplay)?, warning: Message?) {
         switch setting {
         case .off:

@@ -49,7 +49,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
 
     /// Connects, asks the display's size and takes it in tty mode. Throws `.unavailable` naming the server when none
     /// answers, none answers within `patience`, or no display is connected to it (a size of zero).
-    init(environment: [String: String], clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+    init(environment: [String: String], clock: any SessionClock) throws(BreatheError) {
         let server = BrailleOpening.serverName(environment: environment)
         let unavailable = BreatheError.unavailable(Message(.warningBrailleUnavailable, ["detail": .text(server)]))
         guard case .success(let library) = LiveBrailleLibrary.shared else { throw unavailable }

@@ -90,9 +90,9 @@ extension BreatheVoice {
             )
             // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
             // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
-            let found = preferences.screenReader == .auto ? ScreenReaderDetection.live.running() : nil
             var choices = audio.choices(
-                preferences, screenReader: preferences.screenReader.way(found: found != nil).map { _ in .speak })
+                preferences,
+                screenReader: SessionAssembly.reminderScreenReader(preferences.screenReader).map { _ in .speak })
             choices.queuesBehindOtherSpeech = true
             let frontend = SessionFrontend(
                 request: .reminder(

@@ -60,34 +60,16 @@ extension BreatheVoice {
             }
             let earlyConnection =
                 connectsEarly && !noAudio && audio.output == nil
-                ? PendingPulseSink(environment: ProcessEnvironment.current) : nil
+                ? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
             // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
             // for; reading it, short ones.
-            // Looked for when it may be used: found, it says so (auto only) and its rate times the opening.
-            let detection = ScreenReaderDetection.live
-            let located = preferences.screenReader != .off ? detection.locate() : nil
-            let found = preferences.screenReader == .auto ? located?.reader : nil
-            let way = preferences.screenReader.way(found: found != nil)
+            let reader = SessionAssembly.screenReader(preferences.screenReader)
+            let way = reader.way
             var output = try display.resolve(
                 localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
                 preferences: preferences
             )
-            output.screenReader = way
-            // Said when it is news, and short, so that the first breath comes within 5 s of Enter: the first session
-            // with this screen reader says it was found; the first in screen-reader mode at a terminal says how to hear
-            // the keys at its end, rather than in the opening (`?` works from the start, and any other key says so).
-            // Marked told once shown, not before: a start refused (busy) or failing before its opening tells nothing.
-            let told = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
-            output.told = told
-            output.keysHint = way == nil
-            if way != nil, Terminal.isTerminal(0), told.isNews(Self.keysSubject) {
-                output.keysTipSubject = Self.keysSubject
-            }
-            if let found, told.isNews(Self.readerSubject(found)) {
-                output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text(found.rawValue)])
-                output.noticeSubject = Self.readerSubject(found)
-            }
-            output.screenReaderRate = located.flatMap(detection.wordsPerMinute(of:))
+            SessionAssembly.open(&output, for: reader, atTerminal: Terminal.isTerminal(0))
             var request = SessionFrontend.Request.start(
                 plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
                 interactive: Terminal.isTerminal(0),
@@ -102,10 +84,6 @@ extension BreatheVoice {
 }
 
 extension BreatheVoice.Start {
-    /// `ToldOnce`'s subjects: the key hint in screen-reader mode, and each screen reader found.
-    static let keysSubject = "screen-reader-keys"
-    static func readerSubject(_ reader: ScreenReaderDetection.Reader) -> String { "screen-reader." + reader.rawValue }
-
     enum CodingKeys: CodingKey {
         case session, language, audio, noAudio, display, mood, force
     }

@@ -32,7 +32,7 @@ enum DoctorChecks {
     static func speechDispatcher(
         connect: @escaping @Sendable () -> String? = {
             do {
-                _ = try LiveSpeechDispatcher(SpeechDispatcherRequest(language: "en"))
+                _ = try LiveSpeechDispatcher(SpeechDispatcherRequest(language: "en"), clock: MonotonicClock())
                 return nil
             } catch {
                 return LiveSpeechDispatcher.defaultAddress()

@@ -19,7 +19,7 @@ final class ReminderConnection: Sendable {
         ReminderConnection {
             do throws(BreatheError) {
                 // nil: a stopping signal came first; the server's answer is not known, and doctor is ending anyway.
-                guard try PendingPulseSink(environment: environment).sink() != nil else {
+                guard try PendingPulseSink(environment: environment, clock: MonotonicClock()).sink() != nil else {
                     return .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
                 }
                 return nil

@@ -1,7 +1,7 @@
 import BreatheCore
 
 /// One breathing session for `start` and `remind`, from a planned request to an exit status: the history record and
-/// its check, the session lock, the text or audio launcher, the mood question and the badges afterwards, and the
+/// its check, the session lock, the session's assembly (`SessionAssembly`, with sound `AudioSession`), the mood question and the badges afterwards, and the
 /// signal that ended the session. The commands parse their options into a `Request` and map what `run` returns (or
 /// throws) to the process's exit.
 struct SessionFrontend {
@@ -36,27 +36,27 @@ struct SessionFrontend {
         } else {
             try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
         }
-        var launcher = SessionLauncher(
+        var assembly = SessionAssembly(
             plan: request.plan, localizer: localizer, output: request.output,
             extraPresenters: renders ? [] : [recorder])
-        launcher.counting = request.counting
-        launcher.readsKeys = request.readsKeys
-        launcher.opening = request.opening
+        assembly.counting = request.counting
+        assembly.readsKeys = request.readsKeys
+        assembly.opening = request.opening
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let outcome: SessionOutcome
-        var audioLauncher: AudioSessionLauncher?
+        var audioSession: AudioSession?
         do throws(BreatheError) {
             if let choices = request.audio {
-                var session = AudioSessionLauncher(
-                    launcher: launcher, choices: choices, interactive: request.interactive,
+                var session = AudioSession(
+                    assembly: assembly, choices: choices, interactive: request.interactive,
                     allowsSilence: request.allowsSilence
                 )
                 session.earlyConnection = request.earlyConnection
-                audioLauncher = session
+                audioSession = session
                 outcome = try session.run()
             } else {
-                outcome = try launcher.runText()
+                outcome = try assembly.runText()
             }
         } catch {
             // The sound server went away mid-session (non-interactive: exit 69), or anything else failed: what was
@@ -87,7 +87,7 @@ struct SessionFrontend {
         // Printed above, and spoken too when the session was heard through the sound server (not after `q` or a
         // signal at the mood question: the user is leaving).
         if request.speaksBadges, answer != .stopped {
-            audioLauncher?.speakAfterSession(recorder.newBadges.map(\.announcement), outcome: ending)
+            audioSession?.badges.speak(recorder.newBadges.map(\.announcement), after: ending)
         }
         return Self.exitStatus(after: ending)
     }

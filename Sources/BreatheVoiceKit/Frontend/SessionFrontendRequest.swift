@@ -31,7 +31,7 @@ extension SessionFrontend {
         /// Standard input is a terminal: an unwritable history is a warning, a missing sound server may fall back to
         /// text.
         var interactive: Bool
-        /// See `AudioSessionLauncher.allowsSilence`; nil for its default.
+        /// See `TextFallback.allowsSilence`; nil for its default.
         var allowsSilence: Bool?
         var source: SessionRecord.Source
         var moodBefore: Int?
@@ -48,7 +48,7 @@ extension SessionFrontend {
         /// The badges are spoken too when the session was heard through the sound server.
         var speaksBadges: Bool
         /// A connection to the sound server started before the command line was parsed, for a session that plays
-        /// through it (`AudioSessionLauncher.earlyConnection`); nil connects when the session needs it.
+        /// through it (`AudioSession.earlyConnection`); nil connects when the session needs it.
         var earlyConnection: PendingPulseSink?
 
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges

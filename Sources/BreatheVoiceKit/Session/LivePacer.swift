@@ -32,9 +32,8 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// reported as moving) would otherwise wait for samples the session only writes once the deadline is heard.
     private static var standstillNanoseconds: UInt64 { 1_500_000_000 }
     private let sampleRate: Int64
-    /// The heard position the sink last reported believably, and the clock then; forgotten where the timeline jumps or
-    /// starts again (a skip, a rewind, a flush, a pause, a lost or new connection).
-    private var heardAnchor: (heard: Int64, at: UInt64)?
+    /// When a sample is heard, from the sink's reports (`HeardEstimate.bounded(_:now:)`).
+    private var estimate: HeardEstimate
     /// The latest time the loop gave.
     private var now: UInt64 = 0
 
@@ -44,6 +43,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     init(sink: Sink, sampleRate: Int = AudioFormat.sampleRate, blockSamples: Int = AudioFormat.sampleRate / 200) {
         self.sink = sink
         self.sampleRate = Int64(sampleRate)
+        estimate = HeardEstimate(sampleRate: sampleRate)
         self.blockSamples = max(1, blockSamples)
     }
 
@@ -54,22 +54,10 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
 
     mutating func observe(now: UInt64) { self.now = max(self.now, now) }
 
-    /// The position written less the latency the sink reports, but never further on than the clock allows since the
-    /// latest believable report: 2 % faster (a device's clock that runs fast), and 20 ms (a server that reports in
-    /// quanta). A tenth faster let a server that lags under load (its interpolated reports running on while it plays
-    /// late) release a phase's line 0.5 s before its tone over 5 s of such reports.
-    /// Sound is not heard faster than it plays, so a report that says otherwise (stale or over-interpolated timing
-    /// under load, a second short) cannot release a phase, its line and speech-dispatcher's phrase, before its tone.
+    /// The position written less the latency the sink reports, held to what the clock allows
+    /// (`HeardEstimate.bounded(_:now:)`).
     mutating func heard() -> Int64 {
-        let reported = position - sink.latencySamples()
-        if let anchor = heardAnchor, reported > anchor.heard {
-            let elapsed = Int64(min(now >= anchor.at ? now - anchor.at : 0, 60_000_000_000))
-            let limit = anchor.heard + elapsed / 1000 * sampleRate * 51 / 50 / 1_000_000 + sampleRate / 50
-            // Held back: the anchor stays where the reports were last believable.
-            if reported > limit { return limit }
-        }
-        heardAnchor = (reported, now)
-        return reported
+        estimate.bounded(position - sink.latencySamples(), now: now)
     }
 
     mutating func check(now: UInt64) throws(BreatheError) {
@@ -155,42 +143,42 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
             try? sink.write(sound.render(from: resume, count: Int(target - resume)))
         }
         position = target
-        heardAnchor = nil
+        estimate.forgetAnchor()
         sound.rewind(to: target)
     }
 
     mutating func flush() {
         sink.flush()
-        heardAnchor = nil
+        estimate.forgetAnchor()
     }
 
     mutating func jump(to target: Int64, now: UInt64) {
         position = target
         lastApplied = target
-        heardAnchor = nil
+        estimate.forgetAnchor()
     }
 
     mutating func pause() { flush() }
-    mutating func resume(now: UInt64) { heardAnchor = nil }
+    mutating func resume(now: UInt64) { estimate.forgetAnchor() }
 
     /// What was queued ahead was never heard: a session that pauses does so where the listener was.
     mutating func lose(pausing: Bool) {
         isUp = false
-        heardAnchor = nil
+        estimate.forgetAnchor()
         if pausing { position = max(lastApplied, min(position, lastHeard)) }
     }
 
     mutating func reconnect() throws(BreatheError) {
         try sink.reconnect()
         isUp = true
-        heardAnchor = nil
+        estimate.forgetAnchor()
     }
 
     mutating func finish(stopped: Bool) throws(BreatheError) {
         try sink.end(stopped: stopped, reachable: isUp)
     }
 
-    mutating func report(to timing: inout HeardTiming, now: UInt64) {
+    mutating func report(to timing: inout HeardEstimate, now: UInt64) {
         timing.record(heard: heard(), at: now)
     }
 

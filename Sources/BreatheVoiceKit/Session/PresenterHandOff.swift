@@ -4,8 +4,10 @@ import BreatheCore
 /// end, and the spoken counts of the phase under way, kept in timeline order and handed to the presenters once the
 /// heard position reaches them.
 ///
-/// A phase's cue reaches presenters at the position the sink reported playing it (`timing`, the timing report's
-/// "actual"); everything else at its planned position.
+/// This is the one route by which anything of the session reaches the presenters while it plays: a phase's cue, and how
+/// it was laid out, reach them here. A phase's cue reaches presenters at the position the sink reported playing it
+/// (`timing`, the one estimate of when a sample is heard: the timing report's "actual"); everything else at its
+/// planned position.
 struct PresenterHandOff {
     /// One thing waiting to be heard.
     enum Entry {
@@ -13,6 +15,8 @@ struct PresenterHandOff {
         case effect(SessionEffect, state: SessionState)
         /// The end of a transition: presenters write one record per state change.
         case end(state: SessionState)
+        /// How a phase's cue was laid out (a tone left out, a word late or left out), handed over with the cue.
+        case placement(CuePlacement)
     }
 
     /// The effects and transition ends waiting, in order, from `start` on.
@@ -21,10 +25,10 @@ struct PresenterHandOff {
     /// The counts of the phase under way not yet handed over, in order (`--count`).
     private var counts: [(position: Int64, number: Int, state: SessionState)] = []
     /// The sink's reports, for the played position of each phase's cue.
-    var timing: HeardTiming
+    var timing: HeardEstimate
 
     init(sampleRate: Int) {
-        timing = HeardTiming(sampleRate: sampleRate)
+        timing = HeardEstimate(sampleRate: sampleRate)
     }
 
     /// Nothing waits to be heard: no effect, no transition end, no count.
@@ -36,6 +40,11 @@ struct PresenterHandOff {
 
     mutating func append(_ effect: SessionEffect, at position: Int64, state: SessionState) {
         entries.append((position, .effect(effect, state: state)))
+    }
+
+    /// How the cue at `placement.planned` was laid out: it reaches the presenters with the cue, by the same route.
+    mutating func appendPlacement(_ placement: CuePlacement) {
+        entries.append((placement.planned, .placement(placement)))
     }
 
     mutating func endTransition(at position: Int64, state: SessionState) {
@@ -96,6 +105,8 @@ struct PresenterHandOff {
                 for index in presenters.indices {
                     presenters[index].endTransition(state: state, position: position)
                 }
+            case .placement(let placement):
+                for index in presenters.indices { presenters[index].cuePlaced(placement) }
             }
         }
         if start == entries.count {

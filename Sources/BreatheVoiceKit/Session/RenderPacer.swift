@@ -57,5 +57,5 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
         try sink.end(stopped: stopped, reachable: isUp)
     }
 
-    mutating func report(to timing: inout HeardTiming, now: UInt64) { timing.forgetReport() }
+    mutating func report(to timing: inout HeardEstimate, now: UInt64) { timing.forgetReport() }
 }

@@ -3,7 +3,7 @@ import BreatheCore
 /// The loop's voice: where a phase's cue goes, what each announcement says and through which voice, the counts.
 extension SessionLoop {
     /// Lays out a phase's cue at the current position: its tone on the boundary, its word after it (see CueLayout), and
-    /// tells the presenters how it went.
+    /// hands how it went to the presenters with the cue (`PresenterHandOff`).
     mutating func placeCue(_ kind: PhaseKind, entered: Segment?) -> CueWord {
         let position = pacer.position
         let tone = sound.tones.clip(for: kind)
@@ -26,7 +26,7 @@ extension SessionLoop {
                 planned: position, toneLeftOut: tone != nil && placement.tone == nil,
                 wordDelay: spoken ? placement.speech.map { $0 - position } : nil,
                 wordLeftOut: spoken && placement.speech == nil)
-            for index in presenters.indices { presenters[index].cuePlaced(cue) }
+            handOff.appendPlacement(cue)
         }
         return placement.speech.map(CueWord.at) ?? .leftOut
     }

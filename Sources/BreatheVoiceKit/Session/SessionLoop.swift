@@ -9,7 +9,7 @@ import BreatheCore
 /// what is now heard, send speech-dispatcher what it should say now, and refresh the display.
 ///
 /// The clips an event schedules (tone, phrase, counts) start on the event's sample; each effect reaches the presenters
-/// when its sample is about to be heard (`PresenterHandOff`, with `HeardTiming` measuring each cue for
+/// when its sample is about to be heard (`PresenterHandOff`, with `HeardEstimate` measuring each cue for
 /// `--timing-report`). Pausing stops the timeline; what is said meanwhile plays aside, off it (`PauseMixer`).
 struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
     /// What a session is set to do, besides its sound.

@@ -60,7 +60,7 @@ protocol SessionPacer {
     /// The session is over: what is queued is played out (or dropped, `stopped` by a signal), and the sink closed.
     mutating func finish(stopped: Bool) throws(BreatheError)
     /// Gives the timing report the sink's latest report: which sample is heard at `now`.
-    mutating func report(to timing: inout HeardTiming, now: UInt64)
+    mutating func report(to timing: inout HeardEstimate, now: UInt64)
 }
 
 extension SessionPacer {

@@ -77,7 +77,7 @@ struct TextPacer: SessionPacer {
     mutating func finish(stopped: Bool) throws(BreatheError) {}
 
     /// A line is "heard" when it is printed: never before the clock reaches it.
-    mutating func report(to timing: inout HeardTiming, now: UInt64) {
+    mutating func report(to timing: inout HeardEstimate, now: UInt64) {
         timing.record(heard: position, at: now, printed: true)
     }
 

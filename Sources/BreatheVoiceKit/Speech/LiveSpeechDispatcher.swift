@@ -47,7 +47,7 @@ final class LiveSpeechDispatcher: SpeechDispatcherConnection, @unchecked Sendabl
 
     /// Opens the connection and applies `request`. Throws `.unavailable` naming the reason when no daemon answers,
     /// or none answers within `patience`.
-    init(_ request: SpeechDispatcherRequest, clock: any SessionClock = MonotonicClock()) throws(BreatheError) {
+    init(_ request: SpeechDispatcherRequest, clock: any SessionClock) throws(BreatheError) {
         self.clock = clock
         guard case .success(let library) = LiveSpeechdLibrary.shared else {
             throw .unavailable(Message(.errorSpeechdUnavailable, ["detail": .text("libspeechd.so.2")]))

@@ -147,7 +147,9 @@ final class PrivateBrltty {
         let deadline = FakeBrailleDisplay.now() + 20
         var width = 0
         while width == 0, FakeBrailleDisplay.now() < deadline {
-            if let connected = try? LiveBrailleDisplay(environment: environment.compactMapValues { $0 }) {
+            if let connected = try? LiveBrailleDisplay(
+                environment: environment.compactMapValues { $0 }, clock: MonotonicClock())
+            {
                 width = connected.width
                 connected.release(hurried: false)
             } else {

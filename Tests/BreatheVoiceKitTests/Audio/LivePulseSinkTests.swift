@@ -19,7 +19,7 @@ import Testing
     @Test func playQueuesALongClipAsTheServerAsksForIt() throws {
         let environment = try LiveServers.requireSoundServer()
         let target = 500
-        let sink = try LivePulseSink(environment: environment, targetMilliseconds: target)
+        let sink = try LivePulseSink(environment: environment, targetMilliseconds: target, clock: MonotonicClock())
         let clip = [Int16](repeating: 0, count: AudioFormat.sampleRate * 3)
         try sink.play(clip)
         let ahead = sink.latencySamples()

@@ -9,11 +9,11 @@ import Testing
 @Suite struct PendingPulseSinkTests {
     @Test func noServerIsTheSameUnavailableError() {
         let environment = ["PULSE_SERVER": "unix:/nonexistent/pulse/native"]
-        let pending = PendingPulseSink(environment: environment)
+        let pending = PendingPulseSink(environment: environment, clock: MonotonicClock())
         var pendingError: BreatheError?
         do { _ = try pending.sink() } catch { pendingError = error }
         var directError: BreatheError?
-        do { _ = try LivePulseSink(environment: environment) } catch { directError = error }
+        do { _ = try LivePulseSink(environment: environment, clock: MonotonicClock()) } catch { directError = error }
         guard case .unavailable(let message)? = pendingError, case .unavailable(let direct)? = directError else {
             Issue.record(
                 "expected .unavailable from both, got \(String(describing: pendingError)) and \(String(describing: directError))"
@@ -28,7 +28,9 @@ import Testing
         // handshake's whole deadline, 20 times.
         let listener = try ListeningSocket()
         let started = MonotonicClock.now()
-        for _ in 0..<20 { _ = PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path]) }
+        for _ in 0..<20 {
+            _ = PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path], clock: MonotonicClock())
+        }
         let seconds = Double(MonotonicClock.now() - started) / 1e9
         #expect(seconds < 2, "dropping 20 pending sinks took \(seconds) s")
     }
@@ -39,7 +41,10 @@ import Testing
         let listener = try ListeningSocket()
         let started = MonotonicClock.now()
         var caught: BreatheError?
-        do { _ = try PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path]).sink() } catch {
+        do {
+            _ = try PendingPulseSink(environment: ["PULSE_SERVER": "unix:" + listener.path], clock: MonotonicClock())
+                .sink()
+        } catch {
             caught = error
         }
         let seconds = Double(MonotonicClock.now() - started) / 1e9
@@ -54,7 +59,7 @@ import Testing
 
     @Test func theServerAcceptsSamplesThroughThePendingSink() throws {
         let environment = try LiveServers.requireSoundServer()
-        let sink = try #require(try PendingPulseSink(environment: environment).sink())
+        let sink = try #require(try PendingPulseSink(environment: environment, clock: MonotonicClock()).sink())
         try sink.write([Int16](repeating: 0, count: 2205))
         try sink.finish()
     }

@@ -15,6 +15,9 @@ import Testing
         func endTransition(state: SessionState, position: Int64) {
             calls.append("end@\(position)")
         }
+        func cuePlaced(_ cue: CuePlacement) {
+            calls.append("placed@\(cue.planned)")
+        }
         static func name(_ effect: SessionEffect) -> String {
             switch effect {
             case .enterSegment(.phase(let cycle, let index)): "phase\(cycle).\(index)"
@@ -100,5 +103,21 @@ import Testing
         handOff.timing.record(heard: 3_000, at: 12_250_000_000)
         handOff.release(through: 3_000, to: &presenters)
         #expect(recorder.calls == ["phase1.0@1000", "end@1000", "phase1.1@3250", "tone.hold@3000", "end@3000"])
+    }
+
+    /// How a cue was laid out reaches the presenters by the cue's route, with it: not before its sample is heard.
+    @Test func aCuesPlacementIsHandedOverWithTheCue() {
+        var handOff = PresenterHandOff(sampleRate: 1_000)
+        let recorder = CallRecorder()
+        var presenters: [any SessionPresenter] = [recorder]
+        handOff.append(.enterSegment(.phase(cycle: 1, index: 0)), at: 1_000, state: Self.state)
+        handOff.appendPlacement(
+            CuePlacement(planned: 1_000, toneLeftOut: false, wordDelay: 200, wordLeftOut: false))
+        handOff.append(.playTone(.inhale), at: 1_000, state: Self.state)
+        handOff.endTransition(at: 1_000, state: Self.state)
+        handOff.release(through: 999, to: &presenters)
+        #expect(recorder.calls.isEmpty)
+        handOff.release(through: 1_000, to: &presenters)
+        #expect(recorder.calls == ["phase1.0@1000", "placed@1000", "tone.inhale@1000", "end@1000"])
     }
 }

@@ -1,6 +1,6 @@
 /// Whether a command line asks for a session played through the sound server, read from the words alone before the
 /// parser runs, so that the server's handshake starts first and overlaps parsing (the first sound comes sooner). A guess
-/// either way is harmless: a session that finds no connection started makes its own (`AudioSessionLauncher.run`), and
+/// either way is harmless: a session that finds no connection started makes its own (`AudioSession.run`), and
 /// one that nobody takes ends with the run.
 enum EarlyConnection {
     /// Options after which no live session follows: no sound, a WAV file, or a page of text.

@@ -1,18 +1,47 @@
-/// `--timing-report` with sound: where on the session clock each cue was actually heard, by the sink's own reports.
+/// When a timeline sample is heard: the one estimate of it, from the sink's reports, that the pacer and every presenter
+/// go by.
 ///
-/// The runner records the sink's latest report (which timeline sample it was playing, and when on the runner's clock).
-/// A cue's played position is the moment its sample is heard, from that report, against the moment timeline sample 0
+/// `bounded(_:now:)` takes a live sink's report (the position written less the latency it reports) and holds back one
+/// the clock says cannot be true yet (`LivePacer.heard()`). `record(heard:at:)` keeps the latest: which timeline sample
+/// was heard, and when on the session's clock; from it, `heardNanos(of:)` says when any sample is heard. For
+/// `--timing-report`, a cue's played position is the moment its sample is heard against the moment timeline sample 0
 /// would have been heard: the origin, fixed by the first cue after the start, a resume or a skip. Without a report
 /// (a file, a pause) a cue is played where it was planned.
-struct HeardTiming {
+struct HeardEstimate {
     let sampleRate: Int
     /// The sink's latest report: the timeline sample it was playing, and when (ns on the runner's clock).
     private(set) var report: (heard: Int64, nanos: UInt64)?
     /// When timeline sample 0 would have been heard (ns on the runner's clock); nil until a cue fixes it.
     private(set) var origin: Int64?
+    /// The heard position a live sink last reported believably, and the clock then; forgotten where the timeline jumps
+    /// or starts again (a skip, a rewind, a flush, a pause, a lost or new connection).
+    private var anchor: (heard: Int64, at: UInt64)?
 
     init(sampleRate: Int) {
         self.sampleRate = sampleRate
+    }
+
+    /// The heard position a live sink reports (`reported`, at `now` on the clock), but never further on than the clock
+    /// allows since the latest believable report: 2 % faster (a device's clock that runs fast), and 20 ms (a server
+    /// that reports in quanta). A tenth faster let a server that lags under load (its interpolated reports running on
+    /// while it plays late) release a phase's line 0.5 s before its tone over 5 s of such reports.
+    /// Sound is not heard faster than it plays, so a report that says otherwise (stale or over-interpolated timing
+    /// under load, a second short) cannot release a phase, its line and speech-dispatcher's phrase, before its tone.
+    mutating func bounded(_ reported: Int64, now: UInt64) -> Int64 {
+        let rate = Int64(sampleRate)
+        if let anchor, reported > anchor.heard {
+            let elapsed = Int64(min(now >= anchor.at ? now - anchor.at : 0, 60_000_000_000))
+            let limit = anchor.heard + elapsed / 1000 * rate * 51 / 50 / 1_000_000 + rate / 50
+            // Held back: the anchor stays where the reports were last believable.
+            if reported > limit { return limit }
+        }
+        anchor = (reported, now)
+        return reported
+    }
+
+    /// The timeline jumped or starts again: the next report is believed as it is.
+    mutating func forgetAnchor() {
+        anchor = nil
     }
 
     /// A line is printed when it is handed over, not ahead of time: nothing is heard before the report (text only).
@@ -51,7 +80,7 @@ struct HeardTiming {
     }
 
     /// When the sample at `planned` is heard, by the latest report (nil: no report).
-    private func heardNanos(of planned: Int64) -> Int64? {
+    func heardNanos(of planned: Int64) -> Int64? {
         guard let report else { return nil }
         let heard = Int64(report.nanos) + (planned - report.heard) * 1_000_000_000 / Int64(sampleRate)
         return printed ? max(heard, Int64(report.nanos)) : heard

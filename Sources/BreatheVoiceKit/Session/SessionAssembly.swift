@@ -6,8 +6,12 @@ import Glibc
 import Musl
 #endif
 
-/// Puts a planned session together with the live clock, the controls and the presenters, and runs it.
-struct SessionLauncher {
+/// One session put together, for `start`, `remind` and `demo` alike (through `SessionFrontend`): its plan, its output,
+/// its presenters (the display, the event stream, the timing report, the braille display, the history recorder), its
+/// keys and signals, and its one clock, which the loop, the sink, the braille display, speech-dispatcher and the event
+/// stream all read. The screen-reader opening (`SessionAssembly+ScreenReader`), the lead-in that lets it be heard
+/// (`OpeningLeadIn`), the text-only run (`SessionAssembly+Text`) and the sound (`AudioSession`) are built from it.
+struct SessionAssembly {
     var plan: SessionPlan
     let localizer: Localizer
     var output: OutputOptions
@@ -22,8 +26,12 @@ struct SessionLauncher {
     /// Count the seconds inside each phase (`--count`); a text-only session prints them.
     var counting = false
 
-    /// The session's clock: the loop's, and the event stream's times.
-    var clock = MonotonicClock()
+    /// The session's clock: the loop's, the event stream's times, the sink's latency reports, the braille display's
+    /// and speech-dispatcher's patience.
+    var clock = SessionAssembly.clock
+
+    /// The one clock of every session (a connection started before the command line was parsed uses it too).
+    static let clock = MonotonicClock()
 
     init(
         plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
@@ -35,62 +43,14 @@ struct SessionLauncher {
         self.extraPresenters = extraPresenters
     }
 
-    /// A text-only session on the monotonic clock. In screen-reader mode its lead-in leaves the screen reader time to
-    /// read the opening first (`readingLength`), as a session with sound does, unless the plan already does.
-    func runText() throws(BreatheError) -> SessionOutcome {
-        guard output.screenReader != nil, !leadInCoversOpening else { return try runTextAsPlanned() }
-        var session = self
-        let machine = SessionMachine(
-            plan: plan, announcesKeys: readsKeys && Terminal.isTerminal(0) && output.keysHint, opening: opening,
-            briefOpening: true)
-        let lines =
-            (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
-            + [Message(.lineLeadIn)]
-        session.replan(plan.leadIn(reading: readingLead(lines.map(readingLength(of:)))))
-        return try session.runTextAsPlanned()
-    }
-
-    /// The lead-in a screen reader needs to read the opening's lines, given how long each takes to say: their
-    /// lengths with a short pause after each, and 1.2 s for it to start, for the pause it makes before what was
-    /// printed while it spoke (Fenrir: about half a second), and to end on; so that the first tone follows the last
-    /// word by about a second, never under it (with 1.4 s, 1.1 to 1.4 s measured inside Fenrir for the brief opening
-    /// of a returning user: `ScreenReaderTests`; a loaded machine moves it by up to a second either way).
-    func readingLead(_ lengths: [Int64]) -> Int64 {
-        let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        return lengths.reduce(Int64(plan.sampleRate) * 6 / 5) { $0 + $1 + gap }
-    }
-
-    /// How long a screen reader takes to say a sentence, in samples, without a synthesizer to measure it: about 65 ms
-    /// a character, eSpeak NG's pace at 175 words a minute (or at the screen reader's rate, when known).
-    func readingLength(of message: Message) -> Int64 {
-        let rate = Int64(output.screenReaderRate ?? SpeechSettings.defaultRate)
-        return Int64(localizer.string(message).count) * Int64(plan.sampleRate) * 65 * Int64(SpeechSettings.defaultRate)
-            / (1000 * max(rate, 80))
-    }
-
     /// True once `replan` gave the plan a lead-in that covers the opening.
-    private var leadInCoversOpening = false
+    private(set) var leadInCoversOpening = false
 
     /// Takes a plan whose lead-in was lengthened to cover the opening, for the session and its history record.
     mutating func replan(_ lengthened: SessionPlan) {
         plan = lengthened
         leadInCoversOpening = true
         for case let recorder as HistoryRecorder in extraPresenters { recorder.plan = lengthened }
-    }
-
-    private func runTextAsPlanned() throws(BreatheError) -> SessionOutcome {
-        try withLiveSession(speaks: false) { controls, presenters in
-            var loop = SessionLoop(
-                machine: output.machine(
-                    plan: plan, announcesKeys: controls.readsKeys && output.keysHint, opening: opening),
-                pacer: TextPacer(sampleRate: plan.sampleRate), clock: clock, presenters: presenters,
-                sound: SessionSound(
-                    phrases: PhraseBook(localizer: localizer),
-                    tones: ToneClips(sampleRate: plan.sampleRate, volume: nil)),
-                inputs: SessionInputs(sources: controls.sources), options: SessionLoop.Options(counting: counting))
-            loop.afterInput = controls.settle(after:)
-            return loop.run()
-        }.get()
     }
 
     /// Everything a live session needs around its runner, in one place for the text and the audio runners: the keys and
@@ -132,7 +92,12 @@ struct SessionLauncher {
                 TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
         let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
-        let braille = BrailleOpening.open(rendering ? .off : output.braille, environment: ProcessEnvironment.current)
+        let clock = self.clock
+        let braille = BrailleOpening.open(
+            rendering ? .off : output.braille, environment: ProcessEnvironment.current
+        ) { environment throws(BreatheError) in
+            try LiveBrailleDisplay(environment: environment, clock: clock)
+        }
         if let warning = braille.warning {
             var warnings = FileDescriptorSink.standardError
             warnings.write(PlainText.line(localizer.string(warning)))
