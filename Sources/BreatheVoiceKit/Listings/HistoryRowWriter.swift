@@ -6,24 +6,30 @@ import BreatheCore
 /// Each row sentence's template is split into its pieces once; each argument is put into words (`Localizer.spoken`)
 /// and made plain (`PlainText.sanitize`, which works scalar by scalar, so pieces made plain one by one read as the
 /// whole line would) once per value, and kept: a history holds many sessions but few patterns, lengths and days.
-/// What is kept is bounded, so memory stays the same whatever the history's length.
+/// What is kept lives in one buffer of bytes, emptied when it grows past `arenaLimit`, so memory stays the same
+/// whatever the history's length, and writing a row costs no allocation and no reference counting.
 struct HistoryRowWriter {
     let listing: HistoryListing
-    private var localizer: Localizer { listing.localizer }
 
-    /// The four sentences a row can be, in `Row` order, as pieces.
-    private let templates: [[Piece]]
-    /// Put-into-words arguments by row, argument and value (a number, or an enum's raw value).
-    private var words: [[Int: [UInt8]]]
-    /// Patterns' and timings' words by their bytes (plain ASCII names only), a few.
-    private var patterns: [(kind: SessionRecord.PatternKind, named: Bool, name: [UInt8], words: [UInt8])] = []
-    private var timings: [(text: [UInt8], words: [UInt8])] = []
+    /// Every template's pieces, by row (`rows[row]` is the range of `pieces` that row's template is).
+    private var pieces: [Piece] = []
+    private var rows: [Range<Int>] = []
+    /// The templates' text, then the words kept, by range.
+    private var arena: [UInt8] = []
+    /// Where the kept words start in `arena` (the templates' text comes before).
+    private var keptStart = 0
+    /// Words of numbers and statuses by row, argument and value: a table indexed by a hash, a newer value replacing an
+    /// older one at the same place.
+    private var kept: [Kept]
+    /// Words of patterns and timings by their bytes (plain ASCII only), a few.
+    private var keptTexts: [KeptText] = []
     /// The day last written, in words.
-    private var day = (number: Int.min, words: [UInt8]())
+    private var dayNumber = Int.min
+    private var dayWords: [UInt8] = []
 
-    /// How many values of one argument, or patterns, are kept at most.
-    private static let limit = 4096
-    private static let patternLimit = 64
+    private static let tableBits = 12
+    private static let arenaLimit = 1 << 20
+    private static let textLimit = 64
 
     private enum Row: Int, CaseIterable {
         case plain, mood, moodAfter, skipped
@@ -49,31 +55,61 @@ struct HistoryRowWriter {
         }
     }
 
-    private enum Argument: String, CaseIterable {
+    private enum Argument: Int, CaseIterable {
         case start, pattern, timings, done, cycles, duration, status, before, after, activity
+
+        var name: String {
+            switch self {
+            case .start: "start"
+            case .pattern: "pattern"
+            case .timings: "timings"
+            case .done: "done"
+            case .cycles: "cycles"
+            case .duration: "duration"
+            case .status: "status"
+            case .before: "before"
+            case .after: "after"
+            case .activity: "activity"
+            }
+        }
     }
 
-    private enum Piece {
-        case text([UInt8])
-        case argument(Argument)
+    /// A template's piece: text (its range in `arena`), or an argument.
+    private struct Piece {
+        var argument: Argument?
+        var text: Range<Int>
+    }
+
+    private struct Kept {
+        var slot = -1
+        var value = 0
+        var words = 0..<0
+    }
+
+    private struct KeptText {
+        /// The pattern's kind (and whether it has a name), or -1 for timings.
+        var kind: Int
+        var text: Range<Int>
+        var words: Range<Int>
     }
 
     init(listing: HistoryListing) {
         self.listing = listing
+        kept = Array(repeating: Kept(), count: 1 << HistoryRowWriter.tableBits)
         let localizer = listing.localizer
-        templates = Row.allCases.map { row in
-            var pieces: [Piece] = []
-            let names = Set(row.arguments.map(\.rawValue))
+        for row in Row.allCases {
+            let first = pieces.count
+            let names = Dictionary(uniqueKeysWithValues: row.arguments.map { ($0.name, $0) })
             Localizer.forEachPiece(of: localizer.template(row.key)) { text, name in
-                if let name, names.contains(name), let argument = Argument(rawValue: name) {
-                    pieces.append(.argument(argument))
+                if let name, let argument = names[name] {
+                    pieces.append(Piece(argument: argument, text: 0..<0))
                 } else if !text.isEmpty {
-                    pieces.append(.text(Array(PlainText.sanitize(String(text)).utf8)))
+                    pieces.append(Piece(argument: nil, text: keep(PlainText.sanitize(String(text)))))
                 }
             }
-            return pieces
+            rows.append(first..<pieces.count)
         }
-        words = Array(repeating: [:], count: Row.allCases.count * Argument.allCases.count)
+        keptStart = arena.count
     }
 
     /// Appends the record's line, newline included, as `HistoryListing.line` writes it.
@@ -88,11 +124,14 @@ struct HistoryRowWriter {
         } else {
             row = .plain
         }
-        for piece in templates[row.rawValue] {
-            switch piece {
-            case .text(let bytes): output.append(contentsOf: bytes)
-            case .argument(let argument): append(argument, of: record, in: row, to: &output)
+        if arena.count > HistoryRowWriter.arenaLimit { forget() }
+        for index in rows[row.rawValue] {
+            let piece = pieces[index]
+            guard let argument = piece.argument else {
+                copy(piece.text, to: &output)
+                continue
             }
+            append(argument, of: record, in: row, to: &output)
         }
         output.append(0x0A)
     }
@@ -101,9 +140,13 @@ struct HistoryRowWriter {
         switch argument {
         case .start:
             let start = record.start
-            let dayNumber = start.dayNumber
-            if day.number != dayNumber { day = (dayNumber, plain(localizer.date(dayNumber: dayNumber))) }
-            output.append(contentsOf: day.words)
+            let day = start.dayNumber
+            if day != dayNumber {
+                dayNumber = day
+                dayWords.removeAll(keepingCapacity: true)
+                dayWords.append(contentsOf: PlainText.sanitize(listing.localizer.date(dayNumber: day)).utf8)
+            }
+            output.append(contentsOf: dayWords)
             // ", 14:05", as `Localizer.moment` ends.
             output.append(UInt8(ascii: ","))
             output.append(0x20)
@@ -138,82 +181,82 @@ struct HistoryRowWriter {
         _ make: @autoclosure () -> MessageArgument, _ value: Int, _ argument: Argument, _ row: Row,
         _ output: inout [UInt8]
     ) {
-        let slot = row.rawValue * Argument.allCases.count + argumentIndex(argument)
-        if let kept = words[slot][value] {
-            output.append(contentsOf: kept)
+        let slot = row.rawValue * Argument.allCases.count + argument.rawValue
+        let mixed = (UInt(bitPattern: value) &+ UInt(slot) &* 0x0100_0193) &* 0x9E37_79B9_7F4A_7C15
+        let index = Int(mixed >> UInt(UInt.bitWidth - HistoryRowWriter.tableBits))
+        if kept[index].slot == slot && kept[index].value == value {
+            copy(kept[index].words, to: &output)
             return
         }
-        let made = plain(localizer.spoken(make(), named: argument.rawValue, in: row.key))
-        if words[slot].count >= HistoryRowWriter.limit { words[slot].removeAll(keepingCapacity: true) }
-        words[slot][value] = made
-        output.append(contentsOf: made)
-    }
-
-    private func argumentIndex(_ argument: Argument) -> Int {
-        switch argument {
-        case .start: 0
-        case .pattern: 1
-        case .timings: 2
-        case .done: 3
-        case .cycles: 4
-        case .duration: 5
-        case .status: 6
-        case .before: 7
-        case .after: 8
-        case .activity: 9
-        }
+        let words = keep(listing.localizer.spoken(make(), named: argument.name, in: row.key))
+        kept[index] = Kept(slot: slot, value: value, words: words)
+        copy(words, to: &output)
     }
 
     /// The pattern as `HistoryListing.line` names it.
     private mutating func appendPattern(of record: RecordLine, in row: Row, to output: inout [UInt8]) {
-        let kind = record.patternKind
-        let named = record.hasPatternName
-        let found: [UInt8]? = record.withPatternNameBytes { name in
-            guard let name else { return nil }
-            for entry in patterns
-            where entry.kind == kind && entry.named == named && entry.name.count == name.count
-                && entry.name.elementsEqual(name)
-            {
-                return entry.words
-            }
-            return nil
-        }
-        if let found {
-            output.append(contentsOf: found)
-            return
-        }
-        let pattern = listing.pattern(name: record.patternNameText, kind: kind)
-        let made = plain(localizer.spoken(.message(.patternName(pattern)), named: "pattern", in: row.key))
-        output.append(contentsOf: made)
-        guard patterns.count < HistoryRowWriter.patternLimit else { return }
-        record.withPatternNameBytes { name in
-            if let name { patterns.append((kind, named, Array(name), made)) }
-        }
+        let kind = Int(record.patternKind.number) * 2 + (record.hasPatternName ? 1 : 0)
+        let made = record.withPatternNameBytes { name in appendKept(kind, name, to: &output) }
+        guard !made else { return }
+        let pattern = listing.pattern(name: record.patternNameText, kind: record.patternKind)
+        let words = listing.localizer.spoken(.message(.patternName(pattern)), named: "pattern", in: row.key)
+        record.withPatternNameBytes { name in keepText(kind, name, words, to: &output) }
     }
 
     /// The timings as a sentence reads them.
     private mutating func appendTimings(of record: RecordLine, in row: Row, to output: inout [UInt8]) {
-        let found: [UInt8]? = record.withTimingsBytes { text in
-            guard let text else { return nil }
-            for entry in timings where entry.text.count == text.count && entry.text.elementsEqual(text) {
-                return entry.words
+        let made = record.withTimingsBytes { text in appendKept(-1, text, to: &output) }
+        guard !made else { return }
+        let words = listing.localizer.spoken(.timings(record.timingsText), named: "timings", in: row.key)
+        record.withTimingsBytes { text in keepText(-1, text, words, to: &output) }
+    }
+
+    /// Appends the words kept for a text of this kind; false when none are.
+    private mutating func appendKept(_ kind: Int, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8]) -> Bool {
+        guard let text else { return false }
+        return arena.withUnsafeBufferPointer { all in
+            for entry in keptTexts where entry.kind == kind && entry.text.count == text.count {
+                let kept = UnsafeBufferPointer(rebasing: all[entry.text])
+                guard kept.elementsEqual(text) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: all[entry.words]))
+                return true
             }
-            return nil
-        }
-        if let found {
-            output.append(contentsOf: found)
-            return
-        }
-        let made = plain(localizer.spoken(.timings(record.timingsText), named: "timings", in: row.key))
-        output.append(contentsOf: made)
-        guard timings.count < HistoryRowWriter.patternLimit else { return }
-        record.withTimingsBytes { text in
-            if let text { timings.append((Array(text), made)) }
+            return false
         }
     }
 
-    private func plain(_ text: String) -> [UInt8] {
-        Array(PlainText.sanitize(text).utf8)
+    /// Appends `words` (made plain), keeping them for this text when it is plain ASCII and there is room.
+    private mutating func keepText(
+        _ kind: Int, _ text: UnsafeBufferPointer<UInt8>?, _ words: String, to output: inout [UInt8]
+    ) {
+        let plain = PlainText.sanitize(words)
+        guard let text, keptTexts.count < HistoryRowWriter.textLimit else {
+            output.append(contentsOf: plain.utf8)
+            return
+        }
+        let start = arena.count
+        arena.append(contentsOf: text)
+        let entry = KeptText(kind: kind, text: start..<arena.count, words: keep(plain))
+        keptTexts.append(entry)
+        copy(entry.words, to: &output)
+    }
+
+    /// Adds text to the arena; its range there.
+    private mutating func keep(_ text: String) -> Range<Int> {
+        let start = arena.count
+        arena.append(contentsOf: PlainText.sanitize(text).utf8)
+        return start..<arena.count
+    }
+
+    private mutating func copy(_ range: Range<Int>, to output: inout [UInt8]) {
+        arena.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Lets every kept word go (the templates stay): the arena is full.
+    private mutating func forget() {
+        arena.removeSubrange(keptStart...)
+        for index in kept.indices { kept[index] = Kept() }
+        keptTexts.removeAll(keepingCapacity: true)
     }
 }
 
@@ -225,6 +268,17 @@ extension SessionRecord.Status {
         case .stopped: 1
         case .interrupted: 2
         case .skipped: 3
+        }
+    }
+}
+
+extension SessionRecord.PatternKind {
+    /// A number for each kind, to keep a pattern's words by.
+    fileprivate var number: UInt8 {
+        switch self {
+        case .builtIn: 0
+        case .saved: 1
+        case .timings: 2
         }
     }
 }
