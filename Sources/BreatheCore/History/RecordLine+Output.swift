@@ -11,7 +11,10 @@ extension RecordLine {
         func newline(_ depth: Int) {
             guard let level else { return }
             output.append(0x0A)
-            for _ in 0..<(level + depth) { output.append(0x20); output.append(0x20) }
+            for _ in 0..<(level + depth) {
+                output.append(0x20)
+                output.append(0x20)
+            }
         }
         func key(_ name: StaticString, depth: Int) {
             if !first { output.append(UInt8(ascii: ",")) }
@@ -27,7 +30,11 @@ extension RecordLine {
             output.append(UInt8(ascii: "\""))
         }
         func mood(_ value: Int?) {
-            if let value { RecordLine.append(integer: value, to: &output) } else { RecordLine.append("null", to: &output) }
+            if let value {
+                RecordLine.append(integer: value, to: &output)
+            } else {
+                RecordLine.append("null", to: &output)
+            }
         }
         output.append(UInt8(ascii: "{"))
         key("id", depth: 1)
@@ -44,7 +51,11 @@ extension RecordLine {
         output.append(UInt8(ascii: "{"))
         first = true
         key("name", depth: 2)
-        if let patternName { appendJSONString(patternName, to: &output) } else { RecordLine.append("null", to: &output) }
+        if let patternName {
+            appendJSONString(patternName, to: &output)
+        } else {
+            RecordLine.append("null", to: &output)
+        }
         key("timings", depth: 2)
         appendJSONString(timings, to: &output)
         key("kind", depth: 2)
@@ -179,13 +190,13 @@ extension RecordLine {
     }
 
     /// As `String(value)` writes it.
-    package static func append(integer value: Int, to output: inout [UInt8]) {
+    static func append(integer value: Int, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         append(digitsOf: value.magnitude, width: 1, to: &output)
     }
 
     /// As `TenthsFormat.plain` writes it: 55 → 5.5, 40 → 4.
-    package static func append(tenths value: Int, to output: inout [UInt8]) {
+    static func append(tenths value: Int, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         append(digitsOf: magnitude / 10, width: 1, to: &output)
@@ -215,7 +226,7 @@ extension RecordLine {
     }
 
     /// As `LocalTimestamp.iso8601` writes it: `2024-03-31T09:15:00+02:00`, the date that of its day number.
-    package static func append(iso8601 time: LocalTimestamp, to output: inout [UInt8]) {
+    static func append(iso8601 time: LocalTimestamp, to output: inout [UInt8]) {
         let date = LocalTimestamp.date(dayNumber: time.dayNumber)
         func two(_ value: Int) { append(digitsOf: UInt(value), width: 2, to: &output) }
         append(digitsOf: UInt(date.year), width: 4, to: &output)

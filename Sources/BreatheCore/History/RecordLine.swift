@@ -5,26 +5,26 @@
 /// record; `record` makes the `SessionRecord` that `SessionRecordReader.record` reads from the same line.
 package struct RecordLine {
     /// A text member: where its bytes are (between the quotes), and whether they are its text (plain ASCII, no escapes).
-    package struct Text: Sendable {
+    struct Text: Sendable {
         var range: Range<Int>
         var plain: Bool
     }
 
     /// The line, without its newline; the texts' ranges index it.
-    package internal(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
     package internal(set) var start = LocalTimestamp.zero
-    package internal(set) var end = LocalTimestamp.zero
+    var end = LocalTimestamp.zero
     package internal(set) var patternKind = SessionRecord.PatternKind.builtIn
-    package internal(set) var ramps: [Ramp] = []
+    var ramps: [Ramp] = []
     package internal(set) var plannedCycles = 0
     package internal(set) var actualCycles = 0
-    package internal(set) var plannedTenths = 0
+    var plannedTenths = 0
     package internal(set) var actualTenths = 0
     package internal(set) var status = SessionRecord.Status.completed
     package internal(set) var moodBefore: Int?
     /// Amendments (`SessionAmendment`) change it after the line was read.
     package var moodAfter: Int?
-    package internal(set) var source = SessionRecord.Source.interactive
+    var source = SessionRecord.Source.interactive
     package internal(set) var reason: SessionRecord.SkipReason?
     var id = Text(range: 0..<0, plain: true)
     /// Nil when the pattern has no name (absent or null).
@@ -35,7 +35,7 @@ package struct RecordLine {
     package init() {}
 
     /// The record on `line`; nil when it is none (as `SessionRecordReader.record` would say).
-    package init?(line: [UInt8]) {
+    init?(line: [UInt8]) {
         var reader = SessionRecordReader()
         guard line.withUnsafeBufferPointer({ reader.read($0, into: &self) }) else { return nil }
     }
@@ -54,7 +54,7 @@ package struct RecordLine {
     }
 
     /// A text member as a String, escapes resolved.
-    package func string(_ text: Text) -> String {
+    func string(_ text: Text) -> String {
         bytes.withUnsafeBufferPointer { all in
             let raw = UnsafeBufferPointer(rebasing: all[text.range])
             return text.plain ? String(decoding: raw, as: UTF8.self) : JSONTape.unescape(raw)
@@ -82,10 +82,10 @@ package struct RecordLine {
     }
 
     /// The record's id, escapes resolved.
-    package var idText: String { string(id) }
+    var idText: String { string(id) }
 
     /// Whether the record's id is `other` (as Strings compare).
-    package func hasID(_ other: String) -> Bool {
+    func hasID(_ other: String) -> Bool {
         var other = other
         let sameBytes = other.withUTF8 { wanted in
             withPlainBytes(id) { plain in

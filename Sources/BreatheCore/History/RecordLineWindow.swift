@@ -49,7 +49,7 @@ package struct RecordLineWindow {
     package var isFull: Bool { count > AmendmentWindow.reach }
 
     /// Whether no record is held.
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// Hands the oldest held record to `body`, then lets it go; nil when none is held. `body` must not keep it.
     package mutating func removeOldest<Result>(_ body: (RecordLine) -> Result) -> Result? {

@@ -90,7 +90,7 @@ package struct HistoryStore: Sendable {
     }
 
     /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
-    /// throughout, and each record is handed over with its amendments folded in (`AmendmentWindow`). Unreadable lines
+    /// throughout, and each record is handed over with its amendments folded in (`RecordLineWindow`). Unreadable lines
     /// are skipped; `skipped` hears each one's line number, after every record before it was handed over. Returns false
     /// to stop early from `body`.
     func forEach(
@@ -120,13 +120,16 @@ package struct HistoryStore: Sendable {
     ) throws(BreatheError) {
         var window = RecordLineWindow()
         var going = true
-        func handOverOldest() {
-            window.removeOldest { record in
+        /// False when no record was held.
+        @discardableResult
+        func handOverOldest() -> Bool {
+            let handed: Void? = window.removeOldest { record in
                 if going && matches(record) { going = body(record) }
             }
+            return handed != nil
         }
         func handOverAll() {
-            while going && !window.isEmpty { handOverOldest() }
+            while going && handOverOldest() {}
         }
         try forEachLine(descriptor, from: start, to: end, skipped: skipped) { line in
             switch window.read(line) {

@@ -27,8 +27,9 @@ struct HistoryRowWriter {
     private var dayNumber = Int.min
     private var dayWords: [UInt8] = []
 
+    /// How many bytes of kept words the arena holds before they are let go.
+    private let arenaLimit: Int
     private static let tableBits = 12
-    private static let arenaLimit = 1 << 20
     private static let textLimit = 64
 
     private enum Row: Int, CaseIterable {
@@ -93,8 +94,9 @@ struct HistoryRowWriter {
         var words: Range<Int>
     }
 
-    init(listing: HistoryListing) {
+    init(listing: HistoryListing, arenaLimit: Int = 1 << 20) {
         self.listing = listing
+        self.arenaLimit = arenaLimit
         kept = Array(repeating: Kept(), count: 1 << HistoryRowWriter.tableBits)
         let localizer = listing.localizer
         for row in Row.allCases {
@@ -124,7 +126,7 @@ struct HistoryRowWriter {
         } else {
             row = .plain
         }
-        if arena.count > HistoryRowWriter.arenaLimit { forget() }
+        if arena.count - keptStart > arenaLimit { forget() }
         for index in rows[row.rawValue] {
             let piece = pieces[index]
             guard let argument = piece.argument else {
@@ -212,7 +214,8 @@ struct HistoryRowWriter {
     }
 
     /// Appends the words kept for a text of this kind; false when none are.
-    private mutating func appendKept(_ kind: Int, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8]) -> Bool {
+    private mutating func appendKept(_ kind: Int, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8]) -> Bool
+    {
         guard let text else { return false }
         return arena.withUnsafeBufferPointer { all in
             for entry in keptTexts where entry.kind == kind && entry.text.count == text.count {
@@ -240,6 +243,9 @@ struct HistoryRowWriter {
         keptTexts.append(entry)
         copy(entry.words, to: &output)
     }
+
+    /// The bytes of words kept now: at most `arenaLimit` and one row's words, whatever the history's length.
+    var keptBytes: Int { arena.count - keptStart }
 
     /// Adds text to the arena; its range there.
     private mutating func keep(_ text: String) -> Range<Int> {
