@@ -14,6 +14,10 @@ HISTORY_SIZES = (100_000, 2_000_000)
 HISTORY_RUNS = 3
 HISTORY_RSS_TARGET_MIB = 32.0
 HISTORY_HEAD_TARGET_S = 1.0
+#: Issue 45: `history`, `history --json` and both exports stream at the speed `stats` reads, memory flat: a time target
+#: at each size, and the peak RSS at the largest within HISTORY_FLAT_MIB of the peak at the smallest.
+HISTORY_TIME_TARGETS_S = {100_000: 0.2, 2_000_000: 4.0}
+HISTORY_FLAT_MIB = 1.0
 
 
 # MARK: measure 7: every history command at scale
@@ -100,4 +104,13 @@ def measure_history(bench: Bench) -> None:
         if label == "history | head -1":
             target += f", time ≤ {HISTORY_HEAD_TARGET_S:g} s"
             ok = ok and big["median_s"] <= HISTORY_HEAD_TARGET_S
+        else:
+            def spaced(size: int) -> str:
+                return f"{size:,}".replace(",", " ")
+            times = " and ".join(f"≤ {limit:g} s at {spaced(size)}" for size, limit in HISTORY_TIME_TARGETS_S.items())
+            smallest = HISTORY_SIZES[0]
+            target += f", time {times}, peak RSS at {spaced(largest)} within {HISTORY_FLAT_MIB:g} MiB of {spaced(smallest)}'s"
+            small = figures[label].get(smallest)
+            ok = ok and small is not None and big["max_rss_mib"] - small["max_rss_mib"] <= HISTORY_FLAT_MIB
+            ok = ok and all(size in figures[label] and figures[label][size]["median_s"] <= limit for size, limit in HISTORY_TIME_TARGETS_S.items())
         bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label) + beside, rss)}, target, verdict(ok if big else None)))

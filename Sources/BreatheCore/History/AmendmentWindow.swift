@@ -2,7 +2,7 @@
 /// the window `reach` records later (or at the end of the reading), with every amendment met meanwhile applied.
 ///
 /// Memory stays the same whatever the history's length: a ring of `reach` records.
-package struct AmendmentWindow {
+struct AmendmentWindow {
     /// How many records after its own an amendment may come and still be folded in. Only sessions that ended while a
     /// mood question was open come between a record and its amendment, so a few would do.
     static let reach = 32
@@ -12,10 +12,10 @@ package struct AmendmentWindow {
     private var oldest = 0
     private var count = 0
 
-    package init() {}
+    init() {}
 
     /// Holds `record`; returns the record that leaves to make room for it, if the window was full.
-    package mutating func add(_ record: SessionRecord) -> SessionRecord? {
+    mutating func add(_ record: SessionRecord) -> SessionRecord? {
         var leaving: SessionRecord?
         if count == AmendmentWindow.reach { leaving = removeOldest() }
         ring[(oldest + count) % AmendmentWindow.reach] = record
@@ -25,7 +25,7 @@ package struct AmendmentWindow {
 
     /// Applies `amendment` to the newest held record with its id; false when none is held (it then amends nothing).
     @discardableResult
-    package mutating func amend(_ amendment: SessionAmendment) -> Bool {
+    mutating func amend(_ amendment: SessionAmendment) -> Bool {
         var offset = count - 1
         while offset >= 0 {
             let index = (oldest + offset) % AmendmentWindow.reach
@@ -39,7 +39,7 @@ package struct AmendmentWindow {
     }
 
     /// The oldest held record, taken out of the window; nil when it is empty.
-    package mutating func removeOldest() -> SessionRecord? {
+    mutating func removeOldest() -> SessionRecord? {
         guard count > 0 else { return nil }
         let record = ring[oldest]
         ring[oldest] = nil

@@ -23,7 +23,7 @@ package enum CSVWriter {
         return quoted + "\""
     }
 
-    package static func fields(_ record: SessionRecord) -> [String] {
+    static func fields(_ record: SessionRecord) -> [String] {
         [
             record.id, record.start.iso8601, record.end.iso8601, record.patternName ?? "", record.timings,
             record.ramps.map { "\($0.kind.rawValue)=\(TenthsFormat.plain($0.targetTenths))" }.joined(separator: " "),

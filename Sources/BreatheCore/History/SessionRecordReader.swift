@@ -12,13 +12,14 @@ package struct SessionRecordReader {
     package mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
-            guard let checked = check(line, slots: slots, ramps: true) else { return nil }
+            var ramps: [Ramp] = []
+            guard let checked = check(line, slots: slots, ramps: &ramps, collect: true) else { return nil }
             // Every text was checked to be a string entry, of which `tape.string` always makes a String.
             func text(_ entry: Int) -> String { tape.string(entry, in: line) ?? "" }
             return SessionRecord(
                 id: text(slots[.id]), start: checked.start, end: checked.end,
                 patternName: checked.hasName ? text(slots[.patternName]) : nil, timings: text(slots[.patternTimings]),
-                patternKind: checked.kind, ramps: checked.ramps, plannedCycles: checked.plannedCycles,
+                patternKind: checked.kind, ramps: ramps, plannedCycles: checked.plannedCycles,
                 actualCycles: checked.actualCycles, plannedTenths: checked.plannedTenths,
                 actualTenths: checked.actualTenths, status: checked.status, moodBefore: checked.moodBefore,
                 moodAfter: checked.moodAfter, language: text(slots[.language]), source: checked.source,
@@ -28,6 +29,39 @@ package struct SessionRecordReader {
 
     mutating func record(_ line: [UInt8]) -> SessionRecord? {
         line.withUnsafeBufferPointer { record($0) }
+    }
+
+    /// Reads the record on one line (without its newline) into `record`, reusing its storage, as `record` reads it;
+    /// false, leaving `record` unusable until the next line that is one, when the line is no valid record.
+    package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into record: inout RecordLine) -> Bool {
+        guard tape.load(line) else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
+            record.ramps.removeAll(keepingCapacity: true)
+            guard let checked = check(line, slots: slots, ramps: &record.ramps, collect: true) else { return false }
+            func text(_ entry: Int) -> RecordLine.Text {
+                let item = tape.entries[entry]
+                return RecordLine.Text(range: item.start..<item.end, plain: item.flag)
+            }
+            record.bytes.removeAll(keepingCapacity: true)
+            record.bytes.append(contentsOf: line)
+            record.start = checked.start
+            record.end = checked.end
+            record.patternKind = checked.kind
+            record.plannedCycles = checked.plannedCycles
+            record.actualCycles = checked.actualCycles
+            record.plannedTenths = checked.plannedTenths
+            record.actualTenths = checked.actualTenths
+            record.status = checked.status
+            record.moodBefore = checked.moodBefore
+            record.moodAfter = checked.moodAfter
+            record.source = checked.source
+            record.reason = checked.reason
+            record.id = text(slots[.id])
+            record.patternName = checked.hasName ? text(slots[.patternName]) : nil
+            record.timings = text(slots[.patternTimings])
+            record.language = text(slots[.language])
+            return true
+        }
     }
 
     /// A pattern label as `facts` finds it: a range of the line's bytes when they are its text (plain ASCII), else the text.
@@ -43,7 +77,8 @@ package struct SessionRecordReader {
     mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label, id: Label)? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
-            guard let checked = check(line, slots: slots, ramps: false) else { return nil }
+            var none: [Ramp] = []
+            guard let checked = check(line, slots: slots, ramps: &none, collect: false) else { return nil }
             let labelEntry = checked.hasName ? slots[.patternName] : slots[.patternTimings]
             let entry = tape.entries[labelEntry]
             let label: Label =
@@ -190,16 +225,15 @@ package struct SessionRecordReader {
         var reason: SessionRecord.SkipReason?
         /// False when the pattern has no name (absent or null): its timings are its label.
         var hasName: Bool
-        /// The ramps, when asked for (`ramps: true`); otherwise only checked.
-        var ramps: [Ramp]
     }
 
     /// The one decoder: checks every member of the loaded line as `SessionRecord(json:)` does, leaving each member's
     /// entry in `slots`; nil when the line is no valid record. Makes no String (texts are only checked to be strings)
-    /// and, unless `ramps`, no array: `stats` over a long history spends its time here.
+    /// and appends the ramps to `ramps` only when `collect`: `stats` over a long history spends its time here.
     @inline(__always)
     private func check(
-        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>, ramps collectRamps: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<Int>, ramps: inout [Ramp],
+        collect collectRamps: Bool
     ) -> Checked? {
         guard members(of: 0, SessionRecordReader.recordSlots, bytes, into: slots) else { return nil }
         func isText(_ entry: Int) -> Bool { entry >= 0 && tape.entries[entry].kind == .string }
@@ -218,7 +252,6 @@ package struct SessionRecordReader {
             isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language]),
             let reason = skipReason(slots[.reason], bytes)
         else { return nil }
-        var ramps: [Ramp] = []
         let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {
             var element = list + 1
@@ -242,7 +275,7 @@ package struct SessionRecordReader {
         return Checked(
             start: start, end: end, kind: kind, plannedCycles: plannedCycles, actualCycles: actualCycles,
             plannedTenths: plannedTenths, actualTenths: actualTenths, status: status, moodBefore: moodBefore,
-            moodAfter: moodAfter, source: source, reason: reason, hasName: hasName, ramps: ramps)
+            moodAfter: moodAfter, source: source, reason: reason, hasName: hasName)
     }
 }
 

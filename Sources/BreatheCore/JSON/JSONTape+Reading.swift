@@ -101,7 +101,7 @@ extension JSONTape {
     }
 
     /// The text of a checked string's bytes, escapes resolved.
-    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var cursor = 0

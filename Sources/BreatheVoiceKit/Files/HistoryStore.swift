@@ -90,46 +90,59 @@ package struct HistoryStore: Sendable {
     }
 
     /// Reads every record in file order, streaming: one buffer of 256 KiB (more only for a longer line) is reused
-    /// throughout, and each record is handed over with its amendments folded in (`AmendmentWindow`). Unreadable lines
+    /// throughout, and each record is handed over with its amendments folded in (`RecordLineWindow`). Unreadable lines
     /// are skipped; `skipped` hears each one's line number, after every record before it was handed over. Returns false
     /// to stop early from `body`.
     func forEach(
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
+        try forEachRecordLine(skipped: skipped) { body($0.record) }
+    }
+
+    /// Reads every record as `forEach` does, each handed over as the `RecordLine` it was read into, which makes no
+    /// String: `history` and `history export` over a long history. `body` must not keep the line it is handed.
+    func forEachRecordLine(
+        skipped: (Int) -> Void = { _ in },
+        _ body: (RecordLine) -> Bool
+    ) throws(BreatheError) {
         guard let descriptor = try openForReading() else { return }
         defer { close(descriptor) }
         try forEachRecord(descriptor, skipped: skipped, body)
     }
 
-    /// The records on the lines from `start` to `end` (see `forEachLine`), amendments folded in, each handed to `body`
-    /// when `matches` accepts it.
+    /// The records on the lines from `start` to `end` (see `forEachLine`), amendments folded in (`RecordLineWindow`),
+    /// each handed to `body` when `matches` accepts it.
     private func forEachRecord(
         _ descriptor: Int32, from start: Int = 0, to end: Int? = nil,
-        where matches: (SessionRecord) -> Bool = { _ in true }, skipped: (Int) -> Void,
-        _ body: (SessionRecord) -> Bool
+        where matches: (RecordLine) -> Bool = { _ in true }, skipped: (Int) -> Void,
+        _ body: (RecordLine) -> Bool
     ) throws(BreatheError) {
-        var reader = SessionRecordReader()
-        var window = AmendmentWindow()
+        var window = RecordLineWindow()
         var going = true
-        func handOver(_ record: SessionRecord) {
-            if going && matches(record) { going = body(record) }
+        /// False when no record was held.
+        @discardableResult
+        func handOverOldest() -> Bool {
+            let handed: Void? = window.removeOldest { record in
+                if going && matches(record) { going = body(record) }
+            }
+            return handed != nil
         }
         func handOverAll() {
-            while going, let record = window.removeOldest() { handOver(record) }
+            while going && handOverOldest() {}
         }
         try forEachLine(descriptor, from: start, to: end, skipped: skipped) { line in
-            if let record = reader.record(line) {
-                if let leaving = window.add(record) { handOver(leaving) }
+            switch window.read(line) {
+            case .record:
+                if window.isFull { handOverOldest() }
                 return going
-            }
-            guard let amendment = SessionAmendment.parse(line: line) else {
+            case .amendment:
+                return true
+            case .unreadable:
                 // What came before an unreadable line leaves before its warning.
                 handOverAll()
                 return going ? nil : false
             }
-            window.amend(amendment)
-            return true
         }
         handOverAll()
     }
@@ -156,6 +169,16 @@ package struct HistoryStore: Sendable {
         skipped: (Int) -> Void = { _ in },
         _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
+        try forEachRecordLineOfNewest(count, where: { matches($0.record) }, skipped: skipped) { body($0.record) }
+    }
+
+    /// `forEachOfNewest`, each record handed over as the `RecordLine` it was read into, which makes no String.
+    func forEachRecordLineOfNewest(
+        _ count: Int,
+        where matches: (RecordLine) -> Bool = { _ in true },
+        skipped: (Int) -> Void = { _ in },
+        _ body: (RecordLine) -> Bool
+    ) throws(BreatheError) {
         guard count > 0, let descriptor = try openForReading() else { return }
         defer { close(descriptor) }
         var status = stat()
@@ -163,6 +186,7 @@ package struct HistoryStore: Sendable {
         let size = Int(status.st_size)
         guard size > 0 else { return }
         var reader = SessionRecordReader()
+        var record = RecordLine()
         var start = 0
         do {
             var lines = BackwardLineReader<BreatheError>(size: size) { target, count, offset throws(BreatheError) in
@@ -170,7 +194,7 @@ package struct HistoryStore: Sendable {
             }
             var found = 0
             while let line = try lines.next() {
-                guard !HistoryStore.isBlank(line), let record = reader.record(line), matches(record) else { continue }
+                guard !HistoryStore.isBlank(line), reader.read(line, into: &record), matches(record) else { continue }
                 found += 1
                 if found == count {
                     start = lines.lineStart

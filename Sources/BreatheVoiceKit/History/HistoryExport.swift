@@ -16,9 +16,9 @@ enum HistoryExport {
     }
 
     /// Writes the export of the records `records` hands out to `output`, each as it comes, stopping at once when a
-    /// write fails (as when the reader went away): CSV (RFC 4180), the header then one row per record; JSON, one array exactly as
-    /// `JSONWriter.pretty` indents it, written as `[`, the records separated by `,`, and `]`. Nothing is kept from one
-    /// record to the next. Returns the number of records written.
+    /// write fails (as when the reader went away): CSV (RFC 4180), the header then one row per record; JSON, one array
+    /// exactly as `JSONWriter.pretty` indents it, written as `[`, the records separated by `,`, and `]`. Nothing is kept
+    /// from one record to the next. Returns the number of records written.
     static func write(
         _ format: Format,
         records: (_ body: (SessionRecord) -> Bool) throws(BreatheError) -> Void,
@@ -28,7 +28,7 @@ enum HistoryExport {
         var going = output.write(opening(format))
         guard going else { return 0 }
         try records { record in
-            going = output.write(item(record, index: count, format: format))
+            going = write(RecordLine(record), index: count, format: format, to: output)
             if going { count += 1 }
             return going
         }
@@ -36,20 +36,42 @@ enum HistoryExport {
         return count
     }
 
+    /// `write`, each record handed over as the `RecordLine` it was read into and written out byte by byte.
+    static func write(
+        _ format: Format,
+        lines: (_ body: (RecordLine) -> Bool) throws(BreatheError) -> Void,
+        to output: ChunkedWriter
+    ) throws(BreatheError) -> Int {
+        var count = 0
+        var going = output.write(opening(format))
+        guard going else { return 0 }
+        try lines { record in
+            going = write(record, index: count, format: format, to: output)
+            if going { count += 1 }
+            return going
+        }
+        if going { output.write(closing(format, count: count)) }
+        return count
+    }
+
+    /// One record: its CSV row, or the array's element at `index` (after a comma unless it is the first), on lines of
+    /// its own, indented one level; false once a write has failed.
+    private static func write(_ record: RecordLine, index: Int, format: Format, to output: ChunkedWriter) -> Bool {
+        output.append { bytes in
+            switch format {
+            case .csv: record.appendCSVRow(to: &bytes)
+            case .json:
+                RecordLine.append(index == 0 ? "\n  " : ",\n  ", to: &bytes)
+                record.appendJSON(to: &bytes, level: 1)
+            }
+        }
+    }
+
     /// What comes before the first record: the CSV header, or the array's opening bracket.
     static func opening(_ format: Format) -> String {
         switch format {
         case .csv: CSVWriter.row(CSVWriter.header)
         case .json: "["
-        }
-    }
-
-    /// One record: its CSV row, or the array's element at `index` (after a comma unless it is the first), on lines of
-    /// its own, indented one level.
-    static func item(_ record: SessionRecord, index: Int, format: Format) -> String {
-        switch format {
-        case .csv: CSVWriter.row(CSVWriter.fields(record))
-        case .json: (index == 0 ? "\n  " : ",\n  ") + JSONWriter.pretty(record.json, level: 1)
         }
     }
 

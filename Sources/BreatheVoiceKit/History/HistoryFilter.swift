@@ -42,12 +42,19 @@ struct HistoryFilter: Hashable, Sendable {
     func forEach(
         _ store: HistoryStore, skipped: (Int) -> Void = { _ in }, _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
+        try forEachLine(store, skipped: skipped) { body($0.record) }
+    }
+
+    /// `forEach`, each record handed over as the `RecordLine` it was read into (see `HistoryStore.forEachRecordLine`).
+    func forEachLine(
+        _ store: HistoryStore, skipped: (Int) -> Void = { _ in }, _ body: (RecordLine) -> Bool
+    ) throws(BreatheError) {
         let sinceDay = sinceDay
-        func matches(_ record: SessionRecord) -> Bool { sinceDay.map { record.start.dayNumber >= $0 } ?? true }
+        func matches(_ record: RecordLine) -> Bool { sinceDay.map { record.start.dayNumber >= $0 } ?? true }
         if let last {
-            try store.forEachOfNewest(last, where: matches, skipped: skipped, body)
+            try store.forEachRecordLineOfNewest(last, where: matches, skipped: skipped, body)
         } else {
-            try store.forEach(skipped: skipped) { record in matches(record) ? body(record) : true }
+            try store.forEachRecordLine(skipped: skipped) { record in matches(record) ? body(record) : true }
         }
     }
 }

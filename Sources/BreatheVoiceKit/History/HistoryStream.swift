@@ -20,11 +20,18 @@ struct HistoryStream {
     func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
         let output = ChunkedWriter(fileDescriptor: 1)
         defer { finish(output) }
-        let listing = HistoryListing(localizer: localizer)
+        var rows = HistoryRowWriter(listing: HistoryListing(localizer: localizer))
         var shown = 0
-        try filter.forEach(store, skipped: warning(after: output)) { record in
+        try filter.forEachLine(store, skipped: warning(after: output)) { record in
             shown += 1
-            return output.write(json ? record.line + "\n" : listing.line(record))
+            return output.append { bytes in
+                if json {
+                    record.appendJSON(to: &bytes)
+                    bytes.append(0x0A)
+                } else {
+                    rows.append(record, to: &bytes)
+                }
+            }
         }
         if shown == 0 && !json { output.write(PlainText.line(localizer.string(Message(.historyEmpty)))) }
     }
@@ -51,7 +58,7 @@ struct HistoryStream {
         let skipped = warning(after: output)
         return try HistoryExport.write(
             format,
-            records: { body throws(BreatheError) in try store.forEach(skipped: skipped, body) },
+            lines: { body throws(BreatheError) in try store.forEachRecordLine(skipped: skipped, body) },
             to: output)
     }
 

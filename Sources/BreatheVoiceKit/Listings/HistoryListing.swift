@@ -6,9 +6,7 @@ struct HistoryListing {
 
     /// One session, one line.
     func line(_ record: SessionRecord) -> String {
-        let name = record.patternKind == .timings ? nil : record.patternName
-        let title = record.patternKind == .builtIn ? name.flatMap { BreathingPattern.builtIn(named: $0)?.title } : nil
-        let pattern = BreathingPattern(name: name, phases: [], title: title)
+        let pattern = pattern(name: record.patternName, kind: record.patternKind)
         var arguments: [String: MessageArgument] = [
             "start": .text(localizer.moment(record.start)),
             "pattern": .message(.patternName(pattern)),
@@ -33,6 +31,13 @@ struct HistoryListing {
             key = .historyRowMoodAfter
         }
         return PlainText.line(localizer.string(Message(key, arguments)))
+    }
+
+    /// The pattern a row names: a built-in by its title, a saved one by its name, typed timings as a custom pattern.
+    func pattern(name: String?, kind: SessionRecord.PatternKind) -> BreathingPattern {
+        let name = kind == .timings ? nil : name
+        let title = kind == .builtIn ? name.flatMap { BreathingPattern.builtIn(named: $0)?.title } : nil
+        return BreathingPattern(name: name, phases: [], title: title)
     }
 
     func statusKey(_ status: SessionRecord.Status) -> MessageKey {

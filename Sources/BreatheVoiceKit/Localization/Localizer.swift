@@ -13,32 +13,61 @@ struct Localizer: Sendable {
 
     /// The message in words, with every placeholder filled in.
     func string(_ message: Message) -> String {
-        // English is parsed only if a sentence is missing (the locale tests say none is).
-        let key = message.key.localeKey
-        let entry = catalog.entries[key] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key]
-        let template: String
-        var arguments = message.arguments
-        // A number before its noun, in the noun's gender: "{n} séances", "{rate} palavras".
-        let feminine = catalog.feminineKeys[key] ?? []
-        for name in feminine { arguments[name] = said(arguments[name], in: catalog.feminineNumbers) }
-        var masculine = catalog.masculineKeys[key] ?? []
-        if case .plural? = entry, !feminine.contains("n") { masculine.insert("n") }
-        for name in masculine { arguments[name] = said(arguments[name], in: catalog.masculineNumbers) }
-        switch entry {
-        case .text(let text)?:
-            template = text
-        case .plural(let one, let other, let exactlyOne)?:
-            let value = message.arguments["n"]?.pluralValue
-            if let exactlyOne, let value, value.isWhole, value.whole == 1 {
-                template = exactlyOne
+        let template = self.template(message.key, n: message.arguments["n"])
+        var result = ""
+        Localizer.forEachPiece(of: template) { text, name in
+            if let name, let argument = message.arguments[name] {
+                result += spoken(argument, named: name, in: message.key)
             } else {
-                template =
-                    value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
+                result += text
             }
-        case nil:
-            template = key
         }
-        return fill(template, arguments)
+        return result
+    }
+
+    /// The sentence a message with this key is written from: its plural form chosen by `n`, its key itself when no
+    /// language has it.
+    func template(_ key: MessageKey, n: MessageArgument? = nil) -> String {
+        // English is parsed only if a sentence is missing (the locale tests say none is).
+        switch entry(key) {
+        case .text(let text)?:
+            return text
+        case .plural(let one, let other, let exactlyOne)?:
+            let value = n?.pluralValue
+            if let exactlyOne, let value, value.isWhole, value.whole == 1 { return exactlyOne }
+            return value.map { catalog.pluralRule.isOne(whole: $0.whole, isWhole: $0.isWhole) } == true ? one : other
+        case nil:
+            return key.localeKey
+        }
+    }
+
+    private func entry(_ key: MessageKey) -> LocaleCatalog.Entry? {
+        catalog.entries[key.localeKey] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key.localeKey]
+    }
+
+    /// One argument as a message with this key puts it into words: a number before its noun in the noun's gender
+    /// ("{n} séances", "{rate} palavras"), anything else as it is.
+    func spoken(_ argument: MessageArgument, named name: String, in key: MessageKey) -> String {
+        var argument = argument
+        let feminine = catalog.feminineKeys[key.localeKey] ?? []
+        if feminine.contains(name) { argument = said(argument, in: catalog.feminineNumbers) ?? argument }
+        var masculine = catalog.masculineKeys[key.localeKey] ?? []
+        if case .plural? = entry(key), !feminine.contains("n") { masculine.insert("n") }
+        if masculine.contains(name) { argument = said(argument, in: catalog.masculineNumbers) ?? argument }
+        return render(argument)
+    }
+
+    /// Hands `body` the pieces of a template in order: each `{name}` placeholder with its name, and the text between
+    /// them (a `{` never closed, and everything after it, is text).
+    static func forEachPiece(of template: String, _ body: (_ text: Substring, _ name: String?) -> Void) {
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            body(rest[..<open], nil)
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            body(rest[open...close], String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        body(rest, nil)
     }
 
     /// A counted number in the words its noun's gender needs, where the language's file says the digits would be read
@@ -93,19 +122,10 @@ struct Localizer: Sendable {
 
     private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {
         var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let argument = arguments[name] {
-                result += render(argument)
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+        Localizer.forEachPiece(of: template) { text, name in
+            if let name, let argument = arguments[name] { result += render(argument) } else { result += text }
         }
-        return result + rest
+        return result
     }
 
     private func render(_ argument: MessageArgument) -> String {

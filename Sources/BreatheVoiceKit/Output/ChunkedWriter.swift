@@ -31,6 +31,15 @@ final class ChunkedWriter {
         return chunk.count < chunkSize || flush()
     }
 
+    /// Lets `body` add bytes to the chunk itself (a record written out byte by byte), writing the chunk once it is full;
+    /// false once a write has failed.
+    @discardableResult
+    func append(_ body: (inout [UInt8]) -> Void) -> Bool {
+        guard failure == 0 else { return false }
+        body(&chunk)
+        return chunk.count < chunkSize || flush()
+    }
+
     /// Writes what was gathered; false once a write has failed.
     @discardableResult
     func flush() -> Bool {

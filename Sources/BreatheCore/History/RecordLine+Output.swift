@@ -1,0 +1,300 @@
+/// A `RecordLine` written out byte by byte, exactly as `JSONWriter` writes `SessionRecord.json` and as `CSVWriter` writes
+/// its row, without making a String or a JSON tree: `history --json` and `history export` over a long history.
+///
+/// Texts that are plain ASCII are copied from the line; any other text (escapes, other scripts) goes through the
+/// String writers themselves, so rare records cost what they always did and every record reads the same.
+extension RecordLine {
+    /// Appends the record as `JSONWriter.compact(record.json)` writes it (`level` nil), or as
+    /// `JSONWriter.pretty(record.json, level:)` indents it.
+    package func appendJSON(to output: inout [UInt8], level: Int? = nil) {
+        var first = true
+        func newline(_ depth: Int) {
+            guard let level else { return }
+            output.append(0x0A)
+            for _ in 0..<(level + depth) {
+                output.append(0x20)
+                output.append(0x20)
+            }
+        }
+        func key(_ name: StaticString, depth: Int) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            newline(depth)
+            output.append(UInt8(ascii: "\""))
+            RecordLine.append(name, to: &output)
+            RecordLine.append(level == nil ? "\":" : "\": ", to: &output)
+        }
+        func quoted(_ name: StaticString) {
+            output.append(UInt8(ascii: "\""))
+            RecordLine.append(name, to: &output)
+            output.append(UInt8(ascii: "\""))
+        }
+        func mood(_ value: Int?) {
+            if let value {
+                RecordLine.append(integer: value, to: &output)
+            } else {
+                RecordLine.append("null", to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "{"))
+        key("id", depth: 1)
+        appendJSONString(id, to: &output)
+        key("start", depth: 1)
+        output.append(UInt8(ascii: "\""))
+        RecordLine.append(iso8601: start, to: &output)
+        output.append(UInt8(ascii: "\""))
+        key("end", depth: 1)
+        output.append(UInt8(ascii: "\""))
+        RecordLine.append(iso8601: end, to: &output)
+        output.append(UInt8(ascii: "\""))
+        key("pattern", depth: 1)
+        output.append(UInt8(ascii: "{"))
+        first = true
+        key("name", depth: 2)
+        if let patternName {
+            appendJSONString(patternName, to: &output)
+        } else {
+            RecordLine.append("null", to: &output)
+        }
+        key("timings", depth: 2)
+        appendJSONString(timings, to: &output)
+        key("kind", depth: 2)
+        quoted(patternKind.name)
+        newline(1)
+        output.append(UInt8(ascii: "}"))
+        key("ramps", depth: 1)
+        if ramps.isEmpty {
+            RecordLine.append("[]", to: &output)
+        } else {
+            output.append(UInt8(ascii: "["))
+            for (position, ramp) in ramps.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(2)
+                output.append(UInt8(ascii: "{"))
+                first = true
+                key("phase", depth: 3)
+                quoted(ramp.kind.name)
+                key("seconds", depth: 3)
+                RecordLine.append(tenths: ramp.targetTenths, to: &output)
+                newline(2)
+                output.append(UInt8(ascii: "}"))
+            }
+            newline(1)
+            output.append(UInt8(ascii: "]"))
+        }
+        first = false
+        key("plannedCycles", depth: 1)
+        RecordLine.append(integer: plannedCycles, to: &output)
+        key("actualCycles", depth: 1)
+        RecordLine.append(integer: actualCycles, to: &output)
+        key("plannedSeconds", depth: 1)
+        RecordLine.append(tenths: plannedTenths, to: &output)
+        key("actualSeconds", depth: 1)
+        RecordLine.append(tenths: actualTenths, to: &output)
+        key("status", depth: 1)
+        quoted(status.name)
+        key("moodBefore", depth: 1)
+        mood(moodBefore)
+        key("moodAfter", depth: 1)
+        mood(moodAfter)
+        key("language", depth: 1)
+        appendJSONString(language, to: &output)
+        key("source", depth: 1)
+        quoted(source.name)
+        if let reason {
+            key("reason", depth: 1)
+            quoted(reason.name)
+        }
+        newline(0)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the record's CSV row as `CSVWriter.row(CSVWriter.fields(record))` writes it, CRLF included.
+    package func appendCSVRow(to output: inout [UInt8]) {
+        let comma = UInt8(ascii: ",")
+        appendCSVField(id, to: &output)
+        output.append(comma)
+        RecordLine.append(iso8601: start, to: &output)
+        output.append(comma)
+        RecordLine.append(iso8601: end, to: &output)
+        output.append(comma)
+        if let patternName { appendCSVField(patternName, to: &output) }
+        output.append(comma)
+        appendCSVField(timings, to: &output)
+        output.append(comma)
+        for (position, ramp) in ramps.enumerated() {
+            if position > 0 { output.append(0x20) }
+            RecordLine.append(ramp.kind.name, to: &output)
+            output.append(UInt8(ascii: "="))
+            RecordLine.append(tenths: ramp.targetTenths, to: &output)
+        }
+        output.append(comma)
+        RecordLine.append(integer: plannedCycles, to: &output)
+        output.append(comma)
+        RecordLine.append(integer: actualCycles, to: &output)
+        output.append(comma)
+        RecordLine.append(tenths: plannedTenths, to: &output)
+        output.append(comma)
+        RecordLine.append(tenths: actualTenths, to: &output)
+        output.append(comma)
+        RecordLine.append(status.name, to: &output)
+        output.append(comma)
+        if let moodBefore { RecordLine.append(integer: moodBefore, to: &output) }
+        output.append(comma)
+        if let moodAfter { RecordLine.append(integer: moodAfter, to: &output) }
+        output.append(comma)
+        appendCSVField(language, to: &output)
+        output.append(comma)
+        RecordLine.append(source.name, to: &output)
+        output.append(comma)
+        if let reason { RecordLine.append(reason.name, to: &output) }
+        output.append(0x0D)
+        output.append(0x0A)
+    }
+
+    /// A text as `JSONWriter.quote` writes it.
+    private func appendJSONString(_ text: Text, to output: inout [UInt8]) {
+        let copied = withPlainBytes(text) { plain -> Bool in
+            // Plain text has no quote, backslash or control character; only DEL is escaped.
+            guard let plain, !plain.contains(0x7F) else { return false }
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: plain)
+            output.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !copied else { return }
+        var quoted = ""
+        JSONWriter.quote(string(text), into: &quoted)
+        output.append(contentsOf: quoted.utf8)
+    }
+
+    /// A text as `CSVWriter.escape` writes it.
+    private func appendCSVField(_ text: Text, to output: inout [UInt8]) {
+        let copied = withPlainBytes(text) { plain -> Bool in
+            // Plain text has no line break; a comma or a quote needs quoting.
+            guard let plain, !plain.contains(UInt8(ascii: ",")), !plain.contains(UInt8(ascii: "\"")) else {
+                return false
+            }
+            output.append(contentsOf: plain)
+            return true
+        }
+        guard !copied else { return }
+        output.append(contentsOf: CSVWriter.escape(string(text)).utf8)
+    }
+
+    // MARK: Numbers and words as bytes
+
+    @inline(__always)
+    package static func append(_ text: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// As `String(value)` writes it.
+    static func append(integer value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        append(digitsOf: value.magnitude, width: 1, to: &output)
+    }
+
+    /// As `TenthsFormat.plain` writes it: 55 → 5.5, 40 → 4.
+    static func append(tenths value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        append(digitsOf: magnitude / 10, width: 1, to: &output)
+        if magnitude % 10 != 0 {
+            output.append(UInt8(ascii: "."))
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+
+    /// The decimal digits of `value`, with zeros before them up to `width`.
+    package static func append(digitsOf value: UInt, width: Int, to output: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            while buffer.count - index < width {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0")
+            }
+            output.append(contentsOf: buffer[index...])
+        }
+    }
+
+    /// As `LocalTimestamp.iso8601` writes it: `2024-03-31T09:15:00+02:00`, the date that of its day number.
+    static func append(iso8601 time: LocalTimestamp, to output: inout [UInt8]) {
+        let date = LocalTimestamp.date(dayNumber: time.dayNumber)
+        func two(_ value: Int) { append(digitsOf: UInt(value), width: 2, to: &output) }
+        append(digitsOf: UInt(date.year), width: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        two(date.month)
+        output.append(UInt8(ascii: "-"))
+        two(date.day)
+        output.append(UInt8(ascii: "T"))
+        two(time.hour)
+        output.append(UInt8(ascii: ":"))
+        two(time.minute)
+        output.append(UInt8(ascii: ":"))
+        two(time.second)
+        output.append(time.offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        let offset = abs(time.offsetSeconds)
+        two(offset / 3600)
+        output.append(UInt8(ascii: ":"))
+        two(offset % 3600 / 60)
+    }
+}
+
+// The raw values, as static text.
+extension SessionRecord.PatternKind {
+    fileprivate var name: StaticString {
+        switch self {
+        case .builtIn: "builtIn"
+        case .saved: "saved"
+        case .timings: "timings"
+        }
+    }
+}
+
+extension SessionRecord.Status {
+    fileprivate var name: StaticString {
+        switch self {
+        case .completed: "completed"
+        case .stopped: "stopped"
+        case .interrupted: "interrupted"
+        case .skipped: "skipped"
+        }
+    }
+}
+
+extension SessionRecord.Source {
+    fileprivate var name: StaticString {
+        switch self {
+        case .interactive: "interactive"
+        case .cron: "cron"
+        }
+    }
+}
+
+extension CallActivity {
+    fileprivate var name: StaticString {
+        switch self {
+        case .call: "call"
+        case .recording: "recording"
+        }
+    }
+}
+
+extension PhaseKind {
+    fileprivate var name: StaticString {
+        switch self {
+        case .inhale: "inhale"
+        case .hold: "hold"
+        case .exhale: "exhale"
+        case .rest: "rest"
+        }
+    }
+}
