@@ -127,15 +127,18 @@ import Testing
         return name.first?.isUppercase == true ? String(name) : nil
     }
 
-    /// The capitalized identifiers a piece of code names.
+    /// The capitalized identifiers a piece of code names. A name after a dot is a member (`LocaleCatalog.Entry` is
+    /// the catalog's own `Entry`), named through the type before it, which is read.
     static func names(in code: String) -> Set<String> {
         var names: Set<String> = []
         var current = ""
+        var afterDot = false
         for character in code + " " {
             if character.isLetter || character.isNumber || character == "_" {
                 current.append(character)
             } else {
-                if current.first?.isUppercase == true { names.insert(current) }
+                if current.first?.isUppercase == true, !afterDot { names.insert(current) }
+                afterDot = character == "."
                 current = ""
             }
         }
@@ -173,6 +176,7 @@ import Testing
         #expect(Self.declaredType("let structure = Structure()") == nil)
         #expect(Self.declaredType("case enum(Int)") == nil)
         #expect(Self.names(in: Self.code(of: "let a = B() // C\nlet d = \"E\" /* F */ + G")) == ["B", "G"])
+        #expect(Self.names(in: "func f() -> Catalog.Entry? { H.I(.J) }") == ["Catalog", "H"])
     }
 
     /// No two folders name each other's types.
