@@ -111,7 +111,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
 
     /// One key, read without waiting (the session calls it when the socket is readable); nil when none is there.
     func takeKey() -> UInt64? {
-        guard usable else { return nil }
+        guard usable, packetWaits() else { return nil }
         var code: brlapi_keyCode_t = 0
         let status = library.readKey(handle, 0, &code)
         guard status >= 0 else {
@@ -130,6 +130,18 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         guard waits else { return }
         var done: UInt8 = 0
         _ = Self.await(replies.read, into: &done, patience: hurried ? Self.hurriedPatience : Self.patience)
+    }
+
+    /// False while only part of the server's next packet has come: `brlapi_readKey` reads a packet to its end, and
+    /// would hold the session until a slow remote server sent the rest (a local one writes each packet at once). True
+    /// with nothing to read at all: the server's end, which `brlapi_readKey` reports at once.
+    private func packetWaits() -> Bool {
+        var available: Int32 = 0
+        guard ioctl(server, UInt(FIONREAD), &available) == 0, available > 0 else { return true }
+        // A packet's header: its size (of what follows the header) and its type, two 32-bit numbers in network order.
+        var header: (size: UInt32, type: UInt32) = (0, 0)
+        let peeked = withUnsafeMutableBytes(of: &header) { recv(server, $0.baseAddress, 8, Int32(MSG_PEEK)) }
+        return peeked == 8 && Int(available) >= 8 + Int(UInt32(bigEndian: header.size))
     }
 
     /// Connected, in tty mode, not yet given back, and the server still there.
