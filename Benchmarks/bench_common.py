@@ -427,26 +427,47 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime: fields 14 and 15 of stat(5)
 
 
+def wakeups(pid: int) -> int | None:
+    """Voluntary context switches of a process, every thread's (/proc/<pid>/task/*/status): each is a sleep that ended,
+    a wake-up. A thread that ends takes its count with it (a server's threads live as long as it does)."""
+    total = 0
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            found = re.search(r"^voluntary_ctxt_switches:\s*(\d+)", (task / "status").read_text(), re.M)
+        except OSError:
+            continue  # ended meanwhile
+        total += int(found.group(1)) if found else 0
+    return total
+
+
 class ServerWindow:
-    """The sound server's CPU over a window: /proc/<pid>/stat of each of its processes at the start and at the end."""
+    """The sound server's CPU and wake-ups over a window: /proc/<pid>/stat and every thread's voluntary switches of each
+    of its processes at the start and at the end."""
 
     def __init__(self, pids: dict[int, str]):
         self.pids = pids
         self.start_cpu = {pid: cpu_seconds(pid) for pid in pids}
+        self.start_wakeups = {pid: wakeups(pid) for pid in pids}
         self.start = time.monotonic()
         self.result: dict | None = None
 
     def stop(self) -> dict:
         wall = time.monotonic() - self.start
         per_process: dict[str, float] = {}
+        woke = 0
         for pid, name in self.pids.items():
             before, after = self.start_cpu.get(pid), cpu_seconds(pid)
             if before is None or after is None:
                 return {"error": f"{name} ({pid}) ended during the window"}
             per_process[name] = per_process.get(name, 0.0) + after - before
+            woke += (wakeups(pid) or 0) - (self.start_wakeups.get(pid) or 0)
         cpu = sum(per_process.values())
         self.result = {"wall_s": wall, "cpu_s": cpu, "percent": 100 * cpu / wall, "per_process_cpu_s": per_process,
-                       "pids": {str(k): v for k, v in self.pids.items()}}
+                       "wakeups": woke, "wakeups_per_s": woke / wall, "pids": {str(k): v for k, v in self.pids.items()}}
         return self.result
 
 

@@ -50,6 +50,9 @@ REPORT_AGREEMENT_MS = 1.0
 IDLE_SECONDS = 20
 #: Targets (issue 13).
 CPU_TARGET_PERCENT = 0.15
+#: Targets (issue 45): wake-ups a second of a live session (ours), and its CPU with the server's increase over idle.
+WAKEUPS_TARGET_PER_S = 2.0
+TOGETHER_TARGET_PERCENT = 0.15
 
 
 # MARK: peers
@@ -100,7 +103,8 @@ def record_live(bench: Bench, live: Live) -> None:
     try:
         recorder.start()
         window = ServerWindow(live.server_pids) if live.server_pids else None
-        live.run = run_measured(live.cmd, env, name=live.name, work=bench.work, timeout=live.timeout, use_pty=live.use_pty)
+        live.run = run_measured(live.cmd, env, name=live.name, work=bench.work, timeout=live.timeout, use_pty=live.use_pty,
+                                counters=True)
         if window:
             live.server_cpu = window.stop()
         live.recording = recorder.stop()
@@ -372,6 +376,93 @@ def measure_live(bench: Bench) -> None:
     processes = " + ".join(SERVER_PROCESSES[bench.server])
     bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; /proc/<pid>/stat, "
                           f"{1000 / CLOCK_TICKS:.0f} ms ticks; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
+    bench.rows += quiet_rows(bench, sessions, idle, patterns, peer_reason, cli_na, bv_reason)
+
+
+def _share(live: Live, base: dict | None) -> tuple[float, float, float] | None:
+    """The server's (wake-ups a second, CPU %) over the session's window, less its idle window's; None without both."""
+    if live.server_cpu is None or "error" in live.server_cpu or not base or "error" in base:
+        return None
+    if live.server_cpu.get("wakeups_per_s") is None or base.get("wakeups_per_s") is None:
+        return None
+    return (live.server_cpu["wakeups_per_s"] - base["wakeups_per_s"], live.server_cpu["percent"] - base["percent"],
+            base["wakeups_per_s"])
+
+
+def quiet_rows(bench: Bench, sessions: dict[str, Live], idle: dict, patterns, peer_reason, cli_na, bv_reason) -> list[Row]:
+    """Issue 45: what a live session costs while nothing happens. For each session (box, resonant, and the peers beside
+    them): its wake-ups a second (voluntary context switches of the program and every child it reaped, all threads,
+    over its wall time) and the server's increase over its idle window (every thread of its processes); then the CPU of
+    the box session and the server's increase, together."""
+    minutes, where, pipewire = bench.live_minutes, SERVER_NAMES[bench.server], bench.server == "pipewire"
+    no_peer = Cell(f"— (peers: {SERVER_NAMES['pulseaudio']} rows)") if pipewire else None
+    rows = []
+
+    def reason_for(key: str, live: Live | None) -> str | None:
+        peer = key in ("loop", "cli")
+        if live is None:
+            return (cli_na if key == "cli" else None) or "not run"
+        if live.run is None:
+            return bv_reason or (peer_reason if peer else None) or live.error or "not run"
+        if live.run.code != 0:
+            return f"exit {live.run.code}: {live.run.first_error_line()}"
+        if live.run.voluntary is None:
+            return f"{TIME} gave no context switches"
+        return None
+
+    for pattern in patterns:
+        key = f"bv-{pattern}"
+        pairs = [(key, "breathe-voice")]
+        if not pipewire:
+            pairs.append(("loop", "shell loop") if pattern == "box" else ("cli", "breathe-cli"))
+        cells: dict[str, Cell] = {"paplay": DASH, "espeak-ng": DASH}
+        if pipewire:
+            cells.update({"shell loop": no_peer, "breathe-cli": no_peer})
+        else:
+            other = "breathe-cli" if pattern == "box" else "shell loop"
+            cells[other] = Cell("— (see the " + ("resonant" if pattern == "box" else "box") + " row)")
+        ours = None
+        for session_key, column in pairs:
+            live = sessions.get(session_key)
+            why = reason_for(session_key, live)
+            if why:
+                cells[column] = Cell.na(why)
+                continue
+            run = live.run
+            rate = run.voluntary / run.wall
+            share = _share(live, idle.get("peers" if session_key in ("loop", "cli") else "ours"))
+            server = (f"; the server: {share[0]:+.1f} a second over its idle {share[2]:.1f}" if share
+                      else "; the server: n/a (no idle window)")
+            cells[column] = Cell(f"{rate:.2f} a second ({run.voluntary} in {run.wall:.0f} s){server}", rate)
+            if column == "breathe-voice":
+                ours = rate
+        text_only = not bench.caps["audio"]
+        label = {"box": "box 4-4-4-4", "resonant": "resonant 5.5-5.5"}[pattern]
+        met = verdict(None if ours is None or text_only else ours <= WAKEUPS_TARGET_PER_S, NO_AUDIO if text_only else "no figure")
+        rows.append(Row(f"3. wake-ups a second of a {minutes:g}-minute live session, {label}, {where} (voluntary context switches, "
+                        "all threads and reaped children, / wall; the server's: its threads', during the session less idle)",
+                        cells, f"≤ {WAKEUPS_TARGET_PER_S:g} a second (ours)", met))
+
+    cells = {"paplay": DASH, "espeak-ng": DASH}
+    if pipewire:
+        cells.update({"shell loop": no_peer, "breathe-cli": no_peer})
+    ours = None
+    for key, column in (("bv-box", "breathe-voice"), *(() if pipewire else (("loop", "shell loop"), ("cli", "breathe-cli")))):
+        live = sessions.get(key)
+        why = reason_for(key, live)
+        share = None if why else _share(live, idle.get("peers" if key in ("loop", "cli") else "ours"))
+        if why or share is None:
+            cells[column] = Cell.na(why or "no server window")
+            continue
+        own = 100 * live.run.cpu / live.run.wall
+        cells[column] = Cell(f"{own:.3f} % + {share[1]:+.3f} % = {own + share[1]:.3f} %", own + share[1])
+        if column == "breathe-voice":
+            ours = own + share[1]
+    text_only = not bench.caps["audio"]
+    met = verdict(None if ours is None or text_only else ours <= TOGETHER_TARGET_PERCENT, NO_AUDIO if text_only else "no figure")
+    rows.append(Row(f"3. CPU of the {minutes:g}-minute box session with the server's increase over idle, {where} (ours + the server's)",
+                    cells, f"≤ {TOGETHER_TARGET_PERCENT:g} % together", met))
+    return rows
 
 
 def timing_report_row(live: Live, summary: dict, title: str) -> Row:

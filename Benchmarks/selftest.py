@@ -252,6 +252,30 @@ def check_smaps_sampler_on_a_real_process():
     assert result["vmhwm_kib"] is not None and result["vmhwm_kib"] > 0, result
 
 
+def check_wakeups_count_every_thread_of_a_real_process():
+    """bench_common.wakeups (the server's share, issue 45) sums every thread's sleeps: a second thread's 20 sleeps count,
+    where the main thread's own status would miss them; a process that ended gives None."""
+    from bench_common import wakeups  # noqa: PLC0415
+
+    # The second thread sleeps 20 times, then stays (blocked) until the end: its count stays in /proc.
+    program = ("import sys, threading, time\n"
+               "slept, done = threading.Event(), threading.Event()\n"
+               "def sleeper():\n    for _ in range(20): time.sleep(0.005)\n    slept.set(); done.wait()\n"
+               "threading.Thread(target=sleeper, daemon=True).start(); slept.wait()\n"
+               "print('ready', flush=True); sys.stdin.read()")
+    proc = subprocess.Popen([sys.executable, "-c", program], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline() == b"ready\n"
+        main_only = int(next(line.split()[1] for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+                             if line.startswith("voluntary_ctxt_switches:")))
+        woke = wakeups(proc.pid)
+    finally:
+        proc.stdin.close()
+        proc.wait()
+    assert woke is not None and woke >= main_only + 20, (woke, main_only)
+    assert wakeups(proc.pid) is None
+
+
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
 
 

@@ -14,6 +14,9 @@ protocol SessionPresenter {
     mutating func refresh(state: SessionState, position: Int64, resized: Bool)
     /// How often `refresh` wants to be called while the timeline moves, in nanoseconds; nil for never.
     var refreshInterval: UInt64? { get }
+    /// The position at which what it shows next changes by itself (a countdown's next second), for one `refresh` when
+    /// it is heard; nil for none. Read after every transition and refresh.
+    var nextChange: Int64? { get }
     /// Called when a phase's cue is laid out on the timeline (before it is heard): whether its tone and word made it.
     mutating func cuePlaced(_ cue: CuePlacement)
 }
@@ -35,5 +38,6 @@ extension SessionPresenter {
     mutating func endTransition(state: SessionState, position: Int64) {}
     mutating func refresh(state: SessionState, position: Int64, resized: Bool) {}
     var refreshInterval: UInt64? { nil }
+    var nextChange: Int64? { nil }
     mutating func cuePlaced(_ cue: CuePlacement) {}
 }

@@ -5,7 +5,8 @@ import BreatheCore
 /// (`BrailleLine`); the pause, the end and how it ended. An answer to a key (the time left, the instruction again)
 /// shows for three seconds, then the phase again.
 ///
-/// The display is written only when what it shows changes: at most once a second while a phase runs.
+/// The display is written only when what it shows changes: at most once a second while a phase runs. The session wakes
+/// for it only then (`nextChange`), not to look whether the seconds moved.
 struct BraillePresenter: SessionPresenter {
     let plan: SessionPlan
     let localizer: Localizer
@@ -24,8 +25,8 @@ struct BraillePresenter: SessionPresenter {
         self.display = display
     }
 
-    /// Looks ten times a second whether the seconds left changed; most looks write nothing.
-    var refreshInterval: UInt64? { 100_000_000 }
+    /// Where the line changes next by itself (the seconds left, an answer's end); nil while nothing moves.
+    private(set) var nextChange: Int64?
 
     mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
@@ -52,6 +53,7 @@ struct BraillePresenter: SessionPresenter {
     }
 
     private mutating func draw(state: SessionState, position: Int64) {
+        nextChange = change(after: state, position: position)
         let line = self.line(state: state, position: position)
         guard line != shown else { return }
         shown = line
@@ -105,6 +107,20 @@ struct BraillePresenter: SessionPresenter {
                 ]
             return BrailleLine.layout(words: ended.map(localizer.string), progress: nil, width: width)
         }
+    }
+
+    /// The first position after `position` where the line for `state` shows other seconds (or the answer ends): the
+    /// next whole second before the segment's end, never its end (the boundary redraws the display itself).
+    private func change(after state: SessionState, position: Int64) -> Int64? {
+        let segment: Segment
+        switch state {
+        case .preparing: segment = .leadIn
+        case .active(let cycle, let index): segment = .phase(cycle: cycle, index: index)
+        case .idle, .paused, .completing, .completed: return nil
+        }
+        let left = secondsLeft(in: segment, position: position)
+        let second = left > 1 ? plan.end(of: segment) - Int64(left - 1) * Int64(plan.sampleRate) : nil
+        return [second, answer?.until].compactMap { $0 }.min()
     }
 
     /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", and at

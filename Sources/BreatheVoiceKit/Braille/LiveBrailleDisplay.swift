@@ -7,14 +7,17 @@ import Glibc
 import Musl
 #endif
 
-/// The session's braille display through BrlAPI (BRLTTY's server), driven from a thread of its own: connecting,
-/// entering tty mode and leaving it wait for the server's reply, and a server that stops answering (stuck, or stopped
-/// with SIGSTOP) would hold whoever called. The session only hands over the latest text and never waits: once a call
-/// has gone unanswered for `patience`, the display counts as gone and nothing more is sent (the session goes on
-/// without it). The thread stuck in the server's socket is left behind; the process ends with `_exit` without waiting.
+/// The session's braille display through BrlAPI (BRLTTY's server). Connecting, entering tty mode and leaving it wait
+/// for the server's reply, and a server that stops answering (stuck, or stopped with SIGSTOP) would hold whoever
+/// called: those run on a thread of their own, and a call left unanswered for `patience` counts the display as gone
+/// (the session goes on without it). The thread stuck in the server's socket is left behind; the process ends with
+/// `_exit` without waiting.
 ///
-/// The thread also reads the display's keys (commands, in tty mode) as the server sends them and passes each key code
-/// through a pipe, which the session polls with its other inputs.
+/// Between the two, the session uses the connection itself, without waking that thread: the server's socket is
+/// `keyDescriptor`, in the session's poll with its other inputs, and the keys are read (`brlapi_readKey`, no wait)
+/// when it is readable; a text is written (`brlapi_write`, which waits for no reply) when the session hands one over,
+/// only if the socket can take it at once. A server that goes away (its socket at its end, or a read that fails)
+/// counts the display as gone: the socket is shut down on our side, so the session's poll stops watching it.
 ///
 /// The server is BrlAPI's own choice: `BRLAPI_HOST` and `BRLAPI_AUTH` when set, else the local default (`:0`). The
 /// display is taken in tty mode without a tty path (`brlapi_enterTtyModeWithPath` with none), which works in a
@@ -35,15 +38,15 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     private let clock: any SessionClock
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     // Guarded by `lock`.
-    private var pending: String?
     private var closing = false
+    /// No display for the session: the connection was not answered in time (or a signal came first).
     private var failed = false
-    /// When the call under way began (monotonic ns); nil while the thread waits.
-    private var busySince: UInt64?
-    /// Wakes the thread: a byte for each text or for the end.
+    /// The server went away mid-session, or its socket stopped taking what is written.
+    private var lost = false
+    /// The server's socket, set by the thread before it sends the width (the pipe orders the two); -1 before.
+    private var server: Int32 = -1
+    /// Wakes the thread: a byte for the end.
     private let wake: (read: Int32, write: Int32)
-    /// Key codes, 8 bytes each, from the thread to the session.
-    private let keys: (read: Int32, write: Int32)
     /// From the thread: the width once connected (4 bytes, 0 for none), then one byte once the display is given back.
     private let replies: (read: Int32, write: Int32)
 
@@ -61,11 +64,9 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         lock.initialize(to: pthread_mutex_t())
         pthread_mutex_init(lock, nil)
         wake = Self.makePipe()
-        keys = Self.makePipe()
         replies = Self.makePipe()
-        guard wake.read >= 0, keys.read >= 0, replies.read >= 0 else { throw unavailable }
+        guard wake.read >= 0, replies.read >= 0 else { throw unavailable }
         _ = fcntl(wake.write, F_SETFL, fcntl(wake.write, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(keys.read, F_SETFL, fcntl(keys.read, F_GETFL) | O_NONBLOCK)
         let settings = (host: environment["BRLAPI_HOST"], auth: environment["BRLAPI_AUTH"])
         guard let thread = NativeThread.start({ self.run(host: settings.host, auth: settings.auth) }) else {
             throw unavailable
@@ -87,31 +88,37 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     }
 
     deinit {
-        for descriptor in [wake.read, wake.write, keys.read, replies.read, replies.write] where descriptor >= 0 {
+        for descriptor in [wake.read, wake.write, replies.read, replies.write] where descriptor >= 0 {
             _ = Glibc.close(descriptor)
         }
         pthread_mutex_destroy(lock)
         lock.deallocate()
     }
 
-    var keyDescriptor: Int32 { keys.read }
+    /// The server's socket while the display is the session's; -1 once it is gone or given back.
+    var keyDescriptor: Int32 { usable ? server : -1 }
 
     func show(_ text: String) {
-        pthread_mutex_lock(lock)
-        if let since = busySince, clock.now() - since > UInt64(Self.patience) * 1_000_000 { failed = true }
-        guard !failed, !closing else {
-            pthread_mutex_unlock(lock)
+        guard usable else { return }
+        // Written only if the socket takes it at once: a server that stopped reading never holds the session.
+        var probe = pollfd(fd: server, events: Int16(POLLOUT), revents: 0)
+        let ready = SystemCall.retryingOnInterrupt { poll(&probe, 1, 0) }
+        guard ready == 1, probe.revents == Int16(POLLOUT), write(text, width: width) >= 0 else {
+            lose()
             return
         }
-        pending = text
-        pthread_mutex_unlock(lock)
-        Self.poke(wake.write)
     }
 
+    /// One key, read without waiting (the session calls it when the socket is readable); nil when none is there.
     func takeKey() -> UInt64? {
-        var code: UInt64 = 0
-        guard withUnsafeMutableBytes(of: &code, { read(keys.read, $0.baseAddress, 8) }) == 8 else { return nil }
-        return code
+        guard usable, packetWaits() else { return nil }
+        var code: brlapi_keyCode_t = 0
+        let status = library.readKey(handle, 0, &code)
+        guard status >= 0 else {
+            lose()
+            return nil
+        }
+        return status > 0 ? code : nil
     }
 
     func release(hurried: Bool) {
@@ -125,8 +132,37 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = Self.await(replies.read, into: &done, patience: hurried ? Self.hurriedPatience : Self.patience)
     }
 
-    /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), then writes each text and passes on
-    /// each key until released or disconnected.
+    /// False while only part of the server's next packet has come: `brlapi_readKey` reads a packet to its end, and
+    /// would hold the session until a slow remote server sent the rest (a local one writes each packet at once). True
+    /// with nothing to read at all: the server's end, which `brlapi_readKey` reports at once.
+    private func packetWaits() -> Bool {
+        var available: Int32 = 0
+        guard ioctl(server, UInt(FIONREAD), &available) == 0, available > 0 else { return true }
+        // A packet's header: its size (of what follows the header) and its type, two 32-bit numbers in network order.
+        var header: (size: UInt32, type: UInt32) = (0, 0)
+        let peeked = withUnsafeMutableBytes(of: &header) { recv(server, $0.baseAddress, 8, Int32(MSG_PEEK)) }
+        return peeked == 8 && Int(available) >= 8 + Int(UInt32(bigEndian: header.size))
+    }
+
+    /// Connected, in tty mode, not yet given back, and the server still there.
+    private var usable: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return !failed && !lost && !closing && server >= 0
+    }
+
+    /// The server went away (or can no longer be written to): nothing more is sent, and the socket is shut down on
+    /// our side, so that poll reports it hung up and the session stops watching it (a remote server's end alone
+    /// might only make it readable for ever).
+    private func lose() {
+        pthread_mutex_lock(lock)
+        lost = true
+        pthread_mutex_unlock(lock)
+        _ = shutdown(server, Int32(SHUT_RDWR))
+    }
+
+    /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), then waits to be released, and
+    /// gives the display back unless the server went away meanwhile.
     private func run(host: String?, auth: String?) {
         var size: (x: UInt32, y: UInt32) = (0, 0)
         let hostCopy = host.flatMap { $0.isEmpty ? nil : strdup($0) }
@@ -152,79 +188,47 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
             }
         }
         pthread_mutex_lock(lock)
-        let abandoned = closing
+        if width > 0 { server = connection }
         pthread_mutex_unlock(lock)
         var reply = width
         _ = withUnsafeBytes(of: &reply) { Glibc.write(replies.write, $0.baseAddress, 4) }
-        guard width > 0 else {
-            _ = Glibc.close(keys.write)
-            return
+        guard width > 0 else { return }
+        // Until released: the session reads and writes meanwhile, this thread sleeps.
+        var ends = false
+        while !ends {
+            var waiting = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+            _ = SystemCall.retryingOnInterrupt { poll(&waiting, 1, -1) }
+            var drained = [UInt8](repeating: 0, count: 64)
+            _ = read(wake.read, &drained, drained.count)
+            pthread_mutex_lock(lock)
+            ends = closing
+            pthread_mutex_unlock(lock)
         }
-        var connected = true
-        if !abandoned { connected = serve(Int(width), server: connection) }
+        pthread_mutex_lock(lock)
+        let connected = !lost
+        pthread_mutex_unlock(lock)
         if connected {
             _ = library.leaveTtyMode(handle)
             library.closeConnection(handle)
         }
         var done: UInt8 = 1
         _ = Glibc.write(replies.write, &done, 1)
-        _ = Glibc.close(keys.write)
-    }
-
-    /// Writes what the session hands over and passes on the keys, until released (true) or the server goes (false).
-    private func serve(_ width: Int, server: Int32) -> Bool {
-        var descriptors = [
-            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: server, events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            _ = SystemCall.retryingOnInterrupt { poll(&descriptors, 2, -1) }
-            if descriptors[1].revents != 0 {
-                var code: brlapi_keyCode_t = 0
-                var status: Int32 = 0
-                while true {
-                    status = library.readKey(handle, 0, &code)
-                    guard status > 0 else { break }
-                    _ = withUnsafeBytes(of: &code) { Glibc.write(keys.write, $0.baseAddress, 8) }
-                }
-                if status < 0 {
-                    pthread_mutex_lock(lock)
-                    failed = true
-                    pthread_mutex_unlock(lock)
-                    return false
-                }
-            }
-            guard descriptors[0].revents != 0 else { continue }
-            var drained = [UInt8](repeating: 0, count: 64)
-            _ = read(wake.read, &drained, drained.count)
-            pthread_mutex_lock(lock)
-            let text = pending
-            pending = nil
-            let ends = closing
-            if text != nil { busySince = clock.now() }
-            pthread_mutex_unlock(lock)
-            if let text { write(text, width: width) }
-            pthread_mutex_lock(lock)
-            busySince = nil
-            pthread_mutex_unlock(lock)
-            if ends { return true }
-        }
     }
 
     /// `brlapi_write` of the whole display: the text as UTF-8 (so the server's braille table turns it into dots), no
     /// cursor.
-    private func write(_ text: String, width: Int) {
+    private func write(_ text: String, width: Int) -> Int32 {
         var bytes = Array(text.utf8)
         bytes.append(0)
         let charset = Array("UTF-8".utf8CString)
-        bytes.withUnsafeBufferPointer { textBuffer in
+        return bytes.withUnsafeBufferPointer { textBuffer in
             charset.withUnsafeBufferPointer { charsetBuffer in
                 textBuffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: textBuffer.count) { textPointer in
                     var arguments = brlapi_writeArguments_t(
                         displayNumber: -1, regionBegin: 1, regionSize: Int32(width), text: textPointer,
                         textSize: Int32(textBuffer.count - 1), andMask: nil, orMask: nil, cursor: 0,
                         charset: charsetBuffer.baseAddress)
-                    _ = library.write(handle, &arguments)
+                    return library.write(handle, &arguments)
                 }
             }
         }

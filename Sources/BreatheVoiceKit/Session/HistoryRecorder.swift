@@ -53,12 +53,11 @@ final class HistoryRecorder: SessionPresenter {
         append(record(summary))
     }
 
+    /// How far a session got, for `recordCutShort`: the session loop refreshes the presenters once more before it
+    /// gives up on a lost server (no periodic refresh, which would wake a quiet session four times a second).
     func refresh(state: SessionState, position: Int64, resized: Bool) {
         note(state: state, position: position)
     }
-
-    /// Often enough to know how far a session got if its runner fails (see `recordCutShort`).
-    var refreshInterval: UInt64? { 250_000_000 }
 
     /// The last state and the furthest position the presenters were given (what was heard).
     private var lastState: SessionState = .idle

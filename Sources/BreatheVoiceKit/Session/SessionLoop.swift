@@ -137,6 +137,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
             releaseHeard()
             sendHeardUtterances()
             refreshIfDue()
+            refreshChanged()
         } else if pacer.isUp && sound.pause.hasMore {
             do { try pacer.playAside(&sound.pause) } catch {
                 return lose(error)
@@ -150,9 +151,9 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         let now = clock.now()
         var deadline: UInt64?
         if progress.playing {
-            let waiting = [handOff.nextEntryPosition, handOff.nextCountPosition, speaker?.nextPosition].compactMap {
-                $0
-            }
+            let waiting = [
+                handOff.nextEntryPosition, handOff.nextCountPosition, speaker?.nextPosition, nextPresenterChange,
+            ].compactMap { $0 }
             deadline = pacer.wakeUp(timer: timer?.deadline, nextHeard: waiting.min(), now: now)
             if presenters.contains(where: { $0.refreshInterval != nil }) {
                 deadline = min(deadline ?? UInt64.max, progress.nextRefresh ?? now)
@@ -175,6 +176,8 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
     /// The sound server went away: pause (interactive) or give up with the error.
     private mutating func lose(_ error: BreatheError) -> BreatheError? {
+        // What was heard until now, for the history's record of a session cut short.
+        if !options.interactive { refreshPresenters(resized: false) }
         pacer.lose(pausing: options.interactive)
         guard options.interactive else { return error }
         apply(.audioLost(at: pacer.position))
@@ -310,6 +313,20 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         // The next tick after now, on the same grid: a late wake-up never causes a burst of redraws.
         progress.nextRefresh = due + ((now - due) / interval + 1) * interval
         refreshPresenters(resized: false)
+    }
+
+    /// The first position where a presenter's display changes by itself (the braille display's seconds).
+    private var nextPresenterChange: Int64? { presenters.compactMap(\.nextChange).min() }
+
+    /// Refreshes the presenters whose change is about to be heard (as effects are: `releaseAhead`), at that position.
+    private mutating func refreshChanged() {
+        guard let next = nextPresenterChange else { return }
+        let heard = max(0, pacer.heard())
+        guard next <= heard + pacer.releaseAhead else { return }
+        for index in presenters.indices {
+            guard let change = presenters[index].nextChange, change <= heard + pacer.releaseAhead else { continue }
+            presenters[index].refresh(state: state, position: max(heard, change), resized: false)
+        }
     }
 
     private mutating func refreshPresenters(resized: Bool) {

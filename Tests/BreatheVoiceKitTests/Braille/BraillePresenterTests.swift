@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// A display that records what it was given.
@@ -84,6 +85,35 @@ private final class RecordingDisplay: BrailleDisplay {
         #expect(display.texts.last == "0:09 left     ")
         presenter.refresh(state: state, position: 600, resized: false)
         #expect(display.texts.last?.hasPrefix("Out 0") == true)
+    }
+
+    /// Issue 45: in a session, the display is written only when its text changes, and the loop wakes for it only then:
+    /// on the whole seconds of the countdown (this plan's boundaries fall on whole seconds too), never to look whether
+    /// the seconds moved.
+    @Test func aSessionWakesOnlyWhenTheDisplayChanges() throws {
+        let plan = try SessionPlan.make(
+            pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 3), Phase(.exhale, seconds: 3)]),
+            length: .cycles(2), sampleRate: 100, leadInTenths: 30
+        ).get()
+        let display = RecordingDisplay(width: 14)
+        var runner = SessionLoop(
+            machine: SessionMachine(plan: plan), pacer: TextPacer(sampleRate: plan.sampleRate), clock: TestClock(),
+            presenters: [BraillePresenter(plan: plan, localizer: Localizer(language: "en"), display: display)],
+            sound: SessionSound(
+                phrases: PhraseBook(localizer: Localizer(language: "en")),
+                tones: ToneClips(sampleRate: plan.sampleRate, volume: nil)))
+        let outcome = try runner.run().get()
+        #expect(outcome.summary.status == .completed)
+        // Each phase counts down on the display, each text written once.
+        let phases = display.texts.map { String($0.prefix(4)) }.filter { $0.hasPrefix("In") || $0.hasPrefix("Out") }
+        #expect(
+            phases == ["In 3", "In 2", "In 1", "Out ", "Out ", "Out ", "In 3", "In 2", "In 1", "Out ", "Out ", "Out "])
+        #expect(zip(display.texts, display.texts.dropFirst()).allSatisfy { $0 != $1 }, "\(display.texts)")
+        // The loop slept until each whole second (3 of lead-in, 12 of breathing), and until nothing else: the sleeps are
+        // the distinct deadlines, in order (a wait for the moment already reached does not sleep).
+        let deadlines = runner.clock.waits.compactMap { $0 }.map { $0 - runner.clock.start }
+        #expect(deadlines == deadlines.sorted(), "\(deadlines)")
+        #expect(Set(deadlines) == Set((1...15).map { UInt64($0) * 1_000_000_000 }), "\(deadlines)")
     }
 
     @Test func keysMapLikeTheKeyboard() {

@@ -49,6 +49,26 @@ import Musl
         #expect(deadlines.contains(3_000_000_000 + 1_500_000_000 + 2 * 4_000_000_000))
     }
 
+    /// Issue 45: a text session wakes only to print: on the boundaries (the lead-in's end, each phase, the end), never
+    /// on a timer of its own.
+    @Test func aTextSessionWakesOnlyForItsBoundaries() throws {
+        // The presenters of a text session: its lines, and the history's record (which once asked for a refresh four
+        // times a second).
+        let recorder = HistoryRecorder(
+            store: HistoryStore(path: try Scratch().path + "/history.jsonl"), plan: Self.plan, language: "en")
+        var runner = Self.loop(clock: TestClock(), presenters: [RecordingPresenter(), recorder])
+        _ = try runner.run().get()
+        let rate = UInt64(Self.plan.sampleRate)
+        let segments =
+            [Segment.leadIn] + (1...3).flatMap { cycle in [0, 1].map { Segment.phase(cycle: cycle, index: $0) } }
+        let boundaries = Set(segments.map { UInt64(Self.plan.end(of: $0)) * 1_000_000_000 / rate })
+        // A wait for the moment already reached (the end's summary, due at once) does not sleep: the sleeps are the
+        // distinct deadlines, in order.
+        let deadlines = runner.clock.waits.compactMap { $0 }.map { $0 - runner.clock.start }
+        #expect(deadlines == deadlines.sorted(), "\(deadlines)")
+        #expect(Set(deadlines) == boundaries, "\(deadlines)")
+    }
+
     @Test func pauseFreezesTheTimelineAndResumeContinuesIt() throws {
         let recorder = RecordingPresenter()
         // Pause 1 s into the first inhale, wait 60 s, resume.

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import BreatheVoiceKit
+
+/// Issue 45: a session wakes only for what it does. A text session (`--no-audio --plain`) wakes to print its lines and
+/// little more (no timer of its own); a braille display adds a wake-up for each text it shows (the countdown's
+/// changes), not a look ten times a second. Wake-ups are the binary's voluntary context switches, every thread's, from
+/// its rusage (wait4); the bounds are generous (starting and ending cost a few), where a 100 ms refresh cost 100 more.
+@Suite struct QuietSessionTests {
+    static let session = ["--no-audio", "--plain", "--pattern", "3-0-3", "--cycles", "2", "--lang", "en"]
+
+    /// What a run of the binary to its end did: how it ended, its wake-ups, and the lines it printed.
+    struct Finished {
+        var ending: ChildProcess.Ending?
+        var wakeUps: Int
+        var lines: [String]
+    }
+
+    /// Runs the binary with `arguments` to its end (killed after `timeout` s: then `ending` is nil).
+    static func run(
+        _ arguments: [String], environment: [String: String?] = [:], timeout: Double = 60
+    ) throws -> Finished {
+        try start(arguments, environment: environment).finish(timeout: timeout)
+    }
+
+    /// A run under way, its output in a file of its home.
+    struct Started {
+        var child: ChildProcess
+        var output: String
+
+        /// Waits for the end (killed after `timeout` s: then `ending` is nil), and reaps the child with its rusage.
+        func finish(timeout: Double = 60) -> Finished {
+            var status: Int32 = 0
+            var usage = rusage()
+            let deadline = FakeBrailleDisplay.now() + timeout
+            var reaped = false
+            while !reaped, FakeBrailleDisplay.now() < deadline {
+                reaped = SystemCall.retryingOnInterrupt { wait4(child.pid, &status, WNOHANG, &usage) } == child.pid
+                if !reaped { usleep(20_000) }
+            }
+            if !reaped {
+                child.kill(SIGKILL)
+                _ = child.wait()
+            }
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            return Finished(
+                ending: reaped ? ChildProcess.Ending(waitStatus: status) : nil, wakeUps: usage.ru_nvcsw,
+                lines: text.split(separator: "\n").map(String.init))
+        }
+    }
+
+    static func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> Started {
+        let home = try TemporaryHome()
+        let output = home.root.appendingPathComponent("output").path
+        let child = try ChildProcess(
+            BinaryRun.binary, arguments, environment: home.environment.merging(environment) { $1 },
+            outputFile: output, standardError: home.root.appendingPathComponent("errors").path)
+        return Started(child: child, output: output)
+    }
+
+    /// The binary's pages read once before any run is measured: a first run can wait on the disk for them.
+    static func warmUp() throws {
+        _ = try run(["--version"])
+    }
+
+    @Test func aTextSessionWakesToPrint() throws {
+        try Self.warmUp()
+        let run = try Self.run(Self.session + ["--braille", "off"])
+        #expect(run.ending == .exited(0))
+        #expect(run.lines.contains { $0.hasPrefix("Breathe out") }, "\(run.lines)")
+        // 66 before issue 45 (a 250 ms refresh), for 9 lines.
+        #expect(run.wakeUps <= run.lines.count + 10, "\(run.wakeUps) wake-ups for \(run.lines.count) lines")
+    }
+
+    @Test func aBrailleDisplayAddsOnlyItsChanges() throws {
+        try Self.warmUp()
+        let brltty = try PrivateBrltty(cells: 40)
+        let first = brltty.display.shown.count
+        let run = try Self.run(Self.session + ["--braille", "on"], environment: brltty.environment)
+        #expect(run.ending == .exited(0))
+        // BRLTTY passes on every text the session wrote that differed from the one before.
+        let texts = brltty.display.shown.count - first
+        #expect(texts >= 12, "\(brltty.display.shown.dropFirst(first).map(\.text))")
+        // Connecting and giving the display back cost a few (each of BrlAPI's answers is waited for); 113 more before
+        // issue 45 (a 100 ms refresh).
+        #expect(
+            run.wakeUps <= run.lines.count + texts + 20,
+            "\(run.wakeUps) wake-ups for \(run.lines.count) lines and \(texts) texts shown")
+    }
+
+    /// BRLTTY going away mid-session (SIGTERM: it closes its end of every connection): the session goes on to its end
+    /// without the display, and stops watching the server's socket (which would read as ready for ever), so its
+    /// wake-ups stay those of a session with a display.
+    @Test func aServerThatGoesAwayMidSessionIsLeftAlone() throws {
+        try Self.warmUp()
+        let brltty = try PrivateBrltty(cells: 40)
+        let display = brltty.display
+        let first = display.shown.count
+        let started = try Self.start(Self.session + ["--braille", "on"], environment: brltty.environment)
+        let inhale = display.waitForShown(after: first, timeout: 15) { $0.hasPrefix("Breathe in") }
+        #expect(inhale != nil, "the session never showed itself on the display")
+        brltty.stop()
+        let run = started.finish()
+        #expect(run.ending == .exited(0))
+        #expect(run.lines.last { $0.hasPrefix("Session complete") } != nil, "\(run.lines)")
+        let texts = display.shown.count - first
+        #expect(
+            run.wakeUps <= run.lines.count + texts + 20,
+            "\(run.wakeUps) wake-ups for \(run.lines.count) lines and \(texts) texts shown")
+    }
+}
