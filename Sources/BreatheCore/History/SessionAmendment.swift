@@ -35,7 +35,7 @@ package struct SessionAmendment: Hashable, Sendable {
 
     /// The amendment on one history line; nil when the line is not exactly an amendment (an object with a string
     /// `amends` and a `moodAfter` of 1 to 5, and nothing else).
-    package static func parse(line bytes: UnsafeBufferPointer<UInt8>) -> SessionAmendment? {
+    static func parse(line bytes: UnsafeBufferPointer<UInt8>) -> SessionAmendment? {
         // An amendment is a short line: a long one is no amendment, and is not parsed again.
         guard bytes.count < 4096, case .success(let node) = JSONParser.parse(Array(bytes), positions: false),
             case .object(let members) = node.value, members.count == 2,

@@ -88,7 +88,7 @@ package struct SessionRecord: Hashable, Sendable {
     var patternLabel: String { patternName ?? timings }
 
     /// The record as a JSON object, in a fixed member order.
-    package var json: JSONValue {
+    var json: JSONValue {
         func optional(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
         var members: [(key: String, node: JSONNode)] = [
             ("id", JSONNode(.string(id))),

@@ -16,7 +16,7 @@ package enum JSONWriter {
 
     /// Indented as `pretty` indents a value nested `level` deep (its own first line not indented), without a final
     /// newline: one element of a pretty array written piece by piece.
-    package static func pretty(_ value: JSONValue, level: Int) -> String {
+    static func pretty(_ value: JSONValue, level: Int) -> String {
         var output = ""
         write(value, into: &output, indent: "  ", level: level)
         return output

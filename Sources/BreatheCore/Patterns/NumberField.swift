@@ -5,7 +5,7 @@ package struct NumberField: Sendable {
     /// How many decimal places are allowed.
     var places: Int
     /// Allowed values, in units of 10^-places.
-    package var range: ClosedRange<Int>
+    var range: ClosedRange<Int>
     /// How the range is worded in errors.
     var rangeKey: MessageKey
 

@@ -5,12 +5,12 @@
 package struct PreferenceDeclaration: Sendable {
     /// What it holds, read, checked and described alike; nil for one read by a rule of its own in `PreferenceRules`
     /// (the language, the voices, the patterns, minutes, quiet hours, the reminder's wait, screen-reader mode).
-    package var kind: PreferenceRules.Kind?
+    var kind: PreferenceRules.Kind?
     /// The built-in default; nil where it depends on something else (the locale's language, the language's own voice)
     /// or where there is none (quiet hours).
-    package var defaultValue: PreferenceValue?
+    var defaultValue: PreferenceValue?
     /// The command-line option that overrides everything, as `--help` shows it (`--count`); nil: none.
-    package var option: String?
+    var option: String?
     /// The environment variable that overrides the file (`BREATHE_VOICE_COUNT`); nil: none.
     var environmentVariable: String?
     /// What the option's value is called in `--help` when the kind does not say it ("wpm" for a number).

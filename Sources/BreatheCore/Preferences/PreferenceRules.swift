@@ -22,7 +22,7 @@ package struct PreferenceRules: Sendable {
 
     /// A preference's kind, from its row (`PreferenceKey.declaration`); nil for one read by a rule of its own (the
     /// language, the voices, the patterns, minutes, quiet hours, the reminder's wait, screen-reader mode).
-    package static func kind(_ key: PreferenceKey) -> Kind? { key.declaration.kind }
+    static func kind(_ key: PreferenceKey) -> Kind? { key.declaration.kind }
 
     /// The range of a whole-number preference (`kind`), or an empty one.
     package static func range(_ key: PreferenceKey) -> ClosedRange<Int> {
@@ -30,8 +30,8 @@ package struct PreferenceRules: Sendable {
     }
 
     package static var rate: ClosedRange<Int> { range(.rate) }
-    package static var pitch: ClosedRange<Int> { range(.pitch) }
-    package static var volume: ClosedRange<Int> { range(.volume) }
+    static var pitch: ClosedRange<Int> { range(.pitch) }
+    static var volume: ClosedRange<Int> { range(.volume) }
     package static var toneVolume: ClosedRange<Int> { range(.toneVolume) }
     /// Custom pattern names: 1 to 32 characters.
     static let nameLength = 1...32

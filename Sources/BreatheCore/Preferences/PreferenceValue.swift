@@ -48,8 +48,8 @@ package enum PreferenceValue: Hashable, Sendable {
         return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    package var integer: Int? { if case .integer(let value) = self { value } else { nil } }
-    package var flag: Bool? { if case .onOff(let value) = self { value } else { nil } }
+    var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+    var flag: Bool? { if case .onOff(let value) = self { value } else { nil } }
     package var text: String? { if case .text(let value) = self { value } else { nil } }
 }
 

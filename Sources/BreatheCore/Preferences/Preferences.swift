@@ -11,11 +11,11 @@ package struct Preferences: Hashable, Sendable {
 
     /// A preference's value: the one resolved, else its built-in default (its row in `PreferenceKey.declaration`, the
     /// one place each default is written).
-    package func value(_ key: PreferenceKey) -> PreferenceValue? { values[key] ?? PreferenceRules.defaultValue(key) }
+    func value(_ key: PreferenceKey) -> PreferenceValue? { values[key] ?? PreferenceRules.defaultValue(key) }
     /// An on/off preference.
     package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
     /// A whole-number preference.
-    package func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
+    func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
     /// A text or choice preference, as typed and checked.
     package func text(_ key: PreferenceKey) -> String { value(key)?.text ?? "" }
     /// A choice preference as its type.
@@ -25,7 +25,7 @@ package struct Preferences: Hashable, Sendable {
         Setting(rawValue: text(key)) ?? Setting.allCases.first!
     }
     /// A minutes preference as a session length.
-    package func length(_ key: PreferenceKey) -> SessionLength {
+    func length(_ key: PreferenceKey) -> SessionLength {
         if case .minutes(let hundredths)? = value(key) { .minutes(hundredths: hundredths) } else { .default }
     }
 

@@ -4,7 +4,7 @@
 /// syntax is for `schedule list --cron`, `--json` and `--dry-run`.
 package enum ScheduleWords {
     /// The whole schedule: when in the day, then on which days (nothing more when it is every day).
-    package static func message(_ schedule: ReminderSchedule, dayName: (Int) -> String) -> Message {
+    static func message(_ schedule: ReminderSchedule, dayName: (Int) -> String) -> Message {
         let everyDay = schedule.days == .everyDay
         let when = timing(schedule.timing, everyDay: everyDay)
         guard !everyDay else { return when }
@@ -12,7 +12,7 @@ package enum ScheduleWords {
     }
 
     /// The words with the options `remind` is given, when there are any: "…, with --pattern box".
-    package static func message(_ schedule: ReminderSchedule, options: String, dayName: (Int) -> String) -> Message {
+    static func message(_ schedule: ReminderSchedule, options: String, dayName: (Int) -> String) -> Message {
         let words = message(schedule, dayName: dayName)
         guard !options.isEmpty else { return words }
         return Message(.scheduleWordsWithOptions, ["when": .message(words), "options": .text(options)])
