@@ -57,8 +57,9 @@ final class HistoryRecorder: SessionPresenter {
         note(state: state, position: position)
     }
 
-    /// Often enough to know how far a session got if its runner fails (see `recordCutShort`).
-    var refreshInterval: UInt64? { 250_000_000 }
+    /// No periodic refresh: it would wake a session that sleeps between cues. Each effect says where the session is,
+    /// and the loop refreshes every presenter at the heard position when the sound server goes away (`recordCutShort`).
+    var refreshInterval: UInt64? { nil }
 
     /// The last state and the furthest position the presenters were given (what was heard).
     private var lastState: SessionState = .idle

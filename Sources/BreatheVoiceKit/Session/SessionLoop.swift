@@ -175,6 +175,9 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
     /// The sound server went away: pause (interactive) or give up with the error.
     private mutating func lose(_ error: BreatheError) -> BreatheError? {
+        // Where the listener was, by the last believable report and the clock since, for the record of a session cut
+        // short (the presenters are otherwise told only at each effect).
+        if progress.playing { refreshPresenters(resized: false) }
         pacer.lose(pausing: options.interactive)
         guard options.interactive else { return error }
         apply(.audioLost(at: pacer.position))
