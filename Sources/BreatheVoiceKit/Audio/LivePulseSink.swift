@@ -50,6 +50,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var silent = false
     /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
     private var timingAsked = false
+    /// Samples heard by the latest report taken while the server answered in time.
+    private var heardOnTime: Int64 = 0
 
     /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
     /// asks for more about once a phase), since a flush takes back what is not heard.
@@ -185,6 +187,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             })
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         written = 0
+        heardOnTime = 0
         timingAsked = false
         lastReport = (0, 0, clock.now())
         lastAnswer = clock.now()
@@ -238,15 +241,31 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         return clock.now() >= silenceDeadline
     }
 
+    /// Nothing from the server for `lateMilliseconds`, with our request unanswered for half of it at least (a healthy
+    /// server answers within 80 ms): short of lost, but the closing words are not waited for.
     var isLate: Bool {
+        guard let lateAt else { return false }
+        return clock.now() >= lateAt
+    }
+
+    private var lateAt: UInt64? {
+        guard let probeSent else { return nil }
+        let late = UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
+        return max(probeSent + late / 2, lastAnswer + late)
+    }
+
+    /// Our request unanswered for `lateMilliseconds`: the server is taken as playing nothing meanwhile.
+    private var isOverdue: Bool {
         guard let probeSent else { return false }
         return clock.now() >= probeSent + UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
     }
 
-    /// When the server's silence makes it a lost server: counted from its last answer, or from our request when that
-    /// came later (a session that slept seconds between cues asked nothing meanwhile).
+    /// When the server's silence, counted from its last answer, makes it a lost server; never sooner than twice the
+    /// late bound after our request (a process that was stopped itself asked nothing meanwhile).
     private var silenceDeadline: UInt64 {
-        max(lastAnswer, probeSent ?? 0) + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000
+        max(
+            lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000,
+            (probeSent ?? 0) + UInt64(2 * SoundServerPatience.lateMilliseconds) * 1_000_000)
     }
 
     /// Disconnects and frees whatever is open.
@@ -315,8 +334,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         probe()
         let now = clock.now()
         let look =
-            probeSent != nil
-            ? silenceDeadline : lastAnswer + UInt64(SoundServerPatience.quietMilliseconds) * 1_000_000
+            if let lateAt {
+                now < lateAt ? lateAt : silenceDeadline
+            } else {
+                lastAnswer + UInt64(SoundServerPatience.quietMilliseconds) * 1_000_000
+            }
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
         let timeout = timeoutMilliseconds < 0 ? untilLook : min(timeoutMilliseconds, untilLook)
         return mainloop.iterate(merging: &descriptors, timeoutMilliseconds: timeout)
@@ -377,6 +399,16 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func latencySamples() -> Int64 {
         guard let stream, isConnected else { return 0 }
+        // A late server is taken as playing nothing: what is heard stands where it stood (interpolation would run on,
+        // and the session with it, through a frozen server's silence).
+        if isOverdue { return max(0, written - heardOnTime) }
+        let latency = reportedLatency(stream)
+        heardOnTime = written - latency
+        return latency
+    }
+
+    /// The server's latency report (interpolated), or the last one carried forward.
+    private func reportedLatency(_ stream: OpaquePointer) -> Int64 {
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
         let now = clock.now()

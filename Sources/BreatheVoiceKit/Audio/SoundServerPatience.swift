@@ -21,8 +21,9 @@ enum SoundServerPatience {
     /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While a phase
     /// plays the server's own requests for data come more often; between cues nothing else needs the session awake.
     static let quietMilliseconds: Int64 = 2500
-    /// A request for a sign of life unanswered for this long makes the server late (ms): a healthy one answered within
-    /// 80 ms. A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
+    /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
+    /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
+    /// stand still (a frozen server plays nothing). A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
     /// not wait for a late server.
     static let lateMilliseconds: Int64 = 1000
     /// A wait of the session's gives way to a signal (its pipe readable) only after this long (ms): a healthy server

@@ -109,7 +109,9 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     mutating func isDue(_ deadline: Int64) -> Bool {
-        deadline <= position && (deadline - lastHeard <= applyMargin() || standstill && couldBeHeard(deadline))
+        // A late server (a frozen one, until its silence makes it lost) is not a stopped one: nothing moves on.
+        deadline <= position
+            && (deadline - lastHeard <= applyMargin() || standstill && !sink.isLate && couldBeHeard(deadline))
     }
 
     /// A heard position that stands still (no timing report under load, or a server stopped after an underrun) takes
