@@ -430,7 +430,9 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     func flush() {
-        guard let stream, isConnected else { return }
+        // A late server would hold the key that asked for the flush until its silence makes it lost: what it holds is
+        // left (the rewind then renders after it), and a server that comes back plays it first.
+        guard let stream, isConnected, !isLate else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         lastReport = (0, written, clock.now())
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
