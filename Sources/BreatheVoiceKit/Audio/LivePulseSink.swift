@@ -17,7 +17,7 @@ import Musl
 /// asked for 2.9 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small
 /// periods for us (the device's own buffer stays 100 ms). What is queued can still change at once: `flush()` drops
 /// it (a key, a pause), and the runner renders again from the heard position.
-/// `latencySamples()` is the server's own timing, interpolated between reports. No timer of libpulse's runs: the
+/// `latencySamples()` is the server's own timing, carried forward from its latest reports. No timer of libpulse's runs: the
 /// stream has no automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s,
 /// after every flush and corrupted index, and each update is a round trip that wakes both processes); a report is
 /// asked for after the first write, after a flush, and by the probe below, which a session wakes for anyway.
@@ -52,6 +52,12 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var timingAsked = false
     /// Samples heard by the latest report taken while the server answered in time.
     private var heardOnTime: Int64 = 0
+    /// When a timing report came, if it came since the latency was last read.
+    private var timingArrived: UInt64?
+    /// The latest timing reports since the last flush: the sample heard then, and when (on `clock`). A report lags the
+    /// truth by up to one period of the server's (PipeWire reports in quanta of up to 43 ms), never leads it: what is
+    /// heard now is the furthest of them carried forward at the clock's pace.
+    private var reports: [(heard: Int64, nanos: UInt64)] = []
 
     /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
     /// asks for more about once a phase), since a flush takes back what is not heard.
@@ -167,13 +173,20 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             minreq: bytes(LivePulseSink.requestMilliseconds(target: targetMilliseconds)), fragsize: UInt32.max
         )
         // No PA_STREAM_AUTO_TIMING_UPDATE: its timer would wake the session many times a second (see above).
-        let flags = pa_stream_flags_t(
-            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+        // No PA_STREAM_INTERPOLATE_TIMING either: with a report a phase, libpulse's smoother strays by a PipeWire
+        // quantum; `latencySamples()` extrapolates the reports itself.
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue)
         // Every answer of the server's counts as a sign of life: a request for data, a timing update.
         library.streamSetWriteCallback(
             stream, { _, _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
         library.streamSetLatencyUpdateCallback(
-            stream, { _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
+            stream,
+            { _, userdata in
+                LivePulseSink.answered(userdata)
+                guard let userdata else { return }
+                let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
+                sink.timingArrived = sink.clock.now()
+            }, Unmanaged.passUnretained(self).toOpaque())
         guard library.streamConnectPlayback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw unavailable(library.contextErrno(context))
         }
@@ -188,6 +201,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         written = 0
         heardOnTime = 0
+        reports = []
+        timingArrived = nil
         timingAsked = false
         lastReport = (0, 0, clock.now())
         lastAnswer = clock.now()
@@ -402,7 +417,28 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // A late server is taken as playing nothing: what is heard stands where it stood (interpolation would run on,
         // and the session with it, through a frozen server's silence).
         if isOverdue { return max(0, written - heardOnTime) }
-        let latency = reportedLatency(stream)
+        let now = clock.now()
+        if let arrived = timingArrived {
+            timingArrived = nil
+            var microseconds: UInt64 = 0
+            var negative: Int32 = 0
+            if library.streamGetLatency(stream, &microseconds, &negative) == 0 {
+                let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+                // The sample heard when the report came (the latency counts what was written since).
+                reports.append((written - latency, arrived))
+                // Twenty seconds at most: a device's clock that runs 50 ppm slow strays 1 ms in that time.
+                reports.removeAll { now - $0.nanos > 20_000_000_000 }
+                if reports.count > 8 { reports.removeFirst(reports.count - 8) }
+            }
+        }
+        let latency: Int64
+        if reports.isEmpty {
+            latency = reportedLatency(stream)
+        } else {
+            let rate = Int64(AudioFormat.sampleRate)
+            let furthest = reports.map { $0.heard + Int64((now - $0.nanos) / 1000) * rate / 1_000_000 }.max() ?? 0
+            latency = max(0, written - furthest)
+        }
         heardOnTime = written - latency
         return latency
     }
@@ -435,6 +471,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected, !isLate else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         lastReport = (0, written, clock.now())
+        reports.removeAll()
+        timingArrived = nil
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }
