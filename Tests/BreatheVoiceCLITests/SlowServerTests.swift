@@ -30,7 +30,7 @@ extension LiveAudioTests {
         (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
     }
 
-    /// 100 ms each way on every byte: the handshake takes about two seconds (of its four), the stream stays fed (2 s
+    /// 100 ms each way on every byte: the handshake takes about two seconds (of its four), the stream stays fed (seconds
     /// queued), and the session plays to its end, recorded as completed, without a word on standard error.
     @Test func aSessionThroughASlowSoundServerPlaysToItsEnd() throws {
         let (proxy, environment) = try Self.slowSoundServer(100)

@@ -13,16 +13,21 @@ import Musl
 /// it: as a `SessionWaiter`, the sink runs one main loop iteration whose `poll()` also watches the session's keys and
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
-/// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a large buffer: about 2 s queued, more
-/// asked for 0.9 s at a time, so neither PulseAudio nor PipeWire runs small periods for us. What is queued can
-/// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
-/// `latencySamples()` is the server's own timing (updated automatically and interpolated in between), not a guess.
+/// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a large buffer: up to 6 s queued, more
+/// asked for 2.9 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small
+/// periods for us (the device's own buffer stays 100 ms). What is queued can still change at once: `flush()` drops
+/// it (a key, a pause), and the runner renders again from the heard position.
+/// `latencySamples()` is the server's own timing, carried forward from its latest reports. No timer of libpulse's runs: the
+/// stream has no automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s,
+/// after every flush and corrupted index, and each update is a round trip that wakes both processes); a report is
+/// asked for after the first write, after a flush, and by the probe below, which a session wakes for anyway.
 ///
 /// Nothing here waits on the server without a deadline (`SoundServerPatience`): connecting, a flush, a drain. A server
-/// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` while a
-/// request of ours waits is taken as gone: `checkConnection()` throws as for a closed connection. When nothing else
-/// asks the server anything for `probeMilliseconds`, a timing update is asked for, so that a frozen server is noticed
-/// while paused too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session drops
+/// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` after a
+/// request of ours is taken as gone: `checkConnection()` throws as for a closed connection. When the server has said
+/// nothing for `probeMilliseconds` at a wake-up, a timing update is asked for; and the session's sleep ends by
+/// `quietMilliseconds` after its last answer to ask one, so that a frozen server is noticed while paused, or between
+/// cues, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session drops
 /// the stream without waiting at all (`stop()`).
 final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
@@ -43,12 +48,29 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var probeSent: UInt64?
     /// A wait on the server ended without an answer in time: the server counts as gone.
     private var silent = false
+    /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
+    private var timingAsked = false
+    /// Samples heard by the latest report taken while the server answered in time.
+    private var heardOnTime: Int64 = 0
+    /// When a timing report came, if it came since the latency was last read.
+    private var timingArrived: UInt64?
+    /// The latest timing reports since the last flush: the sample heard then, and when (on `clock`). A report lags the
+    /// truth by up to one period of the server's (PipeWire reports in quanta of up to 43 ms), never leads it: what is
+    /// heard now is the furthest of them carried forward at the clock's pace.
+    private var reports: [(heard: Int64, nanos: UInt64)] = []
 
-    /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard.
-    static let targetMilliseconds = 2000
+    /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
+    /// asks for more about once a phase), since a flush takes back what is not heard.
+    static let targetMilliseconds = 6000
+    /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it), and
+    /// PipeWire's `node.latency` for us.
+    static let deviceMilliseconds = 100
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
-    /// device's own buffer is then (tlength - 2 minreq) / 2, 100 ms: what a flush may not take back.
-    static let requestMilliseconds = 900
+    /// device's own buffer is then (tlength - 2 minreq) / 2: `deviceMilliseconds`.
+    static var requestMilliseconds: Int { requestMilliseconds(target: targetMilliseconds) }
+    static func requestMilliseconds(target: Int) -> Int {
+        max(target / 4, (target - 2 * deviceMilliseconds) / 2)
+    }
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     static let startMilliseconds = 10
 
@@ -148,16 +170,23 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         func bytes(_ milliseconds: Int) -> UInt32 { UInt32(AudioFormat.sampleRate * milliseconds / 1000 * 2) }
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: bytes(targetMilliseconds), prebuf: bytes(LivePulseSink.startMilliseconds),
-            minreq: bytes(min(LivePulseSink.requestMilliseconds, targetMilliseconds / 2)), fragsize: UInt32.max
+            minreq: bytes(LivePulseSink.requestMilliseconds(target: targetMilliseconds)), fragsize: UInt32.max
         )
-        let flags = pa_stream_flags_t(
-            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                | PA_STREAM_ADJUST_LATENCY.rawValue)
+        // No PA_STREAM_AUTO_TIMING_UPDATE: its timer would wake the session many times a second (see above).
+        // No PA_STREAM_INTERPOLATE_TIMING either: with a report a phase, libpulse's smoother strays by a PipeWire
+        // quantum; `latencySamples()` extrapolates the reports itself.
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue)
         // Every answer of the server's counts as a sign of life: a request for data, a timing update.
         library.streamSetWriteCallback(
             stream, { _, _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
         library.streamSetLatencyUpdateCallback(
-            stream, { _, userdata in LivePulseSink.answered(userdata) }, Unmanaged.passUnretained(self).toOpaque())
+            stream,
+            { _, userdata in
+                LivePulseSink.answered(userdata)
+                guard let userdata else { return }
+                let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
+                sink.timingArrived = sink.clock.now()
+            }, Unmanaged.passUnretained(self).toOpaque())
         guard library.streamConnectPlayback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
             throw unavailable(library.contextErrno(context))
         }
@@ -171,6 +200,10 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             })
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         written = 0
+        heardOnTime = 0
+        reports = []
+        timingArrived = nil
+        timingAsked = false
         lastReport = (0, 0, clock.now())
         lastAnswer = clock.now()
     }
@@ -194,18 +227,26 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// Asks for a timing update when nothing was heard from the server for `probeMilliseconds` and none is asked for
-    /// yet: its answer (or its absence) tells a silent server from a quiet one.
+    /// yet: its answer (or its absence) tells a silent server from a quiet one, and refreshes the interpolated
+    /// latency.
     private func probe() {
-        guard let stream, probeSent == nil, isConnected else { return }
+        guard probeSent == nil else { return }
         let now = clock.now()
         guard now >= lastAnswer + UInt64(SoundServerPatience.probeMilliseconds) * 1_000_000 else { return }
+        askTiming()
+    }
+
+    /// Asks the server for a timing report without waiting for it; its answer is a sign of life.
+    private func askTiming() {
+        guard let stream, isConnected else { return }
         guard
             let operation = library.streamUpdateTimingInfo(
                 stream, { _, _, userdata in LivePulseSink.answered(userdata) },
                 Unmanaged.passUnretained(self).toOpaque())
         else { return }
         library.operationUnref(operation)
-        probeSent = now
+        timingAsked = true
+        if probeSent == nil { probeSent = clock.now() }
     }
 
     /// True once a request of ours has waited `silenceMilliseconds` since the server last answered anything.
@@ -215,13 +256,32 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         return clock.now() >= silenceDeadline
     }
 
+    /// Nothing from the server for `lateMilliseconds`, with our request unanswered for half of it at least (a healthy
+    /// server answers within 80 ms): short of lost, but the closing words are not waited for.
     var isLate: Bool {
+        guard let lateAt else { return false }
+        return clock.now() >= lateAt
+    }
+
+    private var lateAt: UInt64? {
+        guard let probeSent else { return nil }
+        let late = UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
+        return max(probeSent + late / 2, lastAnswer + late)
+    }
+
+    /// Our request unanswered for `lateMilliseconds`: the server is taken as playing nothing meanwhile.
+    private var isOverdue: Bool {
         guard let probeSent else { return false }
         return clock.now() >= probeSent + UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
     }
 
-    /// When the server's silence, counted from its last answer, makes it a lost server.
-    private var silenceDeadline: UInt64 { lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000 }
+    /// When the server's silence, counted from its last answer, makes it a lost server; never sooner than twice the
+    /// late bound after our request (a process that was stopped itself asked nothing meanwhile).
+    private var silenceDeadline: UInt64 {
+        max(
+            lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000,
+            (probeSent ?? 0) + UInt64(2 * SoundServerPatience.lateMilliseconds) * 1_000_000)
+    }
 
     /// Disconnects and frees whatever is open.
     private func close() {
@@ -283,10 +343,20 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
         guard let mainloop else { return SystemCall.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
-        // While playing, the loop looks at the connection at least every second (`checkConnection`); while paused, a
-        // silence found here is found again when the session resumes.
+        // A wake-up anyway asks for a sign of life once the server has been quiet a while; and the sleep ends when the
+        // server has said nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone
+        // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
         probe()
-        return mainloop.iterate(merging: &descriptors, timeoutMilliseconds: timeoutMilliseconds)
+        let now = clock.now()
+        let look =
+            if let lateAt {
+                now < lateAt ? lateAt : silenceDeadline
+            } else {
+                lastAnswer + UInt64(SoundServerPatience.quietMilliseconds) * 1_000_000
+            }
+        let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
+        let timeout = timeoutMilliseconds < 0 ? untilLook : min(timeoutMilliseconds, untilLook)
+        return mainloop.iterate(merging: &descriptors, timeoutMilliseconds: timeout)
     }
 
     // MARK: AudioSink
@@ -305,6 +375,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         }
         if result < 0 { throw lost() }
         written += Int64(end - start)
+        // The first report, so that the latency is interpolated from the server's own timing from the start.
+        if !timingAsked { askTiming() }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -342,6 +414,37 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func latencySamples() -> Int64 {
         guard let stream, isConnected else { return 0 }
+        // A late server is taken as playing nothing: what is heard stands where it stood (interpolation would run on,
+        // and the session with it, through a frozen server's silence).
+        if isOverdue { return max(0, written - heardOnTime) }
+        let now = clock.now()
+        if let arrived = timingArrived {
+            timingArrived = nil
+            var microseconds: UInt64 = 0
+            var negative: Int32 = 0
+            if library.streamGetLatency(stream, &microseconds, &negative) == 0 {
+                let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+                // The sample heard when the report came (the latency counts what was written since).
+                reports.append((written - latency, arrived))
+                // Twenty seconds at most: a device's clock that runs 50 ppm slow strays 1 ms in that time.
+                reports.removeAll { now - $0.nanos > 20_000_000_000 }
+                if reports.count > 8 { reports.removeFirst(reports.count - 8) }
+            }
+        }
+        let latency: Int64
+        if reports.isEmpty {
+            latency = reportedLatency(stream)
+        } else {
+            let rate = Int64(AudioFormat.sampleRate)
+            let furthest = reports.map { $0.heard + Int64((now - $0.nanos) / 1000) * rate / 1_000_000 }.max() ?? 0
+            latency = max(0, written - furthest)
+        }
+        heardOnTime = written - latency
+        return latency
+    }
+
+    /// The server's latency report (interpolated), or the last one carried forward.
+    private func reportedLatency(_ stream: OpaquePointer) -> Int64 {
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
         let now = clock.now()
@@ -363,9 +466,13 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     func flush() {
-        guard let stream, isConnected else { return }
+        // A late server would hold the key that asked for the flush until its silence makes it lost: what it holds is
+        // left (the rewind then renders after it), and a server that comes back plays it first.
+        guard let stream, isConnected, !isLate else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         lastReport = (0, written, clock.now())
+        reports.removeAll()
+        timingArrived = nil
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
     }

@@ -6,7 +6,7 @@
 /// average of 8 to 10 (two other engineers' Swift builds, two busy loops, and 16 sessions at once on one private
 /// PulseAudio 16, or 10 on one PipeWire 0.3.65 pulse server), a healthy server's handshake (context and stream ready)
 /// took at most 140 ms (PipeWire: 90 ms), the longest time between two of its answers during a session was 1.5 s
-/// (libpulse's own timing updates are at most about 1.5 s apart, ours go 1 s after the last answer), and a probe was
+/// (libpulse's own timing updates, no longer asked for, were at most about 1.5 s apart), and a probe was
 /// answered within 80 ms. The bounds are about 30 times the handshake and 3 times the longest gap, and low enough that
 /// a reminder whose server froze (the call watch's handshake, then the session's) still ends well within 15 s.
 enum SoundServerPatience {
@@ -18,8 +18,12 @@ enum SoundServerPatience {
     /// With nothing heard from the server for this long, a timing update is asked for, so that a silence is noticed
     /// even while nothing is played (a pause) (ms).
     static let probeMilliseconds: Int64 = 1000
-    /// A request for a sign of life unanswered for this long makes the server late (ms): a healthy one answered within
-    /// 80 ms. A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
+    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While a phase
+    /// plays the server's own requests for data come more often; between cues nothing else needs the session awake.
+    static let quietMilliseconds: Int64 = 2500
+    /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
+    /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
+    /// stand still (a frozen server plays nothing). A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
     /// not wait for a late server.
     static let lateMilliseconds: Int64 = 1000
     /// A wait of the session's gives way to a signal (its pipe readable) only after this long (ms): a healthy server

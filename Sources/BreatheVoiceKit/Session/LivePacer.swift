@@ -37,7 +37,11 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// The latest time the loop gave.
     private var now: UInt64 = 0
 
-    /// The longest the loop sleeps without looking at the sink (ms).
+    /// The longest the loop sleeps without looking at the sink while the timeline moves (ms). Between cues nothing is
+    /// due: the sink's own wait ends sooner when the server has been quiet too long (`SoundServerPatience`), and the
+    /// server's requests for data, a key or a signal end it at once.
+    private static var longestSleep: Int64 { 5000 }
+    /// The longest the loop sleeps while a pause's aside waits for room (ms).
     private static var longestWait: Int64 { 1000 }
 
     init(sink: Sink, sampleRate: Int = AudioFormat.sampleRate, blockSamples: Int = AudioFormat.sampleRate / 200) {
@@ -70,7 +74,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     /// Until the sink wants more that can be rendered, `nextHeard` is heard, the timer's deadline is within the margin
-    /// of being heard; a second at most. At once while the server is gone (the next check says so).
+    /// of being heard; `longestSleep` at most. At once while the server is gone (the next check says so).
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? {
         guard isUp else { return now }
         observe(now: now)
@@ -84,7 +88,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
         if let nextHeard { until = min(until, nextHeard - Int64(blockSamples) - heard) }
         let milliseconds =
             until == Int64.max
-            ? Self.longestWait : until <= 0 ? 0 : min((until * 1000 + sampleRate - 1) / sampleRate, Self.longestWait)
+            ? Self.longestSleep : until <= 0 ? 0 : min((until * 1000 + sampleRate - 1) / sampleRate, Self.longestSleep)
         return now + UInt64(milliseconds) * 1_000_000
     }
 
@@ -93,7 +97,9 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     }
 
     mutating func isDue(_ deadline: Int64) -> Bool {
-        deadline <= position && (deadline - lastHeard <= applyMargin() || standstill && couldBeHeard(deadline))
+        // A late server (a frozen one, until its silence makes it lost) is not a stopped one: nothing moves on.
+        deadline <= position
+            && (deadline - lastHeard <= applyMargin() || standstill && !sink.isLate && couldBeHeard(deadline))
     }
 
     /// A heard position that stands still (no timing report under load, or a server stopped after an underrun) takes

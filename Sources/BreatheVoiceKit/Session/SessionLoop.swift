@@ -176,8 +176,9 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
     /// The sound server went away: pause (interactive) or give up with the error.
     private mutating func lose(_ error: BreatheError) -> BreatheError? {
-        // What was heard until now, for the history's record of a session cut short.
-        if !options.interactive { refreshPresenters(resized: false) }
+        // Where the listener was, by the last believable report and the clock since, for the record of a session cut
+        // short (the presenters are otherwise told only at each effect).
+        if progress.playing { refreshPresenters(resized: false) }
         pacer.lose(pausing: options.interactive)
         guard options.interactive else { return error }
         apply(.audioLost(at: pacer.position))

@@ -24,7 +24,8 @@ import Testing
         try sink.play(clip)
         let ahead = sink.latencySamples()
         // The buffer, plus one request's worth of slack for the server's timing report.
-        let allowed = Int64(AudioFormat.sampleRate * (target + LivePulseSink.requestMilliseconds) / 1000)
+        let allowed = Int64(
+            AudioFormat.sampleRate * (target + LivePulseSink.requestMilliseconds(target: target)) / 1000)
         #expect(ahead <= allowed, "\(ahead) samples still queued when play returned (at most \(allowed) expected)")
         #expect(ahead > 0, "nothing queued: the clip's end was not written")
         try sink.finish()

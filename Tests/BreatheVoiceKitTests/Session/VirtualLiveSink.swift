@@ -49,10 +49,20 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     var underreports: (from: Int64, until: Int64, by: Int64)?
     /// Writes that came after the queue ran empty while the reports were frozen.
     private(set) var writesAfterStandstill = 0
+    /// libpulse's bookkeeping, as the live sink sees it: the server asks for more once `request` samples have played
+    /// since it last asked, and what it asked for stays writable until it is written (more may be written: the queue
+    /// then runs past `target` until the server asks again). Without it, the sink is writable only while a whole
+    /// request is free, and only as far as `target`.
+    var keepsRequests = false
+    /// Asked for and not written yet (below zero: written beyond what was asked).
+    private var requested: Int
+    /// Played (or flushed) since the server last asked.
+    private var missing = 0
 
     init(targetSamples: Int = 44_100, requestSamples: Int = 11_025, deviceLatency: Int = 0) {
         target = targetSamples
         request = requestSamples
+        requested = targetSamples
         self.deviceLatency = deviceLatency
         device = [Int16](repeating: 0, count: deviceLatency)
     }
@@ -82,6 +92,7 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
             freezesReportsAt = nil
         }
         queue += samples
+        requested -= samples.count
         largestWrite = max(largestWrite, samples.count)
         mostQueued = max(mostQueued, queue.count)
     }
@@ -91,8 +102,12 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         return latency
     }
     func deviceLatencySamples() -> Int64 { Int64(reportsDeviceLatency ? deviceLatency : 0) }
-    func writableSamples() -> Int { target - queue.count >= request ? target - queue.count : 0 }
+    func writableSamples() -> Int {
+        if keepsRequests { return max(0, requested) }
+        return target - queue.count >= request ? target - queue.count : 0
+    }
     func flush() {
+        taken(queue.count)
         queue.removeAll()
         flushes += 1
     }
@@ -108,7 +123,11 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
         sleeps += 1
         var advance = timeoutMilliseconds < 0 ? Int64.max : Int64(timeoutMilliseconds) * 22_050 / 1000
         // The server asks for more once a request's worth has played.
-        if queue.count > target - request { advance = min(advance, Int64(queue.count - (target - request))) }
+        if keepsRequests {
+            if !queue.isEmpty { advance = min(advance, Int64(min(queue.count, request - missing))) }
+        } else if queue.count > target - request {
+            advance = min(advance, Int64(queue.count - (target - request)))
+        }
         var ready: Int32 = 0
         if let key = keys.first, key.at - clock < advance, !descriptors.isEmpty {
             advance = max(0, key.at - clock)
@@ -144,12 +163,22 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
             let taken = min(Int(step), queue.count)
             output(queue[0..<taken])
             queue.removeFirst(taken)
+            self.taken(taken)
             if Int(step) > taken {
                 output([Int16](repeating: 0, count: Int(step) - taken)[...])
                 if playing { underruns += Int(step) - taken }
             }
             clock += step
             left -= step
+        }
+    }
+
+    /// `count` samples left the queue (played or flushed): the server asks again once a request's worth has.
+    private func taken(_ count: Int) {
+        missing += count
+        if missing >= request {
+            requested += missing
+            missing = 0
         }
     }
 
