@@ -115,7 +115,9 @@ FIRST_SOUND_FLOORS = {"command line"}
 #: The floors that link the program's own modules (their objects from the binary's build), with their header-only
 #: system-library modules (Sources/<name>/module.modulemap) and the package's name, as SwiftPM compiled them.
 FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
-SYSTEM_MODULES = ["CEspeakNG", "CPulseAudio", "CSpeechd"]
+#: The system-library modules the Kit's interface needs found (every folder of Sources/ with a module map of its own:
+#: CBrlAPI, CEspeakNG, CPulseAudio, CSpeechd), read from the tree so a new one is never missed.
+SYSTEM_MODULES = sorted(path.parent.name for path in (HERE.parent / "Sources").glob("*/module.modulemap"))
 #: The release binary's link (the Makefile's RELEASE_FLAGS): lld, packed relative relocations, identical code folding,
 #: no exported symbols, the C++ runtime linked in (static_cxx_link); then linked again in the order of the functions its
 #: run executes (scripts/link-order.py's `order`), as scripts/build-release.sh links the binary.
@@ -213,7 +215,7 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
             return f"no ArgumentParser objects under {build}"
         include, objects = ["-I", str(build / "Modules")], list(map(str, found))
     if name in FLOOR_OWN_MODULES:
-        own = [sorted(build.glob(f"{module}.build/*.o")) for module in FLOOR_OWN_MODULES[name]]
+        own = [current_objects(build, module) for module in FLOOR_OWN_MODULES[name]]
         package = package_name(build)
         if not all(own) or package is None:
             return f"no objects of {', '.join(FLOOR_OWN_MODULES[name])} or no package name under {build}"
@@ -246,6 +248,15 @@ def build_floor(bench: Bench, name: str, source: str) -> tuple[Path, list[str], 
     if code != 0:
         return f"its ordered link failed: {text.strip().splitlines()[-1][:80] if text.strip() else code}"
     return exe, args, {"linking": linking, "ordered_functions": len(functions)}
+
+
+def current_objects(build: Path, module: str) -> list[Path]:
+    """The objects of one of the package's modules in `build` whose source is still in the tree, or made by a plugin
+    (the embedded locales): a build folder keeps the object of a file renamed or removed since, whose symbols would be
+    linked beside the ones that replaced them."""
+    generated = (build.parent.parent / "plugins" / "outputs").glob(f"*/{module}/**/*.swift")
+    sources = {path.name for path in [*(HERE.parent / "Sources" / module).rglob("*.swift"), *generated]}
+    return sorted(obj for obj in build.glob(f"{module}.build/*.o") if obj.name.removesuffix(".o") in sources)
 
 
 def package_name(build: Path) -> str | None:
