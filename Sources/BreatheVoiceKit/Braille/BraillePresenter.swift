@@ -25,6 +25,9 @@ struct BraillePresenter: SessionPresenter {
         self.display = display
     }
 
+    /// The state after the last transition handed over: the one being heard.
+    private var heardState: SessionState?
+
     /// Where the line changes next by itself (the seconds left, an answer's end); nil while nothing moves.
     private(set) var nextChange: Int64?
 
@@ -37,6 +40,7 @@ struct BraillePresenter: SessionPresenter {
     }
 
     mutating func endTransition(state: SessionState, position: Int64) {
+        heardState = state
         if moved {
             answer = nil
         } else if let line = announced.last, state.isRunning {
@@ -47,9 +51,11 @@ struct BraillePresenter: SessionPresenter {
         draw(state: state, position: position)
     }
 
+    /// Draws the state last handed over (what is being heard), not the loop's: a live session's machine runs ahead of
+    /// the listener by what is queued (seconds), and a countdown's change drawn in the next phase would show it early.
     mutating func refresh(state: SessionState, position: Int64, resized: Bool) {
         if let answer, position >= answer.until { self.answer = nil }
-        draw(state: state, position: position)
+        draw(state: heardState ?? state, position: position)
     }
 
     private mutating func draw(state: SessionState, position: Int64) {

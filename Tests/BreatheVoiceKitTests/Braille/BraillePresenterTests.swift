@@ -39,6 +39,22 @@ private final class RecordingDisplay: BrailleDisplay {
         #expect(display.texts.allSatisfy { $0.count == 14 })
     }
 
+    /// A live session's machine runs seconds ahead of what is heard (what is queued): a countdown's change is drawn in
+    /// the phase handed over last, never in the loop's state (the next phase would show a second early).
+    @Test func countsDownInThePhaseBeingHeardWhateverTheLoopsState() throws {
+        let display = RecordingDisplay(width: 14)
+        var presenter = BraillePresenter(
+            plan: try Self.plan(), localizer: Localizer(language: "en"), display: display)
+        let heard = SessionState.active(cycle: 1, index: 0)
+        presenter.present(.enterSegment(.phase(cycle: 1, index: 0)), state: heard, position: 0)
+        presenter.endTransition(state: heard, position: 0)
+        let ahead = SessionState.active(cycle: 1, index: 1)
+        for position in stride(from: Int64(10), through: 290, by: 10) {
+            presenter.refresh(state: ahead, position: position, resized: false)
+        }
+        #expect(display.texts.map { String($0.prefix(4)) } == ["In 3", "In 2", "In 1"])
+    }
+
     /// Rest and paused read differently on a 14-cell display in every language (issue 42): a pause during the rest
     /// phase shows a word the rest phase does not, and never one word twice ("Pause Pause 4").
     @Test(arguments: LocaleCatalog.codes)
