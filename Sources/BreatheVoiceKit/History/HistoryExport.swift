@@ -24,16 +24,13 @@ enum HistoryExport {
         records: (_ body: (SessionRecord) -> Bool) throws(BreatheError) -> Void,
         to output: ChunkedWriter
     ) throws(BreatheError) -> Int {
-        var count = 0
-        var going = output.write(opening(format))
-        guard going else { return 0 }
-        try records { record in
-            going = write(RecordLine(record), index: count, format: format, to: output)
-            if going { count += 1 }
-            return going
-        }
-        if going { output.write(closing(format, count: count)) }
-        return count
+        // Each record as the line it would have been read into: one writer for both.
+        try write(
+            format,
+            lines: { body throws(BreatheError) in
+                try withoutActuallyEscaping(body) { (body) throws(BreatheError) in try records { body(RecordLine($0)) }
+                }
+            }, to: output)
     }
 
     /// `write`, each record handed over as the `RecordLine` it was read into and written out byte by byte.
