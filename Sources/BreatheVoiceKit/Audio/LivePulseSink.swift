@@ -400,6 +400,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             try write(samples, from: next, to: end)
             next = end
         }
+        // A fresh report for what comes next (the clip's end, a drain): the one asked after the first write is seconds
+        // old by now, and a server that ran late since (a loaded machine, a PipeWire cycle skipped) played less than
+        // the time passed, which extrapolating it would count as heard.
+        guard !samples.isEmpty, let stream else { return }
+        if !complete(library.streamUpdateTimingInfo(stream, nil, nil)), !isConnected || hasFallenSilent { throw lost() }
     }
 
     func writableSamples() -> Int {
