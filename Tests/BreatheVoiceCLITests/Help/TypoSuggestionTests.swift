@@ -88,6 +88,33 @@ import Testing
         }
     }
 
+    /// `--lang` before the command, as people write a global option: the command is still the command (argument-parser
+    /// gave everything to `start`, which refused `history lst` as two extra words), in that language.
+    @Test(arguments: LocaleFiles.codes)
+    func aLanguageBeforeTheCommandLeavesTheCommandItsOwn(code: String) throws {
+        let localizer = Localizer(language: code)
+        func quoted(_ value: String) -> String { localizer.string(Message(.argsQuote, ["value": .text(value)])) }
+        let home = try TemporaryHome()
+        let mistyped = try home.run(["--lang", code, "history", "lst"])
+        let suggestion = Message(
+            .argsUnknownCommandSuggestion, ["value": .text(quoted("lst")), "suggestion": .text(quoted("list"))])
+        #expect(mistyped.status == 64)
+        #expect(
+            mistyped.stderrLines
+                == [localizer.string(Message(.errorPrefix, ["message": .text(localizer.string(suggestion))]))])
+        // The same as with `--lang` after the command's words: the command's own output, in that language.
+        let commands = [
+            ["history", "list"], ["prefs", "get", "rate"], ["patterns"], ["help", "history"],
+            ["--pattern", "box", "--cycles", "1", "--output", home.root.appendingPathComponent("box.wav").path],
+        ]
+        for arguments in commands {
+            let first = try home.run(["--lang=" + code] + arguments)
+            let after = try home.run(arguments + ["--lang", code])
+            #expect(first.status == 0, "--lang=\(code) \(arguments): \(first.stderr)")
+            #expect(first.stdout == after.stdout && !first.stdout.isEmpty, "--lang=\(code) \(arguments)")
+        }
+    }
+
     /// `help WORD` names a command or a topic; a typo gets the nearest of them, anything else is refused too (where
     /// argument-parser would show the program's page and exit 0).
     @Test func helpWithAnUnknownWordIsRefused() throws {

@@ -45,6 +45,34 @@ enum InterfaceLanguage {
         return value
     }
 
+    /// The words with the `--lang` options that come before a command's name moved after it, so that
+    /// `breathe-voice --lang es history list` is `history list --lang es`: every command takes `--lang`, but the
+    /// command line's parser looks for a command's name only as the first word, and would otherwise give everything to
+    /// the default command (`start`), refusing `history list` as two extra words. Anything else is left as it is:
+    /// `--lang es --pattern box` (no command named), `--lang` with nothing after it.
+    static func commandFirst(_ arguments: [String], commands: () -> Set<String>) -> [String] {
+        var leading: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            if arguments[index] == "--lang", index + 1 < arguments.endIndex {
+                leading += arguments[index...index + 1]
+                index += 2
+            } else if arguments[index].hasPrefix("--lang=") {
+                leading.append(arguments[index])
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.endIndex, commands().contains(arguments[index]) else {
+            return arguments
+        }
+        var rest = Array(arguments[index...])
+        // Options go before a `--`, after which every word is a value.
+        rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
+    }
+
     /// The words without any `--lang CODE` or `--lang=CODE`: what a help request says besides its language.
     static func withoutLangFlag(_ arguments: [String]) -> [String] {
         var rest: [String] = []

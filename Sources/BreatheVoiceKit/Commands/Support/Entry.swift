@@ -9,7 +9,15 @@ package enum Entry {
         try BreatheVoice.parseAsRoot(arguments)
     }
 
-    package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    /// The names the first word may give: the commands, and `help` (read only after a leading `--lang`: each command's
+    /// configuration builds its help).
+    static var commandNames: Set<String> {
+        Set(BreatheVoice.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+    }
+
+    package static func main(_ words: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // `--lang es history` is `history --lang es`.
+        let arguments = InterfaceLanguage.commandFirst(words) { commandNames }
         // Before anything else: a stopping signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2) from now on is
         // kept for the session (see SignalSource).
         SignalSource.installEarly()
@@ -40,7 +48,10 @@ package enum Entry {
                 standardOutput.write(page + "\n")
                 finish(ExitStatus.success)
             }
-            var command = try parse(arguments)
+            // `help COMMAND` is argument-parser's own command, which takes no `--lang` (the page is laid out again in the
+            // language below).
+            var command = try parse(
+                arguments.first == "help" ? InterfaceLanguage.withoutLangFlag(arguments) : arguments)
             if var start = command as? BreatheVoice.Start {
                 start.connectsEarly = early
                 command = start
