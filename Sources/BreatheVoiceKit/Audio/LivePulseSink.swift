@@ -14,8 +14,8 @@ import Musl
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
 /// One stream is kept open for the whole session, 22 050 Hz mono S16LE, with a large buffer: up to 6 s queued, more
-/// asked for 2.9 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small
-/// periods for us (the device's own buffer stays 100 ms). What is queued can still change at once: `flush()` drops
+/// asked for 2.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small
+/// periods for us (the device's own buffer stays 150 ms). What is queued can still change at once: `flush()` drops
 /// it (a key, a pause), and the runner renders again from the heard position.
 /// `latencySamples()` is the server's own timing, carried forward from its latest reports. No timer of libpulse's runs: the
 /// stream has no automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s,
@@ -62,9 +62,12 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
     /// asks for more about once a phase), since a flush takes back what is not heard.
     static let targetMilliseconds = 6000
-    /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it), and
-    /// PipeWire's `node.latency` for us.
-    static let deviceMilliseconds = 100
+    /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it, well
+    /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at
+    /// 42.7 ms by default). PulseAudio runs its sink at the shortest latency any stream asks: measured with a recorder
+    /// on the sink's monitor at 200 ms (the benchmark's), our stream raised the server's CPU by 0.08–0.10 % of a core
+    /// at 100 ms and by 0.03 % at 150 ms, and a sink of ours alone wakes a third less often.
+    static let deviceMilliseconds = 150
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2: `deviceMilliseconds`.
     static var requestMilliseconds: Int { requestMilliseconds(target: targetMilliseconds) }
