@@ -186,7 +186,7 @@ _breathe-voice() {
 
 _breathe-voice_start() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --no-audio --plain --terse --timing-report --force --version -h --help)
+    non_repeating_flags=(--count --terse --require-audio --screen-reader --no-screen-reader --no-audio --plain --timing-report --force --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --braille --mood-before --mood-after)
     __breathe-voice_offer_flags_options 0
@@ -629,7 +629,7 @@ _breathe-voice_stats() {
 
 _breathe-voice_remind() {
     repeating_flags=()
-    non_repeating_flags=(--count --require-audio --screen-reader --no-screen-reader --plain --terse --timing-report --verbose --allow-silent --version -h --help)
+    non_repeating_flags=(--count --terse --require-audio --screen-reader --no-screen-reader --plain --timing-report --verbose --allow-silent --version -h --help)
     repeating_options=(--ramp)
     non_repeating_options=(--pattern --inhale --hold --exhale --rest --minutes --cycles --lang --speech --tones --tone-volume --guide --voice --rate --pitch --volume --output --speech-via --speech-priority --screen-reader-way --display --color --events --braille --quiet-hours --defer)
     __breathe-voice_offer_flags_options 0

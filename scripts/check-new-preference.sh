@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Proves that a preference is one row plus the code that uses it: copies the tree (the files git tracks, and the debug
 # build), adds an on/off preference `scratch` as docs/contributing.md says (its case and its row in PreferenceKey.swift,
-# its option in DisplayOptions.swift, one use in Start.swift, its label and help in the locale files) and nothing
-# else, builds, and checks that `prefs set/get/show`, its environment variable, its option, `--help`, the man page and
-# the completions all know it. The copy is removed after.
+# one use in Start.swift, its label and help in the locale files; no option line: its switch comes from its row) and
+# nothing else, builds, and checks that `prefs set/get/show`, its environment variable, its switch, `--help`, the man
+# page and the completions all know it. The copy is removed after.
 #
 # Fast as scripts/check-new-language.sh is: as root with mount namespaces (CI), the copy is built at the tree's own
 # path, mounted over it in a namespace of its own (unshare -m), so the build keeps its module cache and builds again
@@ -55,14 +55,16 @@ checks() {
   status=$?
   set -e
   [ $status -eq 78 ] || fail "BREATHE_VOICE_SCRATCH=maybe exits $status, not 78"
-  # The option, above everything, reaches its use; without it, the default.
+  # The switch, above everything, reaches its use; without it, the default.
   session=$(run start --scratch --plain --pattern 1-1 --cycles 1 --output on.wav)
   grep -q "^Scratch preference on$" <<<"$session" || fail "start --scratch does not reach its use: $session"
   session=$(run start --plain --pattern 1-1 --cycles 1 --output off.wav)
   ! grep -q "Scratch preference" <<<"$session" || fail "without --scratch, the scratch preference is on"
-  # Help: the option with its sentence; the preferences' list.
-  grep -q -- "--scratch .*Scratch: a preference added by a test" <<<"$(run start --help | tr -s ' \n' ' ')" \
-    || fail "start --help lacks --scratch and its help"
+  # Help: the switch, without a value, with its sentence, in start's and remind's; the preferences' list.
+  for command in start remind; do
+    grep -q -- "--scratch Scratch: a preference added by a test" <<<"$(run $command --help | tr -s ' \n' ' ')" \
+      || fail "$command --help lacks the switch --scratch and its help"
+  done
   grep -q "terse, scratch, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
     || fail "prefs --help does not list scratch"
   # The man page and the completions.
@@ -75,7 +77,7 @@ checks() {
   done
   grep -q "_key=(.*'terse' 'scratch' 'braille'" completion.zsh || fail "the zsh completion of prefs get lacks scratch"
   rm -rf "$home"
-  echo "check-new-preference: one row, its option and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
+  echo "check-new-preference: one row and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
 }
 
 if $in_place; then
@@ -97,16 +99,11 @@ def edit(path, anchor, added, after=True):
         sys.exit("check-new-preference: %s: the anchor %r is not there once" % (path, anchor))
     text = text.replace(anchor, anchor + added if after else added + anchor)
     open(path, "w", encoding="utf-8").write(text)
-# Its case and its row.
+# Its case and its row (its switch, --scratch, comes from the row: no options group names it).
 edit("Sources/BreatheCore/Preferences/PreferenceKey.swift", "    case terse\n", "    case scratch\n")
 edit("Sources/BreatheCore/Preferences/PreferenceKey.swift",
-     '        case .terse: .onOff(false, option: "--terse", environment: "BREATHE_VOICE_TERSE")\n',
-     '        case .scratch: .onOff(false, option: "--scratch", environment: "BREATHE_VOICE_SCRATCH")\n')
-# Its option.
-edit("Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift", "    var terse = false\n",
-     "\n    @Flag(name: .preference(.scratch), help: .preferenceSwitch(.scratch))\n    var scratch = false\n")
-edit("Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift", '        flags[.terse] = terse ? "on" : nil\n',
-     '        flags[.scratch] = scratch ? "on" : nil\n')
+     '        case .terse: .onOff(false, switch: "--terse", environment: "BREATHE_VOICE_TERSE")\n',
+     '        case .scratch: .onOff(false, switch: "--scratch", environment: "BREATHE_VOICE_SCRATCH")\n')
 # Its use.
 edit("Sources/BreatheVoiceKit/Commands/Start.swift", "            let preferences = loaded.preferences\n",
      '            var scratchOutput = FileDescriptorSink.standardOutput\n'

@@ -56,8 +56,32 @@ import Testing
         #expect(try BreatheVoice.Start.parse([]).preferenceFlags[.terse] == nil)
         #expect(try BreatheVoice.Remind.parse(["--terse"]).preferenceFlags[.terse] == "on")
         #expect(
+            try BreatheVoice.Start.parse(["--count", "--terse", "--speech", "off", "--tones", "on"]).preferenceFlags
+                == [
+                    .count: "on", .terse: "on", .speech: "off", .tones: "on",
+                ])
+        #expect(try BreatheVoice.Start.parse(["--terse", "--terse"]).preferenceFlags == [.terse: "on"])
+        #expect(try BreatheVoice.Start.parse(["--screen-reader"]).preferenceFlags == [.screenReader: "on"])
+        #expect(throws: (any Error).self) { try BreatheVoice.Start.parse(["--terse=on"]) }
+        #expect(throws: (any Error).self) { try BreatheVoice.Start.parse(["--count", "on"]) }
+        #expect(
             try BreatheVoice.Schedule.Add.parse(["--every", "2h", "--via", "systemd"]).preferenceFlags == [
                 .scheduleVia: "systemd"
             ])
+    }
+
+    /// Every row that declares a switch (`.onOff(_, switch:)`: `count` and `terse` today) gives `start` and `remind`
+    /// that switch, which turns its own preference on and no other.
+    @Test func everySwitchRowIsASwitchOfStartAndRemind() throws {
+        let keys = PreferenceKey.allCases.filter { $0.declaration.isSwitch }
+        #expect(keys == [.count, .terse])
+        #expect(PreferenceSwitch.allCases.map(\.key) == keys)
+        for key in keys {
+            let option = try #require(key.declaration.option)
+            #expect(try BreatheVoice.Start.parse([option]).preferenceFlags == [key: "on"])
+            #expect(try BreatheVoice.Remind.parse([option]).preferenceFlags == [key: "on"])
+            // A switch turns its preference on: off must be its default, else the switch could say nothing.
+            #expect(PreferenceRules.defaultValue(key) == .onOff(false))
+        }
     }
 }

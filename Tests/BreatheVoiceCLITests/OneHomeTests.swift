@@ -38,10 +38,12 @@ import Testing
         #expect(found.isEmpty, "a second copy of a preference's default or range:\n\(found.joined(separator: "\n"))")
     }
 
-    /// An on/off preference is named where it is declared (its row), where its option is, and where it changes the
-    /// session: `terse` in its row, its option, the machine that phrases the lines, and the one place that gives the
-    /// machine the preference (above the session's layer); never in a command or a carrier that copies it along.
-    @Test func anOnOffPreferenceIsNamedInItsRowItsOptionAndItsUse() throws {
+    /// An on/off preference is named where it is declared (its row) and where it changes the session, never where its
+    /// switch is declared (`PreferenceSwitch` takes it from the row): `terse` in its row, the one place that gives the
+    /// machine the preference (above the session's layer) and the machine that phrases the lines; never in an options
+    /// group, a command or a carrier that copies it along. `terse` names nothing else, so every whole word counts,
+    /// comments included.
+    @Test func anOnOffPreferenceIsNamedInItsRowAndItsUse() throws {
         let word = try Regex(#"\bterse\b"#)
         let naming = Self.sources.filter { $0.lines.contains { $0.contains(word) } }.map(\.path).sorted()
         #expect(
@@ -49,8 +51,38 @@ import Testing
                 "Sources/BreatheCore/Preferences/PreferenceKey.swift",
                 "Sources/BreatheCore/Preferences/SessionMachine+Preferences.swift",
                 "Sources/BreatheCore/Session/SessionMachine.swift",
-                "Sources/BreatheVoiceKit/Commands/Options/DisplayOptions.swift",
             ], "terse is named in \(naming.count) files: \(naming)")
+    }
+
+    /// Every on/off preference with a switch (`.onOff(_, switch:)`: `count`, `terse`) is named in at most 3 Swift files:
+    /// its row and where it changes the session. Named as a preference, in code (comments left out, string literals
+    /// kept): `PreferenceKey.count`, the key as an argument, a subscript or a value (`flag(.count)`, `[.count]`,
+    /// `.preference(.count)`, `key: .count`, `== .count`), a row (`case .count:`), its option or its environment
+    /// variable written out (`"--count"`, `.customLong("count")`, `"BREATHE_VOICE_COUNT"`). `count` alone or
+    /// `lines.count` is another thing's name, so the bare word does not count here (the test above counts it for
+    /// `terse`). No options group names it: its switch comes from its row.
+    @Test func aSwitchPreferenceIsNamedInAtMostThreeFiles() throws {
+        let keys = PreferenceKey.allCases.filter { $0.declaration.isSwitch }
+        #expect(keys.contains(.count) && keys.contains(.terse), "the switches: \(keys)")
+        for key in keys {
+            let name = NSRegularExpression.escapedPattern(for: key.rawValue)
+            var shapes = [
+                #"\bPreferenceKey\.\#(name)\b"#, #"[(\[]\.\#(name)[)\]:,]"#, #"\bcase \.\#(name):"#,
+                #"(=|\w:)\s*\.\#(name)(?![\w(])"#,
+                #"customLong\("\#(name)"\)"#,
+            ]
+            for written in [key.declaration.option, key.environmentVariable].compactMap({ $0 }) {
+                shapes.append("\"" + NSRegularExpression.escapedPattern(for: written) + "\"")
+            }
+            let naming = try Regex(shapes.joined(separator: "|"))
+            let files = Self.sources.filter { $0.lines.contains { Self.code($0).contains(naming) } }.map(\.path)
+                .sorted()
+            // Its row names it, so the count is not vacuous.
+            #expect(files.contains("Sources/BreatheCore/Preferences/PreferenceKey.swift"), "\(key): \(files)")
+            #expect(files.count <= 3, "\(key) is named in \(files.count) files: \(files)")
+            // Its switch comes from its row: no options group declares it or copies it into `preferenceFlags`.
+            #expect(!files.contains { $0.contains("/Commands/Options/") }, "\(key): \(files)")
+        }
     }
 
     /// The language order (flag, BREATHE_VOICE_LANG, the preference, the locale) is decided in one place: only

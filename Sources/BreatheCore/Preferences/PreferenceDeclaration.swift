@@ -17,6 +17,9 @@ package struct PreferenceDeclaration: Sendable {
     var valueNameGiven: String?
     /// The option's help in the locale files, when not `help.option.<option>`.
     var helpKeyGiven: String?
+    /// Whether the option is a switch that takes no value and turns an on/off preference on (`--count`), rather than
+    /// an option with a value (`--speech on|off`). The commands derive every switch from the rows (`PreferenceSwitch`).
+    package var isSwitch = false
 
     /// The option's value in `--help`: the one given, else the choices ("on|off", "swell|off").
     package var valueName: String {
@@ -34,10 +37,18 @@ package struct PreferenceDeclaration: Sendable {
     /// The option's name without its dashes, as argument-parser takes it (`count`); empty for none.
     package var longName: String { String((option ?? "").drop { $0 == "-" }) }
 
-    /// On or off.
+    /// On or off, set on the command line by an option with a value (`--speech on|off`), or by none.
     static func onOff(_ value: Bool, option: String? = nil, environment: String) -> PreferenceDeclaration {
         PreferenceDeclaration(
             kind: .onOff, defaultValue: .onOff(value), option: option, environmentVariable: environment)
+    }
+
+    /// On or off, turned on on the command line by a switch without a value (`--count`), which `start` and `remind`
+    /// take from this row alone.
+    static func onOff(_ value: Bool, switch option: String, environment: String) -> PreferenceDeclaration {
+        var declaration = onOff(value, option: option, environment: environment)
+        declaration.isSwitch = true
+        return declaration
     }
 
     /// A whole number in `range`.

@@ -73,12 +73,12 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
         case .toneVolume:
             .count(0...100, 70, option: "--tone-volume", environment: "BREATHE_VOICE_TONE_VOLUME", valueName: "level")
         case .guide: .choice(GuideSetting.off, option: "--guide", environment: "BREATHE_VOICE_GUIDE")
-        case .count: .onOff(false, option: "--count", environment: "BREATHE_VOICE_COUNT")
+        case .count: .onOff(false, switch: "--count", environment: "BREATHE_VOICE_COUNT")
         case .display:
             .choice(
                 ["auto", "plain", "visual", "quiet"], "auto", option: "--display", environment: "BREATHE_VOICE_DISPLAY",
                 valueName: "mode")
-        case .terse: .onOff(false, option: "--terse", environment: "BREATHE_VOICE_TERSE")
+        case .terse: .onOff(false, switch: "--terse", environment: "BREATHE_VOICE_TERSE")
         case .braille: .choice(BrailleSetting.auto, option: "--braille", environment: "BREATHE_VOICE_BRAILLE")
         case .defaultPattern:
             .own(

@@ -6,8 +6,8 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .preference(.speech), help: .preference(.speech))
     var speech: String?
 
-    @Flag(name: .preference(.count), help: .preferenceSwitch(.count))
-    var count = false
+    /// The switches of the on/off preferences, from their rows (`PreferenceSwitch`).
+    @OptionGroup var switches: PreferenceSwitches
 
     @Option(name: .preference(.tones), help: .preference(.tones))
     var tones: String?
@@ -62,9 +62,8 @@ struct AudioOptions: ParsableArguments {
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
     var preferenceFlags: [PreferenceKey: String] {
-        var flags: [PreferenceKey: String] = [:]
+        var flags = switches.preferenceFlags
         flags[.speech] = speech
-        flags[.count] = count ? "on" : nil
         flags[.tones] = tones
         flags[.toneVolume] = toneVolume
         flags[.guide] = guide?.rawValue

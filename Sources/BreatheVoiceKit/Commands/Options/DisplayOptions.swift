@@ -10,9 +10,6 @@ struct DisplayOptions: ParsableArguments {
         help: .english("help.option.plain"))
     var plain = false
 
-    @Flag(name: .preference(.terse), help: .preferenceSwitch(.terse))
-    var terse = false
-
     @Option(
         help: ArgumentHelp(
             HelpText.english("help.option.color"), valueName: "when"))
@@ -35,7 +32,6 @@ struct DisplayOptions: ParsableArguments {
     /// The flags that override preferences, by preference key.
     var preferenceFlags: [PreferenceKey: String] {
         var flags: [PreferenceKey: String] = [:]
-        flags[.terse] = terse ? "on" : nil
         flags[.braille] = braille?.rawValue
         return flags
     }
