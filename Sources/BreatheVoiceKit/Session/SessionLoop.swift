@@ -115,9 +115,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         if progress.playing {
             do throws(BreatheError) {
                 try pacer.check(now: clock.now())
-                // At a terminal, with only the closing words left (q, or the end), a late server is not waited for:
-                // the session is over and recorded; the server's silence would only hold the way out.
-                if options.interactive, case .completing = state, pacer.isLate {
+                if leavesALateServer {
                     throw BreatheError.unavailable(
                         Message(.errorAudioLost, ["detail": .message(LivePulseSink.silence)]))
                 }
@@ -146,10 +144,19 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         return nil
     }
 
+    /// At a terminal, with only the closing words left (q, or the end), a late server is not waited for: the session
+    /// is over and recorded; the server's silence would only hold the way out.
+    private var leavesALateServer: Bool {
+        guard options.interactive, case .completing = state else { return false }
+        return pacer.isLate
+    }
+
     /// When the loop wakes next, on the clock (nil: only for an input).
     private mutating func wakeUp() -> UInt64? {
         let now = clock.now()
         var deadline: UInt64?
+        // A q that comes when the server is already late: at once (the server's own look is its silence, seconds on).
+        if progress.playing && leavesALateServer { return now }
         if progress.playing {
             let waiting = [
                 handOff.nextEntryPosition, handOff.nextCountPosition, speaker?.nextPosition, nextPresenterChange,
