@@ -1,5 +1,6 @@
 // Build-time tool for the EmbedLocales plugin: reads every locale file and writes one Swift file that holds their
-// sentences, already checked, as one string literal per file. Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
+// sentences, already checked, as one string literal per file.
+// Usage: LocaleEmbedder OUTPUT.swift Locales/ (or Locales/en.json Locales/es.json …)
 //
 // A malformed file (not a JSON object, or a member that is neither a string nor an object of the plural forms "one"
 // and "other" as strings, and optionally "=1", or `_` metadata that is not a string, a list of strings or an object of

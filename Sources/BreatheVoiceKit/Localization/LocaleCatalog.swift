@@ -122,7 +122,8 @@ struct LocaleCatalog: Sendable {
         }
     }
 
-    /// Hands `add` the key of every member of the built-in locale file `code`, sorted; false when there is no such file.
+    /// Hands `add` the key of every member of the built-in locale file `code`, sorted; false when there is no such
+    /// file.
     static func embeddedKeys(_ code: String, _ add: (String) -> Void) -> Bool {
         embeddedFields(code) { bytes, fields in
             add(String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[0]]), as: UTF8.self))
