@@ -30,7 +30,8 @@ build: deps
 #
 # The functions the program's own runs execute are linked first, together (LINK_ORDER, --symbol-ordering-file): about
 # 2 MiB less peak memory in every run. scripts/build-release.sh makes that order from the binary it has just built,
-# under Valgrind, and links again in it; the order lives under .build and is never committed (scripts/link-order.py).
+# under Valgrind (a live session among its runs, played to a private PulseAudio server), and links again in it; the
+# order lives under .build and is never committed (scripts/link-order.py).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 LINK_ORDER = $(CURDIR)/.build/link-order.txt
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \

@@ -8,7 +8,7 @@ packages=(
   libstdc++-12-dev libgcc-12-dev  # the release link takes the C++ runtime's static archives (libstdc++.a, libgcc_eh.a)
   valgrind                        # the release link's order (scripts/link-order.py: callgrind); the benchmarks' counts
   libespeak-ng-dev espeak-ng      # speech: the library, its voice data and the CLI used by the peers in benchmarks
-  libpulse-dev pulseaudio pulseaudio-utils  # sound: the library, a private test server, parec/pactl/paplay
+  libpulse-dev pulseaudio pulseaudio-utils  # sound: library, private server (tests, link order), parec/pactl/paplay
   pipewire pipewire-pulse wireplumber dbus  # the same tests on PipeWire's pulse server (scripts/with-pipewire.sh)
   pipewire-bin                    # benchmarks: pw-profiler, pw-dump, pw-metadata (a dependency of pipewire, named here)
   libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng  # --speech-via speechd: the client library, a private test daemon

@@ -9,14 +9,20 @@ run (Benchmarks/RESULTS.md).
 
 The order is made by the build from the binary it has just linked (scripts/build-release.sh), never committed, so it
 is never stale: each run below is executed under Valgrind's callgrind, which names every function that ran, and each
-name the binary defines is kept. None of the runs needs a sound server: a rendered session executes what a live one
-does but for the sink (the plan, the phrases synthesized and cached, the mixer, the presenters), a text session the
-text pacer, `--version` the start-up they all share. Functions are grouped by the exact set of runs that executed them,
-those of every run first (the start-up), then the rendered session's, the text session's, `--version`'s.
+name the binary defines is kept. A rendered session executes what a live one does but for the sink (the plan, the
+phrases synthesized and cached, the mixer, the presenters), a text session the text pacer, `--version` the start-up
+they all share. The live session itself (LIVE: the same short session played, phrases cached by the render) is
+executed last, against the private PulseAudio server build-release.sh starts (PULSE_SERVER, scripts/with-pulse.sh),
+and ranked first: the sink, libpulse's callbacks, the session's sleeps and the history and badges a played session
+records are executed by no other run, and left out of the order they were spread over the whole text: 0.4 MiB
+more of a live session's code resident (issue 44). Functions are grouped by the exact set of runs that executed them:
+the live session's first (those of every run, the start-up, at the very front), then the rendered session's, the text
+session's, `--version`'s.
 
 The bench orders its floors with `order`, each by its own run.
 
-Usage: scripts/link-order.py BINARY ORDER          profiles BINARY, writes ORDER (rewritten only when it changes)
+Usage: scripts/link-order.py BINARY ORDER          profiles BINARY, writes ORDER (rewritten only when it changes);
+                                                   PULSE_SERVER names the sound server the live session plays to
        scripts/link-order.py --check BINARY ORDER  exit 1 when ORDER names a function BINARY does not define once
 """
 
@@ -40,6 +46,9 @@ RUNS: list[list[str]] = [
     [*SHORT, "--no-audio"],
     ["--version"],
 ]
+#: The live session, executed after RUNS (the render has cached its phrases: a repeat, as most sessions are) and ranked
+#: before them. --require-audio: a session that fell back to text would profile the text session again.
+LIVE: list[str] = [*SHORT, "--require-audio"]
 NAME = re.compile(r"^c?fn=\(\d+\)\s+(.+)$")
 
 
@@ -78,8 +87,10 @@ def profile(binary: Path, arguments: list[str], work: Path, env: dict[str, str],
     return executed(output)
 
 
-def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None) -> list[str]:
-    """The functions `runs` execute that `binary` defines, grouped by the runs that executed them (see the top)."""
+def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None,
+          live: list[str] | None = None, server: str | None = None) -> list[str]:
+    """The functions `runs` execute that `binary` defines, grouped by the runs that executed them (see the top). `live`,
+    when given, is executed last with PULSE_SERVER=`server` and ranked first."""
     defined = defined_functions(binary)
     seen: dict[str, set[int]] = {}
     with tempfile.TemporaryDirectory(prefix="breathe-voice-link-order.") as temporary:
@@ -96,10 +107,14 @@ def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None
                 folder.mkdir(mode=0o700)
                 env[variable] = str(folder)
             env.update(HOME=str(work), LC_ALL="C.UTF-8")
-        for index, arguments in enumerate(runs):
-            for function in profile(stripped, arguments, work, env, index) & defined:
-                seen.setdefault(function, set()).add(index)
-    return sorted(seen, key=lambda name: (*(run not in seen[name] for run in range(len(runs))), name))
+        ranked = [(index + 1, arguments, env) for index, arguments in enumerate(runs)]
+        if live is not None:
+            ranked.append((0, live, dict(env, PULSE_SERVER=server or "")))
+        for rank, arguments, run_env in ranked:
+            for function in profile(stripped, arguments, work, run_env, rank) & defined:
+                seen.setdefault(function, set()).add(rank)
+    ranks = sorted({rank for rank, _, _ in ranked})
+    return sorted(seen, key=lambda name: (*(rank not in seen[name] for rank in ranks), name))
 
 
 def main() -> int:
@@ -118,8 +133,12 @@ def main() -> int:
                   f"(first: {sorted(missing)[0]})", file=sys.stderr)
             return 1
         return 0
+    server = os.environ.get("PULSE_SERVER")
+    if not server:
+        print("link-order: the live session needs a sound server: run under scripts/with-pulse.sh", file=sys.stderr)
+        return 69
     try:
-        names = order(args.binary, RUNS)
+        names = order(args.binary, RUNS, live=LIVE, server=server)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
         print(f"link-order: {error}", file=sys.stderr)
         return 70

@@ -64,14 +64,14 @@ struct LocaleCatalog: Sendable {
     /// The file's own sentences, before any parent's are merged in.
     private let ownEntries: [String: Entry]
 
-    /// The built-in language `code`, from the sentences LocaleEmbedder parsed at build time (string literals: nothing
-    /// is parsed or copied at run time); nil when there is no such language. The `_` metadata is set aside as the
-    /// members come, so the sentences are gathered into one dictionary, once.
+    /// The built-in language `code`, from the table LocaleEmbedder wrote at build time (no JSON read at run time);
+    /// nil when there is no such language. The `_` metadata is set aside as the members come, so the sentences are
+    /// gathered into one dictionary, once.
     init?(embedded code: String) {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(embeddedLocaleCount(code))
         var metadata: [String: String] = [:]
-        let found = embeddedLocale(code) { key, entry in
+        let found = Self.embeddedMembers(code) { key, entry in
             if key.hasPrefix("_") {
                 if case .text(let value) = entry { metadata[key] = value }
             } else {
@@ -106,6 +106,56 @@ struct LocaleCatalog: Sendable {
         hasOwnPluralRule = metadata["_plural"] != nil
         hasOwnNumbers = metadata.keys.contains { $0 == "_feminine" || $0 == "_masculine" || $0.hasPrefix("_numbers.") }
         hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
+    }
+
+    /// Hands `add` every member of the built-in locale file `code`, sorted by key; false when there is no such file.
+    static func embeddedMembers(_ code: String, _ add: (String, Entry) -> Void) -> Bool {
+        embeddedFields(code) { bytes, fields in
+            func text(_ field: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[field]]), as: UTF8.self)
+            }
+            if fields.count == 2 {
+                add(text(0), .text(text(1)))
+            } else if fields.count >= 3 {
+                add(text(0), .plural(one: text(1), other: text(2), exactlyOne: fields.count > 3 ? text(3) : nil))
+            }
+        }
+    }
+
+    /// Hands `add` the key of every member of the built-in locale file `code`, sorted; false when there is no such
+    /// file.
+    static func embeddedKeys(_ code: String, _ add: (String) -> Void) -> Bool {
+        embeddedFields(code) { bytes, fields in
+            add(String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[0]]), as: UTF8.self))
+        }
+    }
+
+    /// Hands `member` the fields of every member of LocaleEmbedder's table for `code`, as ranges of its bytes: one
+    /// string literal in the binary's read-only data, each field ended by U+001F and each member by U+001E (its key,
+    /// then its sentence or its plural forms one, other and =1). The table costs no code per member, and a run reads
+    /// only the languages it uses. False when there is no such file.
+    private static func embeddedFields(
+        _ code: String, _ member: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Void
+    ) -> Bool {
+        guard let table = embeddedLocaleTable(code) else { return false }
+        table.withUTF8Buffer { bytes in
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(4)
+            var start = 0
+            for index in bytes.indices {
+                switch bytes[index] {
+                case 0x1F:
+                    fields.append(start..<index)
+                    start = index + 1
+                case 0x1E:
+                    if !fields.isEmpty { member(bytes, fields) }
+                    fields.removeAll(keepingCapacity: true)
+                    start = index + 1
+                default: break
+                }
+            }
+        }
+        return true
     }
 
     /// `_feminine`'s or `_masculine`'s list, "key" (its `{n}`) or "key:placeholder", by key.

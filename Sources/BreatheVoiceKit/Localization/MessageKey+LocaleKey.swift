@@ -5,11 +5,11 @@ extension MessageKey {
     /// `doctorAudioFix`; the case's own name when no file has it (the locale tests say every case is there).
     var localeKey: String { Self.localeKeys[self] ?? rawValue }
 
-    /// Every message's locale key, read once from the embedded English file's keys (string literals: nothing parsed).
+    /// Every message's locale key, read once from the embedded English file's keys.
     private static let localeKeys: [MessageKey: String] = {
         var keys: [MessageKey: String] = [:]
         keys.reserveCapacity(allCases.count)
-        _ = embeddedLocale(LocaleCatalog.fallbackCode) { key, _ in
+        _ = LocaleCatalog.embeddedKeys(LocaleCatalog.fallbackCode) { key in
             if let message = MessageKey(localeKey: key) { keys[message] = key }
         }
         return keys
