@@ -75,6 +75,8 @@ import Testing
         #expect(run.lines.contains { $0.hasPrefix("Breathe out") }, "\(run.lines)")
         // 66 before issue 45 (a 250 ms refresh), for 9 lines.
         #expect(run.wakeUps <= run.lines.count + 10, "\(run.wakeUps) wake-ups for \(run.lines.count) lines")
+        // A loop that never sleeps adds no wake-up at all: its CPU says it (the whole session takes milliseconds).
+        #expect(run.cpuSeconds < 1, "\(run.cpuSeconds) s of CPU: the session spun between its lines")
     }
 
     @Test func aBrailleDisplayAddsOnlyItsChanges() throws {
