@@ -66,7 +66,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at
     /// 42.7 ms by default). PulseAudio runs its sink at the shortest latency any stream asks: measured with a recorder
     /// on the sink's monitor at 200 ms (the benchmark's), our stream raised the server's CPU by 0.08–0.10 % of a core
-    /// at 100 ms and by 0.03 % at 150 ms, and a sink of ours alone wakes a third less often.
+    /// at 100 ms and by 0.03 % at 150 ms (a sink with our stream alone then runs 150 ms periods, not 100 ms ones).
     static let deviceMilliseconds = 150
     /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
     /// device's own buffer is then (tlength - 2 minreq) / 2: `deviceMilliseconds`.

@@ -24,10 +24,14 @@ private final class RecordingDisplay: BrailleDisplay {
         ).get()
     }
 
+    /// An English presenter of `plan()` on `display`.
+    private static func presenter(_ display: RecordingDisplay) throws -> BraillePresenter {
+        BraillePresenter(plan: try plan(), localizer: Localizer(language: "en"), display: display)
+    }
+
     @Test func showsThePhaseAndCountsTheSecondsDown() throws {
         let display = RecordingDisplay(width: 14)
-        var presenter = BraillePresenter(
-            plan: try Self.plan(), localizer: Localizer(language: "en"), display: display)
+        var presenter = try Self.presenter(display)
         let state = SessionState.active(cycle: 1, index: 0)
         presenter.present(.enterSegment(.phase(cycle: 1, index: 0)), state: state, position: 0)
         presenter.endTransition(state: state, position: 0)
@@ -43,8 +47,7 @@ private final class RecordingDisplay: BrailleDisplay {
     /// the phase handed over last, never in the loop's state (the next phase would show a second early).
     @Test func countsDownInThePhaseBeingHeardWhateverTheLoopsState() throws {
         let display = RecordingDisplay(width: 14)
-        var presenter = BraillePresenter(
-            plan: try Self.plan(), localizer: Localizer(language: "en"), display: display)
+        var presenter = try Self.presenter(display)
         let heard = SessionState.active(cycle: 1, index: 0)
         presenter.present(.enterSegment(.phase(cycle: 1, index: 0)), state: heard, position: 0)
         presenter.endTransition(state: heard, position: 0)
