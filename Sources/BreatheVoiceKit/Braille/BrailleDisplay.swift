@@ -11,8 +11,7 @@ protocol BrailleDisplay: AnyObject {
     var keyDescriptor: Int32 { get }
     /// The next key pressed, as BrlAPI's key code; nil when none waits (or the server is gone).
     func takeKey() -> UInt64?
-    /// Gives the display back (leaves tty mode) and closes the connection, waiting at most a short deadline; `hurried`
-    /// (a stopping signal ended the session) a shorter one still, so that the process ends within half a second
-    /// whatever the server does (a server that stops answering gives the display back itself once the process ends).
-    func release(hurried: Bool)
+    /// Gives the display back (out of tty mode) and closes the connection, at once, whatever the server does (one that
+    /// stopped answering gives the display back itself once it reads the connection's end).
+    func release()
 }

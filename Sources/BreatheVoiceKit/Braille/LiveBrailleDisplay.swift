@@ -7,13 +7,13 @@ import Glibc
 import Musl
 #endif
 
-/// The session's braille display through BrlAPI (BRLTTY's server). Connecting, entering tty mode and leaving it wait
-/// for the server's reply, and a server that stops answering (stuck, or stopped with SIGSTOP) would hold whoever
-/// called: those run on a thread of their own, and a call left unanswered for `patience` counts the display as gone
-/// (the session goes on without it). The thread stuck in the server's socket is left behind; the process ends with
+/// The session's braille display through BrlAPI (BRLTTY's server). Connecting and entering tty mode wait for the
+/// server's replies, and a server that stops answering (stuck, or stopped with SIGSTOP) would hold whoever called: they
+/// run on a thread of their own, which ends once they are done, and a display not ready within `patience` counts as
+/// gone (the session goes on without it). A thread stuck in the server's socket is left behind; the process ends with
 /// `_exit` without waiting.
 ///
-/// Between the two, the session uses the connection itself, without waking that thread: the server's socket is
+/// From then on the session uses the connection itself: the server's socket is
 /// `keyDescriptor`, in the session's poll with its other inputs, and the keys are read (`brlapi_readKey`, no wait)
 /// when it is readable; a text is written (`brlapi_write`, which waits for no reply) when the session hands one over,
 /// only if the socket can take it at once. A server that goes away (its socket at its end, or a read that fails)
@@ -21,14 +21,15 @@ import Musl
 ///
 /// The server is BrlAPI's own choice: `BRLAPI_HOST` and `BRLAPI_AUTH` when set, else the local default (`:0`). The
 /// display is taken in tty mode without a tty path (`brlapi_enterTtyModeWithPath` with none), which works in a
-/// pseudo-terminal as on a console, and given back (`brlapi_leaveTtyMode`) by `release()`.
+/// pseudo-terminal as on a console, and given back by `release()`, which closes the connection
+/// (`brlapi_closeConnection` closes the socket and waits for nothing): the server leaves tty mode for a client that
+/// closes, as it does on `brlapi_leaveTtyMode` (`processRequest` in BRLTTY's `brlapi_server.c`). Leaving it first
+/// would wait for the server's reply, a wake-up of ours, and hold the session's end behind a server that stopped
+/// answering.
 final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
-    /// How long a call may go unanswered before the server counts as gone (ms). A local server answers in
+    /// How long the display may take to be ready before the server counts as gone (ms). A local server answers in
     /// milliseconds.
     static let patience: Int64 = 1000
-    /// How long `release(hurried: true)` waits for the display to be given back, after a stopping signal (ms): a
-    /// healthy server answers within it, a silent one does not hold the exit.
-    static let hurriedPatience: Int64 = 100
 
     private(set) var width = 0
     private let library: LiveBrailleLibrary
@@ -38,6 +39,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     private let clock: any SessionClock
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     // Guarded by `lock`.
+    /// Released, or given up before the thread was done: whichever of the two comes second closes the connection.
     private var closing = false
     /// No display for the session: the connection was not answered in time (or a signal came first).
     private var failed = false
@@ -45,9 +47,7 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     private var lost = false
     /// The server's socket, set by the thread before it sends the width (the pipe orders the two); -1 before.
     private var server: Int32 = -1
-    /// Wakes the thread: a byte for the end.
-    private let wake: (read: Int32, write: Int32)
-    /// From the thread: the width once connected (4 bytes, 0 for none), then one byte once the display is given back.
+    /// From the thread: the width once connected (4 bytes, 0 for none).
     private let replies: (read: Int32, write: Int32)
 
     /// Connects, asks the display's size and takes it in tty mode. Throws `.unavailable` naming the server when none
@@ -63,10 +63,8 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_mutex_t())
         pthread_mutex_init(lock, nil)
-        wake = Self.makePipe()
         replies = Self.makePipe()
-        guard wake.read >= 0, replies.read >= 0 else { throw unavailable }
-        _ = fcntl(wake.write, F_SETFL, fcntl(wake.write, F_GETFL) | O_NONBLOCK)
+        guard replies.read >= 0 else { throw unavailable }
         let settings = (host: environment["BRLAPI_HOST"], auth: environment["BRLAPI_AUTH"])
         guard let thread = NativeThread.start({ self.run(host: settings.host, auth: settings.auth) }) else {
             throw unavailable
@@ -76,19 +74,21 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         // A stopping signal (its pipe readable, on the session's thread) ends the wait at once: the session takes it.
         let signals = SignalSource.isMainThread ? SignalSource.stopDescriptor : -1
         guard Self.await(replies.read, into: &answer, patience: Self.patience, watching: signals), answer > 0 else {
-            // Not answered in time, a signal, or no display: the thread gives the display back if it ever gets it.
+            // Not answered in time, a signal, or no display: given back now if the thread got it meanwhile, else by
+            // the thread if it ever does.
             pthread_mutex_lock(lock)
             failed = true
             closing = true
+            let held = self.server >= 0
             pthread_mutex_unlock(lock)
-            Self.poke(wake.write)
+            if held { library.closeConnection(handle) }
             throw unavailable
         }
         width = Int(answer)
     }
 
     deinit {
-        for descriptor in [wake.read, wake.write, replies.read, replies.write] where descriptor >= 0 {
+        for descriptor in [replies.read, replies.write] where descriptor >= 0 {
             _ = Glibc.close(descriptor)
         }
         pthread_mutex_destroy(lock)
@@ -121,15 +121,13 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         return status > 0 ? code : nil
     }
 
-    func release(hurried: Bool) {
+    func release() {
         pthread_mutex_lock(lock)
-        let waits = !closing
+        let held = server >= 0 && !closing
         closing = true
         pthread_mutex_unlock(lock)
-        Self.poke(wake.write)
-        guard waits else { return }
-        var done: UInt8 = 0
-        _ = Self.await(replies.read, into: &done, patience: hurried ? Self.hurriedPatience : Self.patience)
+        // Closed on our side even when the server went away (its socket is only shut down then).
+        if held { library.closeConnection(handle) }
     }
 
     /// False while only part of the server's next packet has come: `brlapi_readKey` reads a packet to its end, and
@@ -161,8 +159,8 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = shutdown(server, Int32(SHUT_RDWR))
     }
 
-    /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), then waits to be released, and
-    /// gives the display back unless the server went away meanwhile.
+    /// The thread: connects (to `host` with `auth`, BrlAPI's defaults where nil), takes the display and ends; it closes
+    /// the connection itself when the session gave up waiting for it meanwhile.
     private func run(host: String?, auth: String?) {
         var size: (x: UInt32, y: UInt32) = (0, 0)
         let hostCopy = host.flatMap { $0.isEmpty ? nil : strdup($0) }
@@ -188,31 +186,15 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
             }
         }
         pthread_mutex_lock(lock)
-        if width > 0 { server = connection }
+        let abandoned = closing
+        if width > 0, !abandoned { server = connection }
         pthread_mutex_unlock(lock)
+        if width > 0, abandoned {
+            library.closeConnection(handle)
+            return
+        }
         var reply = width
         _ = withUnsafeBytes(of: &reply) { Glibc.write(replies.write, $0.baseAddress, 4) }
-        guard width > 0 else { return }
-        // Until released: the session reads and writes meanwhile, this thread sleeps.
-        var ends = false
-        while !ends {
-            var waiting = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
-            _ = SystemCall.retryingOnInterrupt { poll(&waiting, 1, -1) }
-            var drained = [UInt8](repeating: 0, count: 64)
-            _ = read(wake.read, &drained, drained.count)
-            pthread_mutex_lock(lock)
-            ends = closing
-            pthread_mutex_unlock(lock)
-        }
-        pthread_mutex_lock(lock)
-        let connected = !lost
-        pthread_mutex_unlock(lock)
-        if connected {
-            _ = library.leaveTtyMode(handle)
-            library.closeConnection(handle)
-        }
-        var done: UInt8 = 1
-        _ = Glibc.write(replies.write, &done, 1)
     }
 
     /// `brlapi_write` of the whole display: the text as UTF-8 (so the server's braille table turns it into dots), no
@@ -240,11 +222,6 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         return (fds[0], fds[1])
-    }
-
-    private static func poke(_ descriptor: Int32) {
-        var byte: UInt8 = 1
-        _ = Glibc.write(descriptor, &byte, 1)
     }
 
     /// Reads one value from `descriptor`, waiting at most `patience` ms for it, and no longer once `watching` can be

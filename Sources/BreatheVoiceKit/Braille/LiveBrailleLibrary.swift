@@ -17,7 +17,6 @@ struct LiveBrailleLibrary: Sendable {
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?) -> Int32
     let enterTtyModeWithPath:
         @convention(c) (OpaquePointer?, UnsafePointer<Int32>?, Int32, UnsafePointer<CChar>?) -> Int32
-    let leaveTtyMode: @convention(c) (OpaquePointer?) -> Int32
     let write: @convention(c) (OpaquePointer?, UnsafePointer<brlapi_writeArguments_t>?) -> Int32
     let readKey: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<brlapi_keyCode_t>?) -> Int32
     let setExceptionHandler: @convention(c) (OpaquePointer?, brlapi__exceptionHandler_t?) -> brlapi__exceptionHandler_t?
@@ -35,7 +34,6 @@ struct LiveBrailleLibrary: Sendable {
                     closeConnection: try library.function("brlapi__closeConnection"),
                     getDisplaySize: try library.function("brlapi__getDisplaySize"),
                     enterTtyModeWithPath: try library.function("brlapi__enterTtyModeWithPath"),
-                    leaveTtyMode: try library.function("brlapi__leaveTtyMode"),
                     write: try library.function("brlapi__write"),
                     readKey: try library.function("brlapi__readKey"),
                     setExceptionHandler: try library.function("brlapi__setExceptionHandler")

@@ -107,9 +107,9 @@ struct SessionAssembly {
             controls.add(BrailleKeys.source(display))
         }
         defer {
-            // The display goes back to the screen reader however the session ended (after a stopping signal,
-            // without waiting for a server that stopped answering).
-            braille.display?.release(hurried: controls.stoppedBySignal)
+            // The display goes back to the screen reader however the session ended, without waiting for a server
+            // that stopped answering.
+            braille.display?.release()
             controls.finish()
             if let eventsDescriptor, case .file = output.events {
                 OutputHealth.unwatch(descriptor: eventsDescriptor)

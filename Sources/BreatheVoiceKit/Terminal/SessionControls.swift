@@ -9,9 +9,6 @@ final class SessionControls {
     private(set) var sources: [SessionInputs.Source]
     /// True when keys are read: standard input is a terminal. Only then are the keys announced.
     let readsKeys: Bool
-    /// True once a stopping signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2) reached the session: what is
-    /// left to do before the exit waits for no server.
-    private(set) var stoppedBySignal = false
     private let keyboard: Int32
 
     private init(sources: [SessionInputs.Source], readsKeys: Bool, keyboard: Int32) {
@@ -50,10 +47,8 @@ final class SessionControls {
             reenterRawMode()
         case .signal(.resumeFromSuspend):
             reenterRawMode()
-        case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop):
-            stoppedBySignal = true
-        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
-            .softerTones, .unknownKey, .signal(.resize):
+        case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop), .signal(.resize), .togglePause,
+            .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones, .softerTones, .unknownKey:
             break
         }
     }

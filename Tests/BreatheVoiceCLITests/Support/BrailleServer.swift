@@ -151,7 +151,7 @@ final class PrivateBrltty {
                 environment: environment.compactMapValues { $0 }, clock: MonotonicClock())
             {
                 width = connected.width
-                connected.release(hurried: false)
+                connected.release()
             } else {
                 usleep(50_000)
             }

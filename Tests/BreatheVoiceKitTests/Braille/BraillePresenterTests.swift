@@ -13,7 +13,7 @@ private final class RecordingDisplay: BrailleDisplay {
     func show(_ text: String) { texts.append(text) }
     var keyDescriptor: Int32 { -1 }
     func takeKey() -> UInt64? { nil }
-    func release(hurried: Bool) {}
+    func release() {}
 }
 
 @Suite struct BraillePresenterTests {
