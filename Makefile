@@ -82,7 +82,7 @@ format:
 # speech-dispatcher speaking into it, and the suites that need a sound server (LIVE_SUITES) once more against a private
 # PipeWire (pipewire-pulse), in jobs that each have servers of their own (scripts/test-swift.sh), with nothing else
 # beside them. TEST_JOBS sets how many test jobs run at once, FENRIR_JOBS how many sessions inside Fenrir.
-LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests
+LIVE_SUITES = LiveAudioTests|PendingPulseSinkTests|LivePulseSinkTests|RemindDeferLiveTests
 test:
 	@SWIFT='$(SWIFT)' LIVE_SUITES='$(LIVE_SUITES)' scripts/make-test.sh
 

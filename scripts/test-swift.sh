@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 
 bundle=.build/debug/breathe-voicePackageTests.xctest
 logs=.build/test-logs
-LIVE_SUITES=${LIVE_SUITES:-LiveAudioTests|PendingPulseSinkTests|RemindDeferLiveTests}
+LIVE_SUITES=${LIVE_SUITES:-LiveAudioTests|PendingPulseSinkTests|LivePulseSinkTests|RemindDeferLiveTests}
 export NO_COLOR=1
 # No session of the tests shows itself on the machine's own braille display (a BRLTTY service at :0, which the brltty
 # package may start): a local BrlAPI server number without a socket. BrailleDisplayTests run their own BRLTTY and set

@@ -47,6 +47,10 @@ struct LivePulseLibrary: Sendable {
     let streamGetLatency:
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
     let streamGetTimingInfo: @convention(c) (OpaquePointer?) -> UnsafePointer<pa_timing_info>?
+    let streamGetSampleSpec: @convention(c) (OpaquePointer?) -> UnsafePointer<pa_sample_spec>?
+    let streamSetBufferAttr:
+        @convention(c) (OpaquePointer?, UnsafePointer<pa_buffer_attr>?, Success?, UnsafeMutableRawPointer?) ->
+            OpaquePointer?
     let streamFlush: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamDrain: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let streamUpdateTimingInfo: @convention(c) (OpaquePointer?, Success?, UnsafeMutableRawPointer?) -> OpaquePointer?
@@ -100,6 +104,8 @@ struct LivePulseLibrary: Sendable {
                     streamWrite: try library.function("pa_stream_write"),
                     streamGetLatency: try library.function("pa_stream_get_latency"),
                     streamGetTimingInfo: try library.function("pa_stream_get_timing_info"),
+                    streamGetSampleSpec: try library.function("pa_stream_get_sample_spec"),
+                    streamSetBufferAttr: try library.function("pa_stream_set_buffer_attr"),
                     streamFlush: try library.function("pa_stream_flush"),
                     streamDrain: try library.function("pa_stream_drain"),
                     streamUpdateTimingInfo: try library.function("pa_stream_update_timing_info"),
