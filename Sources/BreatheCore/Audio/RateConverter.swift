@@ -103,31 +103,38 @@ package struct RateConverter: Sendable {
     /// the input no later output needs.
     private mutating func emit(into output: inout [Int16], before limit: Int64? = nil) {
         let half = Int64(Self.taps / 2)
-        var count = 0
-        // Output k needs input up to floor(k·M/L) + taps/2.
-        while true {
-            let time = outputTime(produced + Int64(count))
-            guard time + half < consumed, time < (limit ?? Int64.max) else { break }
-            count += 1
-        }
+        // Output k needs input up to its time floor(k·M/L) plus taps/2: the outputs whose time is below `available`,
+        // k < ceil(available·L/M).
+        let available = min(consumed - half, limit ?? Int64.max)
+        guard available > 0 else { return }
+        let count = Int((available * up + down - 1) / down - produced)
         guard count > 0 else { return }
         output.reserveCapacity(output.count + count)
+        // Output k's time and phase, stepped from one output to the next without dividing.
+        var time = outputTime(produced)
+        var phase = Int((produced * down) % up)
+        let step = (time: down / up, phase: Int(down % up))
+        let phases = Int(up)
         window.withUnsafeBufferPointer { samples in
             coefficients.withUnsafeBufferPointer { rows in
                 let base = UnsafeRawPointer(samples.baseAddress!)
-                for index in produced..<(produced + Int64(count)) {
-                    let product = index * down
-                    let first = product / up - half + 1
-                    // Silent from the window's first sample on: silence, without arithmetic.
+                for done in 0..<count {
+                    let first = time - half + 1
+                    // Silent from the window's first sample on, and so for every later output of this input: silence,
+                    // without arithmetic.
                     guard lastSound >= first else {
-                        output.append(0)
-                        continue
+                        output.append(contentsOf: repeatElement(0, count: count - done))
+                        break
                     }
                     let start = Int(first - windowStart) * MemoryLayout<Float>.stride
-                    let sum =
-                        (base.loadUnaligned(fromByteOffset: start, as: SIMD16<Float>.self) * rows[Int(product % up)])
-                        .sum()
+                    let sum = (base.loadUnaligned(fromByteOffset: start, as: SIMD16<Float>.self) * rows[phase]).sum()
                     output.append(Int16(max(-32768, min(32767, sum.rounded()))))
+                    time += step.time
+                    phase += step.phase
+                    if phase >= phases {
+                        phase -= phases
+                        time += 1
+                    }
                 }
             }
         }
