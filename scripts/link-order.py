@@ -15,7 +15,8 @@ they all share. The live session itself (LIVE: the same short session played, ph
 executed last, against the private PulseAudio server build-release.sh starts (PULSE_SERVER, scripts/with-pulse.sh),
 and ranked first: the sink, libpulse's callbacks, the session's sleeps and the history and badges a played session
 records are executed by no other run, and left out of the order they were spread over the whole text: 0.4 MiB
-more of a live session's code resident (issue 44). Functions are grouped by the exact set of runs that executed them:
+more of a live session's code resident (issue 44). It plays to a sink of its own at 48 kHz, as a desktop's sink and
+PipeWire's graph run, so that the stream's rate conversion (RateConverter, LivePulseSink) is among what it executes. Functions are grouped by the exact set of runs that executed them:
 the live session's first (those of every run, the start-up, at the very front), then the rendered session's, the text
 session's, `--version`'s.
 
@@ -88,9 +89,9 @@ def profile(binary: Path, arguments: list[str], work: Path, env: dict[str, str],
 
 
 def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None,
-          live: list[str] | None = None, server: str | None = None) -> list[str]:
+          live: list[str] | None = None, server: str | None = None, sink: str | None = None) -> list[str]:
     """The functions `runs` execute that `binary` defines, grouped by the runs that executed them (see the top). `live`,
-    when given, is executed last with PULSE_SERVER=`server` and ranked first."""
+    when given, is executed last with PULSE_SERVER=`server` (and PULSE_SINK=`sink`, when given) and ranked first."""
     defined = defined_functions(binary)
     seen: dict[str, set[int]] = {}
     with tempfile.TemporaryDirectory(prefix="breathe-voice-link-order.") as temporary:
@@ -109,7 +110,7 @@ def order(binary: Path, runs: list[list[str]], env: dict[str, str] | None = None
             env.update(HOME=str(work), LC_ALL="C.UTF-8")
         ranked = [(index + 1, arguments, env) for index, arguments in enumerate(runs)]
         if live is not None:
-            ranked.append((0, live, dict(env, PULSE_SERVER=server or "")))
+            ranked.append((0, live, dict(env, PULSE_SERVER=server or "", **({"PULSE_SINK": sink} if sink else {}))))
         for rank, arguments, run_env in ranked:
             for function in profile(stripped, arguments, work, run_env, rank) & defined:
                 seen.setdefault(function, set()).add(rank)
@@ -137,11 +138,19 @@ def main() -> int:
     if not server:
         print("link-order: the live session needs a sound server: run under scripts/with-pulse.sh", file=sys.stderr)
         return 69
+    # The live session's sink: 48 kHz, so that the stream is converted (see the top).
+    loaded = subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=link_order", "rate=48000",
+                             "channels=1"], capture_output=True, text=True)
+    if loaded.returncode != 0:
+        print(f"link-order: could not load a 48 kHz sink: {loaded.stderr.strip()[-80:]}", file=sys.stderr)
+        return 70
     try:
-        names = order(args.binary, RUNS, live=LIVE, server=server)
+        names = order(args.binary, RUNS, live=LIVE, server=server, sink="link_order")
     except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
         print(f"link-order: {error}", file=sys.stderr)
         return 70
+    finally:
+        subprocess.run(["pactl", "unload-module", loaded.stdout.strip()], capture_output=True)
     text = "".join(f"{name}\n" for name in names)
     if not args.order.exists() or args.order.read_text() != text:
         args.order.write_text(text)
