@@ -18,7 +18,6 @@ import signals
 from bench_guide import guide_cpu_row, guided
 from bench_common import (
     Bench,
-    CLOCK_TICKS,
     Cell,
     DASH,
     FileRecorder,
@@ -370,12 +369,11 @@ def measure_live(bench: Bench) -> None:
             parts = ""
             if len(live.server_cpu["per_process_cpu_s"]) > 1:
                 parts = "; " + ", ".join(f"{name} {100 * cpu / live.server_cpu['wall_s']:.3f} %" for name, cpu in sorted(live.server_cpu["per_process_cpu_s"].items()))
-            tick = 100 / CLOCK_TICKS  # one clock tick, as a share of one core over each window
-            cells[column] = Cell(f"{during:.3f} % during (± {tick / live.server_cpu['wall_s']:.3f}), {quiet:.3f} % idle "
-                                 f"(± {tick / base['wall_s']:.3f}): {during - quiet:+.3f} %{parts}", during - quiet)
+            cells[column] = Cell(f"{during:.3f} % during, {quiet:.3f} % idle: {during - quiet:+.3f} %{parts}",
+                                 during - quiet)
     processes = " + ".join(SERVER_PROCESSES[bench.server])
-    bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; /proc/<pid>/stat, "
-                          f"{1000 / CLOCK_TICKS:.0f} ms ticks; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
+    bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; every thread's "
+                          f"/proc/<pid>/task/*/schedstat, ns; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
     bench.rows += quiet_rows(bench, sessions, idle, patterns, peer_reason, cli_na, bv_reason)
 
 
