@@ -453,7 +453,7 @@ def wakeups(pid: int) -> int | None:
 
 
 class ServerWindow:
-    """The sound server's CPU and wake-ups over a window: /proc/<pid>/stat and every thread's voluntary switches of each
+    """The sound server's CPU and wake-ups over a window: every thread's schedstat and voluntary switches of each
     of its processes at the start and at the end."""
 
     def __init__(self, pids: dict[int, str]):

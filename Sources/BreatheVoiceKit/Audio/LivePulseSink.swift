@@ -44,7 +44,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var stream: OpaquePointer?
     /// The latest latency the server reported (or 0 after a flush), with the samples sent and the monotonic time
     /// then: between a flush and the next timing report, the latency is carried forward from it.
-    private var lastReport: (latency: Int64, written: Int64, nanos: UInt64) = (0, 0, 0)
+    private var lastReport: (latency: Int64, sent: Int64, nanos: UInt64) = (0, 0, 0)
     /// Samples written since the stream was opened (the session's, before any conversion).
     private var written: Int64 = 0
     /// The session's samples converted to the stream's rate, when the two differ.
@@ -408,17 +408,16 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private func write(_ samples: [Int16], from start: Int, to end: Int) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard start < end else { return }
-        if converter != nil {
-            // A few thousand at a time: what is converted is held only until it is sent.
-            for piece in stride(from: start, to: end, by: 4096) {
-                converted.removeAll(keepingCapacity: true)
-                samples[piece..<min(end, piece + 4096)].withUnsafeBufferPointer {
-                    converter!.convert($0, into: &converted)
-                }
-                try send(converted[...], to: stream)
+        // A few thousand at a time: each block (converted, if the stream has its own rate) is held only until sent.
+        for piece in stride(from: start, to: end, by: 4096) {
+            let samples = samples[piece..<min(end, piece + 4096)]
+            guard converter != nil else {
+                try send(samples, to: stream)
+                continue
             }
-        } else {
-            try send(samples[start..<end], to: stream)
+            converted.removeAll(keepingCapacity: true)
+            samples.withUnsafeBufferPointer { converter!.convert($0, into: &converted) }
+            try send(converted[...], to: stream)
         }
         written += Int64(end - start)
         // The first report, so that the latency is interpolated from the server's own timing from the start.
@@ -534,7 +533,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
             // No timing information yet (just connected or flushed): the last report, carried forward.
             let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
-            return max(0, lastReport.latency + sent - lastReport.written - played)
+            return max(0, lastReport.latency + sent - lastReport.sent - played)
         }
         let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
         lastReport = (latency, sent, now)
@@ -556,7 +555,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // What the converter held is dropped with the rest; it starts afresh with the next sample written.
         converter?.reset()
         convertedFrom = written
-        lastReport = (0, written, clock.now())
+        lastReport = (0, sent, clock.now())
         reports.removeAll()
         timingArrived = nil
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
