@@ -47,6 +47,13 @@ final class MonitorRecorder {
         return Double(seconds) + Double(attoseconds) * 1e-18 - Double(count) / Double(Self.rate)
     }
 
+    /// Where in the recording this moment falls (a sample index), given the start the earliest of many `latestStart`
+    /// looks found: the clock says it, not the file, which lags behind by what parec and the pipe still hold.
+    func position(now start: Double) -> Int {
+        let (seconds, attoseconds) = Self.epoch.duration(to: .now).components
+        return Int(((Double(seconds) + Double(attoseconds) * 1e-18) - start) * Double(Self.rate))
+    }
+
     /// Where `latestStart` counts from.
     private static let epoch = ContinuousClock.now
 
