@@ -28,6 +28,9 @@ extension BreatheVoice {
         /// Whether the words ask for a live session (`EarlyConnection`): then the sound server's handshake starts as
         /// soon as the plan is settled, and overlaps the rest of the setup; not an option.
         var connectsEarly = false
+        /// The handshake `Entry` started before parsing, when the words asked for a live session and the user's cookie
+        /// was whole (`EarlyConnection.cookieIsWhole`); not an option.
+        var startedConnection: PendingPulseSink?
 
         init() {}
 
@@ -60,7 +63,7 @@ extension BreatheVoice {
             }
             let earlyConnection =
                 connectsEarly && !noAudio && audio.output == nil
-                ? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
+                ? startedConnection ?? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
             // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
             // for; reading it, short ones.
             let reader = SessionAssembly.screenReader(preferences.screenReader)

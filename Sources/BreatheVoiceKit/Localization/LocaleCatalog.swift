@@ -122,14 +122,6 @@ struct LocaleCatalog: Sendable {
         }
     }
 
-    /// Hands `add` the key of every member of the built-in locale file `code`, sorted; false when there is no such
-    /// file.
-    static func embeddedKeys(_ code: String, _ add: (String) -> Void) -> Bool {
-        embeddedFields(code) { bytes, fields in
-            add(String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[0]]), as: UTF8.self))
-        }
-    }
-
     /// Hands `member` the fields of every member of LocaleEmbedder's table for `code`, as ranges of its bytes: one
     /// string literal in the binary's read-only data, each field ended by U+001F and each member by U+001E (its key,
     /// then its sentence or its plural forms one, other and =1). The table costs no code per member, and a run reads

@@ -64,19 +64,9 @@ import Testing
         for (key, entry) in withExactlyOne { #expect(embedded[key] == entry) }
     }
 
-    @Test func theKeysAreTheMembersKeys() {
-        var fromMembers: [String] = []
-        _ = LocaleCatalog.embeddedMembers(LocaleCatalog.fallbackCode) { key, _ in fromMembers.append(key) }
-        var keys: [String] = []
-        #expect(LocaleCatalog.embeddedKeys(LocaleCatalog.fallbackCode) { keys.append($0) })
-        #expect(keys == fromMembers)
-        #expect(!keys.isEmpty)
-    }
-
     @Test func aCodeWithoutAFileHasNoMembers() {
         var count = 0
         #expect(!LocaleCatalog.embeddedMembers("xx") { _, _ in count += 1 })
-        #expect(!LocaleCatalog.embeddedKeys("xx") { _ in count += 1 })
         #expect(count == 0)
         #expect(LocaleCatalog(embedded: "xx") == nil)
     }

@@ -22,11 +22,15 @@ package enum Entry {
         // kept for the session (see SignalSource).
         SignalSource.installEarly()
         OutputHealth.start()
-        // A session played through the sound server connects early: once its options and preferences are settled
-        // (`Start.run`), the handshake overlaps the rest of the setup. Not before: a refused command line would end
-        // the run while libpulse's thread may be creating the user's cookie file, leaving it half written (the next
-        // client then printed "Failed to truncate cookie file" on our standard error).
+        // A session played through the sound server connects early. When the user's cookie is there whole, now: the
+        // handshake overlaps the parse (about 23 M instructions of argument-parser's). Otherwise once its options and
+        // preferences are settled (`Start.run`), overlapping the rest of the setup: a refused command line ends the
+        // run at once, and libpulse's thread might be creating the cookie then, leaving it half written (the next
+        // client printed "Failed to truncate cookie file" on our standard error).
         let early = EarlyConnection.isWanted(arguments: arguments)
+        var started =
+            early && EarlyConnection.cookieIsWhole(environment: ProcessEnvironment.current)
+            ? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
             // still gives its documented exit.
@@ -54,8 +58,11 @@ package enum Entry {
                 arguments.first == "help" ? InterfaceLanguage.withoutLangFlag(arguments) : arguments)
             if var start = command as? BreatheVoice.Start {
                 start.connectsEarly = early
+                start.startedConnection = started
                 command = start
             }
+            // A connection that no session takes is closed by its own thread (PendingPulseSink).
+            started = nil
             if !(command is SessionCommand) { SignalSource.releaseEarly() }
             // Temporary files a killed run left in our folders more than an hour ago.
             StaleTemporaries.sweep()
