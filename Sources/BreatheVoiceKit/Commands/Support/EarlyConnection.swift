@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Whether a command line asks for a session played through the sound server, read from the words alone before the
 /// parser runs, so that the server's handshake starts first and overlaps parsing (the first sound comes sooner). A guess
 /// either way is harmless: a session that finds no connection started makes its own (`AudioSession.run`), and
@@ -30,22 +24,9 @@ enum EarlyConnection {
         return true
     }
 
-    /// Whether libpulse will only read the user's cookie, not write it: the file it reads first is there whole
-    /// (`PULSE_COOKIE`'s, else `$XDG_CONFIG_HOME/pulse/cookie` or `~/.pulse-cookie`, 256 bytes, as
-    /// `pa_client_conf_load_cookie` reads them). Only then may a connection start before the command line is known to be
-    /// good: a refused one ends the run at once, and a libpulse thread creating the cookie at that moment would leave
-    /// it half written (the next client printed "Failed to truncate cookie file").
-    static func cookieIsWhole(environment: [String: String]) -> Bool {
-        let paths: [String]
-        if let named = environment["PULSE_COOKIE"], !named.isEmpty {
-            paths = [named]
-        } else {
-            let folders = XDGDirectories(environment: environment)
-            paths = [folders.configHome + "/pulse/cookie", folders.home + "/.pulse-cookie"]
-        }
-        return paths.contains { path in
-            var status = stat()
-            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size >= 256
-        }
-    }
+    /// Whether libpulse will only read the user's cookie, not write it (`PulseCookie.isWhole`). Only then may a
+    /// connection start before the command line is known to be good: a refused one ends the run at once, and a
+    /// libpulse thread creating the cookie at that moment would leave it half written (the next client printed "Failed
+    /// to truncate cookie file").
+    static func cookieIsWhole(environment: [String: String]) -> Bool { PulseCookie.isWhole(environment: environment) }
 }
