@@ -76,7 +76,8 @@ for path in paths {
                     + (key.hasPrefix("_") ? ", nor a list or an object of strings" : ""))
         }
     }
-    members.sort { $0.key < $1.key }
+    // Byte by byte: the order EmbeddedTable searches in.
+    members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     files.append((code, members))
 }
 files.sort { $0.code < $1.code }

@@ -54,7 +54,7 @@ struct LocaleCatalog: Sendable {
     /// `_days.weekends` and `_days.daily` (without the prefix).
     let dayWords: [String: String]
     /// Every sentence, by key: the file's own over its parent's.
-    private(set) var entries: [String: Entry]
+    private(set) var entries: LocaleEntries
     /// The language a regional variant overlays, from `_parent` ("es" for es-419); nil for a whole language.
     let parent: String?
     /// The regions a variant serves, from `_regions`: region codes, `*` for all, `-XX` to leave one out ("* -ES").
@@ -62,23 +62,18 @@ struct LocaleCatalog: Sendable {
     /// The keys the file itself holds, as opposed to those inherited from its parent (the locale tests ask).
     var ownKeys: Set<String> { Set(ownEntries.keys) }
     /// The file's own sentences, before any parent's are merged in.
-    private let ownEntries: [String: Entry]
+    private let ownEntries: LocaleEntries
 
-    /// The built-in language `code`, from the table LocaleEmbedder wrote at build time (no JSON read at run time);
-    /// nil when there is no such language. The `_` metadata is set aside as the members come, so the sentences are
-    /// gathered into one dictionary, once.
+    /// The built-in language `code`, from the table LocaleEmbedder wrote at build time (no JSON read at run time, and
+    /// no sentence made until it is asked for: `LocaleEntries`); nil when there is no such language.
     init?(embedded code: String) {
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(embeddedLocaleCount(code))
+        guard let text = embeddedLocaleTable(code) else { return nil }
+        let table = EmbeddedTable(text)
         var metadata: [String: String] = [:]
-        let found = Self.embeddedMembers(code) { key, entry in
-            if key.hasPrefix("_") {
-                if case .text(let value) = entry { metadata[key] = value }
-            } else {
-                entries[key] = entry
-            }
+        table.forEach(prefix: "_") { key, entry in
+            if case .text(let value) = entry { metadata[key] = value }
         }
-        guard found else { return nil }
+        let entries = LocaleEntries(table)
         self.code = code
         name = metadata["_name"] ?? code
         voice = metadata["_voice"] ?? code
@@ -108,45 +103,11 @@ struct LocaleCatalog: Sendable {
         hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
     }
 
-    /// Hands `add` every member of the built-in locale file `code`, sorted by key; false when there is no such file.
+    /// Hands `add` every member of the built-in locale file `code`, sorted by key, its `_` metadata included; false
+    /// when there is no such file.
     static func embeddedMembers(_ code: String, _ add: (String, Entry) -> Void) -> Bool {
-        embeddedFields(code) { bytes, fields in
-            func text(_ field: Int) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[field]]), as: UTF8.self)
-            }
-            if fields.count == 2 {
-                add(text(0), .text(text(1)))
-            } else if fields.count >= 3 {
-                add(text(0), .plural(one: text(1), other: text(2), exactlyOne: fields.count > 3 ? text(3) : nil))
-            }
-        }
-    }
-
-    /// Hands `member` the fields of every member of LocaleEmbedder's table for `code`, as ranges of its bytes: one
-    /// string literal in the binary's read-only data, each field ended by U+001F and each member by U+001E (its key,
-    /// then its sentence or its plural forms one, other and =1). The table costs no code per member, and a run reads
-    /// only the languages it uses. False when there is no such file.
-    private static func embeddedFields(
-        _ code: String, _ member: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Void
-    ) -> Bool {
         guard let table = embeddedLocaleTable(code) else { return false }
-        table.withUTF8Buffer { bytes in
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(4)
-            var start = 0
-            for index in bytes.indices {
-                switch bytes[index] {
-                case 0x1F:
-                    fields.append(start..<index)
-                    start = index + 1
-                case 0x1E:
-                    if !fields.isEmpty { member(bytes, fields) }
-                    fields.removeAll(keepingCapacity: true)
-                    start = index + 1
-                default: break
-                }
-            }
-        }
+        EmbeddedTable(table).forEach(add)
         return true
     }
 
@@ -169,7 +130,7 @@ struct LocaleCatalog: Sendable {
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
         var merged = self
-        merged.entries = parent.entries.merging(entries) { _, own in own }
+        merged.entries = entries.overlaying(parent.entries)
         if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
         if !hasOwnPluralRule { merged.pluralRule = parent.pluralRule }
         if !hasOwnNumbers {

@@ -61,7 +61,7 @@ import Musl
         let spain = try #require(LocaleCatalog.all["es"])
         let overlay = try #require(LocaleCatalog.all["es-419"])
         let spainWords: Set<String> = ["pulsa", "pulses", "pulsar", "intro"]
-        for (key, entry) in spain.entries {
+        for (key, entry) in spain.entries.all {
             let words = entry.templates.flatMap { $0.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() } }
             guard words.contains(where: spainWords.contains) else { continue }
             #expect(
