@@ -65,7 +65,7 @@ enum DoctorChecks {
     static func speechData(candidates: [String]) -> DoctorCheck {
         DoctorCheck(name: "speech-data") {
             let fix = Message(.doctorSpeechDataFix)
-            guard let folder = candidates.first(where: SessionLock.isDirectory) else {
+            guard let folder = candidates.first(where: FileSystem.isDirectory) else {
                 return [
                     .problem(
                         Message(.doctorSpeechDataMissing, ["paths": .text(candidates.joined(separator: ", "))]),
@@ -155,7 +155,7 @@ enum DoctorChecks {
             for reminder in document.reminders {
                 for program in Set(reminder.programs).sorted() {
                     let arguments: [String: MessageArgument] = ["id": .integer(reminder.id), "program": .text(program)]
-                    if program.hasPrefix("/"), access(program, X_OK) == 0, !SessionLock.isDirectory(program) {
+                    if program.hasPrefix("/"), access(program, X_OK) == 0, !FileSystem.isDirectory(program) {
                         findings.append(.ok(Message(.doctorCrontabProgram, arguments)))
                     } else {
                         findings.append(
@@ -259,7 +259,7 @@ enum DoctorChecks {
             }
             if name == "." || name == ".." { continue }
             let path = folder + "/" + name
-            if SessionLock.isDirectory(path) {
+            if FileSystem.isDirectory(path) {
                 names += files(under: path, depth: depth - 1)
             } else {
                 names.append(name)

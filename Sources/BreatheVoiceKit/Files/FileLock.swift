@@ -27,13 +27,7 @@ final class FileLock: Sendable {
     /// Waits until the lock at `path` is ours (at most `LockWait.seconds`), creating the file (and its private folder)
     /// when needed.
     static func exclusive(_ path: String) throws(BreatheError) -> FileLock {
-        try SecureDirectory.ensure(FileSystem.parent(of: path))
-        let descriptor: Int32
-        switch SafeFile.open(path, O_RDWR | O_CREAT) {
-        case .success(let opened): descriptor = opened
-        case .failure(let problem):
-            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
-        }
+        let descriptor = try openFile(path)
         switch LockWait.exclusive(descriptor) {
         case .locked: break
         case .timedOut:
@@ -41,10 +35,26 @@ final class FileLock: Sendable {
             throw LockWait.held(path)
         case .failed(let code):
             close(descriptor)
-            throw .cannotCreate(
-                Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
+            throw cannotLock(path, code)
         }
         return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Opens the lock file at `path` as every lock file is opened (`SessionLock`'s too): its folder made private if
+    /// needed, never through a link, only a regular file, created when missing.
+    static func openFile(_ path: String) throws(BreatheError) -> Int32 {
+        try SecureDirectory.ensure(FileSystem.parent(of: path))
+        switch SafeFile.open(path, O_RDWR | O_CREAT) {
+        case .success(let opened): return opened
+        case .failure(let problem):
+            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
+        }
+    }
+
+    /// The error of a lock file that could not be locked (`errno` `code`).
+    static func cannotLock(_ path: String, _ code: Int32) -> BreatheError {
+        .cannotCreate(
+            Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
     }
 
     /// The lock for changing the preferences file at `preferencesPath`.

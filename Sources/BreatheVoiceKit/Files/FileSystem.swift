@@ -172,6 +172,12 @@ enum FileSystem {
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
+
+    /// Whether `path` names a folder (through a link: what it names).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 }
 
 extension FileSystem {

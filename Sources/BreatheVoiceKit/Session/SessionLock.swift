@@ -45,26 +45,17 @@ final class SessionLock: Sendable {
     /// A runtime folder that does not exist is passed over: cron's reminders set `XDG_RUNTIME_DIR=/run/user/<uid>`,
     /// which is missing when the user has no login session.
     static func directory(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isDirectory(runtime) {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), FileSystem.isDirectory(runtime) {
             return runtime + "/breathe-voice"
         }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/breathe-voice"
-        }
-        return homeDirectory(environment: environment) + "/.local/state/breathe-voice"
+        return XDGDirectories(environment: environment).stateHome + "/breathe-voice"
     }
 
     /// Tries once, without waiting, to take the lock in `directory`, creating the folder (mode 0700) if needed.
     static func acquire(in directory: String) throws(BreatheError) -> Attempt {
-        try SecureDirectory.ensure(directory)
         let path = directory + "/" + fileName
         // Never through a symbolic link, and only a regular file: the pid is written into it.
-        let descriptor: Int32
-        switch SafeFile.open(path, O_RDWR | O_CREAT) {
-        case .success(let opened): descriptor = opened
-        case .failure(let problem):
-            throw .cannotCreate(Message(.errorLockCreate, ["path": .text(path), "reason": .message(problem.reason)]))
-        }
+        let descriptor = try FileLock.openFile(path)
         if SystemCall.retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
             if code == EWOULDBLOCK {
@@ -73,7 +64,7 @@ final class SessionLock: Sendable {
                 return .busy(holder: holder)
             }
             close(descriptor)
-            throw cannotCreate(path, code)
+            throw FileLock.cannotLock(path, code)
         }
         let text = Array((String(getpid()) + "\n").utf8)
         _ = ftruncate(descriptor, 0)
@@ -89,21 +80,5 @@ final class SessionLock: Sendable {
             String(
                 decoding: buffer[..<count].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }, as: UTF8.self)
         )
-    }
-
-    private static func cannotCreate(_ path: String, _ code: Int32) -> BreatheError {
-        .cannotCreate(
-            Message(.errorLockCreate, ["path": .text(path), "reason": .systemText(SystemError.describe(code))]))
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func homeDirectory(environment: [String: String]) -> String {
-        if let home = environment["HOME"], home.hasPrefix("/") { return home }
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
-        return "/"
     }
 }
