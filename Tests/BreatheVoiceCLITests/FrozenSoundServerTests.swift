@@ -40,10 +40,6 @@ extension LiveAudioTests {
         return (run, Date().timeIntervalSince(start))
     }
 
-    private static func history(_ home: TemporaryHome) -> String {
-        (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
-    }
-
     /// A private server of this test's own, up, and a home of its own.
     private static func serverAndHome() throws -> (FreezableServer, TemporaryHome) {
         let server = try FreezableServer()
@@ -60,27 +56,14 @@ extension LiveAudioTests {
             standardOutput: .path("capture"))
     }
 
-    /// How soon after SIGTERM the test must have reaped the run. The program ends every wait within 0.2 s of a
-    /// stopping signal and promises half a second; the test measures from its own kill to the exit it reaps, beside a
-    /// dozen other jobs (seen: 0.61 s), so it allows a second. A session held by the server never ends at all.
-    static let signalEndsWithin = 1.0
+    /// How soon after SIGTERM the test must have reaped the run (`FaultRun.signalEndsWithin`).
+    static let signalEndsWithin = FaultRun.signalEndsWithin
 
     /// Waits for the session's first phase, as it prints it.
     private static func awaitFirstPhase(_ started: FaultRun.Started, cycles: Int) throws {
         try #require(
             FileWait.until("Breathe in, 2 seconds. Cycle 1 of \(cycles).", appearsIn: started.stdoutFile, within: 30),
             "the session never reached its first phase")
-    }
-
-    /// SIGTERM ended the run at once (`signalEndsWithin`), with 143, and its record says it was stopped.
-    private static func expectEndedBySIGTERM(
-        _ ended: (run: FaultRun, seconds: Double)?, home: TemporaryHome, quiet: Bool = true
-    ) throws {
-        let (run, seconds) = try #require(ended, "SIGTERM did not end the session")
-        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
-        if quiet { #expect(run.stderr.isEmpty, "\(run.stderr)") }
-        #expect(history(home).contains("\"status\":\"stopped\""), "\(history(home))")
     }
 
     /// A session of 2-0-2 × 20 at a terminal on `server`, driven by `steps`; the server thawed after.
@@ -116,7 +99,7 @@ extension LiveAudioTests {
         #expect(run.stderrLines == [Self.silentLine], "\(run.stderr)")
         // The silence bound (5 s) and a little: well before the session's planned end.
         #expect(seconds < 10, "ended \(seconds) s after the freeze")
-        #expect(Self.history(home).contains("\"status\":\"interrupted\""), "\(Self.history(home))")
+        #expect(home.history.contains("\"status\":\"interrupted\""), "\(home.history)")
     }
 
     @Test func sigtermEndsASessionWhoseSoundServerIsFrozenWithin500Milliseconds() throws {
@@ -128,10 +111,9 @@ extension LiveAudioTests {
         // The server stays frozen for 2 s (the fault itself, not a wait for an event): long enough for the session to be
         // waiting on it (its probe unanswered), short of the silence bound.
         usleep(2_000_000)
-        started.child.kill(SIGTERM)
-        let ended = Self.end(started, within: 10)
+        let ended = FaultRun.terminate(started)
         server.thaw()
-        try Self.expectEndedBySIGTERM(ended, home: home)
+        try FaultRun.expectStoppedAtOnce(ended, home: home, quiet: true)
     }
 
     @Test func sigtermEndsASessionWhoseSoundServerFrozeBeforeItStarted() throws {
@@ -141,10 +123,9 @@ extension LiveAudioTests {
             ["--pattern", "2-0-2", "--cycles", "4"], home: home, server: server.address)
         // SIGTERM 1.5 s into its wait on the frozen server (the handshake's deadline is 4 s).
         usleep(1_500_000)
-        started.child.kill(SIGTERM)
-        let ended = Self.end(started, within: 10)
+        let ended = FaultRun.terminate(started)
         server.thaw()
-        try Self.expectEndedBySIGTERM(ended, home: home)
+        try FaultRun.expectStoppedAtOnce(ended, home: home, quiet: true)
     }
 
     @Test func aReminderWhoseSoundServerIsFrozenEndsWith69AndOneLine() throws {
@@ -235,7 +216,7 @@ extension LiveAudioTests {
         let (second, took) = try #require(Self.end(stopped, within: 10), "SIGTERM did not end the session")
         #expect(second.ending == .exited(143), "\(second.ending)\n\(second.stdout)\(second.stderr)")
         #expect(took < Self.signalEndsWithin, "SIGTERM took \(took) s")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        #expect(home.history.contains("\"status\":\"stopped\""), "\(home.history)")
     }
 
     /// In a terminal, a server frozen mid-session pauses the session with one line (after the silence bound), and `q`
@@ -276,7 +257,7 @@ extension LiveAudioTests {
         #expect(run.ending == .exited(0), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         #expect(run.stdout.contains("Session complete: 4 cycles"), "\(run.stdout)")
-        #expect(Self.history(home).contains("\"status\":\"completed\""), "\(Self.history(home))")
+        #expect(home.history.contains("\"status\":\"completed\""), "\(home.history)")
     }
 
     /// A server that dies while the session is connecting to it: no sound server, at once (69 and one line without a
@@ -331,7 +312,7 @@ extension LiveAudioTests {
         #expect(ended, "SIGTERM did not end the session:\n\(run.stdout)\(run.stderr)")
         #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
         #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        #expect(home.history.contains("\"status\":\"stopped\""), "\(home.history)")
     }
 
     /// `q` while the sound server is frozen (before its silence makes it a lost one): the session stops at once, its

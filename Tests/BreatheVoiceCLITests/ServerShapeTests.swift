@@ -95,19 +95,15 @@ import Testing
     }
 
     /// What SIGTERM must take at most, from the test's kill to the exit it reaps: the program promises half a second;
-    /// the test allows a second beside a dozen other jobs (as `LiveAudioTests.signalEndsWithin`). Before issue 43, a
+    /// the test allows a second beside a dozen other jobs (`FaultRun.signalEndsWithin`). Before issue 43, a
     /// session waiting on BrlAPI took a second (its wait ignored the signal) and one waiting on the sound server's
     /// eSpeak NG start up to five.
-    static let signalEndsWithin = 1.0
+    static let signalEndsWithin = FaultRun.signalEndsWithin
 
     /// The tests' own sound server answers, for a session through speech-dispatcher (its tones go there).
     private static func requireSoundServer(for server: Server) throws {
         guard server == .speechDispatcher else { return }
         try LiveServers.requireSoundServer()
-    }
-
-    private static func history(_ home: TemporaryHome) -> String {
-        (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
     }
 
     // MARK: Only what needs a server connects to one
@@ -164,15 +160,9 @@ import Testing
         let started = try FaultRun.start(
             Self.session(for: server), home: home, environment: fake.environment, standardOutput: .path("capture"))
         let connected = fake.socket.awaitConnection(timeout: 30)
-        let signalled = Date()
-        started.child.kill(SIGTERM)
-        let run = FaultRun.finish(started, within: 10)
-        let seconds = Date().timeIntervalSince(signalled)
+        let ended = FaultRun.terminate(started)
         #expect(connected, "the session never connected to the \(server.rawValue)")
-        let ended = try #require(run, "SIGTERM did not end the session")
-        #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        try FaultRun.expectStoppedAtOnce(ended, home: home)
     }
 
     /// SIGINT and SIGHUP too: while the session waits for a BrlAPI server or a sound server that accepts and never
@@ -195,7 +185,7 @@ import Testing
         let ended = try #require(run, "the signal did not end the session")
         #expect(ended.ending == .exited(signal.code), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
         #expect(seconds < Self.signalEndsWithin, "the signal took \(seconds) s")
-        #expect(Self.history(home).contains("\"status\":\"\(signal.status)\""), "\(Self.history(home))")
+        #expect(home.history.contains("\"status\":\"\(signal.status)\""), "\(home.history)")
     }
 
     /// Without a signal, each server that never answers is given up within its deadline: no sound server or no
@@ -243,16 +233,10 @@ import Testing
         let inhale = brltty.display.waitForShown(after: first, timeout: 20) { $0.hasPrefix("Breathe in") }
         brltty.signal(SIGSTOP)
         defer { brltty.signal(SIGCONT) }
-        let signalled = Date()
-        started.child.kill(SIGTERM)
-        let run = FaultRun.finish(started, within: 10)
-        let seconds = Date().timeIntervalSince(signalled)
+        let ended = FaultRun.terminate(started)
         brltty.signal(SIGCONT)
         #expect(inhale != nil, "the session never showed itself on the display")
-        let ended = try #require(run, "SIGTERM did not end the session")
-        #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        try FaultRun.expectStoppedAtOnce(ended, home: home)
     }
 
     /// A session on a braille display whose BrlAPI server answers slowly (a proxy delaying every byte by 400 ms in
@@ -271,15 +255,9 @@ import Testing
             home: home, environment: ["BRLAPI_HOST": ":\(number)", "BRLAPI_AUTH": "none"],
             standardOutput: .path("capture"))
         let connected = proxy.awaitClient(timeout: 30)
-        let signalled = Date()
-        started.child.kill(SIGTERM)
-        let run = FaultRun.finish(started, within: 10)
-        let seconds = Date().timeIntervalSince(signalled)
+        let ended = FaultRun.terminate(started)
         #expect(connected, "the session never connected to BrlAPI")
-        let ended = try #require(run, "SIGTERM did not end the session")
-        #expect(ended.ending == .exited(143), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
-        #expect(Self.history(home).contains("\"status\":\"stopped\""), "\(Self.history(home))")
+        try FaultRun.expectStoppedAtOnce(ended, home: home)
     }
 
     // MARK: doctor, voices, demo

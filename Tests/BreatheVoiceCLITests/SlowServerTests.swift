@@ -26,10 +26,6 @@ extension LiveAudioTests {
         return (proxy, ["PULSE_SERVER": "unix:" + proxy.path, "PULSE_CLIENTCONFIG": try proxy.clientConfiguration()])
     }
 
-    private static func record(_ home: TemporaryHome) -> String {
-        (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
-    }
-
     /// 100 ms each way on every byte: the handshake takes about two seconds (of its four), the stream stays fed (seconds
     /// queued), and the session plays to its end, recorded as completed, without a word on standard error.
     @Test func aSessionThroughASlowSoundServerPlaysToItsEnd() throws {
@@ -41,7 +37,7 @@ extension LiveAudioTests {
         #expect(run.ending == .exited(0), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         #expect(run.stdout.contains("Session complete: 2 cycles"), "\(run.stdout)")
-        #expect(Self.record(home).contains("\"status\":\"completed\""), "\(Self.record(home))")
+        #expect(home.history.contains("\"status\":\"completed\""), "\(home.history)")
     }
 
     /// 1.5 s each way: the handshake (at least two round trips, more on PulseAudio than on PipeWire, whose own
@@ -63,15 +59,9 @@ extension LiveAudioTests {
         through["PULSE_SERVER"] = "unix:" + second.path
         let started = try FaultRun.start(arguments, home: home, environment: through, standardOutput: .path("capture"))
         let connected = second.awaitClient(timeout: 30)
-        let signalled = Date()
-        started.child.kill(SIGTERM)
-        let ended = FaultRun.finish(started, within: 10)
-        let took = Date().timeIntervalSince(signalled)
+        let ended = FaultRun.terminate(started)
         #expect(connected, "the session never connected")
-        let stopped = try #require(ended, "SIGTERM did not end the session")
-        #expect(stopped.ending == .exited(143), "\(stopped.ending)\n\(stopped.stdout)\(stopped.stderr)")
-        #expect(took < Self.signalEndsWithin, "SIGTERM took \(took) s")
-        #expect(Self.record(home).contains("\"status\":\"stopped\""), "\(Self.record(home))")
+        try FaultRun.expectStoppedAtOnce(ended, home: home)
     }
 
     /// speech-dispatcher behind a proxy delaying every byte by 300 ms: SIGTERM while the session waits on it (opening,
@@ -86,14 +76,8 @@ extension LiveAudioTests {
             ["--pattern", "2-0-2", "--cycles", "20", "--lang", "en", "--plain", "--speech-via", "speechd"], home: home,
             environment: ["SPEECHD_ADDRESS": "unix_socket:" + proxy.path], standardOutput: .path("capture"))
         let connected = proxy.awaitClient(timeout: 30)
-        let signalled = Date()
-        started.child.kill(SIGTERM)
-        let ended = FaultRun.finish(started, within: 10)
-        let took = Date().timeIntervalSince(signalled)
+        let ended = FaultRun.terminate(started)
         #expect(connected, "the session never connected to speech-dispatcher")
-        let run = try #require(ended, "SIGTERM did not end the session")
-        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(took < Self.signalEndsWithin, "SIGTERM took \(took) s")
-        #expect(Self.record(home).contains("\"status\":\"stopped\""), "\(Self.record(home))")
+        try FaultRun.expectStoppedAtOnce(ended, home: home)
     }
 }
