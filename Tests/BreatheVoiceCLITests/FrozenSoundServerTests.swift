@@ -56,9 +56,6 @@ extension LiveAudioTests {
             standardOutput: .path("capture"))
     }
 
-    /// How soon after SIGTERM the test must have reaped the run (`FaultRun.signalEndsWithin`).
-    static let signalEndsWithin = FaultRun.signalEndsWithin
-
     /// Waits for the session's first phase, as it prints it.
     private static func awaitFirstPhase(_ started: FaultRun.Started, cycles: Int) throws {
         try #require(
@@ -189,7 +186,7 @@ extension LiveAudioTests {
         #expect(said, "the demo did not say within 15 s that no server answered")
         let (run, seconds) = try #require(ended, "SIGTERM did not end the demo")
         #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
+        #expect(seconds < FaultRun.signalEndsWithin, "SIGTERM took \(seconds) s")
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("No sound server answered") }.count == 1)
     }
 
@@ -215,7 +212,7 @@ extension LiveAudioTests {
         stopped.child.kill(SIGTERM)
         let (second, took) = try #require(Self.end(stopped, within: 10), "SIGTERM did not end the session")
         #expect(second.ending == .exited(143), "\(second.ending)\n\(second.stdout)\(second.stderr)")
-        #expect(took < Self.signalEndsWithin, "SIGTERM took \(took) s")
+        #expect(took < FaultRun.signalEndsWithin, "SIGTERM took \(took) s")
         #expect(home.history.contains("\"status\":\"stopped\""), "\(home.history)")
     }
 
@@ -310,7 +307,7 @@ extension LiveAudioTests {
         if !ended { kill(started.binary, SIGKILL) }
         let run = FaultRun.finish(started.run)
         #expect(ended, "SIGTERM did not end the session:\n\(run.stdout)\(run.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "SIGTERM took \(seconds) s")
+        #expect(seconds < FaultRun.signalEndsWithin, "SIGTERM took \(seconds) s")
         #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(home.history.contains("\"status\":\"stopped\""), "\(home.history)")
     }

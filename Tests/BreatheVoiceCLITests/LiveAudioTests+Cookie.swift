@@ -3,7 +3,7 @@ import Testing
 
 extension LiveAudioTests {
     /// With the user's cookie whole, the sound server's handshake starts before the parse
-    /// (`EarlyConnection.cookieIsWhole`): a session is heard as ever, and refused command lines, which end the run while
+    /// (`PulseCookie.isWhole`): a session is heard as ever, and refused command lines, which end the run while
     /// libpulse's thread may still be connecting, leave the cookie as it was.
     @Test func withTheCookieWholeTheHandshakeStartsFirstAndTheCookieIsKept() throws {
         let home = try TemporaryHome()

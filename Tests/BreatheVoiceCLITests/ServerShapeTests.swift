@@ -94,12 +94,6 @@ import Testing
         }
     }
 
-    /// What SIGTERM must take at most, from the test's kill to the exit it reaps: the program promises half a second;
-    /// the test allows a second beside a dozen other jobs (`FaultRun.signalEndsWithin`). Before issue 43, a
-    /// session waiting on BrlAPI took a second (its wait ignored the signal) and one waiting on the sound server's
-    /// eSpeak NG start up to five.
-    static let signalEndsWithin = FaultRun.signalEndsWithin
-
     /// The tests' own sound server answers, for a session through speech-dispatcher (its tones go there).
     private static func requireSoundServer(for server: Server) throws {
         guard server == .speechDispatcher else { return }
@@ -184,7 +178,7 @@ import Testing
         #expect(connected, "the session never connected to the \(server.rawValue)")
         let ended = try #require(run, "the signal did not end the session")
         #expect(ended.ending == .exited(signal.code), "\(ended.ending)\n\(ended.stdout)\(ended.stderr)")
-        #expect(seconds < Self.signalEndsWithin, "the signal took \(seconds) s")
+        #expect(seconds < FaultRun.signalEndsWithin, "the signal took \(seconds) s")
         #expect(home.history.contains("\"status\":\"\(signal.status)\""), "\(home.history)")
     }
 

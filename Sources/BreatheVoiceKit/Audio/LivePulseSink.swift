@@ -435,7 +435,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         let count = samples.count * MemoryLayout<Int16>.stride
         guard let block = malloc(count) else { throw lost() }
         samples.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: count) }
-        if library.streamWrite(stream, block, count, { free($0) }, 0, PA_SEEK_RELATIVE) < 0 { throw lost() }
+        // A write refused (a stream no longer ready) never took the block: it is still ours to free.
+        guard library.streamWrite(stream, block, count, { free($0) }, 0, PA_SEEK_RELATIVE) >= 0 else {
+            free(block)
+            throw lost()
+        }
         var none: [pollfd] = []
         _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }

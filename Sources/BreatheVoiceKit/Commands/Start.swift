@@ -29,7 +29,7 @@ extension BreatheVoice {
         /// soon as the plan is settled, and overlaps the rest of the setup; not an option.
         var connectsEarly = false
         /// The handshake `Entry` started before parsing, when the words asked for a live session and the user's cookie
-        /// was whole (`EarlyConnection.cookieIsWhole`); not an option.
+        /// was whole (`PulseCookie.isWhole`); not an option.
         var startedConnection: PendingPulseSink?
 
         init() {}

@@ -23,10 +23,4 @@ enum EarlyConnection {
         }
         return true
     }
-
-    /// Whether libpulse will only read the user's cookie, not write it (`PulseCookie.isWhole`). Only then may a
-    /// connection start before the command line is known to be good: a refused one ends the run at once, and a
-    /// libpulse thread creating the cookie at that moment would leave it half written (the next client printed "Failed
-    /// to truncate cookie file").
-    static func cookieIsWhole(environment: [String: String]) -> Bool { PulseCookie.isWhole(environment: environment) }
 }

@@ -23,13 +23,13 @@ package enum Entry {
         SignalSource.installEarly()
         OutputHealth.start()
         // A session played through the sound server connects early. When the user's cookie is there whole, now: the
-        // handshake overlaps the parse (about 23 M instructions of argument-parser's). Otherwise once its options and
+        // handshake overlaps the parse (about 22 M instructions of argument-parser's). Otherwise once its options and
         // preferences are settled (`Start.run`), overlapping the rest of the setup: a refused command line ends the
         // run at once, and libpulse's thread might be creating the cookie then, leaving it half written (the next
         // client printed "Failed to truncate cookie file" on our standard error).
         let early = EarlyConnection.isWanted(arguments: arguments)
         var started =
-            early && EarlyConnection.cookieIsWhole(environment: ProcessEnvironment.current)
+            early && PulseCookie.isWhole(environment: ProcessEnvironment.current)
             ? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
         func finish(_ code: Int32) -> Never {
             // A signal that no session took (a session command that ended without one, or one that came as it ended)
