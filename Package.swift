@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "BreatheVoiceKit",
             dependencies: [
-                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI",
+                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CSdBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLocales"]
@@ -59,6 +59,12 @@ let package = Package(
         .systemLibrary(
             name: "CBrlAPI",
             providers: [.apt(["libbrlapi-dev"])]
+        ),
+        // sd-bus (libsystemd's D-Bus client): the header only; the library is opened with dlopen when a live session or a
+        // control command finds a session bus (LiveBusLibrary), never otherwise.
+        .systemLibrary(
+            name: "CSdBus",
+            providers: [.apt(["libsystemd-dev"])]
         ),
         // Turns Locales/*.json into Swift source at build time, so the shipped binary carries every
         // language inside itself and runs alone from any folder (or from cron).

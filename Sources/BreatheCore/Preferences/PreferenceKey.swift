@@ -30,6 +30,8 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     case terse
     /// A braille display through BrlAPI: auto, on or off (`BrailleSetting`).
     case braille
+    /// Whether a session pauses the other media players that are playing when it starts (and resumes them at its end).
+    case pauseOthers
     case defaultPattern
     case defaultMinutes
     /// Whether a session opens with the "get ready" lead-in.
@@ -80,6 +82,7 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
                 valueName: "mode")
         case .terse: .onOff(false, switch: "--terse", environment: "BREATHE_VOICE_TERSE")
         case .braille: .choice(BrailleSetting.auto, option: "--braille", environment: "BREATHE_VOICE_BRAILLE")
+        case .pauseOthers: .onOff(true, environment: "BREATHE_VOICE_PAUSE_OTHERS")
         case .defaultPattern:
             .own(
                 .text(BreathingPattern.defaultName), option: "--pattern", environment: "BREATHE_VOICE_PATTERN",

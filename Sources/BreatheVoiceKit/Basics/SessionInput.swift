@@ -1,18 +1,23 @@
 import BreatheCore
 
-/// Something from outside that reaches a running session: a key or a signal.
+/// Something from outside that reaches a running session: a key, a display's key, a call from the session bus (MPRIS), or
+/// a signal.
 package enum SessionInput: Hashable, Sendable {
-    /// Space: pause, or resume when paused.
+    /// Space: pause, or resume when paused (MPRIS `PlayPause`).
     case togglePause
-    /// `s`.
+    /// MPRIS `Pause`: pause, and nothing when already paused.
+    case pause
+    /// MPRIS `Play`: resume, and nothing when not paused.
+    case resume
+    /// `s` (MPRIS `Next`).
     case skip
-    /// `q` or Esc.
+    /// `q` or Esc (MPRIS `Stop`).
     case quit
     /// `?`.
     case help
     /// `t`: the time left.
     case timeLeft
-    /// `r`: the instruction again.
+    /// `r`: the instruction again (MPRIS `Previous`).
     case repeatInstruction
     /// `+` (or `=`, the same key unshifted): speak faster.
     case faster

@@ -4,15 +4,20 @@ import Glibc
 import Musl
 #endif
 
-/// Where a running session's inputs come from (the signal pipe, the keyboard), and what it sleeps in while it waits for
-/// them: poll(2) on their descriptors, or the sound server's own loop (`waiter`), so one sleep covers keys, signals
-/// and audio.
+/// Where a running session's inputs come from (the signal pipe, the keyboard, a braille display, the session bus), and
+/// what it sleeps in while it waits for them: poll(2) on their descriptors, or the sound server's own loop (`waiter`),
+/// so one sleep covers keys, signals, the bus and audio.
 package struct SessionInputs {
-    /// Something that can wake a waiting session: a terminal, a signal pipe.
+    /// Something that can wake a waiting session: a terminal, a signal pipe, a bus connection.
     struct Source {
         var fileDescriptor: Int32
         /// Reads what is ready and says what it means, or nil for nothing of interest.
         var read: () -> SessionInput?
+        /// The poll events it waits for (a bus connection with a message still to send waits to write, too).
+        var events: () -> Int16 = { Int16(POLLIN) }
+        /// When it must be read even if nothing is ready (monotonic nanoseconds; nil for never): a bus connection with
+        /// messages already read into its queue, or a call whose reply is overdue.
+        var deadline: () -> UInt64? = { nil }
 
         init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
             self.fileDescriptor = fileDescriptor
@@ -31,10 +36,12 @@ package struct SessionInputs {
 
     /// The next input, waiting at most `timeoutMilliseconds` (0: not at all; -1: until one comes, or the waiter wakes).
     mutating func next(timeoutMilliseconds: Int32) -> SessionInput? {
-        var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+        var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: $0.events(), revents: 0) }
+        let deadlines = sources.map { $0.deadline() }
+        let timeoutMilliseconds = Self.timeout(timeoutMilliseconds, deadlines: deadlines)
         if let waiter {
             _ = waiter.wait(&descriptors, timeoutMilliseconds: timeoutMilliseconds)
-            return read(&descriptors)
+            return read(&descriptors, deadlines: deadlines)
         }
         guard !sources.isEmpty else {
             // Nothing can arrive; waiting "until one comes" then means until a signal ends the process.
@@ -44,13 +51,23 @@ package struct SessionInputs {
         let ready = SystemCall.retryingOnInterrupt {
             poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
         }
-        return ready > 0 ? read(&descriptors) : nil
+        return ready >= 0 ? read(&descriptors, deadlines: deadlines) : nil
     }
 
-    /// The input of the first ready source that has one. A closed terminal stays "ready" for ever: it is no longer
-    /// watched, rather than spun on.
-    private mutating func read(_ descriptors: inout [pollfd]) -> SessionInput? {
-        for index in descriptors.indices where descriptors[index].revents != 0 {
+    /// `timeoutMilliseconds`, shortened to the earliest of the sources' deadlines.
+    private static func timeout(_ timeoutMilliseconds: Int32, deadlines: [UInt64?]) -> Int32 {
+        guard let earliest = deadlines.compactMap({ $0 }).min() else { return timeoutMilliseconds }
+        let now = MonotonicClock.now()
+        let until = earliest <= now ? 0 : Int32(min((earliest - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+        return timeoutMilliseconds < 0 ? until : min(timeoutMilliseconds, until)
+    }
+
+    /// The input of the first ready (or due) source that has one. A closed terminal stays "ready" for ever: it is no
+    /// longer watched, rather than spun on.
+    private mutating func read(_ descriptors: inout [pollfd], deadlines: [UInt64?]) -> SessionInput? {
+        let now = deadlines.contains { $0 != nil } ? MonotonicClock.now() : 0
+        for index in descriptors.indices
+        where descriptors[index].revents != 0 || deadlines[index].map({ $0 <= now }) == true {
             if let input = sources[index].read() { return input }
             if descriptors[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 sources[index].fileDescriptor = -1

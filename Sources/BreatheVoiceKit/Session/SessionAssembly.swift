@@ -106,7 +106,17 @@ struct SessionAssembly {
             presenters.append(BraillePresenter(plan: plan, localizer: localizer, display: display))
             controls.add(BrailleKeys.source(display))
         }
+        // A media player on the session bus: media keys, a headset and `breathe-voice pause` reach the session.
+        let player =
+            rendering
+            ? nil : MprisPlayer.open(plan: plan, localizer: localizer, preferences: output.preferences, clock: clock)
+        if let player {
+            presenters.append(MprisPresenter(player: player))
+            controls.add(player.source)
+        }
         defer {
+            // Other players paused for the session play again (waiting at most a quarter of a second for them).
+            player?.finish(patience: 250)
             // The display goes back to the screen reader however the session ended, without waiting for a server
             // that stopped answering.
             braille.display?.release()

@@ -9,6 +9,12 @@ extension SessionInput {
         case .togglePause:
             if case .paused = state { return ([.resumeRequested], nil) }
             return ([.pauseRequested(at: position)], nil)
+        case .pause:
+            if case .paused = state { return ([], nil) }
+            return ([.pauseRequested(at: position)], nil)
+        case .resume:
+            if case .paused = state { return ([.resumeRequested], nil) }
+            return ([], nil)
         case .skip: return ([.skipRequested], nil)
         case .quit: return ([.stopRequested(at: position)], nil)
         case .help: return ([.helpRequested], nil)

@@ -223,7 +223,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
             guard let level = sound.changeToneVolume(louder: input == .louderTones) else { return false }
             apply(.toneVolumeChanged(level))
             return true
-        case .togglePause, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal:
+        case .togglePause, .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal:
             return false
         }
     }
