@@ -12,7 +12,7 @@ struct BreatheVoice: ParsableCommand {
             version: "breathe-voice " + version,
             subcommands: [
                 Start.self, Demo.self, Patterns.self, Voices.self, Prefs.self, History.self, Stats.self, Remind.self,
-                Schedule.self, Doctor.self,
+                Schedule.self, Doctor.self, Pause.self, Resume.self, Skip.self, RepeatInstruction.self, Stop.self,
             ],
             defaultSubcommand: Start.self
         )

@@ -48,7 +48,8 @@ final class SessionControls {
         case .signal(.resumeFromSuspend):
             reenterRawMode()
         case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop), .signal(.resize), .togglePause,
-            .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones, .softerTones,
+            .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
+            .softerTones,
             .unknownKey:
             break
         }
