@@ -61,8 +61,11 @@ package struct MediaPlayerView: Hashable, Sendable {
                 toneVolume = level
             } else if titleWanted {
                 titleWanted = false
-                if title != announcement.line { changed.insert(.metadata) }
-                title = announcement.line
+                // A skip's line ("Skipped. Breathe in, 4 seconds.") names the phase it reached as any other does.
+                var line = announcement.line
+                if line.key == .lineSkipped, case .message(let reached)? = line.arguments["line"] { line = reached }
+                if title != line { changed.insert(.metadata) }
+                title = line
             }
         case .markPause: set(.paused)
         case .markResume: set(.playing)
