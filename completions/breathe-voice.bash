@@ -173,13 +173,13 @@ _breathe-voice() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|demo|patterns|voices|prefs|history|stats|remind|schedule|doctor|help)
+    start|demo|patterns|voices|prefs|history|stats|remind|schedule|doctor|pause|resume|skip|repeat|stop|help)
         # Offer subcommand argument completions
         "_breathe-voice_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start demo patterns voices prefs history stats remind schedule doctor help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start demo patterns voices prefs history stats remind schedule doctor pause resume skip repeat stop help' -- "${cur}"))
         ;;
     esac
 }
@@ -442,7 +442,7 @@ _breathe-voice_prefs_get() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''pauseOthers'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -465,7 +465,7 @@ _breathe-voice_prefs_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''pauseOthers'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -488,7 +488,7 @@ _breathe-voice_prefs_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
+        __breathe-voice_add_completions -W 'language'$'\n''voice'$'\n''rate'$'\n''pitch'$'\n''volume'$'\n''speech'$'\n''speechVia'$'\n''speechPriority'$'\n''screenReader'$'\n''tones'$'\n''toneVolume'$'\n''guide'$'\n''count'$'\n''display'$'\n''terse'$'\n''braille'$'\n''pauseOthers'$'\n''defaultPattern'$'\n''defaultMinutes'$'\n''leadIn'$'\n''quietHours'$'\n''remind.pattern'$'\n''remind.minutes'$'\n''remind.defer'$'\n''scheduleVia'$'\n''voice.en'$'\n''voice.es'$'\n''voice.es-419'$'\n''voice.fr'$'\n''voice.pt-BR'
         return
         ;;
     esac
@@ -824,6 +824,81 @@ _breathe-voice_schedule_remove() {
 _breathe-voice_doctor() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_pause() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_resume() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_skip() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_repeat() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_stop() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 0
