@@ -16,7 +16,8 @@ packages=(
   tmux                            # terminal tests; screen-reader sessions in a tmux pane inside Fenrir
   screen                          # screen-reader sessions in a GNU screen window inside Fenrir
   libbrlapi-dev brltty            # --braille: BrlAPI's header and library; the tests' private BRLTTY (Virtual driver)
-  libsystemd-dev dbus-daemon playerctl  # the session bus (MPRIS): sd-bus's header; the tests' private bus and client
+  libsystemd-dev dbus-daemon playerctl libglib2.0-bin  # the session bus (MPRIS): sd-bus's header; the tests' private
+                                  # bus, its client (playerctl) and gdbus (the guide's wait for a session's name)
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

@@ -1,10 +1,12 @@
 import Foundation
+import Testing
 
 @testable import BreatheTestSupport
 
 /// Runs a block of the docs (`GuideExample`) as a new user would type it, in a private home: its own XDG folders, a
-/// fake crontab (`BREATHE_VOICE_CRONTAB`), no sound server (`PULSE_SERVER` unset, an empty runtime folder), the
-/// English locale, a dumb 80-column terminal, and `breathe-voice` on PATH as the binary under test.
+/// fake crontab (`BREATHE_VOICE_CRONTAB`), no sound server (`PULSE_SERVER` unset), a session bus of its own where a
+/// desktop keeps it (`$XDG_RUNTIME_DIR/bus`, a real dbus-daemon), the English locale, a dumb 80-column terminal, and
+/// `breathe-voice` on PATH as the binary under test.
 struct GuideExampleRun {
     /// What one command printed (standard output and standard error in the order written) and its exit status.
     struct Result: Equatable {
@@ -25,6 +27,7 @@ struct GuideExampleRun {
         let home = try TemporaryHome()
         let crontab = try FakeCrontab()
         defer { crontab.remove() }
+        let bus = try SessionBus(runtimeFolder: home.root.path + "/run")
         let bin = home.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
@@ -44,6 +47,7 @@ struct GuideExampleRun {
         let run = try BinaryRun.run(
             [String(deadlineSeconds), "/bin/sh", "-c", script], environment: environment, clearEnvironment: true,
             executable: URL(fileURLWithPath: "/usr/bin/timeout"), directory: home.root)
+        withExtendedLifetime(bus) {}
         return GuideExampleRun(results: try Self.results(run.stdout, steps: example.steps.count, status: run.status))
     }
 

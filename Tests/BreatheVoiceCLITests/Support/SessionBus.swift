@@ -11,9 +11,14 @@ final class SessionBus {
     let folder: String
     let address: String
     private let daemon: ChildProcess
+    /// The folder is the test's own (a home's runtime folder), not removed with the bus.
+    private let ownsFolder: Bool
 
-    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        folder = NSTemporaryDirectory() + "breathe-voice-bus-" + UUID().uuidString
+    /// A bus listening at `FOLDER/bus`: in a folder of its own, or in `runtimeFolder`, where a session finds it
+    /// without `DBUS_SESSION_BUS_ADDRESS` (`$XDG_RUNTIME_DIR/bus`, as systemd's user instance puts it).
+    init(runtimeFolder: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        ownsFolder = runtimeFolder == nil
+        folder = runtimeFolder ?? NSTemporaryDirectory() + "breathe-voice-bus-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         address = "unix:path=" + folder + "/bus"
         daemon = try ChildProcess(
@@ -27,7 +32,7 @@ final class SessionBus {
         daemon.kill(SIGCONT)
         daemon.kill(SIGKILL)
         _ = daemon.wait()
-        try? FileManager.default.removeItem(atPath: folder)
+        if ownsFolder { try? FileManager.default.removeItem(atPath: folder) } else { unlink(folder + "/bus") }
     }
 
     /// What a process needs to reach this bus, and nothing else's.
