@@ -253,3 +253,50 @@ struct MediaPlayerTests {
         #expect(command.stderrLines.count == 1, "\(command.stderr)")
     }
 }
+
+/// The reminder and the demo are players too: a reminder found through the runtime folder's bus, as cron's environment
+/// names none, paused and declined from the bus; the demo stopped from it.
+@Suite(.serialized)
+struct MediaPlayerLiveTests {
+    @Test func aReminderIsPausedFromTheBusAndStoppingItInItsFirstPhaseDeclinesIt() throws {
+        let server = try LiveServers.requireSoundServer()
+        let home = try TemporaryHome()
+        let bus = try SessionBus(runtimeFolder: home.root.path + "/run")
+        let started = try FaultRun.start(
+            ["remind", "--pattern", "4-4", "--cycles", "3", "--lang", "en"], home: home,
+            environment: [
+                "DBUS_SESSION_BUS_ADDRESS": nil, "PULSE_SERVER": server["PULSE_SERVER"] ?? nil,
+                "PATH": "/usr/bin:/bin",
+            ], standardOutput: .path("capture"))
+        let player = try #require(bus.sessionPlayer(pid: started.pid), "the reminder never appeared on the bus")
+        _ = try bus.playerctl(["-p", player, "pause"])
+        #expect(bus.status(of: player, becomes: "Paused"))
+        _ = try bus.playerctl(["-p", player, "play"])
+        #expect(bus.status(of: player, becomes: "Playing"))
+        let stop = try BinaryRun.run(["stop"], environment: bus.environment)
+        #expect(stop.status == 0, "\(stop.stderr)")
+        let run = try #require(FaultRun.finish(started, within: 20), "stop did not end the reminder")
+        #expect(run.ending == .exited(0), "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "cron would mail: \(run.stderr)")
+        let history = home.history
+        #expect(history.contains("\"source\":\"cron\""), "\(history)")
+        #expect(history.contains("\"status\":\"skipped\""), "\(history)")
+        #expect(history.contains("\"reason\":\"user\""), "\(history)")
+    }
+
+    @Test func theDemoIsStoppedFromTheBus() throws {
+        try LiveServers.requireSoundServer()
+        let home = try TemporaryHome()
+        let bus = try SessionBus()
+        let wav = home.root.path + "/demo.wav"
+        let started = try FaultRun.start(
+            ["demo", "--wav", wav, "--lang", "en"], home: home, environment: bus.environment,
+            standardOutput: .path("capture"))
+        let player = try #require(bus.sessionPlayer(pid: started.pid), "the demo never appeared on the bus")
+        #expect(try bus.playerctl(["-p", player, "metadata", "xesam:album"]).stdout == "Box breathing\n")
+        _ = try bus.playerctl(["-p", player, "stop"])
+        let run = try #require(FaultRun.finish(started, within: 20), "Stop did not end the demo")
+        #expect(run.ending == .exited(0), "\(run.stderr)")
+        #expect(run.stdout.contains("Session stopped"), "\(run.stdout)")
+    }
+}
