@@ -18,6 +18,7 @@ packages=(
   libbrlapi-dev brltty            # --braille: BrlAPI's header and library; the tests' private BRLTTY (Virtual driver)
   libsystemd-dev dbus-daemon playerctl libglib2.0-bin  # the session bus (MPRIS): sd-bus's header; the tests' private
                                   # bus, its client (playerctl) and gdbus (the guide's wait for a session's name)
+  python3-dbus python3-gi         # scripts/logind-stand-in.py: logind's Inhibit() on a private bus (no systemd here)
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

@@ -300,3 +300,38 @@ struct MediaPlayerLiveTests {
         #expect(run.stdout.contains("Session stopped"), "\(run.stdout)")
     }
 }
+
+/// No sleep mid-session: the session asks logind (on the system bus) for an idle and sleep inhibitor, holds it while it
+/// runs and lets it go at its end. logind needs systemd as process 1, which the tests' machines lack: a stand-in answers
+/// its one call on a private bus (scripts/logind-stand-in.py) and logs when the descriptor is let go.
+struct SleepInhibitorTests {
+    @Test func aSessionHoldsAnIdleAndSleepInhibitorUntilItsEnd() throws {
+        let system = try SessionBus()
+        let log = system.folder + "/logind.log"
+        let standIn = try ChildProcess(
+            BinaryRun.packageRoot.appendingPathComponent("scripts/logind-stand-in.py"), [system.address, log],
+            standardError: system.folder + "/logind.err")
+        defer {
+            standIn.kill(SIGKILL)
+            _ = standIn.wait()
+        }
+        try #require(
+            FileWait.until("ready\n", appearsIn: log, within: 20),
+            "the stand-in did not start: \((try? String(contentsOfFile: system.folder + "/logind.err", encoding: .utf8)) ?? "")"
+        )
+        let home = try TemporaryHome()
+        let started = try MediaPlayerTests.startSession(
+            home: home, bus: nil, environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
+        #expect(
+            FileWait.until(
+                "inhibit idle:sleep|breathe-voice|A breathing session is in progress|block\n", appearsIn: log,
+                within: 10))
+        #expect(FileWait.until("Get ready.", appearsIn: started.stdoutFile, within: 10))
+        #expect(started.child.ending() == nil)
+        #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("released"), "let go too soon")
+        try FaultRun.expectStoppedAtOnce(FaultRun.terminate(started), home: home, quiet: true)
+        #expect(FileWait.until("released\n", appearsIn: log, within: 10), "the inhibitor was never let go")
+        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.count == 3, "\(lines)")
+    }
+}

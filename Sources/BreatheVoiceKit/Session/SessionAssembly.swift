@@ -114,7 +114,11 @@ struct SessionAssembly {
             presenters.append(MprisPresenter(player: player))
             controls.add(player.source)
         }
+        // No suspend on idle mid-session, where logind runs.
+        let inhibitor = rendering ? nil : SleepInhibitor(environment: ProcessEnvironment.current)
+        if let inhibitor { controls.add(inhibitor.source) }
         defer {
+            inhibitor?.release()
             // Other players paused for the session play again (waiting at most a quarter of a second for them).
             player?.finish(patience: 250)
             // The display goes back to the screen reader however the session ended, without waiting for a server
