@@ -53,8 +53,8 @@ import Testing
         ],
         "BreatheVoiceKit": [
             "Localization", "Errors", "Basics", "System", "Files", "Signals", "Terminal", "Accessibility", "Audio",
-            "Speech", "Braille", "Output", "Listings", "Schedule", "Session", "Reminders", "History", "Frontend",
-            "Doctor", "Commands",
+            "Speech", "Braille", "Bus", "Output", "Listings", "Schedule", "Session", "Reminders", "History",
+            "Frontend", "Doctor", "Commands",
         ],
     ]
 

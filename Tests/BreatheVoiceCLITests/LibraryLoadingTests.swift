@@ -9,6 +9,7 @@ import Testing
     static let sound = "libpulse"
     static let speechDispatcher = "libspeechd"
     static let braille = "libbrlapi"
+    static let bus = "libsystemd"
 
     /// The shared libraries the run opened, by the linker's own report.
     static func opened(_ run: BinaryRun) -> [String] {
@@ -26,6 +27,7 @@ import Testing
             arguments,
             environment: [
                 "LD_DEBUG": "files", "PULSE_SERVER": "unix:/nonexistent/pulse/native", "BRLAPI_HOST": ":64999",
+                "DBUS_SESSION_BUS_ADDRESS": nil, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket",
             ])
     }
 
@@ -45,6 +47,28 @@ import Testing
         #expect(!opened.contains { $0.hasPrefix(Self.sound) }, "\(arguments): \(opened)")
         #expect(!opened.contains { $0.hasPrefix(Self.speechDispatcher) }, "\(arguments): \(opened)")
         #expect(!opened.contains { $0.hasPrefix(Self.braille) }, "\(arguments): \(opened)")
+        #expect(!opened.contains { $0.hasPrefix(Self.bus) }, "\(arguments): \(opened)")
+    }
+
+    /// Issue 49: sd-bus (libsystemd) is opened only by a live session that has a session bus to join, and by the
+    /// commands that reach one; a render, a listing or a session without a bus never maps it.
+    @Test func onlyALiveSessionWithABusOpensLibsystemd() throws {
+        let bus = try SessionBus()
+        let environment: [String: String?] = [
+            "LD_DEBUG": "files", "BRLAPI_HOST": ":64999", "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket",
+        ]
+        let home = try TemporaryHome()
+        let session = ["--plain", "--no-audio", "--pattern", "1-0-1", "--cycles", "1", "--lang", "en"]
+        let render = ["--pattern", "1-0-1", "--cycles", "1", "--speech", "off", "--output", home.root.path + "/s.wav"]
+        for (arguments, opens) in [(session, true), (render, false), (["patterns"], false), (["pause"], true)] {
+            let run = try home.run(arguments, environment: environment)
+            #expect(run.status == (arguments == ["pause"] ? 69 : 0), "\(arguments): \(run.status)")
+            #expect(Self.opened(run).contains { $0.hasPrefix(Self.bus) } == opens, "\(arguments): \(Self.opened(run))")
+        }
+        let none = try home.run(
+            session, environment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": nil]) { _, new in new })
+        #expect(!Self.opened(none).contains { $0.hasPrefix(Self.bus) }, "\(Self.opened(none))")
     }
 
     /// Issue 37: a session with `--braille auto` (the default) or `on` whose local BrlAPI server has no socket never
