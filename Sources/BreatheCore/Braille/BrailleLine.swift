@@ -26,16 +26,24 @@ package enum BrailleLine {
     }
 
     /// The line for a display `width` cells wide: the first of `words` (longest first) that leaves room for the
-    /// progress, else the last one, cut; then the progress, if any; then spaces to the width. Every character is one
-    /// cell.
-    package static func layout(words: [String], progress: Progress?, width: Int) -> String {
+    /// progress, else the first that fits whole; only when none fits, the first of `fallback` (the narrowest forms)
+    /// that leaves room for the progress or fits, else the last form cut after a whole word. Then the progress, if
+    /// any, and spaces to the width. Every character is one cell.
+    package static func layout(words: [String], fallback: [String] = [], progress: Progress?, width: Int) -> String {
         guard width > 0 else { return "" }
         let candidates = words.isEmpty ? [""] : words
-        guard let progress, progress.total > 0 else { return fitted(candidates, width: width) }
-        let chosen =
-            candidates.first { width - $0.count - 1 >= minimumProgressCells } ?? candidates[candidates.count - 1]
+        if let line = withProgress(candidates, progress, width: width) { return line }
+        if let whole = candidates.first(where: { $0.count <= width }) { return padded(whole, width: width) }
+        if let line = withProgress(fallback, progress, width: width) { return line }
+        return fitted(candidates + fallback, width: width)
+    }
+
+    /// The first of `words` that leaves room for the progress, then the progress; nil when none does (or no progress).
+    private static func withProgress(_ words: [String], _ progress: Progress?, width: Int) -> String? {
+        guard let progress, progress.total > 0,
+            let chosen = words.first(where: { width - $0.count - 1 >= minimumProgressCells })
+        else { return nil }
         let cells = min(maximumProgressCells, width - chosen.count - 1)
-        guard cells >= minimumProgressCells else { return fitted(candidates, width: width) }
         let done = min(progress.total, max(0, progress.done))
         let filled = cells * done / progress.total
         let line =
@@ -44,10 +52,21 @@ package enum BrailleLine {
         return padded(line, width: width)
     }
 
-    /// The first of `words` that fits whole, else the last one cut to the width; padded with spaces.
+    /// The first of `words` that fits whole, else the last one cut after a whole word; padded with spaces.
     private static func fitted(_ words: [String], width: Int) -> String {
-        let chosen = words.first { $0.count <= width } ?? String(words[words.count - 1].prefix(width))
+        let chosen = words.first { $0.count <= width } ?? cut(words[words.count - 1], width: width)
         return padded(chosen, width: width)
+    }
+
+    /// `text` in at most `width` cells, never ending inside a word: cut before the last space that leaves it short
+    /// enough; a first word longer than the whole display is the only thing ever cut inside.
+    package static func cut(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        let characters = Array(text)
+        guard let space = characters[0...width].lastIndex(of: " ") else { return String(characters[0..<width]) }
+        var end = space
+        while end > 0, characters[end - 1] == " " { end -= 1 }
+        return end > 0 ? String(characters[0..<end]) : String(characters[0..<width])
     }
 
     private static func padded(_ text: String, width: Int) -> String {

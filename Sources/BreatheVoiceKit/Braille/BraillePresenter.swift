@@ -79,36 +79,49 @@ struct BraillePresenter: SessionPresenter {
             let left = secondsLeft(in: .leadIn, position: position)
             return BrailleLine.layout(
                 words: [status(Message(.speechLeadIn), left), status(Message(.brailleLeadIn), left)],
+                fallback: [status(Message(.brailleTinyLeadIn), left)],
                 progress: progress(of: .leadIn, left: left), width: width)
         case .active(let cycle, let index):
             let segment = Segment.phase(cycle: cycle, index: index)
             let left = secondsLeft(in: segment, position: position)
             return BrailleLine.layout(
                 words: [status(phaseName(index), left), status(shortName(index), left)],
+                fallback: [status(tinyName(index), left)],
                 progress: progress(of: segment, left: left), width: width)
         case .paused(let paused):
             let at = plan.start(of: paused.resume) + paused.elapsed
             let left = secondsLeft(in: paused.resume, position: at)
             let names: [Message] =
                 if case .phase(_, let index) = paused.resume {
-                    [phaseName(index), shortName(index)]
+                    [phaseName(index), shortName(index), tinyName(index)]
                 } else {
-                    [Message(.speechLeadIn), Message(.brailleLeadIn)]
+                    [Message(.speechLeadIn), Message(.brailleLeadIn), Message(.brailleTinyLeadIn)]
                 }
+            let forms: [(MessageKey, Message)] = [
+                (.braillePaused, names[0]), (.braillePaused, names[1]), (.braillePausedShort, names[1]),
+            ]
+            func form(_ key: MessageKey, _ name: Message) -> String {
+                localizer.string(Message(key, ["status": .text(status(name, left))]))
+            }
             return BrailleLine.layout(
-                words: names.map { localizer.string(Message(.braillePaused, ["status": .text(status($0, left))])) }
-                    + [localizer.string(Message(.braillePausedShort, ["status": .text(status(names[1], left))]))],
+                words: forms.map(form), fallback: [form(.braillePausedTiny, names[2])],
                 progress: progress(of: paused.resume, left: left), width: width)
         case .completing(let summary), .completed(let summary):
             let ended: [Message] =
                 summary.status == .completed
-                ? [Message(.brailleCompleted, ["cycles": .message(.cycles(summary.cyclesCompleted))])]
+                ? [
+                    Message(.brailleCompleted, ["cycles": .message(.cycles(summary.cyclesCompleted))]),
+                    Message(.brailleCompletedShort, ["done": .integer(summary.cyclesCompleted)]),
+                ]
                 : [
                     Message(
                         .brailleStopped,
                         ["done": .integer(summary.cyclesCompleted), "cycles": .message(.cycles(plan.cycles))]),
                     Message(
                         .brailleStoppedShort,
+                        ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
+                    Message(
+                        .brailleStoppedTiny,
                         ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
                 ]
             return BrailleLine.layout(words: ended.map(localizer.string), progress: nil, width: width)
@@ -129,8 +142,8 @@ struct BraillePresenter: SessionPresenter {
         return [second, answer?.until].compactMap { $0 }.min()
     }
 
-    /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", and at
-    /// least the session's "0:09 left" (the phase's seconds show again three seconds later).
+    /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", the
+    /// session's "0:09 left", and at least its clock "0:09" (the phase's seconds show again three seconds later).
     private func answerWords(_ line: Message, state: SessionState, position: Int64) -> [String] {
         let sentence = localizer.string(line)
         guard line.key == .lineTimeLeft else { return [sentence] }
@@ -152,7 +165,7 @@ struct BraillePresenter: SessionPresenter {
             + names.map {
                 localizer.string(
                     Message(.brailleTimeLeft, ["status": .text(status($0, left)), "total": .text(clock)]))
-            } + [localizer.string(Message(.brailleSessionLeft, ["total": .text(clock)]))]
+            } + [localizer.string(Message(.brailleSessionLeft, ["total": .text(clock)])), clock]
     }
 
     private func status(_ name: Message, _ seconds: Int) -> String {
@@ -169,6 +182,16 @@ struct BraillePresenter: SessionPresenter {
         case .hold: Message(.brailleHold)
         case .exhale: Message(.brailleExhale)
         case .rest: Message(.brailleRest)
+        }
+    }
+
+    /// The phase's name in the fewest cells: with its seconds, in a pause too, within 12 cells.
+    private func tinyName(_ index: Int) -> Message {
+        switch plan.kind(ofPhase: index) {
+        case .inhale: Message(.brailleTinyInhale)
+        case .hold: Message(.brailleTinyHold)
+        case .exhale: Message(.brailleTinyExhale)
+        case .rest: Message(.brailleTinyRest)
         }
     }
 

@@ -26,8 +26,11 @@ import Testing
             expected: "Out 1 " + String(repeating: "⣿", count: 5) + String(repeating: "⣀", count: 3)),
         // No room for 3 cells of progress: the words alone.
         Row(words: ["Paused: Hold 4"], progress: .init(done: 1, total: 4), width: 14, expected: "Paused: Hold 4"),
-        // Words alone, cut to the width, padded.
-        Row(words: ["Session complete: 2 cycles"], progress: nil, width: 14, expected: "Session comple"),
+        // Words alone, cut after a whole word, padded; never inside one (issue 51).
+        Row(words: ["Session complete: 2 cycles"], progress: nil, width: 14, expected: "Session       "),
+        Row(words: ["Done: 1 cycle"], progress: nil, width: 12, expected: "Done: 1     "),
+        // A first word longer than the display is all that is ever cut inside.
+        Row(words: ["Antidisestablishment"], progress: nil, width: 12, expected: "Antidisestab"),
         Row(words: ["Done: 2 cycles"], progress: nil, width: 20, expected: "Done: 2 cycles      "),
         Row(words: [], progress: nil, width: 3, expected: "   "),
     ]
