@@ -16,6 +16,7 @@ packages=(
   tmux                            # terminal tests; screen-reader sessions in a tmux pane inside Fenrir
   screen                          # screen-reader sessions in a GNU screen window inside Fenrir
   libbrlapi-dev brltty            # --braille: BrlAPI's header and library; the tests' private BRLTTY (Virtual driver)
+  liblouis-dev liblouis-bin       # contracted braille: liblouis's header and tables; lou_translate, the tests' reference
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

@@ -28,48 +28,57 @@ package enum BrailleLine {
     /// The line for a display `width` cells wide: the first of `words` (longest first) that leaves room for the
     /// progress, else the first that fits whole; only when none fits, the first of `fallback` (the narrowest forms)
     /// that leaves room for the progress or fits, else the last form cut after a whole word. Then the progress, if
-    /// any, and spaces to the width. Every character is one cell.
-    package static func layout(words: [String], fallback: [String] = [], progress: Progress?, width: Int) -> String {
+    /// any, and spaces to the width. `cells` says how many cells a text takes on the display: one a character in
+    /// computer braille, fewer (or more) once contracted; a progress cell and a space are one cell either way.
+    package static func layout(
+        words: [String], fallback: [String] = [], progress: Progress?, width: Int,
+        cells: (String) -> Int = { $0.count }
+    ) -> String {
         guard width > 0 else { return "" }
         let candidates = words.isEmpty ? [""] : words
-        if let line = withProgress(candidates, progress, width: width) { return line }
-        if let whole = candidates.first(where: { $0.count <= width }) { return padded(whole, width: width) }
-        if let line = withProgress(fallback, progress, width: width) { return line }
-        return fitted(candidates + fallback, width: width)
+        if let line = withProgress(candidates, progress, width: width, cells: cells) { return line }
+        if let whole = candidates.first(where: { cells($0) <= width }) { return padded(whole, width: width, cells) }
+        if let line = withProgress(fallback, progress, width: width, cells: cells) { return line }
+        let all = candidates + fallback
+        let chosen = all.first { cells($0) <= width } ?? cut(all[all.count - 1], width: width, cells: cells)
+        return padded(chosen, width: width, cells)
     }
 
     /// The first of `words` that leaves room for the progress, then the progress; nil when none does (or no progress).
-    private static func withProgress(_ words: [String], _ progress: Progress?, width: Int) -> String? {
+    private static func withProgress(
+        _ words: [String], _ progress: Progress?, width: Int, cells: (String) -> Int
+    ) -> String? {
         guard let progress, progress.total > 0,
-            let chosen = words.first(where: { width - $0.count - 1 >= minimumProgressCells })
+            let chosen = words.first(where: { width - cells($0) - 1 >= minimumProgressCells })
         else { return nil }
-        let cells = min(maximumProgressCells, width - chosen.count - 1)
+        let count = min(maximumProgressCells, width - cells(chosen) - 1)
         let done = min(progress.total, max(0, progress.done))
-        let filled = cells * done / progress.total
+        let filled = count * done / progress.total
         let line =
             chosen + " " + String(repeating: filledCell, count: filled)
-            + String(repeating: trackCell, count: cells - filled)
-        return padded(line, width: width)
-    }
-
-    /// The first of `words` that fits whole, else the last one cut after a whole word; padded with spaces.
-    private static func fitted(_ words: [String], width: Int) -> String {
-        let chosen = words.first { $0.count <= width } ?? cut(words[words.count - 1], width: width)
-        return padded(chosen, width: width)
+            + String(repeating: trackCell, count: count - filled)
+        return padded(line, width: width, cells)
     }
 
     /// `text` in at most `width` cells, never ending inside a word: cut before the last space that leaves it short
-    /// enough; a first word longer than the whole display is the only thing ever cut inside.
-    package static func cut(_ text: String, width: Int) -> String {
-        guard text.count > width else { return text }
+    /// enough; a first word longer than the whole display is the only thing ever cut inside (by the display).
+    package static func cut(_ text: String, width: Int, cells: (String) -> Int = { $0.count }) -> String {
+        guard cells(text) > width else { return text }
         let characters = Array(text)
-        guard let space = characters[0...width].lastIndex(of: " ") else { return String(characters[0..<width]) }
-        var end = space
-        while end > 0, characters[end - 1] == " " { end -= 1 }
-        return end > 0 ? String(characters[0..<end]) : String(characters[0..<width])
+        var end = characters.count
+        while let space = characters[0..<end].lastIndex(of: " ") {
+            var trimmed = space
+            while trimmed > 0, characters[trimmed - 1] == " " { trimmed -= 1 }
+            guard trimmed > 0 else { break }
+            let head = String(characters[0..<trimmed])
+            if cells(head) <= width { return head }
+            end = trimmed
+        }
+        return String(characters[0..<min(width, characters.count)])
     }
 
-    private static func padded(_ text: String, width: Int) -> String {
-        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    /// `text` and spaces after it to the width; a text longer than the display is left for the display to cut.
+    private static func padded(_ text: String, width: Int, _ cells: (String) -> Int) -> String {
+        text + String(repeating: " ", count: max(0, width - cells(text)))
     }
 }

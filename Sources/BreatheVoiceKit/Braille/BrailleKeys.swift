@@ -23,10 +23,22 @@ enum BrailleKeys {
         }
     }
 
-    /// The display's keys as an input of the session loop: one key code at a time from the display's pipe.
+    /// The display's keys as an input of the session loop: one key code at a time from the display's socket. A read
+    /// that brought no key but a change of the braille setting (BrlAPI's parameters come on the same socket) is
+    /// `displayChanged`, so the line is drawn again at once.
     static func source(_ display: any BrailleDisplay) -> SessionInputs.Source {
-        SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
-            display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
+        let seen = SeenRevision(display.revision)
+        return SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
+            let key = display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
+            guard key == nil, display.revision != seen.revision else { return key }
+            seen.revision = display.revision
+            return .displayChanged
         }
+    }
+
+    /// The display's revision last reported as a change.
+    private final class SeenRevision {
+        var revision: Int
+        init(_ revision: Int) { self.revision = revision }
     }
 }

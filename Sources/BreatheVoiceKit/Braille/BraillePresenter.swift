@@ -11,8 +11,9 @@ struct BraillePresenter: SessionPresenter {
     let plan: SessionPlan
     let localizer: Localizer
     let display: any BrailleDisplay
-    /// What the display shows now.
+    /// What the display shows now, and the display's `revision` it was shown in.
     private(set) var shown: String?
+    private var shownRevision = 0
     /// An answer to a key (longest first), shown until the timeline reaches `until` (or the next boundary).
     private var answer: (words: [String], until: Int64)?
     /// The announcements of the transition under way, and whether it moved the session (a boundary, a pause).
@@ -61,8 +62,10 @@ struct BraillePresenter: SessionPresenter {
     private mutating func draw(state: SessionState, position: Int64) {
         nextChange = change(after: state, position: position)
         let line = self.line(state: state, position: position)
-        guard line != shown else { return }
+        let revision = display.revision
+        guard line != shown || revision != shownRevision else { return }
         shown = line
+        shownRevision = revision
         display.show(line)
     }
 
@@ -70,24 +73,24 @@ struct BraillePresenter: SessionPresenter {
     func line(state: SessionState, position: Int64) -> String {
         let width = display.width
         if let answer, state.isRunning {
-            return BrailleLine.layout(words: answer.words, progress: nil, width: width)
+            return BrailleLine.layout(words: answer.words, progress: nil, width: width, cells: display.cells(in:))
         }
         switch state {
         case .idle:
-            return BrailleLine.layout(words: [], progress: nil, width: width)
+            return BrailleLine.layout(words: [], progress: nil, width: width, cells: display.cells(in:))
         case .preparing:
             let left = secondsLeft(in: .leadIn, position: position)
             return BrailleLine.layout(
                 words: [status(Message(.speechLeadIn), left), status(Message(.brailleLeadIn), left)],
                 fallback: [status(Message(.brailleTinyLeadIn), left)],
-                progress: progress(of: .leadIn, left: left), width: width)
+                progress: progress(of: .leadIn, left: left), width: width, cells: display.cells(in:))
         case .active(let cycle, let index):
             let segment = Segment.phase(cycle: cycle, index: index)
             let left = secondsLeft(in: segment, position: position)
             return BrailleLine.layout(
                 words: [status(phaseName(index), left), status(shortName(index), left)],
                 fallback: [status(tinyName(index), left)],
-                progress: progress(of: segment, left: left), width: width)
+                progress: progress(of: segment, left: left), width: width, cells: display.cells(in:))
         case .paused(let paused):
             let at = plan.start(of: paused.resume) + paused.elapsed
             let left = secondsLeft(in: paused.resume, position: at)
@@ -105,7 +108,8 @@ struct BraillePresenter: SessionPresenter {
             }
             return BrailleLine.layout(
                 words: forms.map(form), fallback: [form(.braillePausedTiny, names[2])],
-                progress: progress(of: paused.resume, left: left), width: width)
+                progress: progress(of: paused.resume, left: left), width: width,
+                cells: display.cells(in:))
         case .completing(let summary), .completed(let summary):
             let ended: [Message] =
                 summary.status == .completed
@@ -124,7 +128,8 @@ struct BraillePresenter: SessionPresenter {
                         .brailleStoppedTiny,
                         ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
                 ]
-            return BrailleLine.layout(words: ended.map(localizer.string), progress: nil, width: width)
+            return BrailleLine.layout(
+                words: ended.map(localizer.string), progress: nil, width: width, cells: display.cells(in:))
         }
     }
 

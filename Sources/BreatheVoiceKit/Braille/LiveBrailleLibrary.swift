@@ -20,6 +20,11 @@ struct LiveBrailleLibrary: Sendable {
     let write: @convention(c) (OpaquePointer?, UnsafePointer<brlapi_writeArguments_t>?) -> Int32
     let readKey: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<brlapi_keyCode_t>?) -> Int32
     let setExceptionHandler: @convention(c) (OpaquePointer?, brlapi__exceptionHandler_t?) -> brlapi__exceptionHandler_t?
+    let watchParameter:
+        @convention(c) (
+            OpaquePointer?, brlapi_param_t, brlapi_param_subparam_t, brlapi_param_flags_t, brlapi_paramCallback_t?,
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int
+        ) -> brlapi_paramCallbackDescriptor_t?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LiveBrailleLibrary, SharedLibrary.LoadError> = load()
@@ -36,7 +41,8 @@ struct LiveBrailleLibrary: Sendable {
                     enterTtyModeWithPath: try library.function("brlapi__enterTtyModeWithPath"),
                     write: try library.function("brlapi__write"),
                     readKey: try library.function("brlapi__readKey"),
-                    setExceptionHandler: try library.function("brlapi__setExceptionHandler")
+                    setExceptionHandler: try library.function("brlapi__setExceptionHandler"),
+                    watchParameter: try library.function("brlapi__watchParameter")
                 ))
         } catch {
             return .failure(error)

@@ -42,6 +42,24 @@ import Testing
         #expect(line.count == row.width)
     }
 
+    /// Contracted, words take fewer cells than characters: the line is laid out by the cells they take, so the long
+    /// words and the progress fit where their characters would not, and the padding makes up the display's cells.
+    @Test func laysOutByTheCellsWordsTake() {
+        // Each word's letters take half the cells (as a contraction might); a space or a progress cell takes one:
+        // "Breathe in 3" takes 4 + 1 + 1 and 2 spaces, 8 cells.
+        let cells: (String) -> Int = { text in
+            text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                word.filter { $0 == "⣀" || $0 == "⣿" }.count + (word.filter { $0 != "⣀" && $0 != "⣿" }.count + 1) / 2
+            }.reduce(0, +) + text.filter { $0 == " " }.count
+        }
+        let line = BrailleLine.layout(
+            words: ["Breathe in 3", "In 3"], progress: .init(done: 0, total: 3), width: 14, cells: cells)
+        #expect(line == "Breathe in 3 " + String(repeating: "⣀", count: 5))
+        #expect(cells(line) == 14)
+        #expect(cells(BrailleLine.layout(words: ["Done: 2 cycles"], progress: nil, width: 14, cells: cells)) == 14)
+        #expect(BrailleLine.cut("Stopped: 1 of 2 cycles", width: 5, cells: cells) == "Stopped:")
+    }
+
     /// Second by second, one more share of the cells fills, never more than there are.
     @Test func progressFillsSecondBySecond() {
         let filled = (0...5).map { done in
