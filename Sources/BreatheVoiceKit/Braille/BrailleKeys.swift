@@ -5,20 +5,21 @@ import BreatheCore
 /// | display key | keyboard | what it does |
 /// |---|---|---|
 /// | any routing key (above a cell) | space | pause, or resume |
-/// | pan forward (`FWINRT`) | `s` | skip to the next phase |
-/// | pan back (`FWINLT`) | `t` | the time left, in the phase and in the session |
-/// | line down (`LNDN`) | `r` | the instruction again |
-/// | line up (`LNUP`) | `q` | stop and save |
+/// | line down (`LNDN`) | `s` | skip to the next phase |
+/// | line up (`LNUP`) | `t` | the time left, in the phase and in the session |
+/// | top (`TOP`) | `r` | the instruction again |
+/// | bottom (`BOT`) | `q` | stop and save |
 ///
-/// Every other key is left alone (it says nothing, unlike an unknown key on the keyboard).
+/// Only these are taken from BRLTTY (`BrailleCommand.acceptedKeys`): every other key, the pan keys first, stays
+/// BRLTTY's, and does what it does there.
 enum BrailleKeys {
     static func input(for command: BrailleCommand) -> SessionInput? {
         switch command {
         case .route: .togglePause
-        case .panRight: .skip
-        case .panLeft: .timeLeft
-        case .lineDown: .repeatInstruction
-        case .lineUp: .quit
+        case .lineDown: .skip
+        case .lineUp: .timeLeft
+        case .top: .repeatInstruction
+        case .bottom: .quit
         case .other: nil
         }
     }
