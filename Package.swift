@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "BreatheVoiceKit",
             dependencies: [
-                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CSdBus",
+                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CLouis", "CSdBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedLocales"]
@@ -65,6 +65,12 @@ let package = Package(
         .systemLibrary(
             name: "CSdBus",
             providers: [.apt(["libsystemd-dev"])]
+        ),
+        // liblouis (contracted braille, as Orca and NVDA use it): the header only; the library is opened with dlopen when
+        // a braille display is set to literary braille (LiveLouisLibrary), never otherwise.
+        .systemLibrary(
+            name: "CLouis",
+            providers: [.apt(["liblouis-dev"])]
         ),
         // Turns Locales/*.json into Swift source at build time, so the shipped binary carries every
         // language inside itself and runs alone from any folder (or from cron).

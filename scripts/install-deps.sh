@@ -19,6 +19,7 @@ packages=(
   libsystemd-dev dbus-daemon playerctl libglib2.0-bin  # the session bus (MPRIS): sd-bus's header; the tests' private
                                   # bus, its client (playerctl) and gdbus (the guide's wait for a session's name)
   python3-dbus python3-gi         # scripts/logind-stand-in.py: logind's Inhibit() on a private bus (no systemd here)
+  liblouis-dev liblouis-bin       # contracted braille: liblouis's header and tables; lou_translate, the tests' reference
   cron                            # schedule tests: crontab(1) and the cron daemon
   systemd                         # schedule --via systemd tests: systemd-analyze verify and calendar
   man-db                          # man -l check of the man page

@@ -6,7 +6,8 @@ import Testing
 /// Issue 37: a session on a braille display, through a real BRLTTY (its BrlAPI server) whose Virtual driver talks to a
 /// display of the test's (`PrivateBrltty`, `FakeBrailleDisplay`), at 40 and at 14 cells, in English and in Spanish,
 /// text only and through the sound server: the display changes at every boundary, on time; the seconds count down;
-/// the display's keys pause, resume and skip; after the end and after SIGTERM the display is BRLTTY's again.
+/// the display's keys pause, resume and skip (the pan keys stay BRLTTY's); after the end and after SIGTERM the display
+/// is BRLTTY's again.
 @Suite struct BrailleDisplayTests {
     /// What a language shows, for the checks.
     struct Language: Sendable, CustomTestStringConvertible {
@@ -168,15 +169,22 @@ import Testing
         let resumed = try #require(
             display.waitForShown(after: paused.index + 1, timeout: 1) { Self.phase(of: $0, language) != nil })
         #expect(Self.phase(of: resumed.text, language).map { !$0.exhale && $0.seconds == 2 } == true, "\(resumed.text)")
-        // Panning forward skips to the exhale, at once.
+        // A pan key is BRLTTY's (issue 51): it skips nothing.
         display.press("FWINRT")
+        let panned = display.waitForShown(after: resumed.index + 1, timeout: 0.5) {
+            Self.phase(of: $0, language)?.exhale == true
+        }
+        #expect(panned == nil, "a pan key skipped: \(panned?.text ?? "")")
+        // Line down skips to the exhale, at once.
+        let pressed = FakeBrailleDisplay.now()
+        display.press("LNDN")
         let skipped = try #require(
             display.waitForShown(after: resumed.index + 1, timeout: 1) {
                 Self.phase(of: $0, language).map { $0.exhale && $0.seconds == 3 } == true
             })
-        #expect(skipped.time - resumed.time < 1.0)
-        // Panning back shows the time left: in the session, "0:05 left" or more (a cycle and a half is left).
-        display.press("FWINLT")
+        #expect(skipped.time - pressed < 0.5)
+        // Line up shows the time left: in the session, "0:05 left" or more (a cycle and a half is left).
+        display.press("LNUP")
         let answer = try #require(
             display.waitForShown(after: skipped.index + 1, timeout: 1) { $0.contains(language.left) })
         #expect(answer.text.count == setting.cells)

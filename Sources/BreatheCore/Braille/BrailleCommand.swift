@@ -1,10 +1,11 @@
 /// A command from a braille display's keys, as BrlAPI delivers it in tty mode (`brlapi_keyCode_t`, command type): the
-/// few a session answers to, and every other one.
+/// few a session answers to, and every other one. Only these are asked of BRLTTY (`acceptedKeys`); every other key,
+/// the pan keys first, stays BRLTTY's own.
 package enum BrailleCommand: Hashable, Sendable {
-    /// Pans back (`FWINLT`).
-    case panLeft
-    /// Pans forward (`FWINRT`).
-    case panRight
+    /// Top of the screen (`TOP`).
+    case top
+    /// Bottom of the screen (`BOT`).
+    case bottom
     /// Line up (`LNUP`).
     case lineUp
     /// Line down (`LNDN`).
@@ -27,10 +28,17 @@ package enum BrailleCommand: Hashable, Sendable {
         switch (block, argument) {
         case (0, 1): self = .lineUp
         case (0, 2): self = .lineDown
-        case (0, 23): self = .panLeft
-        case (0, 24): self = .panRight
+        case (0, 9): self = .top
+        case (0, 10): self = .bottom
         case (1, _): self = .route(cell: argument)
         default: self = .other
         }
     }
+
+    /// The key codes a session asks BRLTTY for (`brlapi_acceptKeys`, after ignoring all): the commands `LNUP`, `LNDN`,
+    /// `TOP` and `BOT` (`brlapi_rangeType_key`, any modifier), and the routing keys' whole block (`ROUTE`,
+    /// `brlapi_rangeType_command`).
+    package static let acceptedKeys: (commands: [UInt64], blocks: [UInt64]) = (
+        [1, 2, 9, 10].map { 0x2000_0000 | $0 }, [0x2000_0000 | 1 << 16]
+    )
 }

@@ -26,31 +26,59 @@ package enum BrailleLine {
     }
 
     /// The line for a display `width` cells wide: the first of `words` (longest first) that leaves room for the
-    /// progress, else the last one, cut; then the progress, if any; then spaces to the width. Every character is one
-    /// cell.
-    package static func layout(words: [String], progress: Progress?, width: Int) -> String {
+    /// progress, else the first that fits whole; only when none fits, the first of `fallback` (the narrowest forms)
+    /// that leaves room for the progress or fits, else the last form cut after a whole word. Then the progress, if
+    /// any, and spaces to the width. `cells` says how many cells a text takes on the display: one a character in
+    /// computer braille, fewer (or more) once contracted; a progress cell and a space are one cell either way.
+    package static func layout(
+        words: [String], fallback: [String] = [], progress: Progress?, width: Int,
+        cells: (String) -> Int = { $0.count }
+    ) -> String {
         guard width > 0 else { return "" }
         let candidates = words.isEmpty ? [""] : words
-        guard let progress, progress.total > 0 else { return fitted(candidates, width: width) }
-        let chosen =
-            candidates.first { width - $0.count - 1 >= minimumProgressCells } ?? candidates[candidates.count - 1]
-        let cells = min(maximumProgressCells, width - chosen.count - 1)
-        guard cells >= minimumProgressCells else { return fitted(candidates, width: width) }
+        if let line = withProgress(candidates, progress, width: width, cells: cells) { return line }
+        if let whole = candidates.first(where: { cells($0) <= width }) { return padded(whole, width: width, cells) }
+        if let line = withProgress(fallback, progress, width: width, cells: cells) { return line }
+        let all = candidates + fallback
+        let chosen = all.first { cells($0) <= width } ?? cut(all[all.count - 1], width: width, cells: cells)
+        return padded(chosen, width: width, cells)
+    }
+
+    /// The first of `words` that leaves room for the progress, then the progress; nil when none does (or no progress).
+    private static func withProgress(
+        _ words: [String], _ progress: Progress?, width: Int, cells: (String) -> Int
+    ) -> String? {
+        guard let progress, progress.total > 0,
+            let chosen = words.first(where: { width - cells($0) - 1 >= minimumProgressCells })
+        else { return nil }
+        let count = min(maximumProgressCells, width - cells(chosen) - 1)
         let done = min(progress.total, max(0, progress.done))
-        let filled = cells * done / progress.total
+        let filled = count * done / progress.total
         let line =
             chosen + " " + String(repeating: filledCell, count: filled)
-            + String(repeating: trackCell, count: cells - filled)
-        return padded(line, width: width)
+            + String(repeating: trackCell, count: count - filled)
+        return padded(line, width: width, cells)
     }
 
-    /// The first of `words` that fits whole, else the last one cut to the width; padded with spaces.
-    private static func fitted(_ words: [String], width: Int) -> String {
-        let chosen = words.first { $0.count <= width } ?? String(words[words.count - 1].prefix(width))
-        return padded(chosen, width: width)
+    /// `text` in at most `width` cells, never ending inside a word: cut before the last space that leaves it short
+    /// enough; a first word longer than the whole display is the only thing ever cut inside (by the display).
+    package static func cut(_ text: String, width: Int, cells: (String) -> Int = { $0.count }) -> String {
+        guard cells(text) > width else { return text }
+        let characters = Array(text)
+        var end = characters.count
+        while let space = characters[0..<end].lastIndex(of: " ") {
+            var trimmed = space
+            while trimmed > 0, characters[trimmed - 1] == " " { trimmed -= 1 }
+            guard trimmed > 0 else { break }
+            let head = String(characters[0..<trimmed])
+            if cells(head) <= width { return head }
+            end = trimmed
+        }
+        return String(characters[0..<min(width, characters.count)])
     }
 
-    private static func padded(_ text: String, width: Int) -> String {
-        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    /// `text` and spaces after it to the width; a text longer than the display is left for the display to cut.
+    private static func padded(_ text: String, width: Int, _ cells: (String) -> Int) -> String {
+        text + String(repeating: " ", count: max(0, width - cells(text)))
     }
 }

@@ -152,11 +152,14 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case audioNoAnswer, audioSilent
     case doctorAudioSilent, doctorAudioSilentFix
     case processNoAnswer
-    // The braille display (BraillePresenter): short words, fitted to 14 cells and up.
+    // The braille display (BraillePresenter): short words, fitted to 12 cells and up.
     case brailleStatus, brailleInhale, brailleHold, brailleExhale, brailleRest, brailleLeadIn, braillePaused
     case brailleCompleted, brailleStopped
     case warningBrailleUnavailable
     case brailleTimeLeft, brailleSessionLeft, braillePausedShort, brailleStoppedShort
+    // The narrowest forms (issue 51): the phase and its seconds, the cycles, in 12 cells.
+    case brailleTinyInhale, brailleTinyHold, brailleTinyExhale, brailleTinyRest, brailleTinyLeadIn, braillePausedTiny
+    case brailleCompletedShort, brailleStoppedTiny
 }
 
 extension MessageKey {

@@ -31,6 +31,8 @@ package enum SessionInput: Hashable, Sendable {
     case unknownKey
     /// A signal, already turned into what it means for the session.
     case signal(SignalInput)
+    /// A braille display shows text another way now (contracted braille turned on or off): its line is drawn again.
+    case displayChanged
 }
 
 /// What a signal means to a session.

@@ -5,8 +5,14 @@ import BreatheCore
 protocol BrailleDisplay: AnyObject {
     /// The display's width in cells (above zero).
     var width: Int { get }
-    /// Shows `text` (exactly `width` characters, for the user's braille table): sent at once, never waited for.
+    /// Shows `text` (`width` cells, as `cells(in:)` counts them): sent at once, never waited for. In computer braille
+    /// the text goes as it is, for the user's braille table; in contracted braille its words are contracted first.
     func show(_ text: String)
+    /// How many cells `text` takes as it would be shown: a character a cell in computer braille.
+    func cells(in text: String) -> Int
+    /// Counts the changes of how text is shown (contracted braille turned on or off, another table): a line drawn
+    /// before a change is drawn again.
+    var revision: Int { get }
     /// Readable when keys are waiting, for the session's poll; -1 when there are none to wait for.
     var keyDescriptor: Int32 { get }
     /// The next key pressed, as BrlAPI's key code; nil when none waits (or the server is gone).
@@ -14,4 +20,10 @@ protocol BrailleDisplay: AnyObject {
     /// Gives the display back (out of tty mode) and closes the connection, at once, whatever the server does (one that
     /// stopped answering gives the display back itself once it reads the connection's end).
     func release()
+}
+
+extension BrailleDisplay {
+    /// Computer braille, for ever: a display with no braille setting of its own.
+    func cells(in text: String) -> Int { text.count }
+    var revision: Int { 0 }
 }

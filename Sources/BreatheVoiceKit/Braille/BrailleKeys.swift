@@ -5,28 +5,41 @@ import BreatheCore
 /// | display key | keyboard | what it does |
 /// |---|---|---|
 /// | any routing key (above a cell) | space | pause, or resume |
-/// | pan forward (`FWINRT`) | `s` | skip to the next phase |
-/// | pan back (`FWINLT`) | `t` | the time left, in the phase and in the session |
-/// | line down (`LNDN`) | `r` | the instruction again |
-/// | line up (`LNUP`) | `q` | stop and save |
+/// | line down (`LNDN`) | `s` | skip to the next phase |
+/// | line up (`LNUP`) | `t` | the time left, in the phase and in the session |
+/// | top (`TOP`) | `r` | the instruction again |
+/// | bottom (`BOT`) | `q` | stop and save |
 ///
-/// Every other key is left alone (it says nothing, unlike an unknown key on the keyboard).
+/// Only these are taken from BRLTTY (`BrailleCommand.acceptedKeys`): every other key, the pan keys first, stays
+/// BRLTTY's, and does what it does there.
 enum BrailleKeys {
     static func input(for command: BrailleCommand) -> SessionInput? {
         switch command {
         case .route: .togglePause
-        case .panRight: .skip
-        case .panLeft: .timeLeft
-        case .lineDown: .repeatInstruction
-        case .lineUp: .quit
+        case .lineDown: .skip
+        case .lineUp: .timeLeft
+        case .top: .repeatInstruction
+        case .bottom: .quit
         case .other: nil
         }
     }
 
-    /// The display's keys as an input of the session loop: one key code at a time from the display's pipe.
+    /// The display's keys as an input of the session loop: one key code at a time from the display's socket. A read
+    /// that brought no key but a change of the braille setting (BrlAPI's parameters come on the same socket) is
+    /// `displayChanged`, so the line is drawn again at once.
     static func source(_ display: any BrailleDisplay) -> SessionInputs.Source {
-        SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
-            display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
+        let seen = SeenRevision(display.revision)
+        return SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
+            let key = display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
+            guard key == nil, display.revision != seen.revision else { return key }
+            seen.revision = display.revision
+            return .displayChanged
         }
+    }
+
+    /// The display's revision last reported as a change.
+    private final class SeenRevision {
+        var revision: Int
+        init(_ revision: Int) { self.revision = revision }
     }
 }

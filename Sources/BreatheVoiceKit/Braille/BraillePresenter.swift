@@ -11,8 +11,9 @@ struct BraillePresenter: SessionPresenter {
     let plan: SessionPlan
     let localizer: Localizer
     let display: any BrailleDisplay
-    /// What the display shows now.
+    /// What the display shows now, and the display's `revision` it was shown in.
     private(set) var shown: String?
+    private var shownRevision = 0
     /// An answer to a key (longest first), shown until the timeline reaches `until` (or the next boundary).
     private var answer: (words: [String], until: Int64)?
     /// The announcements of the transition under way, and whether it moved the session (a boundary, a pause).
@@ -61,8 +62,10 @@ struct BraillePresenter: SessionPresenter {
     private mutating func draw(state: SessionState, position: Int64) {
         nextChange = change(after: state, position: position)
         let line = self.line(state: state, position: position)
-        guard line != shown else { return }
+        let revision = display.revision
+        guard line != shown || revision != shownRevision else { return }
         shown = line
+        shownRevision = revision
         display.show(line)
     }
 
@@ -70,39 +73,50 @@ struct BraillePresenter: SessionPresenter {
     func line(state: SessionState, position: Int64) -> String {
         let width = display.width
         if let answer, state.isRunning {
-            return BrailleLine.layout(words: answer.words, progress: nil, width: width)
+            return BrailleLine.layout(words: answer.words, progress: nil, width: width, cells: display.cells(in:))
         }
         switch state {
         case .idle:
-            return BrailleLine.layout(words: [], progress: nil, width: width)
+            return BrailleLine.layout(words: [], progress: nil, width: width, cells: display.cells(in:))
         case .preparing:
             let left = secondsLeft(in: .leadIn, position: position)
             return BrailleLine.layout(
                 words: [status(Message(.speechLeadIn), left), status(Message(.brailleLeadIn), left)],
-                progress: progress(of: .leadIn, left: left), width: width)
+                fallback: [status(Message(.brailleTinyLeadIn), left)],
+                progress: progress(of: .leadIn, left: left), width: width, cells: display.cells(in:))
         case .active(let cycle, let index):
             let segment = Segment.phase(cycle: cycle, index: index)
             let left = secondsLeft(in: segment, position: position)
             return BrailleLine.layout(
                 words: [status(phaseName(index), left), status(shortName(index), left)],
-                progress: progress(of: segment, left: left), width: width)
+                fallback: [status(tinyName(index), left)],
+                progress: progress(of: segment, left: left), width: width, cells: display.cells(in:))
         case .paused(let paused):
             let at = plan.start(of: paused.resume) + paused.elapsed
             let left = secondsLeft(in: paused.resume, position: at)
             let names: [Message] =
                 if case .phase(_, let index) = paused.resume {
-                    [phaseName(index), shortName(index)]
+                    [phaseName(index), shortName(index), tinyName(index)]
                 } else {
-                    [Message(.speechLeadIn), Message(.brailleLeadIn)]
+                    [Message(.speechLeadIn), Message(.brailleLeadIn), Message(.brailleTinyLeadIn)]
                 }
+            let forms: [(MessageKey, Message)] = [
+                (.braillePaused, names[0]), (.braillePaused, names[1]), (.braillePausedShort, names[1]),
+            ]
+            func form(_ key: MessageKey, _ name: Message) -> String {
+                localizer.string(Message(key, ["status": .text(status(name, left))]))
+            }
             return BrailleLine.layout(
-                words: names.map { localizer.string(Message(.braillePaused, ["status": .text(status($0, left))])) }
-                    + [localizer.string(Message(.braillePausedShort, ["status": .text(status(names[1], left))]))],
-                progress: progress(of: paused.resume, left: left), width: width)
+                words: forms.map(form), fallback: [form(.braillePausedTiny, names[2])],
+                progress: progress(of: paused.resume, left: left), width: width,
+                cells: display.cells(in:))
         case .completing(let summary), .completed(let summary):
             let ended: [Message] =
                 summary.status == .completed
-                ? [Message(.brailleCompleted, ["cycles": .message(.cycles(summary.cyclesCompleted))])]
+                ? [
+                    Message(.brailleCompleted, ["cycles": .message(.cycles(summary.cyclesCompleted))]),
+                    Message(.brailleCompletedShort, ["done": .integer(summary.cyclesCompleted)]),
+                ]
                 : [
                     Message(
                         .brailleStopped,
@@ -110,8 +124,12 @@ struct BraillePresenter: SessionPresenter {
                     Message(
                         .brailleStoppedShort,
                         ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
+                    Message(
+                        .brailleStoppedTiny,
+                        ["done": .integer(summary.cyclesCompleted), "cycles": .integer(plan.cycles)]),
                 ]
-            return BrailleLine.layout(words: ended.map(localizer.string), progress: nil, width: width)
+            return BrailleLine.layout(
+                words: ended.map(localizer.string), progress: nil, width: width, cells: display.cells(in:))
         }
     }
 
@@ -129,8 +147,8 @@ struct BraillePresenter: SessionPresenter {
         return [second, answer?.until].compactMap { $0 }.min()
     }
 
-    /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", and at
-    /// least the session's "0:09 left" (the phase's seconds show again three seconds later).
+    /// An answer's sentence, and for the time left, shorter forms that fit a small display: "In 3, 0:09 left", the
+    /// session's "0:09 left", and at least its clock "0:09" (the phase's seconds show again three seconds later).
     private func answerWords(_ line: Message, state: SessionState, position: Int64) -> [String] {
         let sentence = localizer.string(line)
         guard line.key == .lineTimeLeft else { return [sentence] }
@@ -152,7 +170,7 @@ struct BraillePresenter: SessionPresenter {
             + names.map {
                 localizer.string(
                     Message(.brailleTimeLeft, ["status": .text(status($0, left)), "total": .text(clock)]))
-            } + [localizer.string(Message(.brailleSessionLeft, ["total": .text(clock)]))]
+            } + [localizer.string(Message(.brailleSessionLeft, ["total": .text(clock)])), clock]
     }
 
     private func status(_ name: Message, _ seconds: Int) -> String {
@@ -169,6 +187,16 @@ struct BraillePresenter: SessionPresenter {
         case .hold: Message(.brailleHold)
         case .exhale: Message(.brailleExhale)
         case .rest: Message(.brailleRest)
+        }
+    }
+
+    /// The phase's name in the fewest cells: with its seconds, in a pause too, within 12 cells.
+    private func tinyName(_ index: Int) -> Message {
+        switch plan.kind(ofPhase: index) {
+        case .inhale: Message(.brailleTinyInhale)
+        case .hold: Message(.brailleTinyHold)
+        case .exhale: Message(.brailleTinyExhale)
+        case .rest: Message(.brailleTinyRest)
         }
     }
 

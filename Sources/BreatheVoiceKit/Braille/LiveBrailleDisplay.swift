@@ -49,6 +49,13 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     private var server: Int32 = -1
     /// From the thread: the width once connected (4 bytes, 0 for none).
     private let replies: (read: Int32, write: Int32)
+    /// BRLTTY's braille setting, as its parameters say and as they change (guarded by `lock`): literary braille, its
+    /// table, and the contraction for them (nil: computer braille, the text as it is).
+    private var literary = false
+    private var literaryTable = ""
+    private var contraction: BrailleContraction?
+    /// Counts the contraction's changes.
+    private var changes = 0
 
     /// Connects, asks the display's size and takes it in tty mode. Throws `.unavailable` naming the server when none
     /// answers, none answers within `patience`, or no display is connected to it (a size of zero).
@@ -98,12 +105,24 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
     /// The server's socket while the display is the session's; -1 once it is gone or given back.
     var keyDescriptor: Int32 { usable ? server : -1 }
 
+    /// In contracted braille, the cells `text` takes once contracted; else one a character.
+    func cells(in text: String) -> Int {
+        currentContraction?.cells(text)?.count ?? text.count
+    }
+
+    var revision: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return changes
+    }
+
     func show(_ text: String) {
         guard usable else { return }
         // Written only if the socket takes it at once: a server that stopped reading never holds the session.
         var probe = pollfd(fd: server, events: Int16(POLLOUT), revents: 0)
         let ready = SystemCall.retryingOnInterrupt { poll(&probe, 1, 0) }
-        guard ready == 1, probe.revents == Int16(POLLOUT), write(text, width: width) >= 0 else {
+        let dots = currentContraction?.cells(text)
+        guard ready == 1, probe.revents == Int16(POLLOUT), write(text, dots: dots, width: width) >= 0 else {
             lose()
             return
         }
@@ -140,6 +159,38 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         var header: (size: UInt32, type: UInt32) = (0, 0)
         let peeked = withUnsafeMutableBytes(of: &header) { recv(server, $0.baseAddress, 8, Int32(MSG_PEEK)) }
         return peeked == 8 && Int(available) >= 8 + Int(UInt32(bigEndian: header.size))
+    }
+
+    private var currentContraction: BrailleContraction? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return contraction
+    }
+
+    /// BRLTTY's literary braille setting or table changed (or came first, when watched): the contraction follows,
+    /// compiled by liblouis here (on the thread that connects, or in the session's key read for a change later).
+    fileprivate func parameterChanged(_ parameter: brlapi_param_t, _ data: UnsafeRawPointer?, _ length: Int) {
+        pthread_mutex_lock(lock)
+        switch parameter {
+        case BRLAPI_PARAM_LITERARY_BRAILLE:
+            literary = length >= 1 && data?.load(as: UInt8.self) != 0
+        case BRLAPI_PARAM_LITERARY_BRAILLE_TABLE:
+            literaryTable =
+                data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) }
+                ?? ""
+            literaryTable = String(literaryTable.prefix { $0 != "\0" })
+        default:
+            break
+        }
+        let wanted = literary && !literaryTable.isEmpty ? literaryTable : nil
+        let current = contraction
+        pthread_mutex_unlock(lock)
+        guard wanted != current?.brlttyTable else { return }
+        let next = wanted.flatMap { BrailleContraction(brlttyTable: $0) }
+        pthread_mutex_lock(lock)
+        if next?.table != contraction?.table { changes += 1 }
+        contraction = next
+        pthread_mutex_unlock(lock)
     }
 
     /// Connected, in tty mode, not yet given back, and the server still there.
@@ -181,6 +232,8 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
                 library.enterTtyModeWithPath(handle, nil, 0, nil) >= 0
             {
                 width = size.x
+                takeOnlyTheSessionsKeys()
+                watchBrailleSetting()
             } else {
                 library.closeConnection(handle)
             }
@@ -197,20 +250,55 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = withUnsafeBytes(of: &reply) { Glibc.write(replies.write, $0.baseAddress, 4) }
     }
 
-    /// `brlapi_write` of the whole display: the text as UTF-8 (so the server's braille table turns it into dots), no
-    /// cursor.
-    private func write(_ text: String, width: Int) -> Int32 {
-        var bytes = Array(text.utf8)
+    /// Asks BRLTTY for the session's keys only (`BrailleCommand.acceptedKeys`): the others, the pan keys among them,
+    /// stay BRLTTY's. A server that refuses leaves every key ours, as before (the others are left alone).
+    private func takeOnlyTheSessionsKeys() {
+        var none: [brlapi_keyCode_t] = [0]
+        guard library.ignoreKeys(handle, brlapi_rangeType_all, &none, 1) >= 0 else { return }
+        var commands = BrailleCommand.acceptedKeys.commands
+        var blocks = BrailleCommand.acceptedKeys.blocks
+        _ = library.acceptKeys(handle, brlapi_rangeType_key, &commands, UInt32(commands.count))
+        _ = library.acceptKeys(handle, brlapi_rangeType_command, &blocks, UInt32(blocks.count))
+    }
+
+    /// Watches BRLTTY's literary braille setting and its table (global values, as the user set them): each callback
+    /// comes at once with the value now, then whenever it changes (from the session's key read). A server too old to
+    /// have parameters leaves computer braille.
+    private func watchBrailleSetting() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let callback: brlapi_paramCallback_t = { parameter, _, _, priv, data, length in
+            guard let priv else { return }
+            Unmanaged<LiveBrailleDisplay>.fromOpaque(priv).takeUnretainedValue().parameterChanged(
+                parameter, data, length)
+        }
+        for parameter in [BRLAPI_PARAM_LITERARY_BRAILLE, BRLAPI_PARAM_LITERARY_BRAILLE_TABLE] {
+            _ = library.watchParameter(
+                handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), callback, me, nil, 0)
+        }
+    }
+
+    /// `brlapi_write` of the whole display, with no cursor: the text as UTF-8 (so the server's braille table turns it
+    /// into dots); or, in contracted braille, `dots` as the cells' dots (`orMask` over blank cells: BRLTTY's text
+    /// table has no say), padded with blank cells or cut to the width.
+    private func write(_ text: String, dots: [UInt8]?, width: Int) -> Int32 {
+        let cells = dots.map { Array($0.prefix(width)) + [UInt8](repeating: 0, count: max(0, width - $0.count)) }
+        let shown = cells == nil ? text : String(repeating: "\u{2800}", count: width)
+        var bytes = Array(shown.utf8)
         bytes.append(0)
         let charset = Array("UTF-8".utf8CString)
         return bytes.withUnsafeBufferPointer { textBuffer in
             charset.withUnsafeBufferPointer { charsetBuffer in
                 textBuffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: textBuffer.count) { textPointer in
-                    var arguments = brlapi_writeArguments_t(
-                        displayNumber: -1, regionBegin: 1, regionSize: Int32(width), text: textPointer,
-                        textSize: Int32(textBuffer.count - 1), andMask: nil, orMask: nil, cursor: 0,
-                        charset: charsetBuffer.baseAddress)
-                    return library.write(handle, &arguments)
+                    // No mask in computer braille: the text's own dots, by BRLTTY's text table.
+                    var orMask = cells ?? []
+                    return orMask.withUnsafeMutableBufferPointer { orMask in
+                        var arguments = brlapi_writeArguments_t(
+                            displayNumber: -1, regionBegin: 1, regionSize: Int32(width), text: textPointer,
+                            textSize: Int32(textBuffer.count - 1), andMask: nil,
+                            orMask: cells == nil ? nil : orMask.baseAddress, cursor: 0,
+                            charset: charsetBuffer.baseAddress)
+                        return library.write(handle, &arguments)
+                    }
                 }
             }
         }

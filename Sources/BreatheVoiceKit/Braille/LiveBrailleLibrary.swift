@@ -20,6 +20,15 @@ struct LiveBrailleLibrary: Sendable {
     let write: @convention(c) (OpaquePointer?, UnsafePointer<brlapi_writeArguments_t>?) -> Int32
     let readKey: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<brlapi_keyCode_t>?) -> Int32
     let setExceptionHandler: @convention(c) (OpaquePointer?, brlapi__exceptionHandler_t?) -> brlapi__exceptionHandler_t?
+    let ignoreKeys:
+        @convention(c) (OpaquePointer?, brlapi_rangeType_t, UnsafePointer<brlapi_keyCode_t>?, UInt32) -> Int32
+    let acceptKeys:
+        @convention(c) (OpaquePointer?, brlapi_rangeType_t, UnsafePointer<brlapi_keyCode_t>?, UInt32) -> Int32
+    let watchParameter:
+        @convention(c) (
+            OpaquePointer?, brlapi_param_t, brlapi_param_subparam_t, brlapi_param_flags_t, brlapi_paramCallback_t?,
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int
+        ) -> brlapi_paramCallbackDescriptor_t?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LiveBrailleLibrary, SharedLibrary.LoadError> = load()
@@ -36,7 +45,10 @@ struct LiveBrailleLibrary: Sendable {
                     enterTtyModeWithPath: try library.function("brlapi__enterTtyModeWithPath"),
                     write: try library.function("brlapi__write"),
                     readKey: try library.function("brlapi__readKey"),
-                    setExceptionHandler: try library.function("brlapi__setExceptionHandler")
+                    setExceptionHandler: try library.function("brlapi__setExceptionHandler"),
+                    ignoreKeys: try library.function("brlapi__ignoreKeys"),
+                    acceptKeys: try library.function("brlapi__acceptKeys"),
+                    watchParameter: try library.function("brlapi__watchParameter")
                 ))
         } catch {
             return .failure(error)

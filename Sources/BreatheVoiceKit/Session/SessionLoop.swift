@@ -194,7 +194,9 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
     private mutating func handle(_ input: SessionInput) {
         if adjust(input) { return }
-        if input == .signal(.resize) { refreshPresenters(resized: true) }
+        if input == .signal(.resize) || input == .displayChanged {
+            refreshPresenters(resized: input == .signal(.resize))
+        }
         let (events, signal) = input.events(in: state, at: pacer.position)
         if let signal { progress.stopSignal = signal }
         for event in events {
@@ -223,7 +225,8 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
             guard let level = sound.changeToneVolume(louder: input == .louderTones) else { return false }
             apply(.toneVolumeChanged(level))
             return true
-        case .togglePause, .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal:
+        case .togglePause, .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal,
+            .displayChanged:
             return false
         }
     }

@@ -49,8 +49,7 @@ final class SessionControls {
             reenterRawMode()
         case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop), .signal(.resize), .togglePause,
             .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
-            .softerTones,
-            .unknownKey:
+            .softerTones, .unknownKey, .displayChanged:
             break
         }
     }

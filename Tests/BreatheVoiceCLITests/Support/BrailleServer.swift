@@ -121,8 +121,9 @@ final class PrivateBrltty {
     private let directory: URL
     private let number: Int
 
-    /// Starts BRLTTY beside a display of `cells` cells, and waits until BrlAPI reports that size.
-    init(cells: Int) throws {
+    /// Starts BRLTTY beside a display of `cells` cells, with `options` added to its command line (`-c en-us-g2 -o
+    /// braille-variant=contracted6`: contracted braille, as a user sets it), and waits until BrlAPI reports that size.
+    init(cells: Int, options: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("brltty-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         display = try FakeBrailleDisplay(cells: cells, directory: directory)
@@ -135,7 +136,7 @@ final class PrivateBrltty {
                 "-n", "-e", "-f", "/dev/null", "-x", "no", "-s", "no", "-o", "alert-tunes=no",
                 "-A", "auth=none,host=:\(number)", "-W", dir, "-U", dir, "-F", dir + "/prefs", "-M", "1",
                 "-b", "vr", "-d", "client:" + display.socketPath,
-            ], standardError: dir + "/brltty.log")
+            ] + options, standardError: dir + "/brltty.log")
         // Asking BrlAPI for the display while BRLTTY starts can wedge it (6.5): first its first line to the display
         // and its log's word that the driver is up, then BrlAPI's answer with a size above zero.
         guard display.waitForShown(timeout: 20, { _ in true }) != nil else {

@@ -137,10 +137,10 @@ private final class RecordingDisplay: BrailleDisplay {
 
     @Test func keysMapLikeTheKeyboard() {
         #expect(BrailleKeys.input(for: .route(cell: 7)) == .togglePause)
-        #expect(BrailleKeys.input(for: .panRight) == .skip)
-        #expect(BrailleKeys.input(for: .panLeft) == .timeLeft)
-        #expect(BrailleKeys.input(for: .lineDown) == .repeatInstruction)
-        #expect(BrailleKeys.input(for: .lineUp) == .quit)
+        #expect(BrailleKeys.input(for: .lineDown) == .skip)
+        #expect(BrailleKeys.input(for: .lineUp) == .timeLeft)
+        #expect(BrailleKeys.input(for: .top) == .repeatInstruction)
+        #expect(BrailleKeys.input(for: .bottom) == .quit)
         #expect(BrailleKeys.input(for: .other) == nil)
     }
 

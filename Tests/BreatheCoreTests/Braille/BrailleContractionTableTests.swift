@@ -1,0 +1,17 @@
+import Testing
+
+@testable import BreatheCore
+
+@Suite struct BrailleContractionTableTests {
+    @Test(arguments: [
+        ("louis:fr-bfu-g2.ctb", ["fr-bfu-g2.ctb"]),
+        ("en-us-g2", ["en-us-g2.ctb", "en-us-g2.utb"]),
+        ("es", ["es-g2.ctb", "es.ctb", "es.utb"]),
+        ("pt", ["pt-pt-g2.ctb", "pt.ctb", "pt.utb"]),
+        ("/home/me/mine.ctb", ["/home/me/mine.ctb"]),
+        ("", []), ("louis:", []), ("a,b", []),
+    ])
+    func namesLiblouisTables(_ brltty: String, _ tables: [String]) {
+        #expect(BrailleContractionTable.louisTables(brlttyTable: brltty) == tables)
+    }
+}
