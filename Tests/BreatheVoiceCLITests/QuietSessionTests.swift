@@ -79,6 +79,27 @@ import Testing
         #expect(run.cpuSeconds < 1, "\(run.cpuSeconds) s of CPU: the session spun between its lines")
     }
 
+    /// Issue 49: the session bus beside a session adds the wake-ups of its connection (the handshake, the name, a look
+    /// for other players) and one per announced change, nothing in between; a frozen bus adds none that repeat.
+    @Test func theBusBesideASessionAddsOnlyItsAnnouncements() throws {
+        try Self.warmUp()
+        let without = try Self.run(Self.session + ["--braille", "off"], environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
+        let bus = try SessionBus()
+        let with = try Self.run(Self.session + ["--braille", "off"], environment: bus.environment)
+        #expect(with.ending == .exited(0) && without.ending == .exited(0))
+        #expect(with.lines == without.lines)
+        // Seven changes announced (the lead-in, four phases, the end's status and title), each a write; the
+        // connection's start and end a dozen more at most.
+        #expect(
+            with.wakeUps <= without.wakeUps + 20, "\(with.wakeUps) wake-ups with the bus, \(without.wakeUps) without")
+        #expect(with.cpuSeconds < 1, "\(with.cpuSeconds) s of CPU beside the bus")
+        bus.freeze()
+        let frozen = try Self.run(Self.session + ["--braille", "off"], environment: bus.environment)
+        #expect(frozen.ending == .exited(0))
+        #expect(frozen.wakeUps <= without.wakeUps + 20, "\(frozen.wakeUps) wake-ups beside a frozen bus")
+        #expect(frozen.cpuSeconds < 1, "\(frozen.cpuSeconds) s of CPU beside a frozen bus: a spin")
+    }
+
     @Test func aBrailleDisplayAddsOnlyItsChanges() throws {
         try Self.warmUp()
         let brltty = try PrivateBrltty(cells: 40)
