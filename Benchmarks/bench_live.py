@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -198,10 +199,16 @@ def measure_live(bench: Bench) -> None:
             cmd += ["--timing-report"] if bench.caps["timing_report"] and pattern == "box" else []
         else:
             cmd += ["--no-audio"]  # the text session: its CPU and memory are real, its timing has nothing to hear
+        # No session bus beside these (PipeWire's private one included): the bus's own row below has one.
         sessions[f"bv-{pattern}"] = Live(
             f"live-bv-{pattern}", cmd, "test", [s / RATE for s, kind in boundaries if kind in TONED],
-            timeout=total / RATE + 60, server_pids=ours,
+            timeout=total / RATE + 60, server_pids=ours, env_extra={"DBUS_SESSION_BUS_ADDRESS": ""},
         )
+    bus = SessionBus(bench.work / "session-bus") if bench.caps["pulse"] else None
+    if bus and bus.address:
+        box = sessions["bv-box"]
+        sessions["bv-box-bus"] = Live("live-bv-box-bus", box.cmd, "test", box.planned_s, timeout=box.timeout,
+                                      server_pids=ours, env_extra={"DBUS_SESSION_BUS_ADDRESS": bus.address})
     if bench.caps.get("guide") and bench.caps["audio"]:
         sessions["bv-guide"] = guided(sessions["bv-box"])  # the same box session with the guide sound (bench_guide.py)
     cli_script, cli_version, peer_reason = None, "", None
@@ -244,6 +251,7 @@ def measure_live(bench: Bench) -> None:
         else:
             groups = [["bv-box"], ["loop"], ["bv-resonant"], ["cli"]] if bench.serial else [["bv-box", "loop"], ["bv-resonant", "cli"]]
         groups += [["bv-guide"]] if "bv-guide" in sessions else []  # alone on our server, its CPU its own
+        groups += [["bv-box-bus"]] if "bv-box-bus" in sessions else []  # the box session again, beside a session bus
         for group in groups:
             todo = [sessions[k] for k in group if k in sessions and not (k in ("loop", "cli") and peer_reason)]
             bench.log("live: " + " ‖ ".join(f"{s.name} ({' '.join(Path(c).name if i == 0 else c for i, c in enumerate(s.cmd))[:70]})" for s in todo))
@@ -375,6 +383,55 @@ def measure_live(bench: Bench) -> None:
     bench.rows.append(Row(f"3. {where}'s own CPU during the {minutes:g}-minute box session vs idle ({processes}; every thread's "
                           f"/proc/<pid>/task/*/schedstat, ns; idle: {IDLE_SECONDS} s, recorder only)", cells, "— (reported)", "—"))
     bench.rows += quiet_rows(bench, sessions, idle, patterns, peer_reason, cli_na, bv_reason)
+    bench.rows.append(bus_row(bench, sessions, bus))
+    if bus:
+        bus.stop()
+
+
+class SessionBus:
+    """A private `dbus-daemon --session` for the bus row: the session's MPRIS player (issue 49) lives on it."""
+
+    def __init__(self, folder: Path):
+        folder.mkdir(parents=True, exist_ok=True)
+        self.address = f"unix:path={folder}/bus"
+        self.proc = None
+        try:
+            self.proc = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--nosyslog",
+                                          f"--address={self.address}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError:
+            self.address = None
+            return
+        for _ in range(200):
+            if (folder / "bus").exists():
+                return
+            time.sleep(0.05)
+        self.address = None
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def bus_row(bench: Bench, sessions: dict[str, Live], bus: SessionBus | None) -> Row:
+    """Issue 49: the box session with the session bus beside it (a private dbus-daemon, the session an MPRIS player on
+    it), against the same session without one: its wake-ups a second and its CPU, side by side."""
+    minutes, where = bench.live_minutes, SERVER_NAMES[bench.server]
+    title = (f"3. wake-ups a second of the {minutes:g}-minute box session with the session bus beside it (MPRIS), against "
+             f"without, {where} (voluntary context switches / wall; its own CPU)")
+    cells: dict[str, Cell] = {"paplay": DASH, "espeak-ng": DASH, "shell loop": DASH, "breathe-cli": DASH}
+    with_bus, without = sessions.get("bv-box-bus"), sessions.get("bv-box")
+    runs = [live.run if live and live.run and live.run.code == 0 and live.run.voluntary is not None else None
+            for live in (with_bus, without)]
+    if not bus or not bus.address or None in runs:
+        why = "no dbus-daemon" if not bus or not bus.address else "a session did not run to its end"
+        cells["breathe-voice"] = Cell.na(why)
+        return Row(title, cells, "no more than without (+0.1 a second)", verdict(None, why))
+    rates = [run.voluntary / run.wall for run in runs]
+    cpus = [100 * run.cpu / run.wall for run in runs]
+    cells["breathe-voice"] = Cell(f"{rates[0]:.2f} a second with the bus, {rates[1]:.2f} without; "
+                                  f"CPU {cpus[0]:.3f} % / {cpus[1]:.3f} %", rates[0])
+    return Row(title, cells, "no more than without (+0.1 a second)", verdict(rates[0] <= rates[1] + 0.1, "no figure"))
 
 
 def _share(live: Live, base: dict | None) -> tuple[float, float, float] | None:
