@@ -79,7 +79,9 @@ wait_for "the null sink did not become the default" \
   sh -c 'pactl set-default-sink test && [ "$(pactl get-default-sink)" = test ]'
 
 set +e
-"$@"
+# The private bus is the daemons' own: the command's sessions would join it as media players (and pause each other's
+# reminders, run side by side in one job). A test that wants a bus starts its own (SessionBus).
+env -u DBUS_SESSION_BUS_ADDRESS "$@"
 status=$?
 set -e
 exit $status
