@@ -180,7 +180,7 @@ import Testing
         #expect(listedOpening.count == 1 && listedOpening[0].hasSuffix(", stopped."), "\(listedOpening)")
         #expect(
             try walk.run(["stats"]).stdoutLines == [
-                "No session breathed yet: the one in the history ended before its first breath, or was a skipped reminder."
+                "No session breathed yet: the one in the history ended before its first breath, or was a skipped or failed reminder."
             ])
 
         // Stopped in a phase with Esc, the saved pattern's first breath taken: the first badges.
