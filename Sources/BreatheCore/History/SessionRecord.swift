@@ -52,7 +52,7 @@ package struct SessionRecord: Hashable, Sendable {
     package var moodBefore: Int?
     package var moodAfter: Int?
     var language: String
-    var source: Source
+    package var source: Source
     /// Only for a skipped or failed reminder; written (as `reason`) only then.
     package var reason: Reason?
 

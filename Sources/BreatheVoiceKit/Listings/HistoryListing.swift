@@ -39,8 +39,8 @@ struct HistoryListing {
     /// says why (`other` when its record does not), a skipped one what was in progress or that it was declined.
     static func reminderRow(status: SessionRecord.Status, reason: SessionRecord.Reason?) -> MessageKey? {
         switch (status, reason) {
+        case (.skipped, .user?), (.failed, .user?): return .historyRowDeclined
         case (.failed, _): return .historyRowFailed
-        case (.skipped, .user?): return .historyRowDeclined
         case (.skipped, .call?), (.skipped, .recording?): return .historyRowSkipped
         case (.skipped, let reason?) where reason.isFailure: return .historyRowFailed
         case (.skipped, _), (.completed, _), (.stopped, _), (.interrupted, _): return nil
