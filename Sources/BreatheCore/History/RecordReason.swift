@@ -22,31 +22,8 @@ extension SessionRecord {
         /// Failed for another reason, told on standard error (cron mails it).
         case other
 
-        package init(_ activity: CallActivity) {
-            switch activity {
-            case .call: self = .call
-            case .recording: self = .recording
-            }
-        }
-
-        /// What a history row says of it: what was in progress ("a call") for a skip, why for a failure ("no sound
-        /// server answered"); nil for `user`, whose row says it all.
-        package var message: Message? {
-            switch self {
-            case .call: CallActivity.call.message
-            case .recording: CallActivity.recording.message
-            case .user: nil
-            case .sound: Message(.historyCauseSound)
-            case .speech: Message(.historyCauseSpeech)
-            case .voice: Message(.historyCauseVoice)
-            case .pattern: Message(.historyCausePattern)
-            case .preferences: Message(.historyCausePreferences)
-            case .other: Message(.historyCauseOther)
-            }
-        }
-
         /// True for the reasons a reminder fails for; false for those it is skipped for.
-        package var isFailure: Bool {
+        var isFailure: Bool {
             switch self {
             case .call, .recording, .user: false
             case .sound, .speech, .voice, .pattern, .preferences, .other: true

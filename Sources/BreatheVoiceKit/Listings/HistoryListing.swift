@@ -42,8 +42,9 @@ struct HistoryListing {
         case (.skipped, .user?), (.failed, .user?): return .historyRowDeclined
         case (.failed, _): return .historyRowFailed
         case (.skipped, .call?), (.skipped, .recording?): return .historyRowSkipped
-        case (.skipped, let reason?) where reason.isFailure: return .historyRowFailed
-        case (.skipped, _), (.completed, _), (.stopped, _), (.interrupted, _): return nil
+        // Skipped for a reason a reminder fails for: said as a failure is.
+        case (.skipped, _?): return .historyRowFailed
+        case (.skipped, nil), (.completed, _), (.stopped, _), (.interrupted, _): return nil
         }
     }
 

@@ -58,7 +58,7 @@ final class HistoryRecorder: SessionPresenter {
         let made = record(summary)
         append(
             declinable
-                ? ReminderDecline.record(made, summary: summary, plan: plan, bySignal: stoppedBySignal) : made)
+                ? made.asReminder(endedWith: summary, plan: plan, bySignal: stoppedBySignal) : made)
     }
 
     func stopSignalled() {
@@ -163,7 +163,7 @@ final class HistoryRecorder: SessionPresenter {
         record.start = started
         record.actualTenths = 0
         record.status = .skipped
-        record.reason = SessionRecord.Reason(activity)
+        record.reason = activity == .call ? .call : .recording
         saved = true
         try store.append(record)
     }

@@ -39,8 +39,8 @@ import Testing
             id: "r", start: time, end: time, patternName: "box", timings: "4-4-4-4", patternKind: .builtIn,
             plannedCycles: 2, actualCycles: 0, plannedTenths: 40, actualTenths: 5, status: .stopped, language: "en",
             source: .cron)
-        let declined = ReminderDecline.record(
-            stopped, summary: Self.summary(.stopped, position: 3_500), plan: Self.plan, bySignal: false)
+        let declined = stopped.asReminder(
+            endedWith: Self.summary(.stopped, position: 3_500), plan: Self.plan, bySignal: false)
         #expect(declined.status == .skipped)
         #expect(declined.reason == .user)
         // Everything else is what the session recorded: it still counts for nothing, being skipped.
@@ -55,8 +55,8 @@ import Testing
         var stats = SessionStats()
         stats.add(declined)
         #expect(stats.recorded == 1 && stats.sessions == 0 && stats.tenths == 0)
-        let kept = ReminderDecline.record(
-            stopped, summary: Self.summary(.stopped, position: 3_500), plan: Self.plan, bySignal: true)
+        let kept = stopped.asReminder(
+            endedWith: Self.summary(.stopped, position: 3_500), plan: Self.plan, bySignal: true)
         #expect(kept == stopped)
     }
 }
