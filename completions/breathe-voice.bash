@@ -359,7 +359,7 @@ _breathe-voice_patterns_add() {
 
 _breathe-voice_patterns_remove() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--lang)
     __breathe-voice_offer_flags_options 1

@@ -34,7 +34,7 @@ function __breathe-voice_parse_tokens -S
             case 'add'
                 __breathe-voice_parse_subcommand 2 'lang=' 'version' 'h/help'
             case 'remove'
-                __breathe-voice_parse_subcommand 1 'lang=' 'version' 'h/help'
+                __breathe-voice_parse_subcommand 1 'lang=' 'force' 'version' 'h/help'
             end
         case 'voices'
             __breathe-voice_parse_subcommand 0 'lang=' 'json' 'version' 'h/help'
@@ -220,6 +220,7 @@ complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_fla
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns add" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns add" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" lang' -l 'lang' -d 'Session language: en, es, es-419, fr, pt-BR. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''
+complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" force' -l 'force' -d 'Remove the pattern even when a scheduled reminder plays it: that reminder then fails each time, and the history and doctor say so.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" version' -l 'version' -d 'Show the version.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice patterns remove" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'breathe-voice' -n '__breathe-voice_should_offer_completions_for_flags_or_options "breathe-voice voices" lang' -l 'lang' -d 'Session language: en, es, es-419, fr, pt-BR. Default: from LC_ALL, LC_MESSAGES or LANG, else English.' -rfka ''

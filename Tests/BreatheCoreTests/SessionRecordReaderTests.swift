@@ -91,17 +91,54 @@ import Testing
         Self.check(text)
     }
 
-    @Test(arguments: [
-        ("skipped with its reason", skipped),
-        ("skipped, a call", skipped.replacingOccurrences(#""recording""#, #""call""#)),
-        ("reason null", skipped.replacingOccurrences(#""recording""#, "null")),
-        ("unknown reason", skipped.replacingOccurrences(#""recording""#, #""music""#)),
-        ("reason a number", skipped.replacingOccurrences(#""recording""#, "1")),
-        ("escaped reason", skipped.replacingOccurrences(#""recording""#, #""c\u0061ll""#)),
-        ("reason first", skipped.replacingOccurrences(#"{"id""#, #"{"reason":"call","id""#)),
-    ])
-    func agreesOnSkippedReminders(name: String, text: String) {
+    @Test(
+        arguments: [
+            ("skipped with its reason", skipped),
+            ("skipped, a call", skipped.replacingOccurrences(#""recording""#, #""call""#)),
+            ("reason null", skipped.replacingOccurrences(#""recording""#, "null")),
+            ("unknown reason", skipped.replacingOccurrences(#""recording""#, #""music""#)),
+            ("reason a number", skipped.replacingOccurrences(#""recording""#, "1")),
+            ("escaped reason", skipped.replacingOccurrences(#""recording""#, #""c\u0061ll""#)),
+            ("reason first", skipped.replacingOccurrences(#"{"id""#, #"{"reason":"call","id""#)),
+            ("declined", skipped.replacingOccurrences(#""recording""#, #""user""#)),
+            ("failed, no reason", failed.replacingOccurrences(#","reason":"sound""#, "")),
+            ("failed, reason null", failed.replacingOccurrences(#""sound""#, "null")),
+            ("failed, unknown reason", failed.replacingOccurrences(#""sound""#, #""thunder""#)),
+            ("failed, reason in upper case", failed.replacingOccurrences(#""sound""#, #""SOUND""#)),
+            ("status in upper case", failed.replacingOccurrences(#""failed""#, #""FAILED""#)),
+            ("escaped status", failed.replacingOccurrences(#""failed""#, #""f\u0061iled""#)),
+        ]
+            + SessionRecord.Reason.allCases.map {
+                ("failed, \($0.rawValue)", failed.replacingOccurrences(#""sound""#, "\"\($0.rawValue)\""))
+            })
+    func agreesOnSkippedAndFailedReminders(name: String, text: String) {
         Self.check(text)
+    }
+
+    /// A reminder that could not play: no sound server answered.
+    static let failed = skipped.replacingOccurrences(#""skipped""#, #""failed""#).replacingOccurrences(
+        #""recording""#, #""sound""#)
+
+    @Test func everyReasonIsReadBackAsWrittenAndAFailedReminderCountsForNothing() throws {
+        var reader = SessionRecordReader()
+        for reason in SessionRecord.Reason.allCases {
+            for status in [SessionRecord.Status.skipped, .failed] {
+                let text = Self.failed.replacingOccurrences(#""sound""#, "\"\(reason.rawValue)\"")
+                    .replacingOccurrences(#""failed""#, "\"\(status.rawValue)\"")
+                let read = reader.record(Array(text.utf8))
+                let record = try #require(read, "\(text)")
+                #expect(record.status == status && record.reason == reason)
+                #expect(record.line == text.replacingOccurrences("1200.0", "1200"))
+                #expect(RecordLine(record).record == record)
+            }
+        }
+        // Counted as recorded, never as breathed, though its line says it breathed 75 cycles.
+        var stats = SessionStatsReader()
+        let added = stats.add(Array(Self.failed.utf8))
+        #expect(added)
+        #expect(stats.stats.recorded == 1)
+        #expect(stats.stats.sessions == 0 && stats.stats.tenths == 0 && stats.stats.badges.isEmpty)
+        #expect(stats.stats.topPatterns().isEmpty && stats.stats.moodSessions == 0)
     }
 
     @Test func aSkippedReminderKeepsItsReasonAndIsTheOnlyRecordThatWritesOne() throws {

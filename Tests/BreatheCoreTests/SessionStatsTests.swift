@@ -106,6 +106,30 @@ import Testing
         #expect(CSVWriter.fields(Self.record("2024-05-06T10:00:00+02:00")).last == "")
     }
 
+    /// A failed reminder, or a declined one, counts for nothing, whatever its line says was breathed.
+    @Test(arguments: [
+        (SessionRecord.Status.failed, SessionRecord.Reason?.some(.sound)), (.failed, .pattern), (.failed, nil),
+        (.skipped, .user),
+    ])
+    func aFailedOrDeclinedReminderCountsInNoStatsStreakOrBadge(
+        status: SessionRecord.Status, reason: SessionRecord.Reason?
+    ) {
+        var stats = SessionStats()
+        stats.add(Self.record("2024-05-06T10:00:00+02:00"))
+        var reminder = Self.record(
+            "2024-05-07T10:00:00+02:00", pattern: "calm", kind: .saved, before: 1, after: 5, status: status)
+        reminder.reason = reason
+        var before = stats
+        stats.add(reminder)
+        #expect(stats.recorded == 2)
+        before.countRecorded()
+        #expect(stats == before)
+        #expect(stats.currentStreak(today: Self.day("2024-05-07")) == 1)
+        #expect(!stats.badges.contains(.customPattern))
+        #expect(CSVWriter.fields(reminder)[10] == status.rawValue)
+        #expect(CSVWriter.fields(reminder).last == reason?.rawValue ?? "")
+    }
+
     @Test func moodAverages() {
         var stats = SessionStats()
         stats.add(Self.record("2024-06-10T10:00:00Z", before: 2, after: 4))

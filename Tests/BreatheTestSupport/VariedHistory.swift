@@ -1,9 +1,10 @@
 import BreatheCore
 
 /// A seeded history whose lines try what a reader and a writer can get wrong: every pattern kind, names with commas,
-/// quotes, DEL, tabs, accents (decomposed too) and line separators, escaped and raw non-ASCII, ramps, skipped reminders,
-/// moods absent, null and given, odd numbers, a 31st of February, and amendments at every distance from their record
-/// (up to past `AmendmentWindow.reach`), to unknown ids, members in either order, between unreadable and blank lines.
+/// quotes, DEL, tabs, accents (decomposed too) and line separators, escaped and raw non-ASCII, ramps, skipped and failed
+/// reminders (every reason), moods absent, null and given, odd numbers, a 31st of February, and amendments at every
+/// distance from their record (up to past `AmendmentWindow.reach`), to unknown ids, members in either order, between
+/// unreadable and blank lines.
 enum VariedHistory {
     /// `count` records' lines, with the amendments and other lines among them, without newlines.
     static func lines(count: Int, seed: UInt64) -> [String] {
@@ -26,8 +27,8 @@ enum VariedHistory {
             if index % 97 == 5 { start.day = 31 }
             let name = names[Int.random(in: 0..<names.count, using: &random)]
             let kind = [SessionRecord.PatternKind.builtIn, .saved, .timings][Int.random(in: 0..<3, using: &random)]
-            let status = [SessionRecord.Status.completed, .stopped, .interrupted, .skipped][
-                Int.random(in: 0..<4, using: &random)]
+            let status = [SessionRecord.Status.completed, .stopped, .interrupted, .skipped, .failed][
+                Int.random(in: 0..<5, using: &random)]
             let moods: [Int?] = [nil, 1, 2, 3, 4, 5]
             let id = "r\(index)" + ids[Int.random(in: 0..<ids.count, using: &random)]
             let record = SessionRecord(
@@ -44,7 +45,8 @@ enum VariedHistory {
                 moodAfter: moods[Int.random(in: 0..<6, using: &random)],
                 language: ["en", "es", "fr", "pt-BR", "x\u{E9}"][Int.random(in: 0..<5, using: &random)],
                 source: index % 3 == 0 ? .cron : .interactive,
-                reason: status == .skipped && index % 2 == 0 ? (index % 4 == 0 ? .call : .recording) : nil)
+                reason: (status == .skipped || status == .failed) && index % 2 == 0
+                    ? SessionRecord.Reason.allCases[index / 2 % SessionRecord.Reason.allCases.count] : nil)
             var line = record.line
             // Some lines as other writers would write them: non-ASCII escaped, a fraction and Z on the time.
             if index % 5 == 1 { line = escapingNonASCII(line) }

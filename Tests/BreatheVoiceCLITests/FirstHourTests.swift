@@ -180,7 +180,7 @@ import Testing
         #expect(listedOpening.count == 1 && listedOpening[0].hasSuffix(", stopped."), "\(listedOpening)")
         #expect(
             try walk.run(["stats"]).stdoutLines == [
-                "No session breathed yet: the one in the history ended before its first breath, or was a skipped reminder."
+                "No session breathed yet: the one in the history ended before its first breath, or was a skipped or failed reminder."
             ])
 
         // Stopped in a phase with Esc, the saved pattern's first breath taken: the first badges.
@@ -300,7 +300,11 @@ import Testing
             ["remind", "--pattern", "1-1", "--cycles", "1"], environment: ["BREATHE_VOICE_VOICE": "nosuchvoice"])
         #expect(fromEnvironment.status == 78, "\(fromEnvironment.stderr)")
         #expect(fromEnvironment.stderr.contains("BREATHE_VOICE_VOICE"), "\(fromEnvironment.stderr)")
-        #expect(try walk.records().count == recorded, "a reminder that could not speak records nothing")
+        // A reminder that could not speak leaves a trace (issue 49): failed, for its voice, nothing breathed.
+        recorded += 1
+        let unspoken = try walk.records()
+        #expect(unspoken.count == recorded)
+        #expect(unspoken.last?["status"] as? String == "failed" && unspoken.last?["reason"] as? String == "voice")
 
         // Row: `--output x.wav` said nothing of where the file went; `--output x.mp3` wrote WAV bytes under that name.
         // Expected: one line with the full path; a refusal for a format it does not write. A render is not a session
@@ -339,7 +343,13 @@ import Testing
         let unheard = try walk.run(["remind", "--pattern", "1-1", "--cycles", "1"], environment: Walk.noServer)
         #expect(unheard.status == 69, "doctor said a reminder would fail: \(unheard.stderr)")
         #expect(unheard.stderrLines.count == 1)
-        #expect(try walk.records().count == recorded, "a reminder that could not be heard records nothing")
+        // A reminder that could not be heard leaves a trace: failed, for the sound server.
+        recorded += 1
+        let unheardRecords = try walk.records()
+        #expect(unheardRecords.count == recorded)
+        #expect(
+            unheardRecords.last?["status"] as? String == "failed"
+                && unheardRecords.last?["reason"] as? String == "sound")
 
         // Row: `schedule add` and `schedule list` said "crontab times 0,45 */3 * * *; …": a screen reader reads every
         // star and slash. Expected: in words; cron's own syntax only on request (--cron, --dry-run).

@@ -322,7 +322,7 @@ struct LiveAudioTests {
     }
 
     /// Issue 6: no server under cron's environment (no PULSE_SERVER, no XDG_RUNTIME_DIR, nothing at
-    /// /run/user/<uid>/pulse/native): exit 69, one line saying what to fix, nothing recorded. It lives in this
+    /// /run/user/<uid>/pulse/native): exit 69, one line saying what to fix, and (issue 49) a `failed` record. It lives in this
     /// serialized suite because the cron test above lends /run/user/<uid>/pulse to the private server for a while.
     @Test func aReminderWithNoServerUnderCronsEnvironmentIsExit69AndOneLine() throws {
         // A machine with a real session server there cannot show the failure; there is none in CI.
@@ -337,7 +337,10 @@ struct LiveAudioTests {
                 "breathe-voice: No sound server answered (no PulseAudio socket found): a reminder must be heard. Start PulseAudio or PipeWire in your session (cron looks for /run/user/UID/pulse/native), or add --allow-silent to keep only the record."
             ])
         #expect(run.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: home.root.path + "/.local/state/breathe-voice/history.jsonl"))
+        let history = try String(
+            contentsOfFile: home.root.path + "/.local/state/breathe-voice/history.jsonl", encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+        #expect(history.contains(#""status":"failed""#) && history.contains(#""reason":"sound"}"#), "\(history)")
     }
 
     /// A reminder never counts the seconds, even with the `count` preference on (which `start` follows): the request is

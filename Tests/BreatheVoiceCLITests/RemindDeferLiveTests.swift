@@ -119,7 +119,7 @@ struct RemindDeferLiveTests {
                 ": Patrón personalizado (1; 1), recordatorio omitido: había una grabación en curso.\n"))
         #expect(
             try home.run(["stats", "--lang", "en"]).stdoutLines == [
-                "No session breathed yet: the one in the history ended before its first breath, or was a skipped reminder."
+                "No session breathed yet: the one in the history ended before its first breath, or was a skipped or failed reminder."
             ])
         let csv = try home.run(["history", "export", "--format", "csv"]).stdout
         #expect(csv.hasPrefix("id,start,end,pattern,timings,ramps,"))

@@ -266,6 +266,7 @@ extension SessionRecord.Status {
         case .stopped: "stopped"
         case .interrupted: "interrupted"
         case .skipped: "skipped"
+        case .failed: "failed"
         }
     }
 }
@@ -279,11 +280,18 @@ extension SessionRecord.Source {
     }
 }
 
-extension CallActivity {
+extension SessionRecord.Reason {
     fileprivate var name: StaticString {
         switch self {
         case .call: "call"
         case .recording: "recording"
+        case .user: "user"
+        case .sound: "sound"
+        case .speech: "speech"
+        case .voice: "voice"
+        case .pattern: "pattern"
+        case .preferences: "preferences"
+        case .other: "other"
         }
     }
 }

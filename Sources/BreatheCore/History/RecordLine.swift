@@ -25,7 +25,7 @@ package struct RecordLine {
     /// Amendments (`SessionAmendment`) change it after the line was read.
     package var moodAfter: Int?
     var source = SessionRecord.Source.interactive
-    package internal(set) var reason: SessionRecord.SkipReason?
+    package internal(set) var reason: SessionRecord.Reason?
     var id = Text(range: 0..<0, plain: true)
     /// Nil when the pattern has no name (absent or null).
     var patternName: Text?

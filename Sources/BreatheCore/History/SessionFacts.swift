@@ -9,7 +9,7 @@ struct SessionFacts: Hashable, Sendable {
     var isCustomPattern: Bool
     var moodBefore: Int?
     var moodAfter: Int?
-    /// False for a skipped reminder and for a session that was never breathed (see `SessionFacts.wasBreathed`): it is in
+    /// False for a skipped or failed reminder and for a session that was never breathed (see `SessionFacts.wasBreathed`): it is in
     /// the history but never in stats, streaks or badges.
     var counts: Bool
 
@@ -44,8 +44,9 @@ struct SessionFacts: Hashable, Sendable {
         status == .completed || actualCycles > 0 || actualTenths > 0
     }
 
-    /// Whether a record counts in stats, streaks and badges: a breathed session, never a skipped reminder.
+    /// Whether a record counts in stats, streaks and badges: a breathed session, never a skipped or failed reminder.
     static func counts(status: SessionRecord.Status, actualCycles: Int, actualTenths: Int) -> Bool {
-        status != .skipped && wasBreathed(status: status, actualCycles: actualCycles, actualTenths: actualTenths)
+        status != .skipped && status != .failed
+            && wasBreathed(status: status, actualCycles: actualCycles, actualTenths: actualTenths)
     }
 }

@@ -13,7 +13,7 @@ package struct SessionRecord: Hashable, Sendable {
         case cron
     }
 
-    /// How the session ended, as the history records it: as the session machine ended it, or `skipped`.
+    /// How the session ended, as the history records it: as the session machine ended it, `skipped` or `failed`.
     package enum Status: String, Hashable, Sendable {
         case completed
         case stopped
@@ -21,6 +21,9 @@ package struct SessionRecord: Hashable, Sendable {
         /// A reminder that never ran: a call or a recording outlasted its wait (`remind --defer`). It has a `reason`,
         /// and never counts in stats, streaks or badges.
         case skipped
+        /// A reminder that could not play (no sound server, no voice, its pattern gone…). It has a `reason`, and
+        /// never counts in stats, streaks or badges.
+        case failed
 
         package init(_ status: SessionStatus) {
             switch status {
@@ -30,9 +33,6 @@ package struct SessionRecord: Hashable, Sendable {
             }
         }
     }
-
-    /// Why a reminder was skipped (status `skipped`): what was still going on when its wait ran out.
-    package typealias SkipReason = CallActivity
 
     package var id: String
     package var start: LocalTimestamp
@@ -52,15 +52,15 @@ package struct SessionRecord: Hashable, Sendable {
     package var moodBefore: Int?
     package var moodAfter: Int?
     var language: String
-    var source: Source
-    /// Only for a skipped reminder; written (as `reason`) only then.
-    package var reason: SkipReason?
+    package var source: Source
+    /// Only for a skipped or failed reminder; written (as `reason`) only then.
+    package var reason: Reason?
 
     package init(
         id: String, start: LocalTimestamp, end: LocalTimestamp, patternName: String?, timings: String,
         patternKind: PatternKind, ramps: [Ramp] = [], plannedCycles: Int, actualCycles: Int, plannedTenths: Int,
         actualTenths: Int, status: Status, moodBefore: Int? = nil, moodAfter: Int? = nil, language: String,
-        source: Source = .interactive, reason: SkipReason? = nil
+        source: Source = .interactive, reason: Reason? = nil
     ) {
         self.id = id
         self.start = start
@@ -124,7 +124,7 @@ package struct SessionRecord: Hashable, Sendable {
             ("language", JSONNode(.string(language))),
             ("source", JSONNode(.string(source.rawValue))),
         ]
-        // Only a skipped reminder says why: every other record keeps the members it always had.
+        // Only a skipped or failed reminder says why: every other record keeps the members it always had.
         if let reason { members.append(("reason", JSONNode(.string(reason.rawValue)))) }
         return .object(members)
     }
@@ -160,10 +160,10 @@ package struct SessionRecord: Hashable, Sendable {
             let language = value["language"]?.value.string,
             let source = value["source"]?.value.string.flatMap(Source.init(rawValue:))
         else { return nil }
-        let reason: SkipReason?
+        let reason: Reason?
         switch value["reason"]?.value {
         case .string(let text)?:
-            guard let known = SkipReason(rawValue: text) else { return nil }
+            guard let known = Reason(rawValue: text) else { return nil }
             reason = known
         case .null?, nil: reason = nil
         default: return nil

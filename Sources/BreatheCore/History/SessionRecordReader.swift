@@ -158,12 +158,14 @@ package struct SessionRecordReader {
     ]
     private static let statuses: [(StaticString, SessionRecord.Status)] = [
         ("completed", .completed), ("stopped", .stopped), ("interrupted", .interrupted), ("skipped", .skipped),
+        ("failed", .failed),
     ]
     private static let sources: [(StaticString, SessionRecord.Source)] = [
         ("interactive", .interactive), ("cron", .cron),
     ]
-    private static let reasons: [(StaticString, SessionRecord.SkipReason)] = [
-        ("call", .call), ("recording", .recording),
+    private static let reasons: [(StaticString, SessionRecord.Reason)] = [
+        ("call", .call), ("recording", .recording), ("user", .user), ("sound", .sound), ("speech", .speech),
+        ("voice", .voice), ("pattern", .pattern), ("preferences", .preferences), ("other", .other),
     ]
     private static let phases: [(StaticString, PhaseKind)] = [
         ("inhale", .inhale), ("hold", .hold), ("exhale", .exhale), ("rest", .rest),
@@ -197,10 +199,10 @@ package struct SessionRecordReader {
         return .some(level)
     }
 
-    /// A skipped reminder's `reason`: `.some(nil)` when absent or null, `.some(reason)` for a known one, nil (the line
+    /// A skipped or failed reminder's `reason`: `.some(nil)` when absent or null, `.some(reason)` for a known one, nil (the line
     /// is bad) otherwise.
     @inline(__always)
-    private func skipReason(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord.SkipReason?? {
+    private func recordReason(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> SessionRecord.Reason?? {
         guard entry >= 0, tape.entries[entry].kind != .null else { return .some(nil) }
         guard tape.entries[entry].kind == .string,
             let reason = choice(entry, SessionRecordReader.reasons, bytes)
@@ -222,7 +224,7 @@ package struct SessionRecordReader {
         var moodBefore: Int?
         var moodAfter: Int?
         var source: SessionRecord.Source
-        var reason: SessionRecord.SkipReason?
+        var reason: SessionRecord.Reason?
         /// False when the pattern has no name (absent or null): its timings are its label.
         var hasName: Bool
     }
@@ -250,7 +252,7 @@ package struct SessionRecordReader {
             let moodBefore = mood(slots[.moodBefore]), let moodAfter = mood(slots[.moodAfter]),
             let source = choice(slots[.source], SessionRecordReader.sources, bytes),
             isText(slots[.id]), isText(slots[.patternTimings]), isText(slots[.language]),
-            let reason = skipReason(slots[.reason], bytes)
+            let reason = recordReason(slots[.reason], bytes)
         else { return nil }
         let list = slots[.ramps]
         if list >= 0 && tape.entries[list].kind == .array {

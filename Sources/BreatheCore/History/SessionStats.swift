@@ -4,8 +4,8 @@
 /// zones or a DST change never shifts a past session to another day. A day counts toward a streak when it has at least
 /// one session that breathed a whole cycle or completed.
 package struct SessionStats: Hashable, Sendable {
-    /// Every session in the history, breathed or not (a skipped reminder, a session stopped in its opening), which
-    /// `sessions` does not count: what `stats` says when none was breathed.
+    /// Every session in the history, breathed or not (a skipped or failed reminder, a session stopped in its opening),
+    /// which `sessions` does not count: what `stats` says when none was breathed.
     package private(set) var recorded = 0
     package private(set) var sessions = 0
     package private(set) var tenths = 0
@@ -37,7 +37,7 @@ package struct SessionStats: Hashable, Sendable {
         hasher.combine(tenths)
     }
 
-    /// Adds one session; a skipped reminder and a session never breathed add nothing.
+    /// Adds one session; a skipped or failed reminder and a session never breathed add nothing.
     package mutating func add(_ record: SessionRecord) {
         let facts = SessionFacts(record)
         countRecorded()

@@ -38,7 +38,7 @@ package struct SessionStatsReader {
         }
         recordCount += 1
         partial.countRecorded()
-        // A skipped reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
+        // A skipped or failed reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
         guard facts.counts else { return true }
         remember(id, in: line, before: facts.moodBefore, after: facts.moodAfter)
         partial.add(facts)

@@ -70,6 +70,11 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case historyRow, historyRowMood, historyRowMoodAfter
     case statusSkipped
     case historyRowSkipped, historyEmpty, historyCleared, historyExported
+    // A reminder declined or failed, in the history (issue 49).
+    case statusFailed, historyRowDeclined, historyRowFailed, historyCauseSound, historyCauseSpeech, historyCauseVoice
+    case historyCausePattern, historyCausePreferences, historyCauseOther
+    case doctorNote, doctorReminderLastFailed, doctorReminderPatternMissing, doctorReminderPatternFix
+    case errorPatternScheduled, warningPatternScheduled
     case errorClearNeedsYes, errorDate, errorFormat
     case moodPrompt, moodSkipped, moodRecorded, moodAgain
     case rangeMood

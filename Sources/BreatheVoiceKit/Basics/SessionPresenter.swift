@@ -19,6 +19,9 @@ protocol SessionPresenter {
     var nextChange: Int64? { get }
     /// Called when a phase's cue is laid out on the timeline (before it is heard): whether its tone and word made it.
     mutating func cuePlaced(_ cue: CuePlacement)
+    /// Called when a signal (SIGINT, SIGTERM…) asks the session to stop, before the stop reaches the machine: the stop
+    /// that follows is the signal's, not the user's.
+    mutating func stopSignalled()
 }
 
 /// How a phase's cue was laid out: the tone on the boundary, the word after it (`--timing-report` tells the truth
@@ -40,4 +43,5 @@ extension SessionPresenter {
     var refreshInterval: UInt64? { nil }
     var nextChange: Int64? { nil }
     mutating func cuePlaced(_ cue: CuePlacement) {}
+    mutating func stopSignalled() {}
 }

@@ -40,6 +40,15 @@ extension BreatheVoice {
                 speechDispatcher: preferences.map { $0.speechVia == .speechd || $0.screenReader == .speak } ?? false,
                 voice: voice, timers: timers, answers: { _ in connection.answers }
             )
+            // A reminder whose pattern is gone fails every time; the last one that failed, and why.
+            let scheduled = ScheduledReminders.all(crontab: crontab, timers: timers)
+            let patterns = preferences.map {
+                [
+                    DoctorChecks.reminderPatterns(
+                        scheduled, saved: $0.customPatterns, remindPattern: $0.remindPattern)
+                ]
+            }
+            let last = DoctorChecks.lastReminder(store: HistoryStore(), localizer: localizer)
             // What a reminder would do right now, last.
             let wait = preferences?.remindDefer ?? .standard
             let reminder = DoctorChecks.reminderNow(
@@ -51,7 +60,7 @@ extension BreatheVoice {
                 try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
             }
             var output = FileDescriptorSink.standardOutput
-            let findings = (unreadable + checks + [reminder]).flatMap { check in
+            let findings = (unreadable + checks + (patterns ?? []) + [last, reminder]).flatMap { check in
                 check.run().map { (check: check.name, finding: $0) }
             }
             if json {

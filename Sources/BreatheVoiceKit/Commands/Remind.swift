@@ -61,10 +61,33 @@ extension BreatheVoice {
         /// Options that override preferences.
         var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
 
+        /// As every `PreferencesCommand` runs, but a reminder whose preferences cannot be used leaves a trace.
+        func run() throws {
+            let loaded: LoadedPreferences
+            do {
+                loaded = try LoadedPreferences.load(language: language, flags: preferenceFlags)
+            } catch let failure as CommandFailure {
+                let localizer = PreferencesStore().errorLocalizer(
+                    flagLanguage: language.language, environment: ProcessEnvironment.current)
+                ReminderFailure.recordUnplanned(
+                    failure.code == ExitStatus.badPreferences ? .preferences : .other, patternName: session.pattern,
+                    language: localizer.language)
+                throw failure
+            }
+            try run(loaded)
+        }
+
         func run(_ loaded: LoadedPreferences) throws {
             let preferences = loaded.preferences
-            let plan = try loaded.catching { () throws(BreatheError) in
-                try SessionSetup.plan(session.request, preferences, reminder: true)
+            let plan: SessionPlan
+            do throws(BreatheError) {
+                plan = try SessionSetup.plan(session.request, preferences, reminder: true)
+            } catch {
+                // A saved pattern removed since the reminder was scheduled, most often.
+                ReminderFailure.recordUnplanned(
+                    ReminderFailure.reason(for: error), patternName: session.pattern ?? preferences.remindPattern,
+                    language: loaded.localizer.language)
+                throw CommandFailure(error, localizer: loaded.localizer)
             }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
             // Only a reminder that makes a sound waits for a call to end.
@@ -76,9 +99,14 @@ extension BreatheVoice {
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)
             let admitted = try loaded.catching { () throws(BreatheError) in
-                try SessionFrontend.admitReminder(
-                    quietHours: quiet, verbose: verbose, localizer: loaded.localizer, deferral: deferral,
-                    recorder: recorder)
+                do throws(BreatheError) {
+                    return try SessionFrontend.admitReminder(
+                        quietHours: quiet, verbose: verbose, localizer: loaded.localizer, deferral: deferral,
+                        recorder: recorder)
+                } catch {
+                    try? recorder.appendFailed(ReminderFailure.reason(for: error))
+                    throw error
+                }
             }
             guard let lock = admitted else { return }
             // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,

@@ -12,19 +12,21 @@ struct DoctorCheck: Sendable {
     }
 }
 
-/// What a check found: all is well, or a problem and how to fix it.
+/// What a check found: all is well, a problem and how to fix it, or something past worth knowing (not a problem).
 enum DoctorFinding: Hashable, Sendable {
     case ok(Message)
     case problem(Message, fix: Message)
+    case note(Message)
 
     var isProblem: Bool {
         if case .problem = self { true } else { false }
     }
 
-    /// "ok: …" or "problem: … — fix: …", in the user's language.
+    /// "ok: …", "problem: … — fix: …" or "note: …", in the user's language.
     func line(_ localizer: Localizer) -> String {
         switch self {
         case .ok(let check): localizer.string(Message(.doctorOk, ["check": .message(check)]))
+        case .note(let check): localizer.string(Message(.doctorNote, ["check": .message(check)]))
         case .problem(let check, let fix):
             localizer.string(Message(.doctorProblem, ["check": .message(check), "fix": .message(fix)]))
         }
@@ -38,6 +40,7 @@ enum DoctorReport {
             let (status, message, fix): (String, Message, Message?) =
                 switch finding {
                 case .ok(let message): ("ok", message, nil)
+                case .note(let message): ("note", message, nil)
                 case .problem(let message, let fix): ("problem", message, fix)
                 }
             return JSONNode(

@@ -89,3 +89,39 @@ extension DoctorChecks {
         }
     }
 }
+
+extension DoctorChecks {
+    /// Each scheduled reminder whose pattern (its `--pattern`, else `remind.pattern`) is no longer saved: a problem,
+    /// since it fails every time. No line for a reminder whose pattern is there.
+    static func reminderPatterns(
+        _ reminders: [(id: Int, summary: String)], saved: [BreathingPattern], remindPattern: String
+    ) -> DoctorCheck {
+        DoctorCheck(name: "reminder-patterns") {
+            reminders.compactMap { reminder in
+                let name = ReminderPatternUse.pattern(ofSummary: reminder.summary, remindPattern: remindPattern)
+                guard ReminderPatternUse.isMissing(name, saved: saved) else { return nil }
+                let arguments: [String: MessageArgument] = ["id": .integer(reminder.id), "name": .userValue(name)]
+                return .problem(
+                    Message(.doctorReminderPatternMissing, arguments),
+                    fix: Message(.doctorReminderPatternFix, arguments))
+            }
+        }
+    }
+
+    /// When the newest reminder in the history failed, when and why, as a note: it is past, and what would make the
+    /// next one fail is each other check's to say. No line when the newest reminder did not fail, or none ran.
+    static func lastReminder(store: HistoryStore, localizer: Localizer) -> DoctorCheck {
+        var last: SessionRecord?
+        try? store.forEachOfNewest(1, where: { $0.source == .cron }) {
+            last = $0
+            return false
+        }
+        let failed = last.flatMap { record -> Message? in
+            guard record.status == .failed else { return nil }
+            let cause = (record.reason ?? .other).message ?? Message(.historyCauseOther)
+            return Message(
+                .doctorReminderLastFailed, ["start": .text(localizer.moment(record.start)), "cause": .message(cause)])
+        }
+        return DoctorCheck(name: "last-reminder") { failed.map { [.note($0)] } ?? [] }
+    }
+}

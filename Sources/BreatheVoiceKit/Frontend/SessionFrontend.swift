@@ -29,6 +29,7 @@ struct SessionFrontend {
             store: store, plan: request.plan, language: localizer.language, source: request.source,
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
         )
+        if case .reminder = request.kind { recorder.declinable = true }
         // A rendered file is not a breathing session: it is not recorded and earns no badge.
         let renders = request.audio?.output != nil
         if renders {
@@ -67,7 +68,11 @@ struct SessionFrontend {
                 VoicePreference.explain(
                     error, origin: $0.voiceOrigin, language: localizer.language, file: PreferencesStore().path)
             }
-            throw request.kind.failure(explained ?? error)
+            let failure = request.kind.failure(explained ?? error)
+            // A reminder that could not play, and breathed nothing, leaves a trace (best effort: the failure is what
+            // the user is told).
+            if case .reminder = request.kind { try? recorder.appendFailed(ReminderFailure.reason(for: failure)) }
+            throw failure
         }
         if !renders { sayKeysTip(after: outcome) }
         var ending = outcome

@@ -17,10 +17,12 @@ struct HistoryListing {
             "status": .message(Message(statusKey(record.status))),
         ]
         var key = MessageKey.historyRow
-        if record.status == .skipped, let reason = record.reason {
-            // A reminder that never ran: no cycles or time to speak of, but why.
-            arguments["activity"] = .message(reason.message)
-            key = .historyRowSkipped
+        if let row = HistoryListing.reminderRow(status: record.status, reason: record.reason) {
+            // A reminder that never ran (or was declined as it began): no cycles or time to speak of, but why.
+            key = row
+            let reason = record.reason ?? .other
+            if row == .historyRowSkipped, let activity = reason.message { arguments["activity"] = .message(activity) }
+            if row == .historyRowFailed, let cause = reason.message { arguments["cause"] = .message(cause) }
         } else if let before = record.moodBefore, let after = record.moodAfter {
             arguments["before"] = .integer(before)
             arguments["after"] = .integer(after)
@@ -31,6 +33,19 @@ struct HistoryListing {
             key = .historyRowMoodAfter
         }
         return PlainText.line(localizer.string(Message(key, arguments)))
+    }
+
+    /// The row of a reminder that was skipped, declined or failed; nil for a session's own row. A failed reminder
+    /// says why (`other` when its record does not), a skipped one what was in progress or that it was declined.
+    static func reminderRow(status: SessionRecord.Status, reason: SessionRecord.Reason?) -> MessageKey? {
+        switch (status, reason) {
+        case (.skipped, .user?), (.failed, .user?): return .historyRowDeclined
+        case (.failed, _): return .historyRowFailed
+        case (.skipped, .call?), (.skipped, .recording?): return .historyRowSkipped
+        // Skipped for a reason a reminder fails for: said as a failure is.
+        case (.skipped, _?): return .historyRowFailed
+        case (.skipped, nil), (.completed, _), (.stopped, _), (.interrupted, _): return nil
+        }
     }
 
     /// The pattern a row names: a built-in by its title, a saved one by its name, typed timings as a custom pattern.
@@ -46,6 +61,7 @@ struct HistoryListing {
         case .stopped: .statusStopped
         case .interrupted: .statusInterrupted
         case .skipped: .statusSkipped
+        case .failed: .statusFailed
         }
     }
 

@@ -33,7 +33,7 @@ struct HistoryRowWriter {
     private static let textLimit = 64
 
     private enum Row: Int, CaseIterable {
-        case plain, mood, moodAfter, skipped
+        case plain, mood, moodAfter, skipped, declined, failed
 
         var key: MessageKey {
             switch self {
@@ -41,6 +41,8 @@ struct HistoryRowWriter {
             case .mood: .historyRowMood
             case .moodAfter: .historyRowMoodAfter
             case .skipped: .historyRowSkipped
+            case .declined: .historyRowDeclined
+            case .failed: .historyRowFailed
             }
         }
 
@@ -52,12 +54,14 @@ struct HistoryRowWriter {
             case .mood: return common + [.before, .after]
             case .moodAfter: return common + [.after]
             case .skipped: return common + [.activity]
+            case .declined: return common
+            case .failed: return common + [.cause]
             }
         }
     }
 
     private enum Argument: Int, CaseIterable {
-        case start, pattern, timings, done, cycles, duration, status, before, after, activity
+        case start, pattern, timings, done, cycles, duration, status, before, after, activity, cause
 
         var name: String {
             switch self {
@@ -71,6 +75,7 @@ struct HistoryRowWriter {
             case .before: "before"
             case .after: "after"
             case .activity: "activity"
+            case .cause: "cause"
             }
         }
     }
@@ -117,8 +122,8 @@ struct HistoryRowWriter {
     /// Appends the record's line, newline included, as `HistoryListing.line` writes it.
     mutating func append(_ record: RecordLine, to output: inout [UInt8]) {
         let row: Row
-        if record.status == .skipped, record.reason != nil {
-            row = .skipped
+        if let key = HistoryListing.reminderRow(status: record.status, reason: record.reason) {
+            row = key == .historyRowFailed ? .failed : key == .historyRowDeclined ? .declined : .skipped
         } else if record.moodBefore != nil, record.moodAfter != nil {
             row = .mood
         } else if record.moodAfter != nil {
@@ -171,9 +176,10 @@ struct HistoryRowWriter {
         case .after:
             let value = record.moodAfter ?? 0
             appendWords(.integer(value), value, argument, row, &output)
-        case .activity:
-            guard let reason = record.reason else { return }
-            appendWords(.message(reason.message), reason == .call ? 0 : 1, argument, row, &output)
+        case .activity, .cause:
+            let reason = record.reason ?? .other
+            guard let words = reason.message else { return }
+            appendWords(.message(words), Int(reason.number), argument, row, &output)
         }
     }
 
@@ -274,6 +280,24 @@ extension SessionRecord.Status {
         case .stopped: 1
         case .interrupted: 2
         case .skipped: 3
+        case .failed: 4
+        }
+    }
+}
+
+extension SessionRecord.Reason {
+    /// A number for each reason, to keep its words by.
+    fileprivate var number: UInt8 {
+        switch self {
+        case .call: 0
+        case .recording: 1
+        case .user: 2
+        case .sound: 3
+        case .speech: 4
+        case .voice: 5
+        case .pattern: 6
+        case .preferences: 7
+        case .other: 8
         }
     }
 }

@@ -30,6 +30,11 @@ final class HistoryRecorder: SessionPresenter {
     var records = true
     /// True once a record was appended (or its append tried).
     private(set) var saved = false
+    /// A reminder's: stopped by a stop request in its opening or its first phase, it is recorded as declined
+    /// (`ReminderDecline`).
+    var declinable = false
+    /// A signal stopped the session (told by the loop before the stop reaches the machine): that declines nothing.
+    private var stoppedBySignal = false
 
     init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
@@ -50,7 +55,14 @@ final class HistoryRecorder: SessionPresenter {
         if started == nil { started = clock.now() }
         note(state: state, position: position)
         guard records, case .save(let summary) = effect else { return }
-        append(record(summary))
+        let made = record(summary)
+        append(
+            declinable
+                ? made.asReminder(endedWith: summary, plan: plan, bySignal: stoppedBySignal) : made)
+    }
+
+    func stopSignalled() {
+        stoppedBySignal = true
     }
 
     /// How far a session got, for `recordCutShort`: the session loop refreshes the presenters once more before it
@@ -151,7 +163,20 @@ final class HistoryRecorder: SessionPresenter {
         record.start = started
         record.actualTenths = 0
         record.status = .skipped
-        record.reason = activity
+        record.reason = activity == .call ? .call : .recording
+        saved = true
+        try store.append(record)
+    }
+
+    /// Records a reminder that could not play: status `failed`, why, nothing breathed, from when it began (or now).
+    /// Nothing when the session was already recorded (what it breathed before it failed) or is not to be.
+    func appendFailed(_ reason: SessionRecord.Reason) throws(BreatheError) {
+        guard records, !saved else { return }
+        var record = record(
+            SessionSummary(status: .interrupted, cyclesCompleted: 0, cyclesPlanned: plan.cycles, position: 0))
+        record.actualTenths = 0
+        record.status = .failed
+        record.reason = reason
         saved = true
         try store.append(record)
     }

@@ -198,7 +198,10 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
             refreshPresenters(resized: input == .signal(.resize))
         }
         let (events, signal) = input.events(in: state, at: pacer.position)
-        if let signal { progress.stopSignal = signal }
+        if let signal {
+            progress.stopSignal = signal
+            for index in presenters.indices { presenters[index].stopSignalled() }
+        }
         for event in events {
             if event == .resumeRequested, !pacer.isUp {
                 do { try pacer.reconnect() } catch {

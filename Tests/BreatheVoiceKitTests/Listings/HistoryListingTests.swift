@@ -22,6 +22,44 @@ import Testing
         )
     }
 
+    @Test func aFailedReminderSaysWhyAndADeclinedOneSaysSoInEnglish() {
+        let listing = HistoryListing(localizer: Localizer(language: "en"))
+        var failed = Self.skipped
+        failed.status = .failed
+        let expected: [(SessionRecord.Reason?, String)] = [
+            (.sound, "no sound server answered"), (.speech, "speech-dispatcher did not answer"),
+            (.voice, "its voice could not speak"), (.pattern, "its saved pattern no longer exists"),
+            (.preferences, "the preferences could not be used"), (.other, "another error"), (nil, "another error"),
+        ]
+        for (reason, cause) in expected {
+            failed.reason = reason
+            #expect(listing.line(failed) == "May 4, 2026, 14:00: reminder failed: \(cause).\n")
+        }
+        var declined = Self.skipped
+        declined.reason = .user
+        #expect(
+            listing.line(declined)
+                == "May 4, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: declined as it began.\n")
+    }
+
+    /// Every reason of a failed or declined reminder has its own words in every language: no placeholder left, no two
+    /// reasons said alike, nothing a screen reader would stumble on.
+    @Test(arguments: LocaleCatalog.codes)
+    func everyFailedOrDeclinedReminderIsListedInEveryLanguage(code: String) {
+        let listing = HistoryListing(localizer: Localizer(language: code))
+        var lines: Set<String> = []
+        for reason in SessionRecord.Reason.allCases {
+            var record = Self.skipped
+            record.status = reason.isFailure ? .failed : .skipped
+            record.reason = reason
+            let line = listing.line(record)
+            #expect(!line.contains("{") && !line.contains("}") && line.hasSuffix(".\n"), "\(code): \(line)")
+            #expect(line.split(separator: "\n").count == 1, "\(code): \(line)")
+            lines.insert(line)
+        }
+        #expect(lines.count == SessionRecord.Reason.allCases.count, "\(code): \(lines)")
+    }
+
     /// `stats` with sessions in the history but none breathed says so, in every language, rather than that nothing
     /// was recorded (which `history` would contradict); with an empty history it says that.
     @Test(arguments: LocaleCatalog.codes)

@@ -62,4 +62,55 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(recorder.newBadges.isEmpty)
     }
+
+    static func records(_ path: String) throws -> [SessionRecord] {
+        var all: [SessionRecord] = []
+        try HistoryStore(path: path).forEach {
+            all.append($0)
+            return true
+        }
+        return all
+    }
+
+    /// A reminder's recorder applies `ReminderDecline` where the record is written: a stop request in the first
+    /// phase declines it, the same stop after a signal does not, and `start`'s recorder never declines.
+    @Test(arguments: [(true, false, SessionRecord.Status.skipped), (true, true, .stopped), (false, false, .stopped)])
+    func aReminderStoppedInItsFirstPhaseIsDeclinedUnlessASignalStoppedIt(
+        reminder: Bool, signalled: Bool, status: SessionRecord.Status
+    ) throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let plan = try Self.plan()
+        let recorder = HistoryRecorder(store: HistoryStore(path: path), plan: plan, language: "en", source: .cron)
+        recorder.declinable = reminder
+        if signalled { recorder.stopSignalled() }
+        let position = plan.breathingStart + 10
+        let summary = SessionSummary(status: .stopped, cyclesCompleted: 0, cyclesPlanned: 1, position: position)
+        recorder.present(.save(summary), state: .completing(summary), position: position)
+        let records = try Self.records(path)
+        #expect(records.map(\.status) == [status])
+        #expect(records.first?.reason == (status == .skipped ? .user : nil))
+    }
+
+    /// A reminder that failed before it breathed is recorded as failed, with why; one already recorded (what it
+    /// breathed before its server went away) is not recorded twice.
+    @Test func aFailedReminderIsRecordedOnceWithItsReason() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let plan = try Self.plan()
+        let recorder = HistoryRecorder(store: HistoryStore(path: path), plan: plan, language: "es", source: .cron)
+        try recorder.appendFailed(.sound)
+        try recorder.appendFailed(.voice)
+        let records = try Self.records(path)
+        #expect(records.map(\.status) == [.failed])
+        #expect(records.first?.reason == .sound)
+        #expect(records.first?.patternName == "box" && records.first?.plannedCycles == 1)
+        #expect(records.first?.actualTenths == 0 && records.first?.source == .cron)
+
+        let breathed = try Scratch().path + "/history.jsonl"
+        let cut = HistoryRecorder(store: HistoryStore(path: breathed), plan: plan, language: "en", source: .cron)
+        let summary = SessionSummary(
+            status: .interrupted, cyclesCompleted: 0, cyclesPlanned: 1, position: plan.breathingStart + 100)
+        cut.present(.save(summary), state: .completing(summary), position: summary.position)
+        try cut.appendFailed(.sound)
+        #expect(try Self.records(breathed).map(\.status) == [.interrupted])
+    }
 }

@@ -1,0 +1,39 @@
+import BreatheCore
+
+/// Which pattern a scheduled reminder plays: the `--pattern` of its options (its summary, as `schedule add` wrote it),
+/// else the `remind.pattern` preference. `doctor` calls a reminder whose pattern is gone a problem, and `patterns
+/// remove` refuses to take away one a reminder plays.
+///
+/// A summary's words are split at spaces: `schedule add` quotes a word only when the shell would need it, and no
+/// pattern name or timings ever does (a name is letters, digits, `-` and `_`).
+enum ReminderPatternUse {
+    /// The pattern a reminder's options name (`--pattern NAME` or `--pattern=NAME`, the last one given); nil when they
+    /// name none.
+    static func patternName(inSummary summary: String) -> String? {
+        let words = summary.split(separator: " ").map(String.init)
+        var found: String?
+        for (index, word) in words.enumerated() {
+            if word == "--pattern", index + 1 < words.count { found = words[index + 1] }
+            if word.hasPrefix("--pattern=") { found = String(word.dropFirst("--pattern=".count)) }
+        }
+        return found
+    }
+
+    /// The pattern a reminder plays: the one its options name, else `remindPattern`.
+    static func pattern(ofSummary summary: String, remindPattern: String) -> String {
+        patternName(inSummary: summary) ?? remindPattern
+    }
+
+    /// Whether `name` is a pattern no one has any more: neither saved nor built in, nor timings.
+    static func isMissing(_ name: String, saved: [BreathingPattern]) -> Bool {
+        guard case .failure(let error) = SessionRequest(pattern: name).resolve(saved: saved) else { return false }
+        return error.message.key == .errorPatternUnknown
+    }
+
+    /// The reminders, of `reminders` (each its number and its summary), that play the saved pattern `name`, in order.
+    static func reminders(
+        playing name: String, among reminders: [(id: Int, summary: String)], remindPattern: String
+    ) -> [(id: Int, summary: String)] {
+        reminders.filter { pattern(ofSummary: $0.summary, remindPattern: remindPattern) == name }
+    }
+}

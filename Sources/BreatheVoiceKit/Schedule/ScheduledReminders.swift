@@ -1,0 +1,12 @@
+import BreatheCore
+
+/// Every scheduled reminder, the crontab's and systemd's, as its number and its summary (the options it was added
+/// with): what `doctor` and `patterns remove` look through for the pattern each plays. A crontab that cannot be read
+/// holds none here (`doctor` says why elsewhere).
+enum ScheduledReminders {
+    static func all(crontab: CrontabProgram, timers: SystemdTimers?) -> [(id: Int, summary: String)] {
+        let document = (try? crontab.read()).flatMap { try? CrontabDocument.parse($0).get() }
+        let cron = document?.reminders.map { (id: $0.id, summary: $0.summary) } ?? []
+        return cron + (timers?.installed().map { (id: $0.id, summary: $0.summary) } ?? [])
+    }
+}
