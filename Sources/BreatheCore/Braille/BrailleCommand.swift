@@ -1,5 +1,5 @@
 /// A command from a braille display's keys, as BrlAPI delivers it in tty mode (`brlapi_keyCode_t`, command type): the
-/// few a session answers to, and every other one. Only these are asked of BRLTTY (`acceptedKeys`); every other key,
+/// few a session answers to, and every other one. Only these are asked of BRLTTY (`BrailleKeys.accepted`); every other key,
 /// the pan keys first, stays BRLTTY's own.
 package enum BrailleCommand: Hashable, Sendable {
     /// Top of the screen (`TOP`).
@@ -34,11 +34,4 @@ package enum BrailleCommand: Hashable, Sendable {
         default: self = .other
         }
     }
-
-    /// The key codes a session asks BRLTTY for (`brlapi_acceptKeys`, after ignoring all): the commands `LNUP`, `LNDN`,
-    /// `TOP` and `BOT` (`brlapi_rangeType_key`, any modifier), and the routing keys' whole block (`ROUTE`,
-    /// `brlapi_rangeType_command`).
-    package static let acceptedKeys: (commands: [UInt64], blocks: [UInt64]) = (
-        [1, 2, 9, 10].map { 0x2000_0000 | $0 }, [0x2000_0000 | 1 << 16]
-    )
 }

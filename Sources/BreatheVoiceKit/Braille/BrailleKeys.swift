@@ -10,9 +10,16 @@ import BreatheCore
 /// | top (`TOP`) | `r` | the instruction again |
 /// | bottom (`BOT`) | `q` | stop and save |
 ///
-/// Only these are taken from BRLTTY (`BrailleCommand.acceptedKeys`): every other key, the pan keys first, stays
+/// Only these are taken from BRLTTY (`accepted`): every other key, the pan keys first, stays
 /// BRLTTY's, and does what it does there.
 enum BrailleKeys {
+    /// The key codes a session asks BRLTTY for (`brlapi_acceptKeys`, after ignoring all): the commands `LNUP`, `LNDN`,
+    /// `TOP` and `BOT` (`brlapi_rangeType_key`, any modifier), and the routing keys' whole block (`ROUTE`,
+    /// `brlapi_rangeType_command`), as `BrailleCommand(keyCode:)` reads them.
+    static let accepted: (commands: [UInt64], blocks: [UInt64]) = (
+        [1, 2, 9, 10].map { 0x2000_0000 | $0 }, [0x2000_0000 | 1 << 16]
+    )
+
     static func input(for command: BrailleCommand) -> SessionInput? {
         switch command {
         case .route: .togglePause

@@ -250,13 +250,13 @@ final class LiveBrailleDisplay: BrailleDisplay, @unchecked Sendable {
         _ = withUnsafeBytes(of: &reply) { Glibc.write(replies.write, $0.baseAddress, 4) }
     }
 
-    /// Asks BRLTTY for the session's keys only (`BrailleCommand.acceptedKeys`): the others, the pan keys among them,
+    /// Asks BRLTTY for the session's keys only (`BrailleKeys.accepted`): the others, the pan keys among them,
     /// stay BRLTTY's. A server that refuses leaves every key ours, as before (the others are left alone).
     private func takeOnlyTheSessionsKeys() {
         var none: [brlapi_keyCode_t] = [0]
         guard library.ignoreKeys(handle, brlapi_rangeType_all, &none, 1) >= 0 else { return }
-        var commands = BrailleCommand.acceptedKeys.commands
-        var blocks = BrailleCommand.acceptedKeys.blocks
+        var commands = BrailleKeys.accepted.commands
+        var blocks = BrailleKeys.accepted.blocks
         _ = library.acceptKeys(handle, brlapi_rangeType_key, &commands, UInt32(commands.count))
         _ = library.acceptKeys(handle, brlapi_rangeType_command, &blocks, UInt32(blocks.count))
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheVoiceKit
 
 @Suite struct BrailleContractionTableTests {
     @Test(arguments: [

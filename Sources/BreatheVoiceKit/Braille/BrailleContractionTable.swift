@@ -1,3 +1,5 @@
+import BreatheCore
+
 /// Which liblouis table contracts braille as BRLTTY's literary braille table says (BrlAPI's
 /// `BRLAPI_PARAM_LITERARY_BRAILLE_TABLE`).
 ///
@@ -6,7 +8,7 @@
 /// (`en-us-g2`, `en-ueb-g2`, `de-g2`); the others are named here by the liblouis table for the same braille
 /// (`es`, BRLTTY's Spanish grade 2, is liblouis's `es-g2.ctb`). A name liblouis does not know leaves computer braille.
 /// Pure: whether liblouis has a table is the caller's to ask.
-package enum BrailleContractionTable {
+enum BrailleContractionTable {
     /// BRLTTY's own tables whose liblouis table has another name.
     static let renamed: [String: String] = [
         "en": "en-ueb-g2.ctb", "en_US": "en-us-g2.ctb", "es": "es-g2.ctb", "pt": "pt-pt-g2.ctb",
@@ -14,7 +16,7 @@ package enum BrailleContractionTable {
     ]
 
     /// The liblouis tables to try for BRLTTY's table `name`, in order (the first liblouis can compile is the one).
-    package static func louisTables(brlttyTable name: String) -> [String] {
+    static func louisTables(brlttyTable name: String) -> [String] {
         let prefix = "louis:"
         if name.hasPrefix(prefix) {
             let table = String(name.dropFirst(prefix.count))

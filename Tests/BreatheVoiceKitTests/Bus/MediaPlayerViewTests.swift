@@ -1,15 +1,22 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheVoiceKit
 
 /// Issue 49: what the session's media player shows, from the machine's own effects: one change announced per boundary
 /// or change of state, the phase's sentence as the title (a skip's too), the tones' level as the volume.
 @Suite struct MediaPlayerViewTests {
+    /// 1 s in, 1 s out, 2 cycles, at 1 000 samples a second, as the machine's own tests plan it.
+    static let plan = try! SessionPlan.make(
+        pattern: BreathingPattern(phases: [Phase(.inhale, seconds: 1), Phase(.exhale, seconds: 1)]),
+        length: .cycles(2), sampleRate: 1000
+    ).get()
+
     /// Drives the machine through `events` from idle, handing each transition's effects to a view as the loop does;
     /// returns the view and the properties each transition announced.
     static func run(_ events: [SessionEvent]) -> (MediaPlayerView, [[MediaPlayerView.Property]]) {
-        let machine = SessionMachine(plan: smallPlan)
-        var view = MediaPlayerView(plan: smallPlan, toneVolume: 70)
+        let machine = SessionMachine(plan: Self.plan)
+        var view = MediaPlayerView(plan: Self.plan, toneVolume: 70)
         var state = SessionState.idle
         var announced: [[MediaPlayerView.Property]] = []
         for event in events {
@@ -56,12 +63,12 @@ import Testing
     }
 
     @Test func theOffsetMovesOnlyWhilePlayingAndStaysInTheSegment() {
-        var view = MediaPlayerView(plan: smallPlan, toneVolume: 70)
+        var view = MediaPlayerView(plan: Self.plan, toneVolume: 70)
         view.present(
-            .enterSegment(.phase(cycle: 1, index: 0)), position: smallPlan.start(of: .phase(cycle: 1, index: 0)))
+            .enterSegment(.phase(cycle: 1, index: 0)), position: Self.plan.start(of: .phase(cycle: 1, index: 0)))
         #expect(view.offset(elapsed: 400) == 400)
         #expect(view.offset(elapsed: 5000) == 1000)
-        view.present(.markPause(.user), position: smallPlan.start(of: .phase(cycle: 1, index: 0)) + 250)
+        view.present(.markPause(.user), position: Self.plan.start(of: .phase(cycle: 1, index: 0)) + 250)
         #expect(view.offset(elapsed: 400) == 250)
     }
 }
