@@ -69,6 +69,9 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case statusSkipped
     case historyRowSkipped, historyEmpty, historyCleared, historyExported
     case errorClearNeedsYes, errorDate, errorFormat
+    // `history import` (issue 50).
+    case historyImported, historyImportedSome, historyImportedAlready, historyImportWould, historyImportWouldSome
+    case historyImportWouldAlready, errorImportLine
     case moodPrompt, moodSkipped, moodRecorded, moodAgain
     case rangeMood
     case statsNoneBreathed, statsTotal, statsStreak, statsDay, statsDayNone, statsMood, statsMoodAfter, statsMoodNone
