@@ -54,6 +54,7 @@ package struct SessionRecordReader {
             record.status = checked.status
             record.moodBefore = checked.moodBefore
             record.moodAfter = checked.moodAfter
+            record.storedMoodAfter = checked.moodAfter
             record.source = checked.source
             record.reason = checked.reason
             record.id = text(slots[.id])
