@@ -106,6 +106,26 @@ import Testing
             ])
     }
 
+    /// A mistyped key in the file gets the name it was probably meant to be, as a mistyped command does (issue 50), in
+    /// the user's language; a key near no name gets the plain warning. The value under the mistyped key is not used.
+    @Test func aMistypedKeyInTheFileGetsTheNearName() throws {
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(
+            at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"version\": 1,\n \"rat\": 300,\n \"sparkles\": true}\n".utf8).write(to: home.preferencesFile)
+        let run = try home.run(["prefs", "get", "rate", "--lang", "en"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == ["175"])
+        let file = home.preferencesFile.path
+        #expect(
+            run.stderrLines == [
+                "Warning: preferences \(file), line 2, column 9: unknown preference \"rat\" is ignored. Did you mean \"rate\"?",
+                "Warning: preferences \(file), line 3, column 14: unknown preference \"sparkles\" is ignored.",
+            ])
+        let spanish = try home.run(["prefs", "get", "rate", "--lang", "es"])
+        #expect(spanish.stderrLines.first?.hasSuffix("¿Querías decir «rate»?") == true, "\(spanish.stderr)")
+    }
+
     @Test func unknownKeysWarnButWork() throws {
         let home = try TemporaryHome()
         try FileManager.default.createDirectory(

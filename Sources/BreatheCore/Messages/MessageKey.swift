@@ -50,7 +50,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorPrefsFileNewerFix
     case jsonUnexpectedEnd, jsonUnexpectedCharacter, jsonInvalidUTF8, jsonInvalidEscape, jsonInvalidNumber
     case jsonDuplicateKey, jsonTooDeep
-    case warningUnknownKey, warningHistoryLine
+    case warningUnknownKey, warningHistoryLine, warningUnknownKeySuggestion
     case errorCannotCreate, errorRead, errorWrite, errorEditor
     case prefsSet, prefsUnset, prefsReset, prefsResetNothing, prefsRow, prefsRowOrigin, prefsNotSet, prefsLanguageVoice
     case originFlag, originEnvironment, originFile, originDefault

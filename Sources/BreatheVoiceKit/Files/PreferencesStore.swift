@@ -80,13 +80,18 @@ struct PreferencesStore: Sendable {
                         ]
                     ))
             }
-            let warnings = unknown.map {
-                Message(
-                    .warningUnknownKey,
-                    [
-                        "file": .text(path), "line": .integer($0.line), "column": .integer($0.column),
-                        "key": .userValue($0.key),
-                    ])
+            // A mistyped key gets the name it was probably meant to be, as a mistyped command does.
+            let names = PreferenceKey.allCases.map(\.rawValue)
+            let warnings = unknown.map { unknown in
+                var arguments: [String: MessageArgument] = [
+                    "file": .text(path), "line": .integer(unknown.line), "column": .integer(unknown.column),
+                    "key": .userValue(unknown.key),
+                ]
+                guard let near = NearestName.suggestion(for: unknown.key, among: names) else {
+                    return Message(.warningUnknownKey, arguments)
+                }
+                arguments["suggestion"] = .text(near)
+                return Message(.warningUnknownKeySuggestion, arguments)
             }
             return .success((document, warnings))
         }
