@@ -152,6 +152,21 @@ import Testing
         #expect(bad.status == 78)
         #expect(bad.stderrLines.count == 1)
         #expect(try Data(contentsOf: home.preferencesFile) == before)
+        // Issue 50: the message names the edited text and its line, never the saved file as the culprit, keeps what
+        // was typed beside the file, and does not suggest moving the good file aside.
+        let file = home.preferencesFile.path
+        let line = try #require(
+            try String(contentsOf: home.preferencesFile, encoding: .utf8).components(separatedBy: "\n")
+                .firstIndex { $0.contains("\"rate\"") })
+        #expect(
+            bad.stderrLines == [
+                "breathe-voice: Your edit is not valid, so it is not saved and \(file) is left as it was. Your edit is kept in \(file).rejected: line \(line + 1), column 11: rate has a value that is not allowed; use a whole number from 80 to 450."
+            ])
+        #expect(!bad.stderr.contains("prefs reset"))
+        #expect(try String(contentsOfFile: file + ".rejected", encoding: .utf8).contains("9999"))
+        let spanish = try home.run(
+            ["prefs", "edit", "--lang", "es"], environment: ["VISUAL": "sed -i s/200/9999/", "EDITOR": nil])
+        #expect(spanish.stderr.contains("Tu edición se conserva en \(file).rejected: línea"), "\(spanish.stderr)")
         let good = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/210/"])
         #expect(good.status == 0)
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
@@ -235,8 +250,8 @@ import Testing
         let run = try Self.edit(home, editor: "rm -f '\(file)'; sed -i s/200/9999/")
         #expect(run.status == 78)
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("your edit is kept in \(file).edit"), "\(run.stderr)")
-        #expect(try String(contentsOfFile: file + ".edit", encoding: .utf8).contains("9999"))
+        #expect(run.stderr.contains("Your edit is kept in \(file).rejected: line "), "\(run.stderr)")
+        #expect(try String(contentsOfFile: file + ".rejected", encoding: .utf8).contains("9999"))
     }
 
     @Test func anOversizedCopyIsBadPreferencesAndKept() throws {

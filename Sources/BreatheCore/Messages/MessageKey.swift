@@ -54,8 +54,8 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorCannotCreate, errorRead, errorWrite, errorEditor
     case prefsSet, prefsUnset, prefsReset, prefsResetNothing, prefsRow, prefsRowOrigin, prefsNotSet, prefsLanguageVoice
     case originFlag, originEnvironment, originFile, originDefault
-    case prefsEditSaved, prefsEditUnchanged, prefsEditInvalid, prefsEditCopyGone, prefsEditCopyUnusable
-    case prefsEditCopyKept, prefsEditInvalidKept
+    case prefsEditSaved, prefsEditUnchanged, prefsEditCopyGone, prefsEditCopyUnusable
+    case prefsEditCopyKept, prefsEditRejected, prefsEditProblem
     case patternsAdded, patternsRemoved, patternsSavedHeader
     case errorPatternName, errorPatternBuiltIn, errorPatternExists, errorPatternCaseTwin, errorPatternNotSaved
     case errorPatternInUse

@@ -52,9 +52,21 @@ struct PreferencesStore: Sendable {
     /// Up to this many unknown keys get a warning each; more get one summary.
     static let unknownKeysNamed = 5
 
-    /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
-    func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
+    /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit). An `edit`'s problem is
+    /// told by its line and column alone (`prefs.editProblem`): the file is fine, and nothing is to be fixed in it.
+    func check(_ bytes: [UInt8], edit: Bool = false) -> Result<
+        (document: PreferencesDocument, warnings: [Message]), BreatheError
+    > {
         switch PreferencesDocument.decode(bytes, rules: rules) {
+        case .failure(let problem) where edit:
+            return .failure(
+                .badPreferences(
+                    Message(
+                        .prefsEditProblem,
+                        [
+                            "line": .integer(problem.line), "column": .integer(problem.column),
+                            "problem": .message(problem.message),
+                        ])))
         case .failure(let problem):
             return .failure(
                 .badPreferences(
