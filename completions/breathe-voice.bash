@@ -544,13 +544,13 @@ _breathe-voice_history() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|export|clear)
+    list|export|import|clear)
         # Offer subcommand argument completions
         "_breathe-voice_history_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list export clear' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list export import clear' -- "${cur}"))
         ;;
     esac
 }
@@ -592,6 +592,21 @@ _breathe-voice_history_export() {
         return
         ;;
     '--output')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_history_import() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
         return
         ;;
     esac

@@ -33,6 +33,25 @@ import Testing
         #expect(try home.run(["history", "--lang", "en"]).stdoutLines == ["No sessions recorded yet."])
     }
 
+    /// `history --json` gives each record exactly as stored (issue 50): members this version does not know, written by
+    /// a newer one, are kept in their order, nested ones too; an amendment's mood is folded in without losing them.
+    @Test func historyJSONKeepsMembersItDoesNotKnow() throws {
+        let home = try TemporaryHome()
+        let line =
+            #"{"id":"a","start":"2024-03-31T10:00:00+02:00","end":"2024-03-31T10:01:00+02:00","pattern":{"name":"box","timings":"4-4-4-4","kind":"builtIn","source":"app"},"ramps":[],"plannedCycles":4,"actualCycles":4,"plannedSeconds":64,"actualSeconds":64,"status":"completed","moodBefore":null,"moodAfter":null,"heart":{"rate":61},"language":"en","source":"interactive","device":"watch"}"#
+        let second = line.replacingOccurrences(of: #""id":"a""#, with: #""id":"b""#)
+            .replacingOccurrences(of: "2024-03-31T10", with: "2024-03-31T11")
+        try FileManager.default.createDirectory(
+            at: home.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let amendment = #"{"amends":"b","moodAfter":5}"#
+        try Data([line, second, amendment].map { $0 + "\n" }.joined().utf8).write(to: home.historyFile)
+        let run = try home.run(["history", "--json"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines.first == line)
+        #expect(
+            run.stdoutLines.last == second.replacingOccurrences(of: #""moodAfter":null"#, with: #""moodAfter":5"#))
+    }
+
     @Test func csvExportQuotesCommasAndQuotesInPatternNames() throws {
         let home = try TemporaryHome()
         let line =

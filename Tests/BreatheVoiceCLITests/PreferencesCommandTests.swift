@@ -106,6 +106,26 @@ import Testing
             ])
     }
 
+    /// A mistyped key in the file gets the name it was probably meant to be, as a mistyped command does (issue 50), in
+    /// the user's language; a key near no name gets the plain warning. The value under the mistyped key is not used.
+    @Test func aMistypedKeyInTheFileGetsTheNearName() throws {
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(
+            at: home.preferencesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"version\": 1,\n \"rat\": 300,\n \"sparkles\": true}\n".utf8).write(to: home.preferencesFile)
+        let run = try home.run(["prefs", "get", "rate", "--lang", "en"])
+        #expect(run.status == 0)
+        #expect(run.stdoutLines == ["175"])
+        let file = home.preferencesFile.path
+        #expect(
+            run.stderrLines == [
+                "Warning: preferences \(file), line 2, column 9: unknown preference \"rat\" is ignored. Did you mean \"rate\"?",
+                "Warning: preferences \(file), line 3, column 14: unknown preference \"sparkles\" is ignored.",
+            ])
+        let spanish = try home.run(["prefs", "get", "rate", "--lang", "es"])
+        #expect(spanish.stderrLines.first?.hasSuffix("¿Querías decir «rate»?") == true, "\(spanish.stderr)")
+    }
+
     @Test func unknownKeysWarnButWork() throws {
         let home = try TemporaryHome()
         try FileManager.default.createDirectory(
@@ -132,6 +152,21 @@ import Testing
         #expect(bad.status == 78)
         #expect(bad.stderrLines.count == 1)
         #expect(try Data(contentsOf: home.preferencesFile) == before)
+        // Issue 50: the message names the edited text and its line, never the saved file as the culprit, keeps what
+        // was typed beside the file, and does not suggest moving the good file aside.
+        let file = home.preferencesFile.path
+        let line = try #require(
+            try String(contentsOf: home.preferencesFile, encoding: .utf8).components(separatedBy: "\n")
+                .firstIndex { $0.contains("\"rate\"") })
+        #expect(
+            bad.stderrLines == [
+                "breathe-voice: Your edit is not valid, so it is not saved and \(file) is left as it was. Your edit is kept in \(file).rejected: line \(line + 1), column 11: rate has a value that is not allowed; use a whole number from 80 to 450."
+            ])
+        #expect(!bad.stderr.contains("prefs reset"))
+        #expect(try String(contentsOfFile: file + ".rejected", encoding: .utf8).contains("9999"))
+        let spanish = try home.run(
+            ["prefs", "edit", "--lang", "es"], environment: ["VISUAL": "sed -i s/200/9999/", "EDITOR": nil])
+        #expect(spanish.stderr.contains("Tu edición se conserva en \(file).rejected: línea"), "\(spanish.stderr)")
         let good = try home.run(["prefs", "edit", "--lang", "en"], environment: ["VISUAL": "sed -i s/200/210/"])
         #expect(good.status == 0)
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
@@ -215,8 +250,8 @@ import Testing
         let run = try Self.edit(home, editor: "rm -f '\(file)'; sed -i s/200/9999/")
         #expect(run.status == 78)
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("your edit is kept in \(file).edit"), "\(run.stderr)")
-        #expect(try String(contentsOfFile: file + ".edit", encoding: .utf8).contains("9999"))
+        #expect(run.stderr.contains("Your edit is kept in \(file).rejected: line "), "\(run.stderr)")
+        #expect(try String(contentsOfFile: file + ".rejected", encoding: .utf8).contains("9999"))
     }
 
     @Test func anOversizedCopyIsBadPreferencesAndKept() throws {

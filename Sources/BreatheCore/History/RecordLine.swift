@@ -24,6 +24,8 @@ package struct RecordLine {
     package internal(set) var moodBefore: Int?
     /// Amendments (`SessionAmendment`) change it after the line was read.
     package var moodAfter: Int?
+    /// `moodAfter` as the line holds it, before any amendment.
+    var storedMoodAfter: Int?
     var source = SessionRecord.Source.interactive
     package internal(set) var reason: SessionRecord.Reason?
     var id = Text(range: 0..<0, plain: true)

@@ -9,7 +9,7 @@ package struct SessionRecordReader {
     package init() {}
 
     /// The record on one line (without its newline); nil when it is not a complete, valid record.
-    mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+    package mutating func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
             var ramps: [Ramp] = []
@@ -54,6 +54,7 @@ package struct SessionRecordReader {
             record.status = checked.status
             record.moodBefore = checked.moodBefore
             record.moodAfter = checked.moodAfter
+            record.storedMoodAfter = checked.moodAfter
             record.source = checked.source
             record.reason = checked.reason
             record.id = text(slots[.id])

@@ -52,12 +52,12 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorPrefsFileNewerFix
     case jsonUnexpectedEnd, jsonUnexpectedCharacter, jsonInvalidUTF8, jsonInvalidEscape, jsonInvalidNumber
     case jsonDuplicateKey, jsonTooDeep
-    case warningUnknownKey, warningHistoryLine
+    case warningUnknownKey, warningHistoryLine, warningUnknownKeySuggestion
     case errorCannotCreate, errorRead, errorWrite, errorEditor
     case prefsSet, prefsUnset, prefsReset, prefsResetNothing, prefsRow, prefsRowOrigin, prefsNotSet, prefsLanguageVoice
     case originFlag, originEnvironment, originFile, originDefault
-    case prefsEditSaved, prefsEditUnchanged, prefsEditInvalid, prefsEditCopyGone, prefsEditCopyUnusable
-    case prefsEditCopyKept, prefsEditInvalidKept
+    case prefsEditSaved, prefsEditUnchanged, prefsEditCopyGone, prefsEditCopyUnusable
+    case prefsEditCopyKept, prefsEditRejected, prefsEditProblem
     case patternsAdded, patternsRemoved, patternsSavedHeader
     case errorPatternName, errorPatternBuiltIn, errorPatternExists, errorPatternCaseTwin, errorPatternNotSaved
     case errorPatternInUse
@@ -76,6 +76,9 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case doctorNote, doctorReminderLastFailed, doctorReminderPatternMissing, doctorReminderPatternFix
     case errorPatternScheduled, warningPatternScheduled
     case errorClearNeedsYes, errorDate, errorFormat
+    // `history import` (issue 50).
+    case historyImported, historyImportedSome, historyImportedAlready, historyImportWould, historyImportWouldSome
+    case historyImportWouldAlready, errorImportLine
     case moodPrompt, moodSkipped, moodRecorded, moodAgain
     case rangeMood
     case statsNoneBreathed, statsTotal, statsStreak, statsDay, statsDayNone, statsMood, statsMoodAfter, statsMoodNone

@@ -8,7 +8,7 @@ extension BreatheVoice {
             CommandConfiguration(
                 commandName: "history",
                 abstract: HelpText.english("help.history.abstract"),
-                subcommands: [List.self, Export.self, Clear.self],
+                subcommands: [List.self, Export.self, Import.self, Clear.self],
                 defaultSubcommand: List.self
             )
         }

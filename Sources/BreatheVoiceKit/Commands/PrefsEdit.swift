@@ -57,7 +57,7 @@ extension BreatheVoice.Prefs {
                 return
             }
             // What the copy newly saves is checked by the rules `prefs set` and `patterns add` follow.
-            let checked = store.check(edited).flatMap { checked in
+            let checked = store.check(edited, edit: true).flatMap { checked in
                 Result { () throws(BreatheError) in
                     try SavedValues.checkNew(checked.document, since: try? store.check(starting).get().document)
                     return checked
@@ -65,12 +65,14 @@ extension BreatheVoice.Prefs {
             }
             switch checked {
             case .failure(let error):
-                guard originalIntact else {
-                    keepsCopy = true
-                    throw .badPreferences(
-                        Message(.prefsEditInvalidKept, names.merging(["problem": .message(error.message)]) { $1 }))
-                }
-                throw BreatheError.badPreferences(Message(.prefsEditInvalid, ["problem": .message(error.message)]))
+                // What was typed is kept beside the file, where the next edit's copy does not overwrite it; the saved
+                // file is fine, so nothing suggests moving it aside.
+                let rejected = store.path + ".rejected"
+                try FileSystem.writeAtomically(rejected, edited)
+                throw .badPreferences(
+                    Message(
+                        .prefsEditRejected,
+                        ["file": .text(store.path), "copy": .text(rejected), "problem": .message(error.message)]))
             case .success:
                 try FileSystem.writeAtomically(store.path, edited)
                 output.say(Message(.prefsEditSaved, ["file": .text(store.path)]), localizer)

@@ -29,6 +29,11 @@ enum FileSystem {
         .cannotCreate(Message(.errorCannotCreate, ["path": .text(path), "reason": .message(problem.reason)]))
     }
 
+    /// A file the user named that is not there.
+    static func missing(_ path: String) -> BreatheError {
+        readError(path, ENOENT)
+    }
+
     static func readError(_ path: String, _ problem: SafeFile.Problem) -> BreatheError {
         .io(Message(.errorRead, ["path": .text(path), "reason": .message(problem.reason)]))
     }
@@ -56,6 +61,20 @@ enum FileSystem {
         try replaceThroughTemporary(path, in: directory, createMode: 0o644, mode: nil, reportTemporary: true) {
             descriptor throws(BreatheError) in
             guard FileDescriptorIO.writeAll(descriptor, bytes) else { throw writeError(path) }
+        }
+    }
+
+    /// Replaces a file of ours at `path` as `writeAtomically` does, its contents written through `write` bit by bit
+    /// (the history a `history import` merged), with `mode`; a signal that ends the process meanwhile removes the
+    /// temporary file first.
+    static func replaceAtomically(_ path: String, mode: mode_t, _ write: (Int32) throws(BreatheError) -> Void)
+        throws(BreatheError)
+    {
+        let directory = parent(of: path)
+        let temporary = temporaryPath(for: path)
+        try TemporaryFiles.removingOnSignal { () throws(BreatheError) in
+            try replaceThroughTemporary(
+                path, temporary: temporary, in: directory, createMode: 0o600, mode: mode, reportTemporary: true, write)
         }
     }
 

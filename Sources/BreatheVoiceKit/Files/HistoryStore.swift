@@ -53,17 +53,8 @@ package struct HistoryStore: Sendable {
         try FileSystem.makeDirectories(directory)
         let created = !FileSystem.exists(path)
         // Read-write, so that the last byte can be checked with pread(2). Never through a symbolic link.
-        let descriptor: Int32
-        switch SafeFile.open(path, O_RDWR | O_APPEND | O_CREAT) {
-        case .success(let opened): descriptor = opened
-        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
-        }
+        guard let descriptor = try openLocked(O_RDWR | O_APPEND | O_CREAT) else { return }
         defer { close(descriptor) }
-        switch LockWait.exclusive(descriptor) {
-        case .locked: break
-        case .timedOut: throw LockWait.held(path)
-        case .failed: throw FileSystem.writeError(path)
-        }
         defer { flock(descriptor, LOCK_UN) }
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
@@ -78,6 +69,39 @@ package struct HistoryStore: Sendable {
             throw FileSystem.writeError(path, code)
         }
         if created { FileSystem.syncDirectory(directory) }
+    }
+
+    /// The file opened with `flags` (never through a link) and locked exclusively, nil when it does not exist and
+    /// `flags` does not create it. `history import` replaces the file by a rename under this lock, so a writer that
+    /// waited for the lock on the file it replaced opens the new one and waits again: nothing is written to a file
+    /// that is no longer the history.
+    func openLocked(_ flags: Int32) throws(BreatheError) -> Int32? {
+        while true {
+            let descriptor: Int32
+            switch SafeFile.open(path, flags) {
+            case .success(let opened): descriptor = opened
+            case .failure(.system(ENOENT)) where flags & O_CREAT == 0: return nil
+            case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
+            }
+            switch LockWait.exclusive(descriptor) {
+            case .locked: break
+            case .timedOut:
+                close(descriptor)
+                throw LockWait.held(path)
+            case .failed:
+                close(descriptor)
+                throw FileSystem.writeError(path)
+            }
+            var opened = stat()
+            var named = stat()
+            if fstat(descriptor, &opened) == 0, lstat(path, &named) == 0, opened.st_dev == named.st_dev,
+                opened.st_ino == named.st_ino
+            {
+                return descriptor
+            }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
     }
 
     /// True for an empty file or one whose last byte is a newline.
@@ -296,7 +320,7 @@ package struct HistoryStore: Sendable {
         return count
     }
 
-    private func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+    func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
         throws(BreatheError)
     {
         let buffer = UnsafeMutableRawBufferPointer(start: target, count: count)
@@ -326,18 +350,8 @@ package struct HistoryStore: Sendable {
     /// Empties the history (the file stays, at zero length, under the lock).
     func clear() throws(BreatheError) {
         try SecureDirectory.check(FileSystem.parent(of: path))
-        let descriptor: Int32
-        switch SafeFile.open(path, O_WRONLY) {
-        case .success(let opened): descriptor = opened
-        case .failure(.system(ENOENT)): return
-        case .failure(let problem): throw FileSystem.cannotCreate(path, problem)
-        }
+        guard let descriptor = try openLocked(O_WRONLY) else { return }
         defer { close(descriptor) }
-        switch LockWait.exclusive(descriptor) {
-        case .locked: break
-        case .timedOut: throw LockWait.held(path)
-        case .failed: throw FileSystem.writeError(path)
-        }
         defer { flock(descriptor, LOCK_UN) }
         guard ftruncate(descriptor, 0) == 0, fsync(descriptor) == 0 else { throw FileSystem.writeError(path) }
     }

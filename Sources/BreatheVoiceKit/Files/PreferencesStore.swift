@@ -52,9 +52,21 @@ struct PreferencesStore: Sendable {
     /// Up to this many unknown keys get a warning each; more get one summary.
     static let unknownKeysNamed = 5
 
-    /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit).
-    func check(_ bytes: [UInt8]) -> Result<(document: PreferencesDocument, warnings: [Message]), BreatheError> {
+    /// Checks bytes as a preferences file (used by `prefs edit` before it accepts an edit). An `edit`'s problem is
+    /// told by its line and column alone (`prefs.editProblem`): the file is fine, and nothing is to be fixed in it.
+    func check(_ bytes: [UInt8], edit: Bool = false) -> Result<
+        (document: PreferencesDocument, warnings: [Message]), BreatheError
+    > {
         switch PreferencesDocument.decode(bytes, rules: rules) {
+        case .failure(let problem) where edit:
+            return .failure(
+                .badPreferences(
+                    Message(
+                        .prefsEditProblem,
+                        [
+                            "line": .integer(problem.line), "column": .integer(problem.column),
+                            "problem": .message(problem.message),
+                        ])))
         case .failure(let problem):
             return .failure(
                 .badPreferences(
@@ -80,13 +92,18 @@ struct PreferencesStore: Sendable {
                         ]
                     ))
             }
-            let warnings = unknown.map {
-                Message(
-                    .warningUnknownKey,
-                    [
-                        "file": .text(path), "line": .integer($0.line), "column": .integer($0.column),
-                        "key": .userValue($0.key),
-                    ])
+            // A mistyped key gets the name it was probably meant to be, as a mistyped command does.
+            let names = PreferenceKey.allCases.map(\.rawValue)
+            let warnings = unknown.map { unknown in
+                var arguments: [String: MessageArgument] = [
+                    "file": .text(path), "line": .integer(unknown.line), "column": .integer(unknown.column),
+                    "key": .userValue(unknown.key),
+                ]
+                guard let near = NearestName.suggestion(for: unknown.key, among: names) else {
+                    return Message(.warningUnknownKey, arguments)
+                }
+                arguments["suggestion"] = .text(near)
+                return Message(.warningUnknownKeySuggestion, arguments)
             }
             return .success((document, warnings))
         }

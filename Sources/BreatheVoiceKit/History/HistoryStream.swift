@@ -15,7 +15,8 @@ struct HistoryStream {
         self.localizer = localizer
     }
 
-    /// `history`: one sentence per record, or (`json`) each record as one compact line of JSON, oldest first; in text,
+    /// `history`: one sentence per record, or (`json`) each record as its line holds it (unknown members kept, an
+    /// amendment's mood folded in), oldest first; in text,
     /// one line saying so when no record matches.
     func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
         let output = ChunkedWriter(fileDescriptor: 1)
@@ -26,7 +27,7 @@ struct HistoryStream {
             shown += 1
             return output.append { bytes in
                 if json {
-                    record.appendJSON(to: &bytes)
+                    record.appendStoredJSON(to: &bytes)
                     bytes.append(0x0A)
                 } else {
                     rows.append(record, to: &bytes)

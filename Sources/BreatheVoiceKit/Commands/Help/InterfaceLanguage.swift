@@ -49,7 +49,8 @@ enum InterfaceLanguage {
     /// `breathe-voice --lang es history list` is `history list --lang es`: every command takes `--lang`, but the
     /// command line's parser looks for a command's name only as the first word, and would otherwise give everything to
     /// the default command (`start`), refusing `history list` as two extra words. Anything else is left as it is:
-    /// `--lang es --pattern box` (no command named), `--lang` with nothing after it.
+    /// `--lang es --pattern box` (no command named), `--lang` with nothing after it. Given more than once, wherever
+    /// each stands, the last `--lang` wins.
     static func commandFirst(_ arguments: [String], commands: () -> Set<String>) -> [String] {
         var leading: [String] = []
         var index = arguments.startIndex
@@ -68,8 +69,10 @@ enum InterfaceLanguage {
             return arguments
         }
         var rest = Array(arguments[index...])
-        // Options go before a `--`, after which every word is a value.
-        rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        // Right after the command's names, before its first option (and before a `--`, after which every word is a
+        // value), so that a `--lang` typed after the command still comes later and wins, as the last one given does
+        // anywhere: `bv history --lang fr` with `bv='breathe-voice --lang es'` speaks French.
+        rest.insert(contentsOf: leading, at: rest.firstIndex { $0.hasPrefix("-") } ?? rest.endIndex)
         return rest
     }
 
