@@ -11,7 +11,7 @@ package struct PreferenceRules: Sendable {
     static let version = 1
 
     /// What most preferences hold, read, checked and described alike; the others have rules of their own below.
-    package enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// On or off: `on`, `true`, `yes` or `1` typed, a JSON boolean in the file.
         case onOff
         /// A whole number in a range.
