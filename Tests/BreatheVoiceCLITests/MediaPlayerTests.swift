@@ -12,11 +12,11 @@ import Testing
 struct MediaPlayerTests {
     /// A text session long enough to be controlled (3 cycles of 4-4: 24 s of breathing), on `bus`.
     static func startSession(
-        _ extra: [String] = [], language: String = "en", home: TemporaryHome, bus: SessionBus?,
-        environment: [String: String?] = [:]
+        _ extra: [String] = [], language: String = "en", pattern: String = "4-4", home: TemporaryHome,
+        bus: SessionBus?, environment: [String: String?] = [:]
     ) throws -> FaultRun.Started {
         try FaultRun.start(
-            ["start", "--no-audio", "--plain", "--lang", language, "--pattern", "4-4", "--cycles", "3"] + extra,
+            ["start", "--no-audio", "--plain", "--lang", language, "--pattern", pattern, "--cycles", "3"] + extra,
             home: home, environment: (bus?.environment ?? [:]).merging(environment) { _, new in new },
             standardOutput: .path("capture"))
     }
@@ -30,7 +30,8 @@ struct MediaPlayerTests {
         let localizer = Localizer(language: language)
         let home = try TemporaryHome()
         let bus = try SessionBus()
-        let started = try Self.startSession(language: language, home: home, bus: bus)
+        // 8-second phases: each step below is done well within a phase, however busy the machine.
+        let started = try Self.startSession(language: language, pattern: "8-8", home: home, bus: bus)
         let player = try #require(bus.sessionPlayer(pid: started.pid), "the session never appeared on the bus")
         #expect(
             try bus.playerctl(["-p", player, "metadata", "xesam:title"]).stdout
@@ -61,14 +62,13 @@ struct MediaPlayerTests {
         phase = String(phase.dropLast())
         let skipped = localizer.string(Message(.lineSkipped, ["line": .text(phase)]))
         #expect(FileWait.until(skipped + "\n", appearsIn: started.stdoutFile, within: 10), "\(Self.output(started))")
-        #expect(try bus.playerctl(["-p", player, "metadata", "mpris:length"]).stdout == "4000000\n")
+        #expect(try bus.playerctl(["-p", player, "metadata", "mpris:length"]).stdout == "8000000\n")
 
-        // Previous says the instruction again: the phase's own line, once.
+        // Previous says the instruction again: the phase's own line, once more.
+        func said() -> Int { Self.output(started).split(separator: "\n").filter { $0 == phase }.count }
+        let before = said()
         _ = try bus.playerctl(["-p", player, "previous"])
-        #expect(
-            SessionBus.until(within: 10) {
-                Self.output(started).split(separator: "\n").filter { $0 == phase }.count == 1
-            }, "\(Self.output(started))")
+        #expect(SessionBus.until(within: 10) { said() == before + 1 }, "\(Self.output(started))")
 
         // Stop ends and saves as q does.
         _ = try bus.playerctl(["-p", player, "stop"])

@@ -39,6 +39,8 @@ final class MprisPlayer {
     private var waiting: [SessionInput] = []
     /// Other players paused for the session, resumed at its end.
     private(set) var others: OtherPlayers?
+    /// A signal asked the session to stop: its end waits for nobody (a signal ends a session within half a second).
+    var leaving = false
 
     /// Registers the player on `connection` and asks for its name; nothing is waited for. Nil when sd-bus refuses the
     /// object (the connection is then of no use to the session).
@@ -111,10 +113,14 @@ final class MprisPlayer {
         _ = connection.library.emitPropertiesChanged(bus, Self.objectPath, Self.playerInterface, &pointers)
     }
 
-    /// The session is over: other players it paused are resumed (within `patience` milliseconds), and the name is
-    /// given back by closing the connection.
-    func finish(patience: Int64) {
-        others?.resume(until: clock.deadline(inMilliseconds: patience))
+    /// How long the end waits for the players it paused to say they are still paused (milliseconds): a player on a
+    /// busy desktop may take a while; after a stopping signal, a quarter of a second at most.
+    static let patience: (ending: Int64, leaving: Int64) = (2000, 250)
+
+    /// The session is over: other players it paused are resumed (each once it said it is still paused, waiting at most
+    /// `patience`), and the name is given back by closing the connection.
+    func finish() {
+        others?.resume(until: clock.deadline(inMilliseconds: leaving ? Self.patience.leaving : Self.patience.ending))
         connection.close()
     }
 

@@ -11,4 +11,8 @@ struct MprisPresenter: SessionPresenter {
     mutating func endTransition(state: SessionState, position: Int64) {
         player.endTransition()
     }
+
+    mutating func stopSignalled() {
+        player.leaving = true
+    }
 }

@@ -27,7 +27,7 @@ final class OtherPlayers {
         self.ownName = ownName
         connection.call(
             "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "ListNames"
+            member: "ListNames", timeoutMicroseconds: 5_000_000
         ) { [weak self] reply in
             guard let self, reply.errorName == nil else { return }
             for name in reply.readStrings() where self.isOther(name) { self.pauseIfPlaying(name) }
@@ -50,7 +50,7 @@ final class OtherPlayers {
     }
 
     /// Resumes the players paused for the session that are still paused, waiting for their status at most until
-    /// `deadline` (monotonic nanoseconds).
+    /// `deadline` (monotonic nanoseconds). A player that answers later stays paused: it is the user's to resume.
     func resume(until deadline: UInt64) {
         for name in paused {
             checking += 1
@@ -71,7 +71,7 @@ final class OtherPlayers {
     private func status(of name: String, answer: @escaping (String?) -> Void) {
         let sent = connection.call(
             name, path: MprisPlayer.objectPath, interface: "org.freedesktop.DBus.Properties", member: "Get",
-            timeoutMicroseconds: 1_000_000,
+            timeoutMicroseconds: 5_000_000,
             arguments: {
                 $0.append(.string(MprisPlayer.playerInterface))
                 $0.append(.string("PlaybackStatus"))

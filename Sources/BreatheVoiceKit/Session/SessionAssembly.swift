@@ -119,8 +119,8 @@ struct SessionAssembly {
         if let inhibitor { controls.add(inhibitor.source) }
         defer {
             inhibitor?.release()
-            // Other players paused for the session play again (waiting at most a quarter of a second for them).
-            player?.finish(patience: 250)
+            // Other players paused for the session play again.
+            player?.finish()
             // The display goes back to the screen reader however the session ended, without waiting for a server
             // that stopped answering.
             braille.display?.release()
