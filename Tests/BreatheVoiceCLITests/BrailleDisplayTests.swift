@@ -285,3 +285,37 @@ extension BrailleDisplayTests {
         #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
     }
 }
+
+extension BrailleDisplayTests {
+    /// BRLTTY killed mid-session and started again (issue 51): the session says once that the display went away, goes
+    /// on, and shows the current line on the display within a few seconds of BRLTTY's return (a try every 3 s), then
+    /// ends as usual, the display given back.
+    @Test func theDisplayIsFoundAgainAfterBrlttyRestarts() throws {
+        let brltty = try PrivateBrltty(cells: 40)
+        let display = brltty.display
+        let home = try TemporaryHome()
+        let output = home.root.appendingPathComponent("output").path
+        let first = display.shown.count
+        let child = try Self.start(
+            ["--pattern", "3-0-3", "--cycles", "4", "--braille", "on", "--plain", "--no-audio", "--lang", "en"],
+            brltty: brltty, home: home)
+        let inhale = display.waitForShown(after: first, timeout: 10) { $0.hasPrefix("Breathe in") }
+        #expect(inhale != nil, "\(display.shown.dropFirst(first).map(\.text))")
+        try brltty.restart()
+        let back = FakeBrailleDisplay.now()
+        let restarted = display.shown.count
+        // The session's own line again, not only BRLTTY's: a phase and its seconds.
+        let found = display.waitForShown(after: restarted, timeout: 8) {
+            Self.phase(of: $0, .english) != nil
+        }
+        #expect(found != nil, "not shown again: \(display.shown.dropFirst(restarted).map(\.text))")
+        if let found { #expect(found.time - back < 5, "shown again \(found.time - back) s after BRLTTY answered") }
+        #expect(Self.waitForExit(child, timeout: 40) == .exited(0))
+        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let lost = "The braille display stopped answering"
+        #expect(printed.components(separatedBy: lost).count - 1 == 1, "\(printed)")
+        let closing = display.waitForShown(after: restarted, timeout: 5) { $0.hasPrefix("Done: 4 cycles") }
+        #expect(closing != nil, "last: \(display.shown.last?.text ?? "nothing")")
+        Self.expectDisplayGivenBack(display)
+    }
+}

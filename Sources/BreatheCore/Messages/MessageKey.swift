@@ -22,9 +22,9 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
 
     // Session lines, one complete sentence per event.
     case lineIntro, lineIntroBrief, lineLeadIn, linePhase, linePhaseCycle, linePhaseTerse, linePaused, lineResumed
-    case lineCompleted, lineStopped, lineInterrupted, lineAudioLost, lineSpeechdLost, lineKeys, lineKeysHint
-    case lineKeysTip, lineScreenReaderFound, lineSkipped, lineCount, lineTimeLeft, lineUnknownKey, lineSpeechRate
-    case lineSpeechOff, lineToneVolume, lineTonesOff
+    case lineCompleted, lineStopped, lineInterrupted, lineAudioLost, lineSpeechdLost, lineBrailleLost, lineKeys
+    case lineKeysHint, lineKeysTip, lineScreenReaderFound, lineSkipped, lineCount, lineTimeLeft, lineUnknownKey
+    case lineSpeechRate, lineSpeechOff, lineToneVolume, lineTonesOff
 
     // Short phrases for the voice.
     case speechLeadIn, speechPaused, speechResumed, speechCompleted, speechStopped, speechSkipped

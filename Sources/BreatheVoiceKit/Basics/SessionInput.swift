@@ -33,6 +33,8 @@ package enum SessionInput: Hashable, Sendable {
     case signal(SignalInput)
     /// A braille display shows text another way now (contracted braille turned on or off): its line is drawn again.
     case displayChanged
+    /// A braille display's server went away (BRLTTY stopped or restarted): said once; the display is looked for again.
+    case displayLost
 }
 
 /// What a signal means to a session.

@@ -18,6 +18,9 @@ package struct SessionInputs {
         /// When it must be read even if nothing is ready (monotonic nanoseconds; nil for never): a bus connection with
         /// messages already read into its queue, or a call whose reply is overdue.
         var deadline: () -> UInt64? = { nil }
+        /// The descriptor to watch now, for a source whose descriptor changes over the session (a braille display
+        /// found again on a new connection); nil: `fileDescriptor`. Such a source never gives one that hung up.
+        var currentDescriptor: (() -> Int32)?
 
         init(fileDescriptor: Int32, read: @escaping () -> SessionInput?) {
             self.fileDescriptor = fileDescriptor
@@ -36,7 +39,9 @@ package struct SessionInputs {
 
     /// The next input, waiting at most `timeoutMilliseconds` (0: not at all; -1: until one comes, or the waiter wakes).
     mutating func next(timeoutMilliseconds: Int32) -> SessionInput? {
-        var descriptors = sources.map { pollfd(fd: $0.fileDescriptor, events: $0.events(), revents: 0) }
+        var descriptors = sources.map {
+            pollfd(fd: $0.currentDescriptor?() ?? $0.fileDescriptor, events: $0.events(), revents: 0)
+        }
         let deadlines = sources.map { $0.deadline() }
         let timeoutMilliseconds = Self.timeout(timeoutMilliseconds, deadlines: deadlines)
         if let waiter {
@@ -69,7 +74,9 @@ package struct SessionInputs {
         for index in descriptors.indices
         where descriptors[index].revents != 0 || deadlines[index].map({ $0 <= now }) == true {
             if let input = sources[index].read() { return input }
-            if descriptors[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            if descriptors[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0,
+                sources[index].currentDescriptor == nil
+            {
                 sources[index].fileDescriptor = -1
             }
         }

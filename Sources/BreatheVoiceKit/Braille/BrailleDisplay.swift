@@ -13,10 +13,17 @@ protocol BrailleDisplay: AnyObject {
     /// Counts the changes of how text is shown (contracted braille turned on or off, another table): a line drawn
     /// before a change is drawn again.
     var revision: Int { get }
-    /// Readable when keys are waiting, for the session's poll; -1 when there are none to wait for.
+    /// Readable when keys are waiting, for the session's poll; -1 when there are none to wait for. It may change over
+    /// the session (the display found again on a new connection).
     var keyDescriptor: Int32 { get }
-    /// The next key pressed, as BrlAPI's key code; nil when none waits (or the server is gone).
+    /// The next key pressed, as BrlAPI's key code; nil when none waits (or the server is gone). While the display is
+    /// lost, the call looks for it again instead (see `retryDeadline`).
     func takeKey() -> UInt64?
+    /// False once the server went away, until the display is found again (and once it is given back).
+    var isConnected: Bool { get }
+    /// While the display is lost: when `takeKey()` must be called though nothing is readable, to look for it again
+    /// (monotonic nanoseconds, on the session's clock); nil while it is connected.
+    var retryDeadline: UInt64? { get }
     /// Gives the display back (out of tty mode) and closes the connection, at once, whatever the server does (one that
     /// stopped answering gives the display back itself once it reads the connection's end).
     func release()
@@ -26,4 +33,7 @@ extension BrailleDisplay {
     /// Computer braille, for ever: a display with no braille setting of its own.
     func cells(in text: String) -> Int { text.count }
     var revision: Int { 0 }
+    /// A display that is never lost.
+    var isConnected: Bool { true }
+    var retryDeadline: UInt64? { nil }
 }

@@ -33,20 +33,33 @@ enum BrailleKeys {
 
     /// The display's keys as an input of the session loop: one key code at a time from the display's socket. A read
     /// that brought no key but a change of the braille setting (BrlAPI's parameters come on the same socket) is
-    /// `displayChanged`, so the line is drawn again at once.
+    /// `displayChanged`, so the line is drawn again at once. A display whose server went away is `displayLost`, once;
+    /// from then on the source is read when the display says (`retryDeadline`) or when a try to find it answers, and
+    /// the display found again is `displayChanged` (its revision moved on).
     static func source(_ display: any BrailleDisplay) -> SessionInputs.Source {
-        let seen = SeenRevision(display.revision)
-        return SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
+        let seen = Seen(display.revision)
+        var source = SessionInputs.Source(fileDescriptor: display.keyDescriptor) {
             let key = display.takeKey().flatMap { input(for: BrailleCommand(keyCode: $0)) }
-            guard key == nil, display.revision != seen.revision else { return key }
+            if key != nil { return key }
+            guard display.isConnected else {
+                guard !seen.lost else { return nil }
+                seen.lost = true
+                return .displayLost
+            }
+            seen.lost = false
+            guard display.revision != seen.revision else { return nil }
             seen.revision = display.revision
             return .displayChanged
         }
+        source.currentDescriptor = { display.keyDescriptor }
+        source.deadline = { display.retryDeadline }
+        return source
     }
 
-    /// The display's revision last reported as a change.
-    private final class SeenRevision {
+    /// The display's revision last reported as a change, and whether its loss was reported.
+    private final class Seen {
         var revision: Int
+        var lost = false
         init(_ revision: Int) { self.revision = revision }
     }
 }

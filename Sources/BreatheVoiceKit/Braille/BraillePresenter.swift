@@ -34,6 +34,8 @@ struct BraillePresenter: SessionPresenter {
 
     mutating func present(_ effect: SessionEffect, state: SessionState, position: Int64) {
         switch effect {
+        // The display's own loss is not its answer: shown when it is back, it would hide the phase for nothing.
+        case .announce(let announcement) where announcement.line.key == .lineBrailleLost: break
         case .announce(let announcement): announced.append(announcement.line)
         case .enterSegment, .markPause, .markResume, .seek, .finish: moved = true
         case .playTone, .startTimer, .cancelTimer, .save, .count: break

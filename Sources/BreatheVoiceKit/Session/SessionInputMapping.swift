@@ -21,7 +21,7 @@ extension SessionInput {
         case .timeLeft: return ([.timeLeftRequested(at: position)], nil)
         case .repeatInstruction: return ([.repeatRequested], nil)
         case .unknownKey: return ([.unknownKeyPressed], nil)
-        case .displayChanged: return ([], nil)
+        case .displayChanged, .displayLost: return ([], nil)
         // A runner with sound works out the new rate or level itself; without, there is nothing to change.
         case .faster, .slower: return ([.speechRateChanged(nil)], nil)
         case .louderTones, .softerTones: return ([.toneVolumeChanged(nil)], nil)

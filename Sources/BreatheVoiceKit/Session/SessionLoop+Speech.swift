@@ -91,7 +91,14 @@ extension SessionLoop {
     /// the session goes on with its tones and printed sentences (a screen reader still reads those).
     mutating func loseDispatcher(at position: Int64) {
         speaker = nil
-        let notice = SessionEffect.announce(Announcement(line: Message(.lineSpeechdLost)))
+        tell(Message(.lineSpeechdLost), at: position)
+    }
+
+    /// One line about the session's own parts (speech-dispatcher or the braille display gone), printed and shown as
+    /// a key's answer is, changing nothing else.
+    mutating func tell(_ line: Message, at position: Int64? = nil) {
+        let position = position ?? pacer.position
+        let notice = SessionEffect.announce(Announcement(line: line))
         for index in presenters.indices {
             presenters[index].present(notice, state: state, position: position)
             presenters[index].endTransition(state: state, position: position)

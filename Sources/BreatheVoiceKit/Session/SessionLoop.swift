@@ -197,6 +197,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
         if input == .signal(.resize) || input == .displayChanged {
             refreshPresenters(resized: input == .signal(.resize))
         }
+        if input == .displayLost { tell(Message(.lineBrailleLost)) }
         let (events, signal) = input.events(in: state, at: pacer.position)
         if let signal {
             progress.stopSignal = signal
@@ -229,7 +230,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
             apply(.toneVolumeChanged(level))
             return true
         case .togglePause, .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .unknownKey, .signal,
-            .displayChanged:
+            .displayChanged, .displayLost:
             return false
         }
     }

@@ -49,7 +49,7 @@ final class SessionControls {
             reenterRawMode()
         case .signal(.interrupt), .signal(.terminate), .signal(.hangup), .signal(.stop), .signal(.resize), .togglePause,
             .pause, .resume, .skip, .quit, .help, .timeLeft, .repeatInstruction, .faster, .slower, .louderTones,
-            .softerTones, .unknownKey, .displayChanged:
+            .softerTones, .unknownKey, .displayChanged, .displayLost:
             break
         }
     }

@@ -88,11 +88,23 @@ final class FakeBrailleDisplay: @unchecked Sendable {
         return nil
     }
 
-    /// Accepts BRLTTY's connection, gives the size, and records lines until BRLTTY goes.
+    /// Accepts BRLTTY's connection, gives the size, and records lines until BRLTTY goes; then waits for the next
+    /// BRLTTY (one started again), until the display is dropped.
     private func serve() {
-        let descriptor = accept(listener, nil, nil)
-        guard descriptor >= 0 else { return }
-        connection.withLock { $0 = descriptor }
+        while true {
+            let descriptor = accept(listener, nil, nil)
+            guard descriptor >= 0 else { return }
+            let previous = connection.withLock { connection in
+                defer { connection = descriptor }
+                return connection
+            }
+            if previous >= 0 { close(previous) }
+            record(descriptor)
+        }
+    }
+
+    /// Gives BRLTTY the size and records its lines until it goes.
+    private func record(_ descriptor: Int32) {
         _ = "cells \(cells)\n".utf8CString.dropLast().withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -117,9 +129,10 @@ final class PrivateBrltty {
     let display: FakeBrailleDisplay
     /// What a client sets to reach this server: `BRLAPI_HOST` and `BRLAPI_AUTH`.
     let environment: [String: String?]
-    private let process: ChildProcess
+    private var process: ChildProcess
     private let directory: URL
     private let number: Int
+    private let options: [String]
 
     /// Starts BRLTTY beside a display of `cells` cells, with `options` added to its command line (`-c en-us-g2 -o
     /// braille-variant=contracted6`: contracted braille, as a user sets it), and waits until BrlAPI reports that size.
@@ -129,17 +142,41 @@ final class PrivateBrltty {
         display = try FakeBrailleDisplay(cells: cells, directory: directory)
         number = try Self.freeNumber()
         environment = ["BRLAPI_HOST": ":\(number)", "BRLAPI_AUTH": "none"]
+        self.options = options
+        process = try Self.launch(number: number, directory: directory, display: display, options: options)
+        try waitUntilReady(after: 0)
+    }
+
+    /// Kills BRLTTY (SIGKILL: it removes nothing) and starts it again on the same server number and display, as a
+    /// user who restarts it would; returns once BrlAPI answers with the display's size again.
+    func restart() throws {
+        process.kill(SIGKILL)
+        _ = process.wait()
+        for name in ["\(number)", ".\(number)"] { unlink(BrailleOpening.socketDirectory + "/" + name) }
+        let shown = display.shown.count
+        process = try Self.launch(number: number, directory: directory, display: display, options: options)
+        try waitUntilReady(after: shown)
+    }
+
+    private static func launch(
+        number: Int, directory: URL, display: FakeBrailleDisplay, options: [String]
+    ) throws -> ChildProcess {
         let dir = directory.path
-        process = try ChildProcess(
+        return try ChildProcess(
             URL(fileURLWithPath: "/usr/sbin/brltty"),
             [
                 "-n", "-e", "-f", "/dev/null", "-x", "no", "-s", "no", "-o", "alert-tunes=no",
                 "-A", "auth=none,host=:\(number)", "-W", dir, "-U", dir, "-F", dir + "/prefs", "-M", "1",
                 "-b", "vr", "-d", "client:" + display.socketPath,
             ] + options, standardError: dir + "/brltty.log")
+    }
+
+    /// Waits until BRLTTY's display is up (a line after the first `shown`) and BrlAPI reports its size.
+    private func waitUntilReady(after shown: Int) throws {
         // Asking BrlAPI for the display while BRLTTY starts can wedge it (6.5): first its first line to the display
         // and its log's word that the driver is up, then BrlAPI's answer with a size above zero.
-        guard display.waitForShown(timeout: 20, { _ in true }) != nil else {
+        let cells = display.cells
+        guard display.waitForShown(after: shown, timeout: 20, { _ in true }) != nil else {
             stop()
             throw BrlttyFailure(reason: "no line reached the display", log: log)
         }
