@@ -80,8 +80,9 @@ wait_for "the null sink did not become the default" \
 
 set +e
 # The private bus is the daemons' own: the command's sessions would join it as media players (and pause each other's
-# reminders, run side by side in one job). A test that wants a bus starts its own (SessionBus).
-env -u DBUS_SESSION_BUS_ADDRESS "$@"
+# reminders, run side by side in one job). A test that wants a bus starts its own (SessionBus); one that starts a
+# PipeWire of its own gives it this one (BREATHE_VOICE_TEST_PIPEWIRE_BUS, PulseServer.Own).
+BREATHE_VOICE_TEST_PIPEWIRE_BUS=$DBUS_SESSION_BUS_ADDRESS env -u DBUS_SESSION_BUS_ADDRESS "$@"
 status=$?
 set -e
 exit $status

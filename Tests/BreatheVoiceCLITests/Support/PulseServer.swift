@@ -114,6 +114,9 @@ enum PulseServer {
             env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
             env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
             env["PULSE_SERVER"] = nil
+            // PipeWire's daemons want a session bus: the shared server's (scripts/with-pipewire.sh keeps it from the
+            // tests' sessions, which would join it as media players).
+            env["DBUS_SESSION_BUS_ADDRESS"] = env["BREATHE_VOICE_TEST_PIPEWIRE_BUS"]
             processes.append(try Daemon(arguments, environment: env))
         }
 
