@@ -75,6 +75,9 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case historyCausePattern, historyCausePreferences, historyCauseOther
     case doctorNote, doctorReminderLastFailed, doctorReminderPatternMissing, doctorReminderPatternFix
     case errorPatternScheduled, warningPatternScheduled
+    // `patterns rename` (issue 50).
+    case patternsRenamed, patternsRenamedReminder, patternsRenamedSystemdManual
+    case errorPatternRenameBuiltIn, errorPatternRenameSame, errorPatternRenameTaken
     case errorClearNeedsYes, errorDate, errorFormat
     // `history import` (issue 50).
     case historyImported, historyImportedSome, historyImportedAlready, historyImportWould, historyImportWouldSome
