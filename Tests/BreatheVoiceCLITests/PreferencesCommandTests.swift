@@ -32,7 +32,7 @@ import Testing
         ),
         (
             "en", ["nonsense", "1"],
-            "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, guide, count, display, terse, braille, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, remind.defer, scheduleVia, customPatterns, \(LocaleFiles.codes.map { "voice." + $0 }.joined(separator: ", "))."
+            "breathe-voice: Unknown preference \"nonsense\": use one of language, voice, rate, pitch, volume, speech, speechVia, speechPriority, screenReader, tones, toneVolume, guide, count, display, terse, braille, pauseOthers, defaultPattern, defaultMinutes, leadIn, quietHours, remind.pattern, remind.minutes, remind.defer, scheduleVia, customPatterns, \(LocaleFiles.codes.map { "voice." + $0 }.joined(separator: ", "))."
         ),
         (
             "es", ["display", "loud"],
