@@ -108,18 +108,25 @@ generated: build
 	python3 scripts/generate-man.py $(BINARY_DEBUG) $(MAN_DATE)
 
 # Installs the release binary (stripped: symbols nobody reads at run time), the man pages (English in man1, every other
-# language in its own folder, pt-BR's in pt_BR) and the three completions;
-# nothing else. INSTALL_BINARY may name another build of the same program (the install test uses the debug build to
-# avoid a second build while testing).
+# language in its own folder, pt-BR's in pt_BR) and the three completions; nothing else. The pages and completions are
+# made here from the binary being installed and Locales/, as `make generated` makes them, not copied from the committed
+# ones: a language whose file was added since the last `make generated` is installed with its page and its words.
+# INSTALL_BINARY may name another build of the same program (the install test uses the debug build to avoid a second
+# build while testing).
 INSTALL_BINARY ?= $(BINARY_RELEASE)
 install: $(INSTALL_BINARY)
 	install -D -m 755 -s $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
+	@staging=$$(mktemp -d) && trap 'rm -rf "$$staging"' EXIT && \
 	python3 scripts/generate-man.py --list | while read -r code page; do \
+	  python3 scripts/generate-man.py $(INSTALL_BINARY) $$code $(MAN_DATE) "$$staging/$$code.1" || exit 1; \
 	  folder=$(DESTDIR)$(MANDIR); [ "$$code" = en ] || folder=$(DESTDIR)$(MANROOT)/$$(echo $$code | tr - _)/man1; \
-	  install -D -m 644 $$page $$folder/breathe-voice.1 || exit 1; done
-	install -D -m 644 completions/breathe-voice.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice
-	install -D -m 644 completions/_breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice
-	install -D -m 644 completions/breathe-voice.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
+	  install -D -m 644 "$$staging/$$code.1" $$folder/breathe-voice.1 || exit 1; done && \
+	for shell in bash zsh fish; do \
+	  $(INSTALL_BINARY) --generate-completion-script $$shell | python3 scripts/complete-at-root.py $$shell \
+	    > "$$staging/$$shell" || exit 1; done && \
+	install -D -m 644 "$$staging/bash" $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice && \
+	install -D -m 644 "$$staging/zsh" $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice && \
+	install -D -m 644 "$$staging/fish" $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
 
 uninstall:
 	python3 scripts/generate-man.py --list | while read -r code page; do \

@@ -316,13 +316,13 @@ _breathe-voice_patterns() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove)
+    list|add|rename|remove)
         # Offer subcommand argument completions
         "_breathe-voice_patterns_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add rename remove' -- "${cur}"))
         ;;
     esac
 }
@@ -343,6 +343,21 @@ _breathe-voice_patterns_list() {
 }
 
 _breathe-voice_patterns_add() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--lang)
+    __breathe-voice_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_breathe-voice_patterns_rename() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()

@@ -51,6 +51,15 @@ checks() {
   "$binary" --lang en --pattern 2-2 --cycles 1 --output en.wav >/dev/null
   [ -s zz.wav ] || fail "no WAV rendered in zz"
   ! cmp -s zz.wav en.wav || fail "the zz session renders English's samples"
+  # make install installs its page and completions, made from the binary (no page of its own committed yet).
+  destination=$(mktemp -d)
+  make -s install DESTDIR="$destination" PREFIX=/usr INSTALL_BINARY="$PWD/$binary" >/dev/null \
+    || { rm -rf "$destination"; fail "make install failed with Locales/zz.json"; }
+  installed=$(cat "$destination/usr/share/man/zz/man1/breathe-voice.1" 2>/dev/null || true)
+  completion=$(cat "$destination/usr/share/zsh/site-functions/_breathe-voice" 2>/dev/null || true)
+  rm -rf "$destination"
+  grep -q 'Zz Guided breathing' <<<"$installed" || fail "make install did not install the zz man page"
+  grep -q "voice.zz" <<<"$completion" || fail "make install's zsh completion lacks the voice.zz preference"
   # The man page: listed, written, lint-clean, in the language.
   python3 scripts/generate-man.py --list | grep -qx "zz man/zz/breathe-voice.1" || fail "generate-man does not list zz"
   python3 scripts/generate-man.py "$binary" 2025-01-01
@@ -63,7 +72,7 @@ checks() {
   done
   grep -q "voice.zz" completion.zsh || fail "the zsh completion lacks the voice.zz preference"
   grep -q ", zz\." completion.fish || fail "the fish completion's --lang help lacks zz"
-  echo "check-new-language: Locales/zz.json alone gave --lang, LC_ALL, help, an error, a session, a WAV, the man page and the completions"
+  echo "check-new-language: Locales/zz.json alone gave --lang, LC_ALL, help, an error, a session, a WAV, the man page, the completions and make install"
 }
 
 if $in_place; then

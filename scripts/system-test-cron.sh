@@ -8,7 +8,10 @@
 # crontab is never written: every crontab call names the throwaway user, and the script checks root's is unchanged.
 #
 # The throwaway user has no sound server, so the reminder runs with --allow-silent. The binary is run from a directory
-# whose name holds `%` and `\%`, so that cron's own %-processing of the line is tried too.
+# whose name holds `%` and `\%`, so that cron's own %-processing of the line is tried too. The reminder is scheduled
+# from a "shell" whose XDG_CONFIG_HOME and XDG_STATE_HOME are folders with spaces, quotes, `%` and `$` in their names,
+# and plays a pattern saved there: it must find that pattern and record into that history (issue 50), never into
+# ~/.local/state.
 #
 # Usage: sudo scripts/system-test-cron.sh [PATH-TO-BINARY]   (default: .build/debug/breathe-voice)
 set -euo pipefail
@@ -75,11 +78,21 @@ as_user() {
   runuser -u "$user" -- env -i HOME="$home" PATH=/usr/bin:/bin LOGNAME="$user" USER="$user" LC_ALL=C "$@"
 }
 
-as_user "$binary" schedule add --every 1m --pattern 1-0-1 --minutes 0.1 --allow-silent
+# The shell's own folders, as a user may set them in their profile.
+config_dir="$home/my config 100% \$HOME"
+state_dir="$home/it's my \"state\""
+as_shell() {
+  as_user XDG_CONFIG_HOME="$config_dir" XDG_STATE_HOME="$state_dir" "$@"
+}
+as_shell "$binary" patterns add sysbreath 1-0-1
+as_shell "$binary" schedule add --every 1m --pattern sysbreath --minutes 0.1 --allow-silent
 echo "system-test-cron: $user's crontab:" >&2
 crontab -l -u "$user" >&2
-crontab -l -u "$user" | grep -qxF "* * * * * XDG_RUNTIME_DIR=/run/user/$uid $cron_binary remind --pattern 1-0-1 --minutes 0.1 --allow-silent" \
-  || { echo "system-test-cron: FAIL: the crontab line is not as expected" >&2; exit 1; }
+line=$(crontab -l -u "$user" | grep -v '^#')
+case "$line" in
+  "* * * * * XDG_RUNTIME_DIR=/run/user/$uid XDG_CONFIG_HOME="*" XDG_STATE_HOME="*" $cron_binary remind --pattern sysbreath --minutes 0.1 --allow-silent") ;;
+  *) echo "system-test-cron: FAIL: the crontab line is not as expected" >&2; exit 1 ;;
+esac
 
 if ! pgrep -x cron >/dev/null; then
   cron
@@ -92,13 +105,25 @@ if ! pgrep -x cron >/dev/null; then
 fi
 
 # cron runs the job at the start of the next minute; the reminder then takes a few seconds and records itself.
-history="$home/.local/state/breathe-voice/history.jsonl"
-lock="$home/.local/state/breathe-voice/session.lock"
+history="$state_dir/breathe-voice/history.jsonl"
+lock="$state_dir/breathe-voice/session.lock"
+default_history="$home/.local/state/breathe-voice/history.jsonl"
 deadline=$((SECONDS + 150))
 while [ $SECONDS -lt $deadline ]; do
   if [ -f "$history" ] && grep -Eq '"source" *: *"cron"' "$history"; then
     echo "system-test-cron: ok: cron ran the reminder and it recorded itself:" >&2
     grep -E '"source" *: *"cron"' "$history" | tail -n 1 >&2
+    if ! grep -Eq '"name" *: *"sysbreath"' "$history" || grep -Eq '"status" *: *"failed"' "$history"; then
+      echo "system-test-cron: FAIL: the reminder did not play the pattern saved in the shell's XDG_CONFIG_HOME" >&2
+      exit 1
+    fi
+    if [ -e "$default_history" ]; then
+      echo "system-test-cron: FAIL: the reminder also wrote $default_history, which the shell does not read" >&2
+      exit 1
+    fi
+    # What the user's own history command, in that shell, reads.
+    as_shell "$binary" history | grep -q 'sysbreath' \
+      || { echo "system-test-cron: FAIL: the shell's history does not list the reminder" >&2; exit 1; }
     exit 0
   fi
   sleep 2

@@ -29,6 +29,8 @@ import Testing
         ["patterns", "add", "VALUE", "4-4"],
         ["patterns", "add", "calm", "VALUE"],
         ["patterns", "remove", "VALUE"],
+        ["patterns", "rename", "VALUE", "slow"],
+        ["patterns", "rename", "box", "VALUE"],
         ["schedule", "add", "--every", "VALUE"],
         ["schedule", "add", "--at", "VALUE"],
         ["schedule", "add", "--every", "1h", "--days", "VALUE"],

@@ -40,10 +40,11 @@ import Testing
         }
     }
 
-    /// Each man page's EXIT STATUS lists every code of the table.
+    /// Each man page's EXIT STATUS lists every code of the table (the page as the generator writes it now, so that a
+    /// new language's is checked before its first `make generated`).
     @Test(arguments: GeneratedFilesTests.manPages)
     func manPagesListEveryCode(language: String, path: String) throws {
-        let page = try String(contentsOf: BinaryRun.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let page = try GeneratedFilesTests.freshManPage(language: language)
         for (code, _) in ExitCodeTable.rows {
             #expect(page.contains(".TP\n.B \(code)\n"), "\(path) lacks exit \(code)")
         }

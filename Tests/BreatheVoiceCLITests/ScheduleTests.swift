@@ -11,12 +11,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         let original = "# my jobs\r\nMAILTO=\"\"\r\n*/5 * * * * /usr/bin/true"
         try Data(original.utf8).write(to: fake.store)
+        // One home for every run: its XDG folders go into each reminder's line, so that it reads this home's files.
+        let home = try TemporaryHome()
+        func run(_ arguments: [String]) throws -> BinaryRun {
+            try home.run(
+                arguments, environment: ["BREATHE_VOICE_CRONTAB": fake.script.path, "LC_ALL": "C", "LANG": nil])
+        }
+        let settings =
+            "XDG_RUNTIME_DIR=/run/user/\(getuid()) XDG_CONFIG_HOME=\(home.root.path)/config"
+            + " XDG_STATE_HOME=\(home.root.path)/state XDG_CACHE_HOME=\(home.root.path)/cache"
 
-        let list0 = try fake.run(["schedule", "list"])
+        let list0 = try run(["schedule", "list"])
         #expect(list0.status == 0)
         #expect(list0.stdoutLines == ["No reminders are scheduled."])
 
-        let add = try fake.run([
+        let add = try run([
             "schedule", "add", "--every", "2h", "--from", "09:00", "--to", "18:00", "--days", "mon-fri",
         ])
         #expect(add.status == 0)
@@ -30,12 +39,12 @@ import Testing
             fake.text == original + "\n" + """
                 # BEGIN breathe-voice reminders, managed by "breathe-voice schedule": change them with it (a newline was added before this line)
                 # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri
-                0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind
+                0 9-17/2 * * 1-5 \(settings) \(binary) remind
                 # END breathe-voice reminders
 
                 """)
 
-        let second = try fake.run([
+        let second = try run([
             "schedule", "add", "--at", "12:30", "--pattern", "4-7-8", "--minutes", "2", "--allow-silent",
         ])
         #expect(
@@ -44,10 +53,10 @@ import Testing
             ])
         #expect(
             fake.text?.contains(
-                "30 12 * * * XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind --pattern 4-7-8 --minutes 2 --allow-silent\n"
+                "30 12 * * * \(settings) \(binary) remind --pattern 4-7-8 --minutes 2 --allow-silent\n"
             ) == true)
 
-        let words = try fake.run(["schedule", "list"])
+        let words = try run(["schedule", "list"])
         #expect(
             words.stdoutLines == [
                 "Reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday.",
@@ -55,7 +64,7 @@ import Testing
             ])
         // Nothing a screen reader would spell out symbol by symbol, unless cron's own syntax is asked for.
         #expect(!words.stdout.contains("*") && !words.stdout.contains("/"))
-        let list = try fake.run(["schedule", "list", "--cron"])
+        let list = try run(["schedule", "list", "--cron"])
         #expect(
             list.stdoutLines == [
                 "Reminder 1 (--every 2h --from 09:00 --to 18:00 --days mon-fri): crontab times 0 9-17/2 * * 1-5.",
@@ -63,19 +72,19 @@ import Testing
             ])
 
         let before = fake.text
-        let dry = try fake.run(["schedule", "remove", "1", "--dry-run"])
+        let dry = try run(["schedule", "remove", "1", "--dry-run"])
         #expect(dry.status == 0)
         #expect(
             dry.stdoutLines == [
                 "Dry run, the crontab is not changed. It would change like this:",
                 "- # breathe-voice reminder 1: --every 2h --from 09:00 --to 18:00 --days mon-fri",
-                "- 0 9-17/2 * * 1-5 XDG_RUNTIME_DIR=/run/user/\(getuid()) \(binary) remind",
+                "- 0 9-17/2 * * 1-5 \(settings) \(binary) remind",
             ])
         #expect(fake.text == before)
 
-        let remove = try fake.run(["schedule", "remove", "1"])
+        let remove = try run(["schedule", "remove", "1"])
         #expect(remove.stdoutLines == ["Removed reminder 1: every 2 hours from 09:00 to 18:00, Monday to Friday."])
-        let all = try fake.run(["schedule", "remove", "--all"])
+        let all = try run(["schedule", "remove", "--all"])
         #expect(all.status == 0)
         #expect(
             all.stdoutLines == [

@@ -406,8 +406,10 @@ import Testing
         #expect(
             words.output.split(separator: "\n").map(String.init)
                 == [
-                    "XDG_RUNTIME_DIR=/run/user/\(getuid())", program.path, "remind", "--pattern", "4-7-8", "--minutes",
-                    "2.5", "--lang", "es", "--allow-silent",
+                    "XDG_RUNTIME_DIR=/run/user/\(getuid())", "XDG_CONFIG_HOME=" + setup.home.root.path + "/config",
+                    "XDG_STATE_HOME=" + setup.home.root.path + "/state",
+                    "XDG_CACHE_HOME=" + setup.home.root.path + "/cache", program.path, "remind", "--pattern", "4-7-8",
+                    "--minutes", "2.5", "--lang", "es", "--allow-silent",
                 ], "\(lines[0])")
     }
 }

@@ -75,6 +75,11 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case historyCausePattern, historyCausePreferences, historyCauseOther
     case doctorNote, doctorReminderLastFailed, doctorReminderPatternMissing, doctorReminderPatternFix
     case errorPatternScheduled, warningPatternScheduled
+    // `patterns rename` (issue 50).
+    case patternsRenamed, patternsRenamedReminder, patternsRenamedSystemdManual
+    case errorPatternRenameBuiltIn, errorPatternRenameSame, errorPatternRenameTaken
+    // A reminder that reads other folders than the shell `doctor` runs in (issue 50).
+    case doctorReminderFolders, doctorReminderFoldersFix
     case errorClearNeedsYes, errorDate, errorFormat
     // `history import` (issue 50).
     case historyImported, historyImportedSome, historyImportedAlready, historyImportWould, historyImportWouldSome

@@ -121,6 +121,25 @@ package struct CrontabDocument: Hashable, Sendable {
         return reminders[index]
     }
 
+    /// Makes every reminder that names `old` with `--pattern` name `new`, in its summary and its lines; returns the
+    /// reminders changed, as they now are.
+    package mutating func renamePattern(_ old: String, to new: String) -> [ScheduledReminder] {
+        var changed: [ScheduledReminder] = []
+        for index in reminders.indices {
+            var reminder = reminders[index]
+            let summary = PatternOption.renaming(old, to: new, in: reminder.summary, quote: ShellWord.quote)
+            let lines = reminder.lines.map {
+                PatternOption.renaming(old, to: new, in: $0, quote: ShellWord.cronQuote)
+            }
+            guard summary != nil || lines.contains(where: { $0 != nil }) else { continue }
+            reminder.summary = summary ?? reminder.summary
+            reminder.lines = zip(reminder.lines, lines).map { $1 ?? $0 }
+            reminders[index] = reminder
+            changed.append(reminder)
+        }
+        return changed
+    }
+
     /// Removes every reminder, and with them the block.
     package mutating func removeAll() -> [ScheduledReminder] {
         defer { reminders = [] }

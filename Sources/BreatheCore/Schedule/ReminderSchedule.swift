@@ -35,10 +35,12 @@ package struct ReminderSchedule: Hashable, Sendable {
     var cronTimings: [CronTiming] { CronTiming.lines(firingAt: times, on: days) }
 
     /// The whole crontab lines: the time fields, then `program remind …` with the user's runtime directory set, so
-    /// that the reminder finds the sound server although cron sets no `XDG_RUNTIME_DIR`.
-    package func crontabLines(program: String, userID: UInt32) -> [String] {
+    /// that the reminder finds the sound server although cron sets no `XDG_RUNTIME_DIR`, and the XDG folders that
+    /// `environment` (the shell's, where `schedule add` runs) sets, so that it reads the same files as the shell
+    /// (`ReminderEnvironment`).
+    package func crontabLines(program: String, userID: UInt32, environment: [String: String] = [:]) -> [String] {
         let command =
-            "XDG_RUNTIME_DIR=/run/user/" + String(userID) + " "
+            ReminderEnvironment(userID: userID, shell: environment).cronWords + " "
             + ShellWord.cronCommand([program, "remind"] + remindArguments)
         return cronTimings.map { $0.text + " " + command }
     }

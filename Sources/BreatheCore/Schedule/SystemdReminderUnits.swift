@@ -57,22 +57,26 @@ package struct SystemdReminderUnits: Hashable, Sendable {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// The service file's text: `program remind arguments`, with the runtime folder where the sound server listens.
-    package func service(program: String, remindArguments: [String], userID: UInt32) -> String {
+    /// The service file's text: `program remind arguments`, with the runtime folder where the sound server listens
+    /// and the XDG folders `environment` sets (`ReminderEnvironment`), as the crontab line has them.
+    package func service(
+        program: String, remindArguments: [String], userID: UInt32, environment: [String: String] = [:]
+    ) -> String {
         // systemd expands no variables in the executable's path, only specifiers: its `$` stays single.
         let command =
             ([Self.quote(program, expandsVariables: false)] + (["remind"] + remindArguments).map { Self.quote($0) })
             .joined(separator: " ")
-        return [
+        let head = [
             "[Unit]",
             "Description=" + description,
             "Documentation=man:breathe-voice(1)",
             "",
             "[Service]",
             "Type=oneshot",
-            "Environment=XDG_RUNTIME_DIR=/run/user/" + String(userID),
-            "ExecStart=" + command,
-        ].map { $0 + "\n" }.joined()
+        ]
+        let lines =
+            head + ReminderEnvironment(userID: userID, shell: environment).systemdLines + ["ExecStart=" + command]
+        return lines.map { $0 + "\n" }.joined()
     }
 
     var description: String {

@@ -48,6 +48,9 @@ extension BreatheVoice {
                         scheduled, saved: $0.customPatterns, remindPattern: $0.remindPattern)
                 ]
             }
+            // A reminder that reads other folders than this shell: what doctor says here is not what it does.
+            let folders = DoctorChecks.reminderFolders(
+                ScheduledReminders.settings(crontab: crontab, timers: timers), environment: environment)
             let last = DoctorChecks.lastReminder(store: HistoryStore(), localizer: localizer)
             // What a reminder would do right now, last.
             let wait = preferences?.remindDefer ?? .standard
@@ -60,7 +63,7 @@ extension BreatheVoice {
                 try ReminderDeferral.live(wait: wait, environment: environment).activityNow()
             }
             var output = FileDescriptorSink.standardOutput
-            let findings = (unreadable + checks + (patterns ?? []) + [last, reminder]).flatMap { check in
+            let findings = (unreadable + checks + (patterns ?? []) + [folders, last, reminder]).flatMap { check in
                 check.run().map { (check: check.name, finding: $0) }
             }
             if json {

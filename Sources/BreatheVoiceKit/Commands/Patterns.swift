@@ -8,7 +8,7 @@ extension BreatheVoice {
             CommandConfiguration(
                 commandName: "patterns",
                 abstract: HelpText.english("help.patterns.abstract"),
-                subcommands: [List.self, Add.self, Remove.self],
+                subcommands: [List.self, Add.self, Rename.self, Remove.self],
                 defaultSubcommand: List.self
             )
         }

@@ -20,7 +20,7 @@ extension BreatheVoice.Schedule {
     static func editor(localizer: Localizer) -> ScheduleEditor {
         ScheduleEditor(
             crontab: .live(environment: ProcessEnvironment.current), localizer: localizer,
-            systemd: .live(environment: ProcessEnvironment.current)
+            systemd: .live(environment: ProcessEnvironment.current), environment: ProcessEnvironment.current
         )
     }
 

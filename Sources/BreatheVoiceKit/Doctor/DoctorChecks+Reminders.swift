@@ -108,6 +108,35 @@ extension DoctorChecks {
         }
     }
 
+    /// Each scheduled reminder that reads its preferences or its history in another folder than this shell does: its
+    /// line or service sets other XDG folders, or none where the shell sets them (as reminders scheduled by earlier
+    /// versions do). A problem, since what `doctor`, `history` and `prefs` say here is then not what the reminder does. No
+    /// line for a reminder that reads the same folders.
+    static func reminderFolders(
+        _ reminders: [(id: Int, settings: [String: String])], environment: [String: String]
+    ) -> DoctorCheck {
+        DoctorCheck(name: "reminder-folders") {
+            let shell = XDGDirectories(environment: environment)
+            return reminders.compactMap { reminder in
+                var its = reminder.settings.filter { $0.key.hasPrefix("XDG_") }
+                its["HOME"] = shell.home
+                let folders = XDGDirectories(environment: its)
+                let differing = [
+                    ("XDG_CONFIG_HOME", folders.configHome, shell.configHome),
+                    ("XDG_STATE_HOME", folders.stateHome, shell.stateHome),
+                ].first { $0.1 != $0.2 }
+                guard let (variable, theirs, ours) = differing else { return nil }
+                let arguments: [String: MessageArgument] = [
+                    "id": .integer(reminder.id), "variable": .text(variable),
+                    "reminder": .text(ShellWord.shownOnOneLine(theirs)),
+                    "shell": .text(ShellWord.shownOnOneLine(ours)),
+                ]
+                return .problem(
+                    Message(.doctorReminderFolders, arguments), fix: Message(.doctorReminderFoldersFix, arguments))
+            }
+        }
+    }
+
     /// When the newest reminder in the history failed, when and why, as a note: it is past, and what would make the
     /// next one fail is each other check's to say. No line when the newest reminder did not fail, or none ran.
     static func lastReminder(store: HistoryStore, localizer: Localizer) -> DoctorCheck {

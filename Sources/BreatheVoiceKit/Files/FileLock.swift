@@ -7,9 +7,9 @@ import Musl
 #endif
 
 /// An exclusive flock(2) held around a read-modify-write, so that two commands changing the same file at once both
-/// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns add/remove) and
-/// `.crontab.lock` there too (schedule add/remove). The lock file itself is opened like every file we keep (never
-/// through a link, only a regular file), waited for (at most `LockWait.seconds`: then exit 75 with one line), and let go
+/// keep their change: `.preferences.lock` beside the preferences (prefs set/unset/reset/edit, patterns
+/// add/rename/remove) and `.crontab.lock` there too (schedule add/remove, patterns rename). The lock file itself is
+/// opened like every file we keep (never through a link, only a regular file), waited for (at most `LockWait.seconds`: then exit 75 with one line), and let go
 /// when the lock is freed or the process ends.
 final class FileLock: Sendable {
     let path: String

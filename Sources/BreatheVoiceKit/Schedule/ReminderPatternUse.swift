@@ -4,19 +4,13 @@ import BreatheCore
 /// else the `remind.pattern` preference. `doctor` calls a reminder whose pattern is gone a problem, and `patterns
 /// remove` refuses to take away one a reminder plays.
 ///
-/// A summary's words are split at spaces: `schedule add` quotes a word only when the shell would need it, and no
-/// pattern name or timings ever does (a name is letters, digits, `-` and `_`).
+/// A summary's words are read as the shell reads them (`PatternOption`): a name `schedule add` had to quote, such as
+/// `'calmé'`, is the name.
 enum ReminderPatternUse {
     /// The pattern a reminder's options name (`--pattern NAME` or `--pattern=NAME`, the last one given); nil when they
     /// name none.
     static func patternName(inSummary summary: String) -> String? {
-        let words = summary.split(separator: " ").map(String.init)
-        var found: String?
-        for (index, word) in words.enumerated() {
-            if word == "--pattern", index + 1 < words.count { found = words[index + 1] }
-            if word.hasPrefix("--pattern=") { found = String(word.dropFirst("--pattern=".count)) }
-        }
-        return found
+        PatternOption.name(in: summary)
     }
 
     /// The pattern a reminder plays: the one its options name, else `remindPattern`.

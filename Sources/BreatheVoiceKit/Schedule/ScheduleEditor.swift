@@ -7,11 +7,18 @@ struct ScheduleEditor: Sendable {
     var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
     var systemd: SystemdTimers?
+    /// The environment `schedule add` runs in: the XDG folders it sets go into each new reminder
+    /// (`ReminderEnvironment`), so that the reminder reads the files this shell reads.
+    var environment: [String: String]
 
-    init(crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil) {
+    init(
+        crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil,
+        environment: [String: String] = [:]
+    ) {
         self.crontab = crontab
         self.localizer = localizer
         self.systemd = systemd
+        self.environment = environment
     }
 
     /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
@@ -62,7 +69,8 @@ struct ScheduleEditor: Sendable {
             throw .cannotCreate(Message(.errorScheduleProgramSystemd, ["path": .text(program)]))
         }
         let units = SystemdReminderUnits(id: (usedIDs().max() ?? 0) + 1, schedule: schedule)
-        let service = units.service(program: program, remindArguments: schedule.remindArguments, userID: userID)
+        let service = units.service(
+            program: program, remindArguments: schedule.remindArguments, userID: userID, environment: environment)
         if dryRun {
             var lines = [localizer.string(Message(.scheduleDryRunSystemd))]
             for (path, text) in [(systemd.servicePath(units), service), (systemd.timerPath(units), units.timer)] {
@@ -128,7 +136,8 @@ struct ScheduleEditor: Sendable {
         let original = try crontab.read()
         var document = try parse(original)
         let reminder = document.add(
-            summary: schedule.summary, lines: schedule.crontabLines(program: program, userID: userID),
+            summary: schedule.summary,
+            lines: schedule.crontabLines(program: program, userID: userID, environment: environment),
             after: systemd?.installed().map(\.id) ?? [])
         return try apply(document, over: original, dryRun: dryRun, report: inWords(.scheduleAddedWords, reminder))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BreatheCore
@@ -22,8 +23,15 @@ import Musl
         return names
     }
 
-    @Test func bothLanguagesAreBuiltIn() {
-        #expect(LocaleCatalog.codes == ["en", "es", "es-419", "fr", "pt-BR"])
+    /// Every file of Locales/ is built in, and nothing else: a new language is its file, never a list here.
+    @Test func everyLocaleFileIsBuiltIn() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: LocaleCatalogTests.locales.path)
+        let codes = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
+        #expect(LocaleCatalog.codes.sorted() == codes.sorted())
+        #expect(LocaleCatalog.codes.contains("en"))
+    }
+
+    @Test func theShippedLanguagesHaveTheirVoices() {
         #expect(LocaleCatalog.all["en"]?.voice == "en-us")
         #expect(LocaleCatalog.all["es"]?.voice == "es")
         #expect(LocaleCatalog.all["es-419"]?.voice == "es-419")
