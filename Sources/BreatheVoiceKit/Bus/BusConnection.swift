@@ -115,8 +115,8 @@ final class BusConnection {
 
     /// Processes the connection until `done()` or `deadline` (monotonic nanoseconds), sleeping in poll on its socket
     /// alone: for a control command, and for the few replies a session's end still waits for. A signal that arrives
-    /// ends the wait (EINTR) when `stopsOnSignal`.
-    func wait(until deadline: UInt64, stopsOnSignal: Bool = false, _ done: () -> Bool) {
+    /// ends the wait (EINTR): whoever sent it is not kept waiting.
+    func wait(until deadline: UInt64, _ done: () -> Bool) {
         while isUp && !done() {
             process()
             if done() || !isUp { return }
@@ -125,7 +125,7 @@ final class BusConnection {
             let until = min(deadline, self.deadline ?? deadline)
             let timeout = until <= now ? 0 : Int32(min((until - now + 999_999) / 1_000_000, 60_000))
             var descriptor = pollfd(fd: fileDescriptor, events: pollEvents, revents: 0)
-            if poll(&descriptor, 1, timeout) < 0, errno == EINTR, stopsOnSignal { return }
+            if poll(&descriptor, 1, timeout) < 0, errno == EINTR { return }
         }
     }
 

@@ -50,7 +50,8 @@ final class OtherPlayers {
     }
 
     /// Resumes the players paused for the session that are still paused, waiting for their status at most until
-    /// `deadline` (monotonic nanoseconds). A player that answers later stays paused: it is the user's to resume.
+    /// `deadline` (monotonic nanoseconds), or until a signal comes. A player that answers later stays paused: it is the
+    /// user's to resume.
     func resume(until deadline: UInt64) {
         for name in paused {
             checking += 1
@@ -62,7 +63,7 @@ final class OtherPlayers {
                     name, path: MprisPlayer.objectPath, interface: MprisPlayer.playerInterface, member: "Play")
             }
         }
-        connection.wait(until: deadline, stopsOnSignal: false) {
+        connection.wait(until: deadline) {
             checking == 0 && connection.pollEvents & Int16(POLLOUT) == 0
         }
     }

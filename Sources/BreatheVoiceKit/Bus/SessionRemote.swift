@@ -50,7 +50,7 @@ enum SessionRemote {
             }
         }
         let deadline = MonotonicClock.now() + UInt64(patience) * 1_000_000_000
-        connection.wait(until: deadline, stopsOnSignal: true) { sessions != nil && waiting == 0 }
+        connection.wait(until: deadline) { sessions != nil && waiting == 0 }
         guard let sessions, waiting == 0 else {
             throw .unavailable(Message(.errorControlNoAnswer, ["seconds": .integer(patience)]))
         }
