@@ -13,27 +13,33 @@ import Musl
 /// it: as a `SessionWaiter`, the sink runs one main loop iteration whose `poll()` also watches the session's keys and
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
-/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 6 s queued, more asked for
-/// 2.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
+/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 20 s queued, more asked for
+/// 9.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
 /// us (the device's own buffer stays 150 ms). The stream runs at the rate of what plays it (`PA_STREAM_FIX_RATE`: the
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
-/// here as it is written (`RateConverter`): a server that converted it itself would do so on each of its periods,
+/// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
 /// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
 /// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Everything the sink says is in the session's
 /// samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner renders again
 /// from the heard position.
-/// `latencySamples()` is the server's own timing, carried forward from its latest reports. No timer of libpulse's runs: the
-/// stream has no automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s,
-/// after every flush and corrupted index, and each update is a round trip that wakes both processes); a report is
-/// asked for after the first write, after a flush, and by the probe below, which a session wakes for anyway.
+///
+/// The samples go over the connection's socket, never through memory shared with the server
+/// (`context.force.disable.shm`): PulseAudio, with its defaults, gives each shared block back once it has played it,
+/// in a message that woke the session every 150 to 190 ms (6.6 wake-ups a second for a box session; none of that on
+/// PipeWire, which shares no memory with its clients). Through the socket, a phase is a few messages sent at once.
+///
+/// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
+/// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
+/// flush and corrupted index, and each update is a round trip that wakes both processes); a report is asked for with
+/// every write (its answer comes while the rest is sent, so it wakes nobody), after a flush, and by the probe below.
 ///
 /// Nothing here waits on the server without a deadline (`SoundServerPatience`): connecting, a flush, a drain. A server
 /// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` after a
-/// request of ours is taken as gone: `checkConnection()` throws as for a closed connection. When the server has said
-/// nothing for `probeMilliseconds` at a wake-up, a timing update is asked for; and the session's sleep ends by
-/// `quietMilliseconds` after its last answer to ask one, so that a frozen server is noticed while paused, or between
-/// cues, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session drops
-/// the stream without waiting at all (`stop()`).
+/// request of ours is taken as gone (`PulseLiveness`): `checkConnection()` throws as for a closed connection. When the
+/// server has said nothing for `probeMilliseconds` at a wake-up, a timing update is asked for; and the session's sleep
+/// ends by `quietMilliseconds` after its last answer to ask one, so that a frozen server is noticed while paused, or
+/// during a long phase, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session
+/// drops the stream without waiting at all (`stop()`).
 final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
     private let server: String
@@ -42,51 +48,14 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var mainloop: PulseMainloop?
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
-    /// The latest latency the server reported (or 0 after a flush), with the samples sent and the monotonic time
-    /// then: between a flush and the next timing report, the latency is carried forward from it.
-    private var lastReport: (latency: Int64, sent: Int64, nanos: UInt64) = (0, 0, 0)
-    /// Samples written since the stream was opened (the session's, before any conversion).
-    private var written: Int64 = 0
-    /// The session's samples converted to the stream's rate, when the two differ.
-    private var converter: RateConverter?
-    /// The converter's output, written to the server (kept for its capacity).
-    private var converted: [Int16] = []
-    /// `written` when the converter last started afresh (the stream opened, or flushed).
-    private var convertedFrom: Int64 = 0
-    /// When the server last answered anything (a request for data, a timing update, an operation done), on `clock`.
-    private var lastAnswer: UInt64 = 0
-    /// When our request for a sign of life (a timing update) was sent, until it is answered.
-    private var probeSent: UInt64?
-    /// A wait on the server ended without an answer in time: the server counts as gone.
-    private var silent = false
-    /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
-    private var timingAsked = false
-    /// Samples heard by the latest report taken while the server answered in time.
-    private var heardOnTime: Int64 = 0
+    /// What was written, and how it goes to the stream.
+    private var feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: AudioFormat.sampleRate)
+    /// Whether the server still answers.
+    private var liveness: PulseLiveness
+    /// Which of the samples sent has been heard.
+    private var heard: PulseHeardPosition
     /// When a timing report came, if it came since the latency was last read.
     private var timingArrived: UInt64?
-    /// The latest timing reports since the last flush: the sample heard then, and when (on `clock`). A report lags the
-    /// truth by up to one period of the server's (PipeWire reports in quanta of up to 43 ms), never leads it: what is
-    /// heard now is the furthest of them carried forward at the clock's pace.
-    private var reports: [(heard: Int64, nanos: UInt64)] = []
-
-    /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
-    /// asks for more about once a phase), since a flush takes back what is not heard.
-    static let targetMilliseconds = 6000
-    /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it, well
-    /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at
-    /// 42.7 ms by default). PulseAudio runs its sink at the shortest latency any stream asks: measured with a recorder
-    /// on the sink's monitor at 200 ms (the benchmark's), our stream raised the server's CPU by 0.08–0.10 % of a core
-    /// at 100 ms and by 0.03 % at 150 ms (a sink with our stream alone then runs 150 ms periods, not 100 ms ones).
-    static let deviceMilliseconds = 150
-    /// The server asks for more once this much has played (minreq): few wake-ups. With PA_STREAM_ADJUST_LATENCY the
-    /// device's own buffer is then (tlength - 2 minreq) / 2: `deviceMilliseconds`.
-    static var requestMilliseconds: Int { requestMilliseconds(target: targetMilliseconds) }
-    static func requestMilliseconds(target: Int) -> Int {
-        max(target / 4, (target - 2 * deviceMilliseconds) / 2)
-    }
-    /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
-    static let startMilliseconds = 10
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -103,49 +72,15 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         self.server = server
         self.targetMilliseconds = targetMilliseconds
         self.clock = clock
+        liveness = PulseLiveness(now: clock.now())
+        heard = PulseHeardPosition(sampleRate: AudioFormat.sampleRate, now: clock.now())
         try connect(watchingSignals: watchingSignals)
     }
 
     deinit { close() }
 
-    /// libpulse's functions, opened on first use; a library that cannot be opened is a server out of reach.
-    static func library() throws(BreatheError) -> LivePulseLibrary {
-        switch LivePulseLibrary.shared {
-        case .success(let library): return library
-        case .failure(let error): throw .unavailable(Message(.errorAudioUnavailable, ["detail": .text(error.detail)]))
-        }
-    }
-
     /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
     var waiter: (any SessionWaiter)? { self }
-
-    /// Finds the server where `SoundServerAddress` says: `PULSE_SERVER` as given (libpulse tries its entries in
-    /// order), else the default socket when it exists.
-    ///
-    /// The address is always given to libpulse explicitly (and autospawn is off), so it never starts a daemon itself.
-    static func serverAddress(
-        environment: [String: String], userID: UInt32 = getuid(),
-        exists: (String) -> Bool = socketExists
-    ) -> String? {
-        if let server = SoundServerAddress.given(environment: environment) { return server }
-        let socket = SoundServerAddress.defaultSocket(environment: environment, userID: userID)
-        return exists(socket) ? "unix:" + socket : nil
-    }
-
-    /// The installed libpulse's version, such as "16.1" (for `--version --verbose`), opening it; talks to no server.
-    static var libraryVersion: String {
-        guard case .success(let library) = LivePulseLibrary.shared else { return "unavailable" }
-        return library.libraryVersion().map { String(cString: $0) } ?? "unknown"
-    }
-
-    static func socketExists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
-    }
-
-    static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {
-        library.strerror(error).map { String(cString: $0) } ?? "error \(error)"
-    }
 
     // MARK: Connecting and closing
 
@@ -163,13 +98,17 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             return .unavailable(Message(.errorAudioUnavailable, ["detail": .message(LivePulseSink.noAnswer)]))
         }
         let deadline = clock.deadline(inMilliseconds: SoundServerPatience.connectMilliseconds)
-        silent = false
-        probeSent = nil
+        liveness.restart(now: clock.now())
         guard let mainloop = PulseMainloop(library: library, clock: clock) else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.mainloop = mainloop
-        guard let context = library.contextNew(mainloop.api, "breathe-voice") else {
+        // No memory shared with the server (see above): PA_PROP_CONTEXT_FORCE_DISABLE_SHM, libpulse 13 and later.
+        let properties = library.proplistNew()
+        _ = library.proplistSets(properties, "context.force.disable.shm", "yes")
+        let made = library.contextNewWithProplist(mainloop.api, "breathe-voice", properties)
+        library.proplistFree(properties)
+        guard let context = made else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context
@@ -181,7 +120,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             throw unavailable(library.contextErrno(context))
         }
         self.stream = stream
-        var attributes = bufferAttributes(rate: AudioFormat.sampleRate)
+        var attributes = LivePulseSink.bufferAttributes(rate: AudioFormat.sampleRate, target: targetMilliseconds)
         // No PA_STREAM_AUTO_TIMING_UPDATE: its timer would wake the session many times a second (see above).
         // No PA_STREAM_INTERPOLATE_TIMING either: with a report a phase, libpulse's smoother strays by a PipeWire
         // quantum; `latencySamples()` extrapolates the reports itself. PA_STREAM_FIX_RATE: the rate of what plays it.
@@ -210,117 +149,51 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             })
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         let rate = library.streamGetSampleSpec(stream).map { Int($0.pointee.rate) } ?? AudioFormat.sampleRate
-        converter = nil
+        feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
         if rate != AudioFormat.sampleRate, rate > 0 {
-            converter = RateConverter(from: AudioFormat.sampleRate, to: rate)
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
-            attributes = bufferAttributes(rate: rate)
+            attributes = LivePulseSink.bufferAttributes(rate: rate, target: targetMilliseconds)
             if let operation = library.streamSetBufferAttr(stream, &attributes, nil, nil) {
                 library.operationUnref(operation)
             }
         }
-        written = 0
-        convertedFrom = 0
-        heardOnTime = 0
-        reports = []
+        heard = PulseHeardPosition(sampleRate: AudioFormat.sampleRate, now: clock.now())
         timingArrived = nil
-        timingAsked = false
-        lastReport = (0, 0, clock.now())
-        lastAnswer = clock.now()
-    }
-
-    /// The stream's buffer in bytes at `rate`: `targetMilliseconds` queued, more asked for `requestMilliseconds` at a
-    /// time, playback started once `startMilliseconds` are there.
-    private func bufferAttributes(rate: Int) -> pa_buffer_attr {
-        func bytes(_ milliseconds: Int) -> UInt32 { UInt32(rate * milliseconds / 1000 * 2) }
-        return pa_buffer_attr(
-            maxlength: UInt32.max, tlength: bytes(targetMilliseconds), prebuf: bytes(LivePulseSink.startMilliseconds),
-            minreq: bytes(LivePulseSink.requestMilliseconds(target: targetMilliseconds)), fragsize: UInt32.max
-        )
-    }
-
-    /// The samples written whose sound has gone to the server: all of them, but for those the converter holds (the few
-    /// each converted sample needs after its time).
-    private var sent: Int64 {
-        guard let converter else { return written }
-        return convertedFrom + converter.outputTime(converter.produced)
-    }
-
-    /// "did not answer within N seconds", for a connection not ready in time.
-    static var noAnswer: Message {
-        Message(.audioNoAnswer, ["seconds": .integer(Int(SoundServerPatience.connectMilliseconds / 1000))])
-    }
-
-    /// "nothing for N seconds", for a server that stopped answering.
-    static var silence: Message {
-        Message(.audioSilent, ["seconds": .integer(Int(SoundServerPatience.silenceMilliseconds / 1000))])
+        liveness.restart(now: clock.now())
     }
 
     /// A callback's sign of life from the server.
     private static func answered(_ userdata: UnsafeMutableRawPointer?) {
         guard let userdata else { return }
         let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
-        sink.lastAnswer = sink.clock.now()
-        sink.probeSent = nil
+        sink.liveness.answered(now: sink.clock.now())
     }
 
     /// Asks for a timing update when nothing was heard from the server for `probeMilliseconds` and none is asked for
-    /// yet: its answer (or its absence) tells a silent server from a quiet one, and refreshes the interpolated
-    /// latency.
+    /// yet: its answer (or its absence) tells a silent server from a quiet one, and refreshes the heard position.
     private func probe() {
-        guard probeSent == nil else { return }
-        let now = clock.now()
-        guard now >= lastAnswer + UInt64(SoundServerPatience.probeMilliseconds) * 1_000_000 else { return }
-        askTiming()
+        if liveness.wantsProbe(now: clock.now()) { askTiming() }
     }
 
-    /// Asks the server for a timing report without waiting for it; its answer is a sign of life.
+    /// Asks the server for a timing report without waiting for it, unless one is asked for already; its answer is a
+    /// sign of life.
     private func askTiming() {
-        guard let stream, isConnected else { return }
+        guard liveness.askedAt == nil, let stream, isConnected else { return }
         guard
             let operation = library.streamUpdateTimingInfo(
                 stream, { _, _, userdata in LivePulseSink.answered(userdata) },
                 Unmanaged.passUnretained(self).toOpaque())
         else { return }
         library.operationUnref(operation)
-        timingAsked = true
-        if probeSent == nil { probeSent = clock.now() }
+        liveness.asked(now: clock.now())
     }
 
-    /// True once a request of ours has waited `silenceMilliseconds` since the server last answered anything.
-    private var hasFallenSilent: Bool {
-        if silent { return true }
-        guard probeSent != nil else { return false }
-        return clock.now() >= silenceDeadline
-    }
+    private var hasFallenSilent: Bool { liveness.hasFallenSilent(now: clock.now()) }
 
     /// Nothing from the server for `lateMilliseconds`, with our request unanswered for half of it at least (a healthy
     /// server answers within 80 ms): short of lost, but the closing words are not waited for.
-    var isLate: Bool {
-        guard let lateAt else { return false }
-        return clock.now() >= lateAt
-    }
-
-    private var lateAt: UInt64? {
-        guard let probeSent else { return nil }
-        let late = UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
-        return max(probeSent + late / 2, lastAnswer + late)
-    }
-
-    /// Our request unanswered for `lateMilliseconds`: the server is taken as playing nothing meanwhile.
-    private var isOverdue: Bool {
-        guard let probeSent else { return false }
-        return clock.now() >= probeSent + UInt64(SoundServerPatience.lateMilliseconds) * 1_000_000
-    }
-
-    /// When the server's silence, counted from its last answer, makes it a lost server; never sooner than twice the
-    /// late bound after our request (a process that was stopped itself asked nothing meanwhile).
-    private var silenceDeadline: UInt64 {
-        max(
-            lastAnswer + UInt64(SoundServerPatience.silenceMilliseconds) * 1_000_000,
-            (probeSent ?? 0) + UInt64(2 * SoundServerPatience.lateMilliseconds) * 1_000_000)
-    }
+    var isLate: Bool { liveness.isLate(now: clock.now()) }
 
     /// Disconnects and frees whatever is open.
     private func close() {
@@ -337,7 +210,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         stream = nil
         context = nil
         mainloop = nil
-        probeSent = nil
     }
 
     /// True while the context and the stream are both ready.
@@ -365,13 +237,13 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             return false
         }
         let wait = mainloop.complete(
-            operation, until: { self.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() })
+            operation, until: { self.liveness.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() })
         switch wait {
         case .done:
-            lastAnswer = clock.now()
+            liveness.answered(now: clock.now())
             return true
         case .timedOut:
-            silent = true
+            liveness.fallSilent()
             return false
         case .interrupted, .failed:
             return false
@@ -387,12 +259,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
         probe()
         let now = clock.now()
-        let look =
-            if let lateAt {
-                now < lateAt ? lateAt : silenceDeadline
-            } else {
-                lastAnswer + UInt64(SoundServerPatience.quietMilliseconds) * 1_000_000
-            }
+        let look = liveness.nextLook(now: now)
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
         let timeout = timeoutMilliseconds < 0 ? untilLook : min(timeoutMilliseconds, untilLook)
         return mainloop.iterate(merging: &descriptors, timeoutMilliseconds: timeout)
@@ -401,35 +268,22 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     // MARK: AudioSink
 
     func write(_ samples: [Int16]) throws(BreatheError) {
-        try write(samples, from: 0, to: samples.count)
+        try write(samples[...])
     }
 
-    /// Queues `samples[start..<end]`, converted to the stream's rate if it has its own.
-    private func write(_ samples: [Int16], from start: Int, to end: Int) throws(BreatheError) {
+    /// Queues `samples`, converted to the stream's rate if it has its own, in a few blocks sent at once; a timing
+    /// report is asked for first, so that its answer comes while the rest is sent.
+    private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
-        guard start < end else { return }
-        // A few thousand at a time: each block (converted, if the stream has its own rate) is held only until sent.
-        for piece in stride(from: start, to: end, by: 4096) {
-            let samples = samples[piece..<min(end, piece + 4096)]
-            guard converter != nil else {
-                try send(samples, to: stream)
-                continue
-            }
-            converted.removeAll(keepingCapacity: true)
-            samples.withUnsafeBufferPointer { converter!.convert($0, into: &converted) }
-            try send(converted[...], to: stream)
-        }
-        written += Int64(end - start)
-        // The first report, so that the latency is interpolated from the server's own timing from the start.
-        if !timingAsked { askTiming() }
+        guard !samples.isEmpty else { return }
+        askTiming()
+        try feed.feed(samples) { (block) throws(BreatheError) in try self.send(block, to: stream) }
+        var none: [pollfd] = []
+        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
-    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent.
-    /// Given without a free function, libpulse copies the samples into its pool of memory shared with the server,
-    /// whose pages stay ours until the server lets each block go: PipeWire's pulse server holds them until it plays
-    /// them, seconds later (0.48 MiB of that pool at 48 kHz, measured). A block of our own goes over the socket instead,
-    /// and is freed as soon as it has: a turn of the main loop that waits for nothing sends it now, where a phase
-    /// written in one go would otherwise be held whole until the session's next sleep.
+    /// Queues samples at the stream's rate, in a block of our own that libpulse frees once it is sent (given without
+    /// a free function, libpulse would copy them into its pool first). The main loop's next turn sends it.
     private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
@@ -440,16 +294,14 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             free(block)
             throw lost()
         }
-        var none: [pollfd] = []
-        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
-    /// Writes what the converter holds, the input's end taken as silence: everything written is then on its way.
+    /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
     private func sendHeld() throws(BreatheError) {
-        guard converter != nil, let stream, isConnected else { return }
-        converted.removeAll(keepingCapacity: true)
-        converter!.finish(into: &converted)
-        try send(converted[...], to: stream)
+        guard let stream, isConnected else { return }
+        try feed.finish { (block) throws(BreatheError) in try self.send(block, to: stream) }
+        var none: [pollfd] = []
+        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -462,14 +314,14 @@ final class LivePulseSink: AudioSink, SessionWaiter {
                 // The server's request (or its going away, its silence, a signal) ends the wait.
                 guard let mainloop else { throw lost() }
                 let wait = mainloop.serve(
-                    until: { self.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
+                    until: { self.liveness.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
                     done: { self.writableSamples() > 0 }, failed: { !self.isConnected })
-                if wait == .timedOut { silent = true }
+                if wait == .timedOut { liveness.fallSilent() }
                 guard wait == .done else { throw lost() }
                 continue
             }
             let end = min(samples.count, next + writable)
-            try write(samples, from: next, to: end)
+            try write(samples[next..<end])
             next = end
         }
         try sendHeld()
@@ -482,14 +334,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func writableSamples() -> Int {
         guard let stream, isConnected else { return 0 }
-        let bytes = library.streamWritableSize(stream)
-        guard bytes > 0 else { return 0 }
-        guard let converter else { return bytes / 2 }
-        // Rounded up: the server's room is in its own samples, and any room at all is room for one of ours (a few
-        // samples more than asked are taken as well; none at all would leave a writer waiting for room it has).
-        let input = Int64(converter.inputRate)
-        let output = Int64(converter.outputRate)
-        return Int((Int64(bytes / 2) * input + output - 1) / output)
+        return feed.samples(forBytes: library.streamWritableSize(stream))
     }
 
     func checkConnection() throws(BreatheError) {
@@ -498,50 +343,29 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func latencySamples() -> Int64 {
         guard let stream, isConnected else { return 0 }
+        let now = clock.now()
         // A late server is taken as playing nothing: what is heard stands where it stood (interpolation would run on,
         // and the session with it, through a frozen server's silence).
-        if isOverdue { return max(0, written - heardOnTime) }
+        if liveness.isOverdue(now: now) { return max(0, feed.written - heard.heardOnTime) }
         // The server's reports count what it was sent; the converter holds the rest.
-        let sent = sent
-        let now = clock.now()
+        let sent = feed.sent
         if let arrived = timingArrived {
             timingArrived = nil
-            var microseconds: UInt64 = 0
-            var negative: Int32 = 0
-            if library.streamGetLatency(stream, &microseconds, &negative) == 0 {
-                let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
-                // The sample heard when the report came (the latency counts what was written since).
-                reports.append((sent - latency, arrived))
-                // Twenty seconds at most: a device's clock that runs 50 ppm slow strays 1 ms in that time.
-                reports.removeAll { now - $0.nanos > 20_000_000_000 }
-                if reports.count > 8 { reports.removeFirst(reports.count - 8) }
+            if let latency = streamLatency(stream) {
+                heard.record(latency: latency, sent: sent, arrived: arrived, now: now)
             }
         }
-        let latency: Int64
-        if reports.isEmpty {
-            latency = reportedLatency(stream, sent: sent)
-        } else {
-            let rate = Int64(AudioFormat.sampleRate)
-            let furthest = reports.map { $0.heard + Int64((now - $0.nanos) / 1000) * rate / 1_000_000 }.max() ?? 0
-            latency = max(0, sent - furthest)
-        }
-        heardOnTime = sent - latency
-        return latency + written - sent
+        let latency = heard.latency(sent: sent, now: now) { streamLatency(stream) }
+        return latency + feed.written - sent
     }
 
-    /// The server's latency report (interpolated), or the last one carried forward, for the `sent` samples.
-    private func reportedLatency(_ stream: OpaquePointer, sent: Int64) -> Int64 {
+    /// libpulse's latency for the stream (interpolated from its latest timing report), in the session's samples; nil
+    /// while it has no timing information (just connected or flushed).
+    private func streamLatency(_ stream: OpaquePointer) -> Int64? {
         var microseconds: UInt64 = 0
         var negative: Int32 = 0
-        let now = clock.now()
-        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else {
-            // No timing information yet (just connected or flushed): the last report, carried forward.
-            let played = Int64((now - lastReport.nanos) / 1_000_000) * Int64(AudioFormat.sampleRate) / 1000
-            return max(0, lastReport.latency + sent - lastReport.sent - played)
-        }
-        let latency = negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
-        lastReport = (latency, sent, now)
-        return latency
+        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else { return nil }
+        return negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
     }
 
     /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
@@ -557,10 +381,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         guard let stream, isConnected, !isLate else { return }
         guard complete(library.streamFlush(stream, nil, nil)) else { return }
         // What the converter held is dropped with the rest; it starts afresh with the next sample written.
-        converter?.reset()
-        convertedFrom = written
-        lastReport = (0, sent, clock.now())
-        reports.removeAll()
+        feed.restart()
+        heard.restart(sent: feed.sent, now: clock.now())
         timingArrived = nil
         // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
         _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
