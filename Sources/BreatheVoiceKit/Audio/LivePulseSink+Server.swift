@@ -12,7 +12,7 @@ extension LivePulseSink {
     /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard. A phase of
     /// up to 19.7 s is written at once, and the server asks for more only after about 10 s have played: each request
     /// wakes the session, which had nothing to write then (it writes a phase as the one before it ends).
-    static let targetMilliseconds = 20000
+    static let targetMilliseconds = 6000
     /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it, well
     /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at
     /// 42.7 ms by default). PulseAudio runs its sink at the shortest latency any stream asks: measured with a recorder

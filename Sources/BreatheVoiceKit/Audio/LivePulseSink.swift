@@ -56,6 +56,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var heard: PulseHeardPosition
     /// When a timing report came, if it came since the latency was last read.
     private var timingArrived: UInt64?
+    /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
+    private var timingAsked = false
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -160,6 +162,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         }
         heard = PulseHeardPosition(sampleRate: AudioFormat.sampleRate, now: clock.now())
         timingArrived = nil
+        timingAsked = false
         liveness.restart(now: clock.now())
     }
 
@@ -176,16 +179,16 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if liveness.wantsProbe(now: clock.now()) { askTiming() }
     }
 
-    /// Asks the server for a timing report without waiting for it, unless one is asked for already; its answer is a
-    /// sign of life.
+    /// Asks the server for a timing report without waiting for it; its answer is a sign of life.
     private func askTiming() {
-        guard liveness.askedAt == nil, let stream, isConnected else { return }
+        guard let stream, isConnected else { return }
         guard
             let operation = library.streamUpdateTimingInfo(
                 stream, { _, _, userdata in LivePulseSink.answered(userdata) },
                 Unmanaged.passUnretained(self).toOpaque())
         else { return }
         library.operationUnref(operation)
+        timingAsked = true
         liveness.asked(now: clock.now())
     }
 
@@ -271,19 +274,18 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         try write(samples[...])
     }
 
-    /// Queues `samples`, converted to the stream's rate if it has its own, in a few blocks sent at once; a timing
-    /// report is asked for first, so that its answer comes while the rest is sent.
+    /// Queues `samples`, converted to the stream's rate if it has its own, a piece at a time (`PulseStreamFeed`).
     private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
-        askTiming()
-        try feed.feed(samples) { (block) throws(BreatheError) in try self.send(block, to: stream) }
-        var none: [pollfd] = []
-        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
+        try feed.feed(samples) { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        // The first report, so that the heard position comes from the server's own timing from the start.
+        if !timingAsked { askTiming() }
     }
 
-    /// Queues samples at the stream's rate, in a block of our own that libpulse frees once it is sent (given without
-    /// a free function, libpulse would copy them into its pool first). The main loop's next turn sends it.
+    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent
+    /// (given without a free function, libpulse would copy them into its pool first), and sends it now: a turn of the
+    /// main loop that waits for nothing, so that no piece is held until the session's next sleep.
     private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
@@ -294,14 +296,14 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             free(block)
             throw lost()
         }
+        var none: [pollfd] = []
+        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
     /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
     private func sendHeld() throws(BreatheError) {
         guard let stream, isConnected else { return }
-        try feed.finish { (block) throws(BreatheError) in try self.send(block, to: stream) }
-        var none: [pollfd] = []
-        _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
+        try feed.finish { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse

@@ -1,19 +1,18 @@
 import BreatheCore
 
 /// The session's samples on their way to the playback stream: converted to the stream's rate when it has its own
-/// (`RateConverter`), and handed over in blocks of at most `blockSamples`.
+/// (`RateConverter`), and handed over a few thousand samples at a time, each piece held only until it is sent.
 ///
-/// Each block is one frame on the connection: libpulse splits a block larger than the largest block of its memory pool
-/// (64 KiB less the block's header) into frames of that size, and sends every frame as a message of its own, each
-/// of which wakes the server. A phase written as a few large blocks wakes it a few times; the same phase in blocks of
-/// 4 096 samples woke it 17 times (and the session as often, when the server took the CPU it ran on).
+/// Larger pieces were tried, to wake the server less often: a phase sent as 64 KiB blocks (under libpulse's largest
+/// frame). On PulseAudio 16, a block that long is still being played when another stream starts on the sink (the
+/// speech-dispatcher's, at each phrase): the sink rewinds, and our stream's heard position fell back by up to 0.9 s,
+/// so the next phase was written that much late (`FrozenSpeechServerTests`; blocks of 8 192 samples at 22 050 Hz were
+/// safe, 16 384 not). Pieces of 4 096 of our samples (0.19 s) are what every session played before.
 struct PulseStreamFeed {
-    /// 65 280 bytes of 16-bit samples: under the pool's largest block.
-    static let blockSamples = 32_640
-    /// Input samples converted at a time: the staging buffer stays under two blocks.
-    private static let pieceSamples = 4096
+    /// Samples of ours handed over at a time (0.19 s).
+    static let pieceSamples = 4096
     private var converter: RateConverter?
-    /// Converted samples not handed over yet (kept for its capacity).
+    /// A converted piece, until it is handed over (kept for its capacity).
     private var staging: [Int16] = []
     /// Samples written since the stream was opened (the session's, before any conversion).
     private(set) var written: Int64 = 0
@@ -32,33 +31,23 @@ struct PulseStreamFeed {
         return convertedFrom + converter.outputTime(converter.produced)
     }
 
-    /// Hands `samples` over, converted, in blocks of at most `blockSamples` (at the stream's rate).
+    /// Hands `samples` over, converted, a piece at a time.
     mutating func feed(
         _ samples: ArraySlice<Int16>, to send: (ArraySlice<Int16>) throws(BreatheError) -> Void
     ) throws(BreatheError) {
-        guard !samples.isEmpty else { return }
-        defer { written += Int64(samples.count) }
-        guard converter != nil else {
-            var start = samples.startIndex
-            while start < samples.endIndex {
-                let end = min(samples.endIndex, start + Self.blockSamples)
-                try send(samples[start..<end])
-                start = end
-            }
-            return
-        }
-        staging.removeAll(keepingCapacity: true)
         var start = samples.startIndex
         while start < samples.endIndex {
             let end = min(samples.endIndex, start + Self.pieceSamples)
-            samples[start..<end].withUnsafeBufferPointer { converter!.convert($0, into: &staging) }
-            start = end
-            if staging.count >= Self.blockSamples {
-                try send(staging[0..<Self.blockSamples])
-                staging.removeFirst(Self.blockSamples)
+            if converter == nil {
+                try send(samples[start..<end])
+            } else {
+                staging.removeAll(keepingCapacity: true)
+                samples[start..<end].withUnsafeBufferPointer { converter!.convert($0, into: &staging) }
+                try send(staging[...])
             }
+            written += Int64(end - start)
+            start = end
         }
-        try send(staging[...])
     }
 
     /// Hands over what the converter holds, the input's end taken as silence: everything written is then on its way.

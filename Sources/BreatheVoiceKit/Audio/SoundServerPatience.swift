@@ -21,7 +21,7 @@ enum SoundServerPatience {
     /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While phases
     /// play, each write asks for a timing report and its answer counts; this wake-up serves a pause, or a long phase,
     /// where nothing else needs the session awake (a frozen server is then noticed within this and the silence bound).
-    static let quietMilliseconds: Int64 = 5000
+    static let quietMilliseconds: Int64 = 2500
     /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
     /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
     /// stand still (a frozen server plays nothing). A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does

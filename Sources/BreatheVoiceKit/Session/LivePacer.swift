@@ -36,17 +36,11 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     private var estimate: HeardEstimate
     /// The latest time the loop gave.
     private var now: UInt64 = 0
-    /// Nothing is queued ahead of what is heard (the start, a flush, a rewind, a jump): the next write is a quarter of
-    /// a second at most, so that its sound is on its way while the rest is mixed.
-    private var startingAfresh = true
 
     /// The longest the loop sleeps without looking at the sink while the timeline moves (ms). Between cues nothing is
     /// due: the sink's own wait ends sooner when the server has been quiet too long (`SoundServerPatience`), and the
     /// server's requests for data, a key or a signal end it at once.
     private static var longestSleep: Int64 { 5000 }
-    /// The most seconds one write mixes: what a phase of up to that length needs at once, and no more memory for a
-    /// longer one (the rest follows in the same turn of the loop).
-    private static var longestWrite: Int64 { 6 }
     /// The longest the loop sleeps while a pause's aside waits for room (ms).
     private static var longestWait: Int64 { 1000 }
 
@@ -120,17 +114,15 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
 
     mutating func arrive(at deadline: Int64) { lastApplied = position }
 
-    /// As far as the sink asks, up to `limit`, in one write: each write is a burst of messages that wakes the server.
-    /// Only the first after a start or a flush is a quarter of a second at most (`startingAfresh`).
+    /// As far as the sink asks, a quarter of a second at most per write (the first sound, and the first after a flush,
+    /// is on its way while the rest of the queue is mixed), up to `limit`.
     mutating func advance(toward limit: Int64?, sound: inout SessionSound, eager: Bool) throws(BreatheError) {
         let limit = limit ?? Int64.max
-        let writable = min(
-            Int64(sink.writableSamples()), startingAfresh ? sampleRate / 4 : Self.longestWrite * sampleRate)
+        let writable = min(Int64(sink.writableSamples()), sampleRate / 4)
         if position < limit && writable > 0 {
             let end = min(limit, position + writable)
             try sink.write(sound.render(from: position, count: Int(end - position)))
             position = end
-            startingAfresh = false
         }
         // Kept a little behind what is heard: a later timing report may put the heard position slightly back.
         sound.forget(endingBefore: lastHeard - sampleRate / 2)
@@ -157,21 +149,18 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
             try? sink.write(sound.render(from: resume, count: Int(target - resume)))
         }
         position = target
-        startingAfresh = true
         estimate.forgetAnchor()
         sound.rewind(to: target)
     }
 
     mutating func flush() {
         sink.flush()
-        startingAfresh = true
         estimate.forgetAnchor()
     }
 
     mutating func jump(to target: Int64, now: UInt64) {
         position = target
         lastApplied = target
-        startingAfresh = true
         estimate.forgetAnchor()
     }
 
@@ -188,7 +177,6 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     mutating func reconnect() throws(BreatheError) {
         try sink.reconnect()
         isUp = true
-        startingAfresh = true
         estimate.forgetAnchor()
     }
 

@@ -55,11 +55,9 @@ import Testing
         #expect(Double(sink.sleeps) <= seconds, "\(sink.sleeps) sleeps in \(seconds) s")
     }
 
-    /// Each write is a burst of messages that wakes the server, so the runner writes as far as it may in one go; only
-    /// the first write into an empty queue (the start, and after a key's flush) is a quarter of a second at most, so
-    /// that its sound is on its way while the rest is mixed. The queue runs seconds ahead, and what is heard is the
-    /// file render.
-    @Test func writesAreFewAndOnlyTheFirstIntoAnEmptyQueueIsShort() throws {
+    /// No write mixes more than a quarter of a second (the first sound goes out before the rest of the queue is
+    /// mixed), yet the queue still runs seconds ahead, and what is heard is the file render.
+    @Test func eachWriteMixesAQuarterSecondAtMostWhileTheQueueRunsSecondsAhead() throws {
         let file = MemoryAudioSink()
         var rendered = try SessionLoopTests.runner(sink: file, presenter: LineRecorder())
         _ = try rendered.run().get()
@@ -67,39 +65,11 @@ import Testing
         let sink = VirtualLiveSink()
         var runner = try Self.runner(sink: sink, presenters: [LineRecorder()], interactive: false)
         #expect(try runner.run().get().summary.status == .completed)
-        #expect(sink.largestWriteIntoEmptyQueue > 0)
-        #expect(sink.largestWriteIntoEmptyQueue <= 22_050 / 4, "a first write of \(sink.largestWriteIntoEmptyQueue)")
-        #expect(sink.largestWrite > 22_050 / 4, "no write beyond a quarter of a second: \(sink.largestWrite)")
+        #expect(sink.largestWrite > 0)
+        #expect(sink.largestWrite <= 22_050 / 4, "a write of \(sink.largestWrite) samples")
         #expect(sink.mostQueued >= 22_050, "at most \(sink.mostQueued) samples queued")
         #expect(sink.heard == file.samples)
         #expect(sink.underruns == 0)
-        // The virtual server asks for a request (half a second) at a time: a write per request, and one per phase.
-        let seconds = Int(sink.clock / 22_050) + 1
-        #expect(
-            sink.writes <= seconds * 2 + Self.plan.cycles * Self.plan.pattern.phases.count,
-            "\(sink.writes) writes in \(seconds) s")
-    }
-
-    /// With the live sink's buffer, a whole phase is one write (and the first quarter second of the session one more).
-    @Test func withTheLiveSinksBufferAPhaseIsOneWrite() throws {
-        let sink = VirtualLiveSink(
-            targetSamples: 22_050 * LivePulseSink.targetMilliseconds / 1000,
-            requestSamples: 22_050 * LivePulseSink.requestMilliseconds / 1000,
-            deviceLatency: 22_050 * LivePulseSink.deviceMilliseconds / 1000)
-        sink.keepsRequests = true
-        let box = try SessionPlan.make(
-            pattern: BreathingPattern(phases: [
-                Phase(.inhale, seconds: 4), Phase(.hold, seconds: 4), Phase(.exhale, seconds: 4),
-                Phase(.rest, seconds: 4),
-            ]),
-            length: .cycles(2), sampleRate: 22_050
-        ).get()
-        var runner = try Self.runner(sink: sink, presenters: [LineRecorder()], interactive: false, plan: box)
-        #expect(try runner.run().get().summary.status == .completed)
-        #expect(sink.underruns == 0)
-        // Eight phases and the closing words: a write each, the first split in two.
-        let phases = box.cycles * box.pattern.phases.count
-        #expect(sink.writes <= phases + 3, "\(sink.writes) writes for \(phases) phases")
     }
 
     /// `s` pressed in the middle of the first inhale, with seconds queued: the next phase's tone is heard within a few

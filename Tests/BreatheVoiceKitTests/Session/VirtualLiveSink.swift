@@ -83,9 +83,6 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
     /// The most samples one write brought, and the most that were queued at once.
     private(set) var largestWrite = 0
     private(set) var mostQueued = 0
-    /// How many writes came, and the most samples one brought to an empty queue (the start, after a flush).
-    private(set) var writes = 0
-    private(set) var largestWriteIntoEmptyQueue = 0
 
     func write(_ samples: [Int16]) throws(BreatheError) {
         if ranEmpty {
@@ -94,8 +91,6 @@ final class VirtualLiveSink: AudioSink, SessionWaiter {
             frozenLatency = nil
             freezesReportsAt = nil
         }
-        writes += 1
-        if queue.isEmpty { largestWriteIntoEmptyQueue = max(largestWriteIntoEmptyQueue, samples.count) }
         queue += samples
         requested -= samples.count
         largestWrite = max(largestWrite, samples.count)
