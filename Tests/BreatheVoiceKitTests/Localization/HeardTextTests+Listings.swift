@@ -6,7 +6,7 @@ import Testing
 /// What `patterns`, `history` and `stats` print, heard as the session's sentences are (`HeardTextTests`): the lines as
 /// the commands write them, every row kind, the days whose ordinals a language says apart.
 extension HeardTextTests {
-    /// A history whose days hold 1, 2, 21 and 22 sessions of many lengths, moods and patterns.
+    /// A history whose days hold 1, 2, 21 and 22 sessions of many lengths, moods and patterns, and a reminder's rows.
     static var history: [SessionRecord] {
         var records: [SessionRecord] = []
         // The days whose ordinals are said apart: the 1st, 2nd, 3rd, 21st, 22nd and 23rd.
@@ -23,7 +23,9 @@ extension HeardTextTests {
                         plannedCycles: 22, actualCycles: [0, 1, 2, 21, 22][index % 5],
                         plannedTenths: 12_600, actualTenths: [15, 210, 12_640, 756_610][index % 4],
                         status: [.completed, .stopped, .interrupted][index % 3],
-                        moodBefore: 1 + index % 5, moodAfter: 5 - index % 5, language: "en"))
+                        // Both moods, the one after only, or none: each row of a session.
+                        moodBefore: index % 4 == 3 ? nil : 1 + index % 5,
+                        moodAfter: index % 7 == 6 ? nil : 5 - index % 5, language: "en"))
             }
         }
         // A reminder's rows: skipped for each reason, declined, failed for each cause.
@@ -67,6 +69,7 @@ extension HeardTextTests {
         let rows = PatternListing(localizer: localizer).text(for: listedPatterns).split(separator: "\n").map(
             String.init)
         texts.append(("patterns", rows[0]))
+        texts.append(("patterns", localizer.string(Message(.patternsSavedHeader))))
         for (pattern, row) in zip(listedPatterns, rows.dropFirst()) {
             texts.append(("patterns \(pattern.name ?? pattern.timingsText)", heard(row, of: pattern, localizer)))
         }

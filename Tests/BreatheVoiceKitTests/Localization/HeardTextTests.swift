@@ -190,7 +190,7 @@ import Testing
     func nothingIsReadAsASymbolOrInAnotherLanguage(code: String) {
         for (origin, heard) in Self.texts(code) {
             for problem in Self.problems(in: heard, code: code) {
-                #expect(Bool(false), "Locales/\(code).json, \(origin): \(problem)")
+                Issue.record("Locales/\(code).json, \(origin): \(problem)")
             }
         }
     }
