@@ -147,7 +147,7 @@ struct HistoryRowWriter {
     private mutating func append(
         _ argument: Argument, of record: RecordLine, in row: Row, piece: Int, to output: inout [UInt8]
     ) {
-        let slot = Slot(piece: piece, argument: argument, form: pieces[piece].form)
+        let slot = Slot(piece: piece, argument: argument)
         switch argument {
         case .start:
             let start = record.start
@@ -187,12 +187,11 @@ struct HistoryRowWriter {
         }
     }
 
-    /// Where an argument stands in a template: its piece (a sentence may say one argument twice, in two forms), and
-    /// the form its number is said in there.
+    /// Where an argument stands in a template: its piece (a sentence may say one argument twice, in two forms; the
+    /// piece holds the form its number is said in there).
     private struct Slot {
         var piece: Int
         var argument: Argument
-        var form: String?
     }
 
     /// The words of the argument's value `value` in this slot: kept, or made (from `make`, an autoclosure so that a
@@ -207,8 +206,8 @@ struct HistoryRowWriter {
             copy(kept[index].words, to: &output)
             return
         }
-        let words = keep(
-            listing.localizer.spoken(make(), named: slot.argument.name, form: slot.form, in: row.key))
+        let form = pieces[slot.piece].form
+        let words = keep(listing.localizer.spoken(make(), named: slot.argument.name, form: form, in: row.key))
         kept[index] = Kept(slot: slot.piece, value: value, words: words)
         copy(words, to: &output)
     }
