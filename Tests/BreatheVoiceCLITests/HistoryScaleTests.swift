@@ -72,12 +72,12 @@ import Testing
     @Test(arguments: [
         (
             ["history"],
-            "January 1, 2000, 1:00: Box breathing (4, 4, 4, 4), 5 of 5 cycles, 1 minute 20 seconds, completed."
+            "January 1st, 2000, 1:00: Box breathing (4, 4, 4, 4), 5 of 5 cycles, 1 minute 20 seconds, completed."
         ),
         (["history", "--json"], #"{"id":"s0","start":"2000-01-01T01:00:00+01:00","#),
         (
             ["history", "--since", "2000-01-02"],
-            "January 2, 2000, 1:00: Resonant breathing (5.5, 5.5), 17 of 17 cycles"
+            "January 2nd, 2000, 1:00: Resonant breathing (5.5, 5.5), 17 of 17 cycles"
         ),
         (["history", "export", "--format", "csv"], "id,start,end,pattern,timings,ramps,"),
         (["history", "export", "--format", "json"], "["),

@@ -326,7 +326,7 @@ import Testing
             ])
         #expect(
             try home.run(["patterns", "--lang", "en"]).stdoutLines.contains(
-                "calm (Pattern calm): Breathe in 1 second, Breathe out 1 second. 30 breaths a minute."))
+                "Pattern calm: Breathe in 1 second, Breathe out 1 second. 30 breaths a minute. Name: calm."))
         #expect(try home.run(["prefs", "set", "leadIn", "off"]).status == 0)
         let session = try home.run(["--pattern", "calm", "--cycles", "1", "--no-audio", "--plain", "--lang", "en"])
         #expect(session.stdoutLines.first == "Pattern calm, in seconds: in 1, out 1. 1 cycle, about 2 seconds.")

@@ -112,19 +112,19 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stdoutLines.contains(
-                "resonant (Resonant breathing): Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.45 breaths a minute."
+                "Resonant breathing: Breathe in 5.5 seconds, Breathe out 5.5 seconds. 5.45 breaths a minute. Name: resonant."
             ))
         #expect(
             run.stdoutLines.contains(
-                "box (Box breathing): Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 3.75 breaths a minute."
+                "Box breathing: Breathe in 4 seconds, Hold 4 seconds, Breathe out 4 seconds, Rest 4 seconds. 3.75 breaths a minute. Name: box."
             ))
         #expect(
             run.stdoutLines.contains(
-                "diaphragmatic (Diaphragmatic breathing): Breathe in 4 seconds, Breathe out 6 seconds. 6 breaths a minute."
+                "Diaphragmatic breathing: Breathe in 4 seconds, Breathe out 6 seconds. 6 breaths a minute. Name: diaphragmatic."
             ))
         #expect(
             run.stdoutLines.contains(
-                "sigh (Physiological sigh): Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 6.67 breaths a minute."
+                "Physiological sigh: Breathe in 2 seconds, Breathe in a little more 1 second, Breathe out 6 seconds. 6.67 breaths a minute. Name: sigh."
             ))
         #expect(run.stdoutLines.count == 7)
     }
@@ -135,15 +135,15 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stdoutLines.contains(
-                "resonant (Respiración resonante): Inhala 5,5 segundos, Exhala 5,5 segundos. 5,45 respiraciones por minuto."
+                "Respiración resonante: Inhala 5,5 segundos, Exhala 5,5 segundos. 5,45 respiraciones por minuto. Nombre: resonant."
             ))
         #expect(
             run.stdoutLines.contains(
-                "diaphragmatic (Respiración diafragmática): Inhala 4 segundos, Exhala 6 segundos. 6 respiraciones por minuto."
+                "Respiración diafragmática: Inhala 4 segundos, Exhala 6 segundos. 6 respiraciones por minuto. Nombre: diaphragmatic."
             ))
         #expect(
             run.stdoutLines.contains(
-                "sigh (Suspiro fisiológico): Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 6,67 respiraciones por minuto."
+                "Suspiro fisiológico: Inhala 2 segundos, Inhala un poco más un segundo, Exhala 6 segundos. 6,67 respiraciones por minuto. Nombre: sigh."
             ))
         let intro = try BinaryRun.run([
             "--pattern", "5.5-5.5", "--cycles", "1", "--no-audio", "--plain", "--lang", "es",

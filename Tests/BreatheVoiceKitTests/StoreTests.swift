@@ -344,7 +344,8 @@ struct Scratch {
                 Set(
                     (entry?.templates ?? []).flatMap {
                         $0.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
-                            $0.split(separator: "}").first.map(String.init)
+                            // `{done:nominative}` names `done`: a language chooses the form of its numbers.
+                            $0.split(separator: "}").first.map { String($0.split(separator: ":").first ?? $0) }
                         }
                     })
             }

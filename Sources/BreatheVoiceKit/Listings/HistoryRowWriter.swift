@@ -80,9 +80,10 @@ struct HistoryRowWriter {
         }
     }
 
-    /// A template's piece: text (its range in `arena`), or an argument.
+    /// A template's piece: text (its range in `arena`), or an argument and the form its number is said in.
     private struct Piece {
         var argument: Argument?
+        var form: String?
         var text: Range<Int>
     }
 
@@ -107,9 +108,9 @@ struct HistoryRowWriter {
         for row in Row.allCases {
             let first = pieces.count
             let names = Dictionary(uniqueKeysWithValues: row.arguments.map { ($0.name, $0) })
-            Localizer.forEachPiece(of: localizer.template(row.key)) { text, name in
-                if let name, let argument = names[name] {
-                    pieces.append(Piece(argument: argument, text: 0..<0))
+            Localizer.forEachPiece(of: localizer.template(row.key)) { text, placeholder in
+                if let placeholder, let argument = names[placeholder.name] {
+                    pieces.append(Piece(argument: argument, form: placeholder.form, text: 0..<0))
                 } else if !text.isEmpty {
                     pieces.append(Piece(argument: nil, text: keep(PlainText.sanitize(String(text)))))
                 }
@@ -138,12 +139,15 @@ struct HistoryRowWriter {
                 copy(piece.text, to: &output)
                 continue
             }
-            append(argument, of: record, in: row, to: &output)
+            append(argument, of: record, in: row, piece: index, to: &output)
         }
         output.append(0x0A)
     }
 
-    private mutating func append(_ argument: Argument, of record: RecordLine, in row: Row, to output: inout [UInt8]) {
+    private mutating func append(
+        _ argument: Argument, of record: RecordLine, in row: Row, piece: Int, to output: inout [UInt8]
+    ) {
+        let slot = Slot(piece: piece, argument: argument)
         switch argument {
         case .start:
             let start = record.start
@@ -162,42 +166,49 @@ struct HistoryRowWriter {
             RecordLine.append(digitsOf: UInt(start.minute), width: 2, to: &output)
         case .pattern: appendPattern(of: record, in: row, to: &output)
         case .timings: appendTimings(of: record, in: row, to: &output)
-        case .done: appendWords(.integer(record.actualCycles), record.actualCycles, argument, row, &output)
+        case .done: appendWords(.integer(record.actualCycles), record.actualCycles, slot, row, &output)
         case .cycles:
-            appendWords(.message(.cycles(record.plannedCycles)), record.plannedCycles, argument, row, &output)
+            appendWords(.message(.cycles(record.plannedCycles)), record.plannedCycles, slot, row, &output)
         case .duration:
-            appendWords(.message(.duration(tenths: record.actualTenths)), record.actualTenths, argument, row, &output)
+            appendWords(.message(.duration(tenths: record.actualTenths)), record.actualTenths, slot, row, &output)
         case .status:
             let key = listing.statusKey(record.status)
-            appendWords(.message(Message(key)), Int(record.status.number), argument, row, &output)
+            appendWords(.message(Message(key)), Int(record.status.number), slot, row, &output)
         case .before:
             let value = record.moodBefore ?? 0
-            appendWords(.integer(value), value, argument, row, &output)
+            appendWords(.integer(value), value, slot, row, &output)
         case .after:
             let value = record.moodAfter ?? 0
-            appendWords(.integer(value), value, argument, row, &output)
+            appendWords(.integer(value), value, slot, row, &output)
         case .activity, .cause:
             let reason = record.reason ?? .other
             guard let words = reason.message else { return }
-            appendWords(.message(words), Int(reason.number), argument, row, &output)
+            appendWords(.message(words), Int(reason.number), slot, row, &output)
         }
     }
 
-    /// The words of `argument`'s value `value` in this row: kept, or made (from `make`, an autoclosure so that a value
-    /// already kept costs no Message) and kept.
+    /// Where an argument stands in a template: its piece (a sentence may say one argument twice, in two forms; the
+    /// piece holds the form its number is said in there).
+    private struct Slot {
+        var piece: Int
+        var argument: Argument
+    }
+
+    /// The words of the argument's value `value` in this slot: kept, or made (from `make`, an autoclosure so that a
+    /// value already kept costs no Message) and kept.
     private mutating func appendWords(
-        _ make: @autoclosure () -> MessageArgument, _ value: Int, _ argument: Argument, _ row: Row,
+        _ make: @autoclosure () -> MessageArgument, _ value: Int, _ slot: Slot, _ row: Row,
         _ output: inout [UInt8]
     ) {
-        let slot = row.rawValue * Argument.allCases.count + argument.rawValue
-        let mixed = (UInt(bitPattern: value) &+ UInt(slot) &* 0x0100_0193) &* 0x9E37_79B9_7F4A_7C15
+        let mixed = (UInt(bitPattern: value) &+ UInt(slot.piece) &* 0x0100_0193) &* 0x9E37_79B9_7F4A_7C15
         let index = Int(mixed >> UInt(UInt.bitWidth - HistoryRowWriter.tableBits))
-        if kept[index].slot == slot && kept[index].value == value {
+        if kept[index].slot == slot.piece && kept[index].value == value {
             copy(kept[index].words, to: &output)
             return
         }
-        let words = keep(listing.localizer.spoken(make(), named: argument.name, in: row.key))
-        kept[index] = Kept(slot: slot, value: value, words: words)
+        let form = pieces[slot.piece].form
+        let words = keep(listing.localizer.spoken(make(), named: slot.argument.name, form: form, in: row.key))
+        kept[index] = Kept(slot: slot.piece, value: value, words: words)
         copy(words, to: &output)
     }
 

@@ -1,6 +1,9 @@
 import BreatheCore
 
-/// The `patterns` listing: one sentence per pattern, every number shown.
+/// The `patterns` listing: one sentence per pattern, every number shown. A row says the pattern as its language does
+/// first (a built-in's title, "Respiration carrée", "Respiração 4, 7, 8"; a saved one's "Pattern calm"), then its phases
+/// and their seconds, and ends with the name to type (`box`, `4-7-8`), which a voice can only read as it is written: a
+/// symbol's name, or an English word in French.
 struct PatternListing {
     let localizer: Localizer
 

@@ -36,20 +36,21 @@ struct LocaleCatalog: Sendable {
     /// The same for a masculine noun, from `_masculine`, said in `masculineNumbers`; every other plural sentence's `{n}`
     /// is masculine too.
     private(set) var masculineKeys: [String: Set<String>]
-    /// How numbers are said before a feminine noun, from `_numbers.feminine` (or the parent's); nil when the digits do.
-    private(set) var feminineNumbers: NumberWords?
-    /// How numbers are said before any other counted noun, from `_numbers.masculine` (or the parent's).
-    private(set) var masculineNumbers: NumberWords?
+    /// The forms a number can be said in, from `_numbers.<form>` (each form the file lacks, the parent's): the
+    /// genders' (`feminine`, `masculine`), and any a sentence asks for by name, `{day:ordinal}`.
+    private(set) var numberForms: [String: NumberWords]
+    /// How numbers are said before a feminine noun, from `_numbers.feminine`; nil when the digits do.
+    var feminineNumbers: NumberWords? { numberForms["feminine"] }
+    /// How numbers are said before any other counted noun, from `_numbers.masculine`.
+    var masculineNumbers: NumberWords? { numberForms["masculine"] }
     /// What stands between a pattern's timings in a sentence, from `_timingsSeparator` (or the parent's): ", " makes
     /// "4-7-8" read "4, 7, 8", where eSpeak NG would say the hyphen as "dash" or "menos".
     private(set) var timingsSeparator: String
     /// The month names from January, from `_months` (or the parent's).
     private(set) var months: [String]
     /// How a date is written out, from `_date` (or the parent's): `{day}`, `{month}` and `{year}`, "{day} de {month}
-    /// de {year}"; the first of the month is `_date.first` where the language says it apart ("1er", "1º").
+    /// de {year}", the day in a form of the file's where the language says it so (`{day:ordinal}`: "1er", "2nd").
     private(set) var dateFormat: String
-    /// The first day of a month as a date says it, from `_date.first`; nil for "1".
-    private(set) var firstDay: String?
     /// The words `--days` accepts in this language, from `_days.long`, `_days.short`, `_days.weekdays`,
     /// `_days.weekends` and `_days.daily` (without the prefix).
     let dayWords: [String: String]
@@ -68,7 +69,11 @@ struct LocaleCatalog: Sendable {
     /// no sentence made until it is asked for: `LocaleEntries`); nil when there is no such language.
     init?(embedded code: String) {
         guard let text = embeddedLocaleTable(code) else { return nil }
-        let table = EmbeddedTable(text)
+        self.init(code: code, table: EmbeddedTable(text))
+    }
+
+    /// The language `code` from a table as LocaleEmbedder writes one (a test's scratch language, too).
+    init(code: String, table: EmbeddedTable) {
         var metadata: [String: String] = [:]
         table.forEach(prefix: "_") { key, entry in
             if case .text(let value) = entry { metadata[key] = value }
@@ -86,20 +91,18 @@ struct LocaleCatalog: Sendable {
         self.dayWords = dayWords
         feminineKeys = Self.counted(metadata["_feminine"])
         masculineKeys = Self.counted(metadata["_masculine"])
-        feminineNumbers = NumberWords(
-            metadata: metadata, prefix: "_numbers.feminine.", join: metadata["_numbers.join"])
-        masculineNumbers = NumberWords(
-            metadata: metadata, prefix: "_numbers.masculine.", join: metadata["_numbers.join"])
+        numberForms = NumberWords.forms(in: metadata)
         timingsSeparator = metadata["_timingsSeparator"] ?? ", "
         months = (metadata["_months"] ?? "").split(separator: " ").map(String.init)
         dateFormat = metadata["_date"] ?? "{year}-{month}-{day}"
-        firstDay = metadata["_date.first"]
         hasOwnDate = metadata["_date"] != nil
+        hasOwnMonths = metadata["_months"] != nil
         self.entries = entries
         ownEntries = entries
         hasOwnDecimalSeparator = metadata["_decimalSeparator"] != nil
         hasOwnPluralRule = metadata["_plural"] != nil
-        hasOwnNumbers = metadata.keys.contains { $0 == "_feminine" || $0 == "_masculine" || $0.hasPrefix("_numbers.") }
+        hasOwnFeminine = metadata["_feminine"] != nil
+        hasOwnMasculine = metadata["_masculine"] != nil
         hasOwnTimingsSeparator = metadata["_timingsSeparator"] != nil
     }
 
@@ -123,9 +126,11 @@ struct LocaleCatalog: Sendable {
 
     private var hasOwnDecimalSeparator: Bool
     private var hasOwnPluralRule: Bool
-    private var hasOwnNumbers: Bool
+    private var hasOwnFeminine: Bool
+    private var hasOwnMasculine: Bool
     private var hasOwnTimingsSeparator: Bool
     private var hasOwnDate: Bool
+    private var hasOwnMonths: Bool
 
     /// A variant completed by its parent: every sentence it does not change is the parent's.
     func inheriting(from parent: LocaleCatalog) -> LocaleCatalog {
@@ -133,18 +138,14 @@ struct LocaleCatalog: Sendable {
         merged.entries = entries.overlaying(parent.entries)
         if !hasOwnDecimalSeparator { merged.decimalSeparator = parent.decimalSeparator }
         if !hasOwnPluralRule { merged.pluralRule = parent.pluralRule }
-        if !hasOwnNumbers {
-            merged.feminineKeys = parent.feminineKeys
-            merged.masculineKeys = parent.masculineKeys
-            merged.feminineNumbers = parent.feminineNumbers
-            merged.masculineNumbers = parent.masculineNumbers
-        }
+        // Each part of what numbers and dates say is the variant's own where it has one: es-419's `_date` and
+        // `_numbers.ordinal` beside Spain's genders and months.
+        if !hasOwnFeminine { merged.feminineKeys = parent.feminineKeys }
+        if !hasOwnMasculine { merged.masculineKeys = parent.masculineKeys }
+        merged.numberForms = parent.numberForms.merging(numberForms) { _, own in own }
         if !hasOwnTimingsSeparator { merged.timingsSeparator = parent.timingsSeparator }
-        if !hasOwnDate {
-            merged.months = parent.months
-            merged.dateFormat = parent.dateFormat
-            merged.firstDay = parent.firstDay
-        }
+        if !hasOwnDate { merged.dateFormat = parent.dateFormat }
+        if !hasOwnMonths { merged.months = parent.months }
         return merged
     }
 

@@ -9,15 +9,20 @@ struct Localizer: Sendable {
         catalog = LocaleCatalog.named(code) ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)!
     }
 
+    /// A localizer for a language that is not built in (a test's scratch language); English fills what it lacks.
+    init(catalog: LocaleCatalog) {
+        self.catalog = catalog
+    }
+
     var language: String { catalog.code }
 
     /// The message in words, with every placeholder filled in.
     func string(_ message: Message) -> String {
         let template = self.template(message.key, n: message.arguments["n"])
         var result = ""
-        Localizer.forEachPiece(of: template) { text, name in
-            if let name, let argument = message.arguments[name] {
-                result += spoken(argument, named: name, in: message.key)
+        Localizer.forEachPiece(of: template) { text, placeholder in
+            if let placeholder, let argument = message.arguments[placeholder.name] {
+                result += spoken(argument, named: placeholder.name, form: placeholder.form, in: message.key)
             } else {
                 result += text
             }
@@ -45,9 +50,11 @@ struct Localizer: Sendable {
         catalog.entries[key.localeKey] ?? LocaleCatalog.named(LocaleCatalog.fallbackCode)?.entries[key.localeKey]
     }
 
-    /// One argument as a message with this key puts it into words: a number before its noun in the noun's gender
-    /// ("{n} séances", "{rate} palavras"), anything else as it is.
-    func spoken(_ argument: MessageArgument, named name: String, in key: MessageKey) -> String {
+    /// One argument as a message with this key puts it into words: a number in the form its placeholder asks for
+    /// (`{done:nominative}`), else before its noun in the noun's gender ("{n} séances", "{rate} palavras"), anything
+    /// else as it is.
+    func spoken(_ argument: MessageArgument, named name: String, form: String? = nil, in key: MessageKey) -> String {
+        if let form { return render(said(argument, in: catalog.numberForms[form]) ?? argument) }
         var argument = argument
         let feminine = catalog.feminineKeys[key.localeKey] ?? []
         if feminine.contains(name) { argument = said(argument, in: catalog.feminineNumbers) ?? argument }
@@ -57,21 +64,41 @@ struct Localizer: Sendable {
         return render(argument)
     }
 
-    /// Hands `body` the pieces of a template in order: each `{name}` placeholder with its name, and the text between
-    /// them (a `{` never closed, and everything after it, is text).
-    static func forEachPiece(of template: String, _ body: (_ text: Substring, _ name: String?) -> Void) {
+    /// A `{name}` or `{name:form}` of a template: the argument it is filled with, and the form of the file's
+    /// `_numbers.<form>` a number is said in there ("ordinal", "feminine", a case), if the sentence names one.
+    struct Placeholder: Equatable {
+        var name: String
+        var form: String?
+
+        init(name: String, form: String? = nil) {
+            self.name = name
+            self.form = form
+        }
+
+        /// What stands between the braces: "day:ordinal" is the argument `day` in the form `ordinal`.
+        init(_ text: Substring) {
+            guard let colon = text.firstIndex(of: ":") else {
+                self.init(name: String(text))
+                return
+            }
+            self.init(name: String(text[..<colon]), form: String(text[text.index(after: colon)...]))
+        }
+    }
+
+    /// Hands `body` the pieces of a template in order: each `{name}` or `{name:form}` placeholder with what it asks
+    /// for, and the text between them (a `{` never closed, and everything after it, is text).
+    static func forEachPiece(of template: String, _ body: (_ text: Substring, _ placeholder: Placeholder?) -> Void) {
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             body(rest[..<open], nil)
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            body(rest[open...close], String(rest[rest.index(after: open)..<close]))
+            body(rest[open...close], Placeholder(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
         }
         body(rest, nil)
     }
 
-    /// A counted number in the words its noun's gender needs, where the language's file says the digits would be read
-    /// wrong (French "vingt et une" minutes, Spanish "veintiún"); any other argument as it is.
+    /// A number in the words of one of the file's forms, where the language's file says the digits would be read wrong
+    /// (French "vingt et une" minutes, Spanish "veintiún", English "2nd"); any other argument as it is.
     private func said(_ argument: MessageArgument?, in words: NumberWords?) -> MessageArgument? {
         guard let words, let value = argument?.pluralValue, value.isWhole, let text = words.said(value.whole) else {
             return argument
@@ -86,13 +113,13 @@ struct Localizer: Sendable {
             separator: catalog.timingsSeparator)
     }
 
-    /// A calendar date written out as this language says it ("November 2, 2026", "2 de noviembre de 2026"), so that no
-    /// voice reads the hyphens of 2026-11-02 as dashes or minus signs.
+    /// A calendar date written out as this language says it ("November 2nd, 2026", "2 de noviembre de 2026", "1er
+    /// novembre 2026"), so that no voice reads the hyphens of 2026-11-02 as dashes or minus signs.
     func date(dayNumber: Int) -> String {
         let date = LocalTimestamp.date(dayNumber: dayNumber)
         let month = catalog.months.count == 12 ? catalog.months[date.month - 1] : String(date.month)
-        let day = date.day == 1 ? catalog.firstDay ?? "1" : String(date.day)
-        return fill(catalog.dateFormat, ["day": .text(day), "month": .text(month), "year": .integer(date.year)])
+        return fill(
+            catalog.dateFormat, ["day": .integer(date.day), "month": .text(month), "year": .integer(date.year)])
     }
 
     /// A moment of the history as a sentence says it: its date written out, then the time, "2 novembre 2026, 14:05".
@@ -122,8 +149,13 @@ struct Localizer: Sendable {
 
     private func fill(_ template: String, _ arguments: [String: MessageArgument]) -> String {
         var result = ""
-        Localizer.forEachPiece(of: template) { text, name in
-            if let name, let argument = arguments[name] { result += render(argument) } else { result += text }
+        Localizer.forEachPiece(of: template) { text, placeholder in
+            guard let placeholder, let argument = arguments[placeholder.name] else {
+                result += text
+                return
+            }
+            let form = placeholder.form.flatMap { catalog.numberForms[$0] }
+            result += render(said(argument, in: form) ?? argument)
         }
         return result
     }

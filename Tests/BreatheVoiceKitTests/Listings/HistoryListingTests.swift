@@ -13,7 +13,7 @@ import Testing
     @Test func aSkippedReminderIsListedWithItsReasonInEnglishAndSpanish() {
         #expect(
             HistoryListing(localizer: Localizer(language: "en")).line(Self.skipped)
-                == "May 4, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: a call was in progress.\n")
+                == "May 4th, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: a call was in progress.\n")
         var recording = Self.skipped
         recording.reason = .recording
         #expect(
@@ -33,13 +33,13 @@ import Testing
         ]
         for (reason, cause) in expected {
             failed.reason = reason
-            #expect(listing.line(failed) == "May 4, 2026, 14:00: reminder failed: \(cause).\n")
+            #expect(listing.line(failed) == "May 4th, 2026, 14:00: reminder failed: \(cause).\n")
         }
         var declined = Self.skipped
         declined.reason = .user
         #expect(
             listing.line(declined)
-                == "May 4, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: declined as it began.\n")
+                == "May 4th, 2026, 14:00: Box breathing (4, 4, 4, 4), reminder skipped: declined as it began.\n")
     }
 
     /// Every reason of a failed or declined reminder has its own words in every language: no placeholder left, no two

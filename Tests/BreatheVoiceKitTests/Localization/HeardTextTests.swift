@@ -84,28 +84,6 @@ import Testing
         return messages
     }
 
-    /// A history whose days hold 1, 2, 21 and 22 sessions of many lengths, moods and patterns.
-    static var history: [SessionRecord] {
-        var records: [SessionRecord] = []
-        let days = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07"]
-        for (day, count) in zip(days, [1, 2, 21, 22, 1, 2]) {
-            for index in 0..<count {
-                let time = LocalTimestamp.parse(day + "T14:05:00+01:00")!
-                let timings = index % 2 == 0 ? "4-7-8" : "21.5-1.5-22.5-60"
-                records.append(
-                    SessionRecord(
-                        id: "\(day)-\(index)", start: time, end: time,
-                        patternName: index % 3 == 0 ? "4-7-8" : (index % 3 == 1 ? nil : "calm"), timings: timings,
-                        patternKind: index % 3 == 0 ? .builtIn : (index % 3 == 1 ? .timings : .saved),
-                        plannedCycles: 22, actualCycles: [0, 1, 2, 21, 22][index % 5],
-                        plannedTenths: 12_600, actualTenths: [15, 210, 12_640, 756_610][index % 4],
-                        status: [.completed, .stopped, .interrupted][index % 3],
-                        moodBefore: 1 + index % 5, moodAfter: 5 - index % 5, language: "en"))
-            }
-        }
-        return records
-    }
-
     /// The sentences of the keys a session says with no number in them, and of the lines heard outside a session
     /// (the mood question, the empty history): none may switch language or say a symbol either.
     static let plainPrefixes = ["line.", "speech.", "phase.", "pattern.", "timings.", "mood.", "stats.", "weekday."]
@@ -123,22 +101,7 @@ import Testing
         for plan in plans {
             for message in sessionMessages(plan) { add("session \(message.key.localeKey)", localizer.string(message)) }
         }
-        let listing = HistoryListing(localizer: localizer)
-        var stats = SessionStats()
-        for record in history {
-            stats.add(record)
-            add("history", listing.line(record))
-        }
-        add("stats", listing.stats(stats, today: LocalTimestamp.parse("2026-11-07T20:00:00+01:00")!.dayNumber))
-        // A pattern's name leads its row as the user types it (`4-7-8`, `box`): said as typed, on purpose.
-        let longest = try? PatternSpec.parseTimings("21.5-1.5-22.5-60").get()
-        let patterns = BreathingPattern.builtIn + [longest].compactMap { $0 }
-        var rows = PatternListing(localizer: localizer).text(for: patterns)
-        for pattern in patterns {
-            let name = localizer.decimals(pattern.name ?? pattern.timingsText)
-            rows = rows.replacing("\n" + name + " (", with: "\n(")
-        }
-        add("patterns", rows)
+        for (origin, text) in listingTexts(localizer) { add(origin, text) }
         for key in MessageKey.allCases where plainPrefixes.contains(where: key.localeKey.hasPrefix) {
             let message = Message(key)
             let text = localizer.string(message)
@@ -225,29 +188,38 @@ import Testing
     /// No sentence switches to another language, and none reads a symbol by its name.
     @Test(arguments: LocaleCatalog.codes)
     func nothingIsReadAsASymbolOrInAnotherLanguage(code: String) {
-        let voice = Self.voice(code)
-        let separator = Localizer(language: code).catalog.decimalSeparator
         for (origin, heard) in Self.texts(code) {
-            var text = heard
-            for name in Self.programNames { text = text.replacing(name, with: "") }
-            let phonemes = Phonemes.shared.of(text, voice: voice)
-            let switched = Self.switches(in: phonemes)
-            #expect(
-                switched.isEmpty,
-                "Locales/\(code).json, \(origin): eSpeak NG (\(voice)) reads part of “\(text)” in another language: \(phonemes)"
-            )
-            for symbol in Self.symbols(in: text, decimalSeparator: separator) {
-                let names = Self.name(of: symbol, voice: voice)
-                guard !names.isEmpty else { continue }
-                let without = String(text.map { $0 == symbol ? " " : $0 })
-                let said = Self.count(names, in: Phonemes.words(phonemes))
-                let otherwise = Self.count(names, in: Phonemes.words(Phonemes.shared.of(without, voice: voice)))
-                #expect(
-                    said <= otherwise,
-                    "Locales/\(code).json, \(origin): eSpeak NG (\(voice)) says “\(symbol)” as a word (\(names.sorted().joined(separator: " "))) in “\(text)”: \(phonemes)"
+            for problem in Self.problems(in: heard, code: code) {
+                Issue.record("Locales/\(code).json, \(origin): \(problem)")
+            }
+        }
+    }
+
+    /// What is heard wrong in `heard`, said in a language's voice: each switch to another language, and each symbol
+    /// read by its name; empty when nothing is.
+    static func problems(in heard: String, code: String) -> [String] {
+        let voice = voice(code)
+        let separator = Localizer(language: code).catalog.decimalSeparator
+        var text = heard
+        for name in programNames { text = text.replacing(name, with: "") }
+        let phonemes = Phonemes.shared.of(text, voice: voice)
+        var problems: [String] = []
+        if !switches(in: phonemes).isEmpty {
+            problems.append("eSpeak NG (\(voice)) reads part of “\(text)” in another language: \(phonemes)")
+        }
+        for symbol in symbols(in: text, decimalSeparator: separator) {
+            let names = name(of: symbol, voice: voice)
+            guard !names.isEmpty else { continue }
+            let without = String(text.map { $0 == symbol ? " " : $0 })
+            let said = count(names, in: Phonemes.words(phonemes))
+            let otherwise = count(names, in: Phonemes.words(Phonemes.shared.of(without, voice: voice)))
+            if said > otherwise {
+                problems.append(
+                    "eSpeak NG (\(voice)) says “\(symbol)” as a word (\(names.sorted().joined(separator: " "))) in “\(text)”: \(phonemes)"
                 )
             }
         }
+        return problems
     }
 
     /// Every number before a noun is said in the noun's gender, as the file's `_numbers` say it, and never as the

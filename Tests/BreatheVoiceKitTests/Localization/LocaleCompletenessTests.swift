@@ -11,16 +11,46 @@ import Musl
 #endif
 
 @Suite struct LocaleCompletenessTests {
+    /// The arguments a template names: `{done}` and `{done:nominative}` alike name `done` (a language chooses the form
+    /// of its own numbers).
     static func placeholders(_ template: String) -> Set<String> {
-        var names = Set<String>()
+        Set(forms(template).map(\.name))
+    }
+
+    /// Every placeholder of a template, with the form it asks for, if any.
+    static func forms(_ template: String) -> [Localizer.Placeholder] {
+        var found: [Localizer.Placeholder] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
+            let placeholder = Localizer.Placeholder(rest[rest.index(after: open)..<close])
             // Only identifiers are placeholders; literal braces in an example ({"calm": "4-2-6"}) are text.
-            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber }) { names.insert(String(name)) }
+            let words = [placeholder.name] + (placeholder.form.map { [$0] } ?? [])
+            if words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) {
+                found.append(placeholder)
+            }
             rest = rest[rest.index(after: close)...]
         }
-        return names
+        return found
+    }
+
+    /// Every form a sentence or the date asks for (`{day:ordinal}`) is one the file, or its parent, writes
+    /// (`_numbers.ordinal`): a misspelt form would leave the digits unsaid as the language says them.
+    @Test(arguments: LocaleCatalog.codes)
+    func everyFormASentenceAsksIsInTheFile(code: String) throws {
+        let catalog = try #require(LocaleCatalog.all[code])
+        var templates = [("_date", catalog.dateFormat)]
+        for key in MessageKey.allCases {
+            for template in catalog.entries[key.localeKey]?.templates ?? [] {
+                templates.append((key.localeKey, template))
+            }
+        }
+        for (key, template) in templates {
+            for case let form? in Self.forms(template).map(\.form) {
+                #expect(
+                    catalog.numberForms[form] != nil,
+                    "Locales/\(code).json, \(key): {…:\(form)} names no _numbers.\(form) of the file")
+            }
+        }
     }
 
     /// Every file of Locales/ is built in, and nothing else: a new language is its file, never a list here.

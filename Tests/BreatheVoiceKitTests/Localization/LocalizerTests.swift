@@ -142,13 +142,13 @@ import Testing
                 Message(
                     .patternsRow,
                     ["name": .decimals("5.5-5.5"), "title": .text("t"), "phases": .text("p"), "bpm": .text("5")])
-            ).hasPrefix("5.5-5.5 (t)"))
+            ).hasSuffix("Name: 5.5-5.5."))
         #expect(
             spanish.string(
                 Message(
                     .patternsRow,
                     ["name": .decimals("5.5-5.5"), "title": .text("t"), "phases": .text("p"), "bpm": .text("5")])
-            ).hasPrefix("5,5-5,5 (t)"))
+            ).hasSuffix("Nombre: 5,5-5,5."))
     }
 
     /// Timings in a sentence take the language's separator between phases, so that no voice says the hyphen ("menos").
@@ -164,7 +164,7 @@ import Testing
 
     /// Dates are written out in the language's words (no voice reads 2026-11-02 as dashes or minus signs).
     @Test(arguments: [
-        ("en", "November 2, 2026"), ("es", "2 de noviembre de 2026"), ("fr", "2 novembre 2026"),
+        ("en", "November 2nd, 2026"), ("es", "2 de noviembre de 2026"), ("fr", "2 novembre 2026"),
         ("pt-BR", "2 de novembro de 2026"), ("es-419", "2 de noviembre de 2026"),
     ])
     func datesAreWrittenOut(code: String, expected: String) {
@@ -177,6 +177,8 @@ import Testing
         #expect(Localizer(language: "fr").date(dayNumber: day) == "1er novembre 2026")
         #expect(Localizer(language: "pt-BR").date(dayNumber: day) == "1º de novembro de 2026")
         #expect(Localizer(language: "es").date(dayNumber: day) == "1 de noviembre de 2026")
+        #expect(Localizer(language: "es-419").date(dayNumber: day) == "1º de noviembre de 2026")
+        #expect(Localizer(language: "en").date(dayNumber: day) == "November 1st, 2026")
     }
 
     @Test func unknownLanguageFallsBackToEnglish() {
