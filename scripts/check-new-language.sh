@@ -4,10 +4,10 @@
 # nothing else, builds, and checks that the build embedded it and that --lang, the locale variables, --help, an error,
 # a session (printed and rendered to WAV), the man page and the completions all use it. The copy is removed after.
 #
-# Where it may (as root, with mount namespaces: CI), the copy is built at the tree's own path, mounted over it in a
-# namespace of its own (unshare -m): the build then keeps the module cache, which names the folder it was made in, and
-# builds again only what the new file changes (about 7 s in CI, not 45). Elsewhere it is built where it is, without the
-# cache. The tree itself is never written.
+# Where it may (with mount namespaces: as root, as in CI, or in a user namespace), the copy is built at the tree's own
+# path, mounted over it in a namespace of its own (scripts/scratch-tree.sh): the build then keeps the module cache,
+# which names the folder it was made in, and builds again only what the new file changes (about 7 s in CI, not 45).
+# Elsewhere it is built where it is, without the cache. The tree itself is never written.
 #
 # Usage: scripts/check-new-language.sh   (after `swift build`; SWIFT names the swift driver; `make test` runs it)
 set -euo pipefail
@@ -111,8 +111,8 @@ after=$(cd "$copy" && find . -path ./.build -prune -o -type f -print | grep -v '
 
 if $same_path; then
   # Mounted on the tree's path in a namespace of its own: the mount ends with it.
-  unshare -m bash -c 'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-language.sh --checks' \
-    _ "$copy" "$root"
+  "${at_tree_path[@]}" bash -c \
+    'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-language.sh --checks' _ "$copy" "$root"
 else
   cd "$copy"
   checks

@@ -5,10 +5,10 @@
 # nothing else, builds, and checks that `prefs set/get/show`, its environment variable, its switch, `--help`, the man
 # page and the completions all know it. The copy is removed after.
 #
-# Fast as scripts/check-new-language.sh is: as root with mount namespaces (CI), the copy is built at the tree's own
-# path, mounted over it in a namespace of its own (unshare -m), so the build keeps its module cache and builds again
-# only what the new row changes; elsewhere it builds in the copy's folder, without the cache. Only the program is
-# built, not the tests. The tree itself is never written.
+# Fast as scripts/check-new-language.sh is: with mount namespaces (as root, as in CI, or in a user namespace), the copy
+# is built at the tree's own path, mounted over it in a namespace of its own (scripts/scratch-tree.sh), so the build
+# keeps its module cache and builds again only what the new row changes; elsewhere it builds in the copy's folder,
+# without the cache. Only the program is built, not the tests. The tree itself is never written.
 #
 # Usage: scripts/check-new-preference.sh   (after `swift build`; SWIFT names the swift driver; `make test` runs it)
 set -euo pipefail
@@ -117,8 +117,8 @@ EOF
 
 if $same_path; then
   # Mounted on the tree's path in a namespace of its own: the mount ends with it.
-  unshare -m bash -c 'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-preference.sh --checks' \
-    _ "$copy" "$root"
+  "${at_tree_path[@]}" bash -c \
+    'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-preference.sh --checks' _ "$copy" "$root"
 else
   cd "$copy"
   checks
