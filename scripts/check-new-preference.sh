@@ -67,15 +67,15 @@ checks() {
   done
   grep -q "terse, scratch, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
     || fail "prefs --help does not list scratch"
-  # The man page and the completions.
-  python3 scripts/generate-man.py "$binary" 2025-01-01
-  grep -q '\\-\\-scratch' man/en/breathe-voice.1 || fail "the man page lacks --scratch"
-  for shell in bash zsh fish; do
-    "$binary" --generate-completion-script "$shell" | python3 scripts/complete-at-root.py "$shell" >"completion.$shell"
+  # The man page and the completions, as make install makes them.
+  scripts/generate-files.sh "$binary" generated
+  grep -q '\\-\\-scratch' generated/man/en/breathe-voice.1 || fail "the man page lacks --scratch"
+  for file in breathe-voice.bash _breathe-voice breathe-voice.fish; do
     # fish names an option without its dashes.
-    grep -q -- "--scratch\|'scratch'" "completion.$shell" || fail "the $shell completion lacks --scratch"
+    grep -q -- "--scratch\|'scratch'" "generated/completions/$file" || fail "the completion $file lacks --scratch"
   done
-  grep -q "_key=(.*'terse' 'scratch' 'braille'" completion.zsh || fail "the zsh completion of prefs get lacks scratch"
+  grep -q "_key=(.*'terse' 'scratch' 'braille'" generated/completions/_breathe-voice \
+    || fail "the zsh completion of prefs get lacks scratch"
   rm -rf "$home"
   echo "check-new-preference: one row and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
 }
