@@ -89,7 +89,9 @@ test:
 	@SWIFT='$(SWIFT)' LIVE_SUITES='$(LIVE_SUITES)' scripts/make-test.sh
 
 # --- The terminal: completions, man page, install (see docs/user-guide.md, "At the terminal" and "Install") ---
-MAN_DATE = 2025-01-01
+# The man pages and completions are made from a binary and Locales/ (scripts/generate-files.sh) wherever they are
+# needed, and never committed: every page and completion lists the languages, so a committed copy would go stale with
+# every locale file added (a language is one file).
 BINDIR = $(PREFIX)/bin
 MANROOT = $(PREFIX)/share/man
 MANDIR = $(MANROOT)/man1
@@ -97,36 +99,30 @@ BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(PREFIX)/share/fish/vendor_completions.d
 
-# Regenerates the committed completions and man page from the current command definitions.
+# Writes the man pages (man/CODE/breathe-voice.1, English's in man/en) and the completions (completions/) of the debug
+# build into the tree, to read or try before installing (`man -l man/en/breathe-voice.1`,
+# `source completions/breathe-voice.bash`). git ignores both folders; the old ones are removed first, so a language
+# whose file is gone leaves no page behind.
 generated: build
-	@# argument-parser's scripts, with root-level options completed as start's (scripts/complete-at-root.py).
-	$(BINARY_DEBUG) --generate-completion-script bash | python3 scripts/complete-at-root.py bash > completions/breathe-voice.bash
-	$(BINARY_DEBUG) --generate-completion-script zsh | python3 scripts/complete-at-root.py zsh > completions/_breathe-voice
-	$(BINARY_DEBUG) --generate-completion-script fish | python3 scripts/complete-at-root.py fish > completions/breathe-voice.fish
-	@# The man pages, one per language whose Locales file has the sections: the commands and options from the binary,
-	@# the rest from the locale file (man/CODE/breathe-voice.1, English's in man/en).
-	python3 scripts/generate-man.py $(BINARY_DEBUG) $(MAN_DATE)
+	rm -rf man completions
+	scripts/generate-files.sh $(BINARY_DEBUG) .
 
 # Installs the release binary (stripped: symbols nobody reads at run time), the man pages (English in man1, every other
 # language in its own folder, pt-BR's in pt_BR) and the three completions; nothing else. The pages and completions are
-# made here from the binary being installed and Locales/, as `make generated` makes them, not copied from the committed
-# ones: a language whose file was added since the last `make generated` is installed with its page and its words.
-# INSTALL_BINARY may name another build of the same program (the install test uses the debug build to avoid a second
-# build while testing).
+# made here from the binary being installed and Locales/ (scripts/generate-files.sh), so they always describe it: a
+# language whose file was just added is installed with its page and its words. INSTALL_BINARY may name another build of
+# the same program (the install test uses the debug build to avoid a second build while testing).
 INSTALL_BINARY ?= $(BINARY_RELEASE)
 install: $(INSTALL_BINARY)
-	install -D -m 755 -s $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice
 	@staging=$$(mktemp -d) && trap 'rm -rf "$$staging"' EXIT && \
+	scripts/generate-files.sh $(INSTALL_BINARY) "$$staging" && \
+	install -D -m 755 -s $(INSTALL_BINARY) $(DESTDIR)$(BINDIR)/breathe-voice && \
 	python3 scripts/generate-man.py --list | while read -r code page; do \
-	  python3 scripts/generate-man.py $(INSTALL_BINARY) $$code $(MAN_DATE) "$$staging/$$code.1" || exit 1; \
 	  folder=$(DESTDIR)$(MANDIR); [ "$$code" = en ] || folder=$(DESTDIR)$(MANROOT)/$$(echo $$code | tr - _)/man1; \
-	  install -D -m 644 "$$staging/$$code.1" $$folder/breathe-voice.1 || exit 1; done && \
-	for shell in bash zsh fish; do \
-	  $(INSTALL_BINARY) --generate-completion-script $$shell | python3 scripts/complete-at-root.py $$shell \
-	    > "$$staging/$$shell" || exit 1; done && \
-	install -D -m 644 "$$staging/bash" $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice && \
-	install -D -m 644 "$$staging/zsh" $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice && \
-	install -D -m 644 "$$staging/fish" $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
+	  install -D -m 644 "$$staging/$$page" $$folder/breathe-voice.1 || exit 1; done && \
+	install -D -m 644 "$$staging/completions/breathe-voice.bash" $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice && \
+	install -D -m 644 "$$staging/completions/_breathe-voice" $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice && \
+	install -D -m 644 "$$staging/completions/breathe-voice.fish" $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
 
 uninstall:
 	python3 scripts/generate-man.py --list | while read -r code page; do \
@@ -135,8 +131,9 @@ uninstall:
 	  $(DESTDIR)$(BASH_COMPLETION_DIR)/breathe-voice $(DESTDIR)$(ZSH_COMPLETION_DIR)/_breathe-voice \
 	  $(DESTDIR)$(FISH_COMPLETION_DIR)/breathe-voice.fish
 
-# breathe-voice_<version>_<arch>.deb in .build/deb: the stripped release binary, the man page, the completions at
-# Debian's paths, Depends: from dpkg-shlibdeps; lintian must find no error. DEB_BINARY may name another build.
+# breathe-voice_<version>_<arch>.deb in .build/deb: the stripped release binary, the man pages and the completions
+# (made from that binary and Locales/, as make install makes them) at Debian's paths, Depends: from dpkg-shlibdeps;
+# lintian must find no error. DEB_BINARY may name another build.
 DEB_BINARY ?= $(BINARY_RELEASE)
 deb: deps $(DEB_BINARY)
 	scripts/build-deb.sh $(DEB_BINARY) .build/deb
@@ -145,7 +142,7 @@ $(BINARY_RELEASE): Package.swift $(shell find Sources Plugins Locales -type f 2>
 	@$(BUILD_RELEASE)
 
 clean:
-	rm -rf .build
+	rm -rf .build man completions
 
 # Benchmarks (issues 7, 13): breathe-voice beside its peers on a private PulseAudio server (scripts/with-pulse.sh; the
 # peers on a second one), then on a private PipeWire (scripts/with-pipewire.sh), merged into one table; not part of

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds breathe-voice_<version>_<arch>.deb with dpkg-deb from a built binary: the binary stripped, the man page
-# gzipped, the completions at Debian's paths, Depends: from dpkg-shlibdeps, then checks it with lintian (no errors).
+# Builds breathe-voice_<version>_<arch>.deb with dpkg-deb from a built binary: the binary stripped, every language's man
+# page gzipped, the completions at Debian's paths, Depends: from dpkg-shlibdeps, then checks it with lintian (no
+# errors). The pages and completions are made from that binary and Locales/ (scripts/generate-files.sh, as make install
+# makes them): nothing generated is committed.
 #
 # Usage: scripts/build-deb.sh BINARY OUTPUT-FOLDER   (make deb passes the release build and .build/deb)
 # Prints the package's path on the last line.
@@ -24,20 +26,22 @@ install -d -m 755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/u
   "$pkg/usr/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$pkg/usr/bin/breathe-voice"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/breathe-voice"
+generated="$stage/generated"
+"$root/scripts/generate-files.sh" "$binary" "$generated"
 # Every language's man page (scripts/generate-man.py --list): English in man1, the others in the locale's folder
 # (pt-BR's in pt_BR, as man(1) looks them up).
 while read -r code page; do
   folder=man1
   [ "$code" = en ] || folder=${code//-/_}/man1
   install -d -m 755 "$pkg/usr/share/man/$folder"
-  gzip -9n < "$root/$page" > "$pkg/usr/share/man/$folder/breathe-voice.1.gz"
+  gzip -9n < "$generated/$page" > "$pkg/usr/share/man/$folder/breathe-voice.1.gz"
   chmod 644 "$pkg/usr/share/man/$folder/breathe-voice.1.gz"
 done < <(python3 "$root/scripts/generate-man.py" --list)
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
-sed '1{/^#!/d}' "$root/completions/breathe-voice.bash" > "$pkg/usr/share/bash-completion/completions/breathe-voice"
+sed '1{/^#!/d}' "$generated/completions/breathe-voice.bash" > "$pkg/usr/share/bash-completion/completions/breathe-voice"
 chmod 644 "$pkg/usr/share/bash-completion/completions/breathe-voice"
-install -m 644 "$root/completions/_breathe-voice" "$pkg/usr/share/zsh/vendor-completions/_breathe-voice"
-install -m 644 "$root/completions/breathe-voice.fish" "$pkg/usr/share/fish/vendor_completions.d/breathe-voice.fish"
+install -m 644 "$generated/completions/_breathe-voice" "$pkg/usr/share/zsh/vendor-completions/_breathe-voice"
+install -m 644 "$generated/completions/breathe-voice.fish" "$pkg/usr/share/fish/vendor_completions.d/breathe-voice.fish"
 install -m 644 "$root/debian/copyright" "$pkg/usr/share/doc/breathe-voice/copyright"
 gzip -9n < "$root/debian/changelog" > "$pkg/usr/share/doc/breathe-voice/changelog.gz"
 chmod 644 "$pkg/usr/share/doc/breathe-voice/changelog.gz"

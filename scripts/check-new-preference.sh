@@ -5,10 +5,10 @@
 # nothing else, builds, and checks that `prefs set/get/show`, its environment variable, its switch, `--help`, the man
 # page and the completions all know it. The copy is removed after.
 #
-# Fast as scripts/check-new-language.sh is: as root with mount namespaces (CI), the copy is built at the tree's own
-# path, mounted over it in a namespace of its own (unshare -m), so the build keeps its module cache and builds again
-# only what the new row changes; elsewhere it builds in the copy's folder, without the cache. Only the program is
-# built, not the tests. The tree itself is never written.
+# Fast as scripts/check-new-language.sh is: with mount namespaces (as root, as in CI, or in a user namespace), the copy
+# is built at the tree's own path, mounted over it in a namespace of its own (scripts/scratch-tree.sh), so the build
+# keeps its module cache and builds again only what the new row changes; elsewhere it builds in the copy's folder,
+# without the cache. Only the program is built, not the tests. The tree itself is never written.
 #
 # Usage: scripts/check-new-preference.sh   (after `swift build`; SWIFT names the swift driver; `make test` runs it)
 set -euo pipefail
@@ -67,15 +67,15 @@ checks() {
   done
   grep -q "terse, scratch, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
     || fail "prefs --help does not list scratch"
-  # The man page and the completions.
-  python3 scripts/generate-man.py "$binary" 2025-01-01
-  grep -q '\\-\\-scratch' man/en/breathe-voice.1 || fail "the man page lacks --scratch"
-  for shell in bash zsh fish; do
-    "$binary" --generate-completion-script "$shell" | python3 scripts/complete-at-root.py "$shell" >"completion.$shell"
+  # The man page and the completions, as make install makes them.
+  scripts/generate-files.sh "$binary" generated
+  grep -q '\\-\\-scratch' generated/man/en/breathe-voice.1 || fail "the man page lacks --scratch"
+  for file in breathe-voice.bash _breathe-voice breathe-voice.fish; do
     # fish names an option without its dashes.
-    grep -q -- "--scratch\|'scratch'" "completion.$shell" || fail "the $shell completion lacks --scratch"
+    grep -q -- "--scratch\|'scratch'" "generated/completions/$file" || fail "the completion $file lacks --scratch"
   done
-  grep -q "_key=(.*'terse' 'scratch' 'braille'" completion.zsh || fail "the zsh completion of prefs get lacks scratch"
+  grep -q "_key=(.*'terse' 'scratch' 'braille'" generated/completions/_breathe-voice \
+    || fail "the zsh completion of prefs get lacks scratch"
   rm -rf "$home"
   echo "check-new-preference: one row and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
 }
@@ -117,8 +117,8 @@ EOF
 
 if $same_path; then
   # Mounted on the tree's path in a namespace of its own: the mount ends with it.
-  unshare -m bash -c 'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-preference.sh --checks' \
-    _ "$copy" "$root"
+  "${at_tree_path[@]}" bash -c \
+    'mount --bind "$1" "$2" && cd "$2" && exec bash scripts/check-new-preference.sh --checks' _ "$copy" "$root"
 else
   cd "$copy"
   checks

@@ -5,8 +5,9 @@
 #   release build    (CI as root only) the release binary, alone: a compiler beside the tests (even in the idle
 #                    scheduling class) made live tests that measure what is heard fail. The tests then run it
 #                    (BREATHE_VOICE_TEST_BINARY), not the debug build's
-#   build            the debug build with the tests, then scripts/check-new-language.sh (a language is one file) and
-#                    scripts/check-new-preference.sh (a preference is one row, its option and its use);
+#   build            the debug build with the tests, then scripts/check-new-language.sh (a language is one file: the
+#                    locale tests pass with it) and scripts/check-new-preference.sh (a preference is one row, its option
+#                    and its use);
 #                    beside the build, what needs no test build:
 #     package test   scripts/system-test-deb.sh (CI as root only): the release binary packaged, installed, purged
 #     cron test      scripts/system-test-cron.sh (CI as root only): the release binary under the real cron daemon
@@ -82,13 +83,15 @@ start_in_background lint "${idle[@]}" make -s lint
 
 failed=()
 if stage build "$SWIFT" build --build-tests; then
-  # A copy of the tree with one locale file added builds and speaks it everywhere (about 7 s as root: the debug build
-  # is copied and built at the tree's path, so only what the file changes is built again; about 40 s otherwise);
-  # before the tests, which nothing may slow down.
+  # A copy of the tree with one locale file added builds and speaks it everywhere, installs its man page and the
+  # completions, and passes the suite's locale tests. The debug build is copied and built at the tree's path (in a
+  # mount namespace: as root, or in a user namespace), so only what the file changes is built again: the Kit, the
+  # program and the test modules, which all import the Kit (about 3 minutes on 2 cores, most of it compiling the
+  # tests; a full build where no namespace may be had). Before the tests, which nothing may slow down.
   # A copy with one on/off preference added (its row, its option, one use, its label and help) knows it everywhere
   # (about 15 s as root, the same way; the row changes the core, so the Kit and the program build again).
-  # Each works in a copy of its own (scripts/scratch-tree.sh), so the two run side by side: the language check's short
-  # build fills what the preference check's build leaves of the two processors.
+  # Each works in a copy of its own (scripts/scratch-tree.sh), so the two run side by side: the preference check's
+  # short build takes its share of the two processors beside the language check's.
   start_in_background "new language check" scripts/check-new-language.sh
   start_in_background "new preference check" scripts/check-new-preference.sh
   wait_for "new language check" || failed+=("new language check")

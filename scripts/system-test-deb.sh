@@ -2,8 +2,9 @@
 # System test of the Debian package, for CI running as root on Debian. `make test` runs it there (CI=true, as root).
 #
 # Builds the package with `make deb` (the release binary, lintian with no errors), installs it with apt-get as a user
-# would, checks that the installed program renders a session and names its version, that the man page and the three
-# completions are where Debian looks for them, then purges it and checks nothing is left.
+# would, checks that the installed program renders a session and names its version, that every language's man page and
+# the three completions are where Debian looks for them and name every language of Locales/ (the package makes them from
+# the binary and Locales/: nothing generated is committed), then purges it and checks nothing is left.
 #
 # Usage: sudo scripts/system-test-deb.sh [PACKAGE.deb]   (default: build one with make deb)
 set -euo pipefail
@@ -53,9 +54,26 @@ mkdir -p "$HOME"
 [ "$(stat -c %s "$work/session.wav")" -gt 22050 ] || fail "the render is too short"
 
 man -w breathe-voice | grep -q '^/usr/share/man/man1/breathe-voice.1.gz$' || fail "man -w does not find the page"
+# Every language's page, where man(1) looks for it (pt-BR's in pt_BR).
+pages=()
+while read -r code _; do
+  folder=man1
+  [ "$code" = en ] || folder=${code//-/_}/man1
+  page=/usr/share/man/$folder/breathe-voice.1.gz
+  pages+=("$page")
+  grep -q '^\.TH BREATHE\\-VOICE 1 ' <<<"$(zcat "$page" 2>/dev/null)" || fail "$page is missing or not a man page"
+done < <(python3 "$root_dir/scripts/generate-man.py" --list)
+[ ${#pages[@]} -ge 2 ] || fail "generate-man.py --list names fewer than two pages"
 for file in /usr/share/bash-completion/completions/breathe-voice /usr/share/zsh/vendor-completions/_breathe-voice \
             /usr/share/fish/vendor_completions.d/breathe-voice.fish /usr/share/doc/breathe-voice/copyright; do
   [ -f "$file" ] || fail "$file is missing"
+done
+# Each completion offers every language's voice preference (voice.<code>), as the binary knows them.
+for code in $(cd "$root_dir/Locales" && ls -- *.json | sed 's/\.json$//'); do
+  for file in /usr/share/bash-completion/completions/breathe-voice /usr/share/zsh/vendor-completions/_breathe-voice \
+              /usr/share/fish/vendor_completions.d/breathe-voice.fish; do
+    grep -q "voice\.$code\b" "$file" || fail "$file does not offer voice.$code"
+  done
 done
 # The licence, machine-readable (DEP-5): GPL-3.0-or-later for our files.
 grep -qx 'License: GPL-3+' /usr/share/doc/breathe-voice/copyright || fail "the copyright file names no GPL-3+ licence"
@@ -65,7 +83,7 @@ bash -c 'source /usr/share/bash-completion/completions/breathe-voice; complete -
 
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq breathe-voice >/dev/null
 ! dpkg-query -W -f='${Status}' breathe-voice 2>/dev/null | grep -q "installed" || fail "still installed after purge"
-for file in /usr/bin/breathe-voice /usr/share/man/man1/breathe-voice.1.gz /usr/share/doc/breathe-voice; do
+for file in /usr/bin/breathe-voice "${pages[@]}" /usr/share/doc/breathe-voice; do
   [ ! -e "$file" ] || fail "$file is left after purge"
 done
 echo "system-test-deb: ok ($(basename "$package") installed, rendered, named its version, purged)"

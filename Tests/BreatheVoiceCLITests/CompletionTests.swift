@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The committed completion scripts complete what users type, driven through each shell's own completion machinery:
-/// options at the root (`breathe-voice --pattern <TAB>`, README's form), saved patterns, installed voices and
-/// preference keys. bash through its completion function and COMPREPLY; zsh and fish interactively, in a pty.
+/// The completion scripts (as `scripts/generate-files.sh` makes them for the binary under test: GeneratedFilesTests)
+/// complete what users type, driven through each shell's own completion machinery: options at the root
+/// (`breathe-voice --pattern <TAB>`, README's form), saved patterns, installed voices, preference keys and every
+/// language's voice key. bash through its completion function and COMPREPLY; zsh and fish interactively, in a pty.
 @Suite struct CompletionTests {
     static let root = BinaryRun.packageRoot
 
@@ -37,7 +38,7 @@ import Testing
         let words = typed.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(
             separator: " ")
         let script = """
-            source completions/breathe-voice.bash
+            source '\(try GeneratedFilesTests.generated("completions/breathe-voice.bash").path)'
             COMP_WORDS=(\(words)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
             COMP_LINE='\(typed)'; COMP_POINT=${#COMP_LINE}
             $(complete -p breathe-voice | sed 's/.* -F \\([^ ]*\\) .*/\\1/') breathe-voice "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
@@ -48,6 +49,12 @@ import Testing
             directory: Self.root)
         #expect(run.stdoutLines.contains(offered), "\(typed): \(run.stdoutLines) \(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    /// `prefs get voice.<TAB>` offers every language's voice key, as many as Locales/ holds.
+    @Test(arguments: LocaleFiles.codes)
+    func bashOffersEveryLanguagesVoiceKey(code: String) throws {
+        try bashCompletes(typed: "breathe-voice prefs get voice.", offered: "voice.\(code)")
     }
 
     /// Types `typed` and TAB into an interactive shell in a pty and waits for `offered` to show up.
@@ -86,14 +93,16 @@ import Testing
 
     @Test(arguments: cases)
     func zshCompletesInATerminal(typed: String, offered: String) throws {
-        let setup = "fpath=(\(Self.root.path)/completions $fpath); autoload -U compinit; compinit -u -D; PS1='READY> '"
+        let folder = try GeneratedFilesTests.generated("completions").path
+        let setup = "fpath=('\(folder)' $fpath); autoload -U compinit; compinit -u -D; PS1='READY> '"
         let result = try Self.interactive(["/usr/bin/zsh", "-f", "-i"], setup: setup, typed: typed, offered: offered)
         #expect(result.found, "zsh, \(typed): \(result.transcript.suffix(400))")
     }
 
     @Test(arguments: cases)
     func fishCompletesInATerminal(typed: String, offered: String) throws {
-        let setup = "source completions/breathe-voice.fish; function fish_prompt; echo 'READY> '; end"
+        let script = try GeneratedFilesTests.generated("completions/breathe-voice.fish").path
+        let setup = "source '\(script)'; function fish_prompt; echo 'READY> '; end"
         let result = try Self.interactive(
             ["/usr/bin/fish", "--no-config", "-i"], setup: setup, typed: typed, offered: offered)
         #expect(result.found, "fish, \(typed): \(result.transcript.suffix(400))")

@@ -5,8 +5,8 @@ import Testing
 @testable import BreatheVoiceKit
 
 /// The raw-value enums describe themselves exactly as ArgumentParser's own defaults would, seen through the protocol
-/// as ArgumentParser sees them: help, completions and errors are unchanged (GeneratedFilesTests compare the pages and
-/// scripts made from them).
+/// as ArgumentParser sees them: help, completions and errors are unchanged (GeneratedFilesTests and CompletionTests check
+/// the pages and scripts made from them).
 @Suite struct RawValueArgumentTests {
     static func described<T: ExpressibleByArgument & CaseIterable & RawRepresentable>(_: T.Type) -> (
         strings: [String], descriptions: [String: String], values: [String]
