@@ -40,7 +40,7 @@ from bench_braille import measure_braille  # noqa: E402
 from bench_common import (  # noqa: E402
     Bench,
     HERE,
-    PeerServer,
+    PrivateServer,
     SERVER_NAMES,
     SERVER_SCRIPTS,
     XRUNS_FULL,
@@ -48,6 +48,7 @@ from bench_common import (  # noqa: E402
     command_output,
     probe,
 )
+from bench_desktop import measure_desktop  # noqa: E402
 from bench_first_sound import measure_first_sound  # noqa: E402
 from bench_history import measure_history  # noqa: E402
 from bench_live import measure_live  # noqa: E402
@@ -59,11 +60,11 @@ from bench_xruns import measure_xruns  # noqa: E402
 
 
 #: Each server's measures (`--only` keys), in the order they run.
-STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
+STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("desktop", measure_desktop), ("memory", measure_memory),
                         ("render", measure_render), ("stats", measure_stats), ("history", measure_history),
                         ("braille", measure_braille)),
          "pipewire": (("live", measure_live), ("xruns", measure_xruns))}
-ALL_MEASURES = "first,memory,live,render,stats,history,xruns,braille"
+ALL_MEASURES = "first,memory,live,desktop,render,stats,history,xruns,braille"
 
 
 def run_part(args) -> int:
@@ -83,7 +84,7 @@ def run_part(args) -> int:
     steps = STEPS[args.server]
     try:
         if args.server == "pulseaudio" and "live" in only and bench.caps["pulse"]:
-            bench.peer = PeerServer(work)
+            bench.peer = PrivateServer(work)
             bench.log(f"peers' PulseAudio: {bench.peer.pulse_server or 'did not start'}")
         for key, step in steps:
             if key in only:
