@@ -120,7 +120,8 @@ def main() -> int:
                         help=f"comma-separated: {ALL_MEASURES.replace(',', ', ')} (some of them: merged into the existing results)")
     parser.add_argument("--servers", default="pulseaudio,pipewire", help="comma-separated: pulseaudio, pipewire")
     parser.add_argument("--live-minutes", type=float, default=2.0, help="length of the live sessions (2 for the real table)")
-    parser.add_argument("--serial", action="store_true", help="run the PulseAudio live sessions one at a time (about 4 minutes more)")
+    parser.add_argument("--serial", action="store_true",
+                        help="run the PulseAudio live sessions one at a time (about 4 minutes more), and measure 9's (about 4½ more)")
     parser.add_argument("--full", action="store_true", help=f"the xrun check as the issue asks: {XRUNS_FULL[0]} runs of {XRUNS_FULL[1]:g} min (about 9 minutes more)")
     parser.add_argument("--keep", action="store_true", help="keep the recordings and renders (printed path)")
     parser.add_argument("--venv", type=Path, help="breathe-cli's venv (default: .build/bench-venv beside the binary's build folder)")

@@ -366,5 +366,5 @@ def rss_row(config: Config, minutes: float, test: Config | None) -> tuple[str, C
         return title, Cell(text, mib), target, verdict(mib <= RSS_TARGETS_MIB["live"])
     if reference is None:
         return title, Cell(text, mib), target, "n/a (no figure for the tests' configuration)"
-    text += f"; {mib - reference:+.1f} MiB against the tests' configuration (sampled, by part: {parts_difference(smaps, test.smaps)})"
+    text += f"; {round(mib - reference, 1) + 0.0:+.1f} MiB against the tests' configuration (sampled, by part: {parts_difference(smaps, test.smaps)})"
     return title, Cell(text, mib), target, verdict(mib <= reference + RSS_UNCHANGED_MIB)
