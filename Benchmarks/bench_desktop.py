@@ -68,7 +68,7 @@ class Config:
     live: Live | None = None
     sampler: SmapsSampler | None = None
     runs_file: Path | None = None
-    idle: dict | None = None  # its server's idle window
+    idle: dict | None = None  # its server's idle windows, before and after the sessions, and their mean (idle_mean)
     summary: dict | None = None  # analyse_live's
     smaps: dict | None = None  # the sampled peak's breakdown
     counts: dict | None = None  # the run-count preload's, summed
@@ -175,7 +175,8 @@ def measure_desktop(bench: Bench) -> None:
 def run_sessions(bench: Bench, configs: list[Config], minutes: float) -> None:
     """The phrases cached, one box cycle played on each server (a repeat session there), an idle window of every server at
     once, then the sessions: all at once (each on its own server, in its own runtime folder), or one at a time with
-    `--serial`."""
+    `--serial`; then a second idle window. The server's baseline is the mean of both: its idle CPU (about 0.5 % of a
+    core for PipeWire) moved by as much as the increase measured between two windows of a run on a loaded machine."""
     preload, preload_error = build_run_counts(bench.work)
     cycles = cycles_for("box", minutes)
     boundaries, total = plan("box", cycles)
@@ -202,17 +203,32 @@ def run_sessions(bench: Bench, configs: list[Config], minutes: float) -> None:
         config.live = Live(f"desktop-{config.key}", wrapped, "test", [s / RATE for s, kind in boundaries if kind in TONED],
                            timeout=total / RATE + 60, server_pids=config.pids, on_start=config.sampler.on_start,
                            env_extra={**config.env, "DBUS_SESSION_BUS_ADDRESS": ""})
-        config.idle = idle.get(config.key)
+        config.idle = {"before": idle.get(config.key)}
     bench.log("desktop: " + (" then " if bench.serial else " ‖ ").join(c.key for c in ready) + f" ({Path(cmd[0]).name} {' '.join(cmd[1:])})")
     if bench.serial:
         for config in ready:
             record_live(bench, config.live)
     else:
         together(lambda config: (time.sleep(STAGGER_S * ready.index(config)), record_live(bench, config.live)), ready)
+    bench.log(f"idle again: {', '.join(c.key for c in ready)} for {IDLE_SECONDS} s")
+    idle = measure_idle(bench, {c.key: (c.pids, dict(bench.env, **c.env)) for c in ready})
     for config in ready:
+        config.idle["after"] = idle.get(config.key)
+        config.idle["mean"] = idle_mean(config.idle["before"], config.idle["after"])
         config.smaps = config.sampler.result()
         config.summary = analyse_live(config.live)
         config.counts = read_run_counts(config.runs_file) if preload else {"error": preload_error}
+
+
+def idle_mean(before: dict | None, after: dict | None) -> dict:
+    """The server's baseline: the mean of its two idle windows' CPU share and wake-ups a second (one alone when the other
+    failed), with the range of the CPU shares."""
+    good = [window for window in (before, after) if window and "error" not in window]
+    if not good:
+        return {"error": (before or after or {}).get("error", "no idle window")}
+    shares = [window["percent"] for window in good]
+    return {"percent": sum(shares) / len(shares), "wakeups_per_s": sum(w["wakeups_per_s"] for w in good) / len(good),
+            "percents": shares}
 
 
 def together(work, configs: list[Config]) -> None:
@@ -291,7 +307,7 @@ def wakeups_row(config: Config, minutes: float, _test) -> tuple[str, Cell, str, 
         if abs(seen - run.voluntary) > max(AGREEMENT[0], AGREEMENT[1] * run.voluntary):
             text += f"; the preload saw {seen} voluntary, rusage {run.voluntary}"
     text += ")"
-    server, base = config.live.server_cpu, config.idle
+    server, base = config.live.server_cpu, (config.idle or {}).get("mean")
     if server and "error" not in server and base and "error" not in base:
         text += f"; the server: {server['wakeups_per_s'] - base['wakeups_per_s']:+.1f} voluntary a second over its idle {base['wakeups_per_s']:.1f}"
     else:
@@ -303,10 +319,10 @@ def wakeups_row(config: Config, minutes: float, _test) -> tuple[str, Cell, str, 
 def cpu_row(config: Config, minutes: float, _test) -> tuple[str, Cell, str, str]:
     processes = " + ".join(SERVER_PROCESSES[config.kind])
     title = (f"CPU of that session with the server's increase over idle (ours: user+sys incl. children / wall; the server's, "
-             f"{processes}: every thread's schedstat, during less {IDLE_SECONDS} s idle with the recorder only)")
+             f"{processes}: every thread's schedstat, during less idle: the mean of {IDLE_SECONDS} s before and after, the recorder only)")
     target = f"≤ {TOGETHER_TARGET_PERCENT:g} % of one core together"
     why = why_not(config)
-    server, base = (config.live.server_cpu, config.idle) if not why else (None, None)
+    server, base = (config.live.server_cpu, (config.idle or {}).get("mean")) if not why else (None, None)
     if not why and (not server or "error" in server or not base or "error" in base):
         why = (server or {}).get("error") or (base or {}).get("error") or "no server window"
     if why:
@@ -314,12 +330,14 @@ def cpu_row(config: Config, minutes: float, _test) -> tuple[str, Cell, str, str]
         return title, cell, target, met
     run = config.live.run
     own = 100 * run.cpu / run.wall
+    shares = base["percents"]
+    windows = f"{shares[0]:.3f} % before, {shares[1]:.3f} % after" if len(shares) == 2 else "one window: the other failed"
     increase = server["percent"] - base["percent"]
     parts = ""
     if len(server["per_process_cpu_s"]) > 1:
         parts = " (" + ", ".join(f"{name} {100 * cpu / server['wall_s']:.3f} %" for name, cpu in sorted(server["per_process_cpu_s"].items())) + ")"
     text = (f"{own + increase:.3f} %: ours {own:.3f} %, the server's increase {increase:+.3f} % ({server['percent']:.3f} % during"
-            f"{parts}, {base['percent']:.3f} % idle)")
+            f"{parts}, {base['percent']:.3f} % idle ({windows}))")
     return title, Cell(text, own + increase), target, verdict(own + increase <= TOGETHER_TARGET_PERCENT)
 
 
