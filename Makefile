@@ -146,9 +146,9 @@ clean:
 
 # Benchmarks (issues 7, 13): breathe-voice beside its peers on a private PulseAudio server (scripts/with-pulse.sh; the
 # peers on a second one), then on a private PipeWire (scripts/with-pipewire.sh), merged into one table; not part of
-# `make test` or CI. About 23½ minutes on 2 cores. Writes Benchmarks/RESULTS.md and Benchmarks/results.json (commit
-# them after a real run). `make bench-full` runs the xrun check as issue 13 asks (5 runs of 2 minutes): about 9 minutes
-# more.
+# `make test` or CI. About 23½ minutes on 2 cores, and 3½ more for measure 9 (the desktop servers). Writes
+# Benchmarks/RESULTS.md and Benchmarks/results.json (commit them after a real run). `make bench-full` runs the xrun
+# check as issue 13 asks (5 runs of 2 minutes): about 9 minutes more.
 .PHONY: bench-selftest bench-full
 bench: release
 	python3 Benchmarks/bench.py --binary $(BINARY_RELEASE) --out Benchmarks

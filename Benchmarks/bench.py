@@ -40,7 +40,7 @@ from bench_braille import measure_braille  # noqa: E402
 from bench_common import (  # noqa: E402
     Bench,
     HERE,
-    PeerServer,
+    PrivateServer,
     SERVER_NAMES,
     SERVER_SCRIPTS,
     XRUNS_FULL,
@@ -48,6 +48,7 @@ from bench_common import (  # noqa: E402
     command_output,
     probe,
 )
+from bench_desktop import measure_desktop  # noqa: E402
 from bench_first_sound import measure_first_sound  # noqa: E402
 from bench_history import measure_history  # noqa: E402
 from bench_live import measure_live  # noqa: E402
@@ -59,11 +60,11 @@ from bench_xruns import measure_xruns  # noqa: E402
 
 
 #: Each server's measures (`--only` keys), in the order they run.
-STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("memory", measure_memory),
+STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("desktop", measure_desktop), ("memory", measure_memory),
                         ("render", measure_render), ("stats", measure_stats), ("history", measure_history),
                         ("braille", measure_braille)),
          "pipewire": (("live", measure_live), ("xruns", measure_xruns))}
-ALL_MEASURES = "first,memory,live,render,stats,history,xruns,braille"
+ALL_MEASURES = "first,memory,live,desktop,render,stats,history,xruns,braille"
 
 
 def run_part(args) -> int:
@@ -83,7 +84,7 @@ def run_part(args) -> int:
     steps = STEPS[args.server]
     try:
         if args.server == "pulseaudio" and "live" in only and bench.caps["pulse"]:
-            bench.peer = PeerServer(work)
+            bench.peer = PrivateServer(work)
             bench.log(f"peers' PulseAudio: {bench.peer.pulse_server or 'did not start'}")
         for key, step in steps:
             if key in only:
@@ -119,7 +120,8 @@ def main() -> int:
                         help=f"comma-separated: {ALL_MEASURES.replace(',', ', ')} (some of them: merged into the existing results)")
     parser.add_argument("--servers", default="pulseaudio,pipewire", help="comma-separated: pulseaudio, pipewire")
     parser.add_argument("--live-minutes", type=float, default=2.0, help="length of the live sessions (2 for the real table)")
-    parser.add_argument("--serial", action="store_true", help="run the PulseAudio live sessions one at a time (about 4 minutes more)")
+    parser.add_argument("--serial", action="store_true",
+                        help="run the PulseAudio live sessions one at a time (about 4 minutes more), and measure 9's (about 4½ more)")
     parser.add_argument("--full", action="store_true", help=f"the xrun check as the issue asks: {XRUNS_FULL[0]} runs of {XRUNS_FULL[1]:g} min (about 9 minutes more)")
     parser.add_argument("--keep", action="store_true", help="keep the recordings and renders (printed path)")
     parser.add_argument("--venv", type=Path, help="breathe-cli's venv (default: .build/bench-venv beside the binary's build folder)")

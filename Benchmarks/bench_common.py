@@ -98,7 +98,7 @@ class Bench:
     live_minutes: float = 2.0
     serial: bool = False
     server: str = "pulseaudio"
-    peer: "PeerServer | None" = None
+    peer: "PrivateServer | None" = None
     xruns: tuple[int, float] = XRUNS_QUICK
     venv: Path | None = None  # breathe-cli's venv; default: .build/bench-venv beside the binary's build
     floors: dict[str, dict] | None = None  # build_floors' figures, built once per part and shared between measures
@@ -479,15 +479,22 @@ class ServerWindow:
         return self.result
 
 
-class PeerServer:
-    """A second private PulseAudio (scripts/with-pulse.sh) for the peers, so the server that plays breathe-voice serves
-    nothing else and its CPU over our session is ours alone. It lives as long as its stdin stays open."""
+class PrivateServer:
+    """A private sound server of the bench's own beside the part's (scripts/with-pulse.sh or with-pipewire.sh, `kind`),
+    started with BREATHE_VOICE_SERVER_CONFIG=`config` (test: the tests' configuration; desktop: as a desktop runs it),
+    in its own runtime folder: the peers' PulseAudio (so the server that plays breathe-voice serves nothing else and its
+    CPU over our session is ours alone), and measure 9's desktop servers. It lives as long as its stdin stays open."""
 
-    def __init__(self, work: Path):
-        self.info = work / "peer-server.txt"
+    def __init__(self, work: Path, kind: str = "pulseaudio", config: str = "test", name: str = "peer-server",
+                 env: dict[str, str] | None = None):
+        self.kind, self.config = kind, config
+        self.info = work / f"{name}.txt"
+        self.log = work / f"{name}.log"
         command = 'printf "%s\\n%s\\n" "$PULSE_SERVER" "$XDG_RUNTIME_DIR" > "$1"; exec cat > /dev/null'
-        self.proc = subprocess.Popen([str(SERVER_SCRIPTS["pulseaudio"]), "sh", "-c", command, "sh", str(self.info)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen([str(SERVER_SCRIPTS[kind]), "sh", "-c", command, "sh", str(self.info)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log,
+                                         env=dict(env or os.environ, BREATHE_VOICE_SERVER_CONFIG=config))
         self.pulse_server = self.runtime_dir = None
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and self.proc.poll() is None:
@@ -501,8 +508,13 @@ class PeerServer:
     def ok(self) -> bool:
         return bool(self.pulse_server) and command_output(["pactl", "info"], dict(os.environ, PULSE_SERVER=self.pulse_server))[0] == 0
 
+    def failure(self) -> str:
+        """Why it did not start: the last line its script wrote, or that it said nothing."""
+        lines = [line for line in self.log.read_text(errors="replace").splitlines() if line.strip()] if self.log.exists() else []
+        return lines[-1].strip()[:100] if lines else f"{SERVER_SCRIPTS[self.kind].name} did not start it"
+
     def pids(self) -> dict[int, str]:
-        return server_pids("pulseaudio", self.runtime_dir)
+        return server_pids(self.kind, self.runtime_dir)
 
     def stop(self) -> None:
         if self.proc.stdin:

@@ -91,6 +91,7 @@ class Live:
     env_extra: dict[str, str] = field(default_factory=dict)
     timeout: float = 300
     server_pids: dict[int, str] = field(default_factory=dict)  # the server it plays on, whose CPU is taken over its run
+    on_start: object = None  # passed to run_measured (a sampler of the running program: measure 9)
     run: Run | None = None
     recording: np.ndarray | None = None
     server_cpu: dict | None = None
@@ -104,7 +105,7 @@ def record_live(bench: Bench, live: Live) -> None:
         recorder.start()
         window = ServerWindow(live.server_pids) if live.server_pids else None
         live.run = run_measured(live.cmd, env, name=live.name, work=bench.work, timeout=live.timeout, use_pty=live.use_pty,
-                                counters=True)
+                                counters=True, on_start=live.on_start)
         if window:
             live.server_cpu = window.stop()
         live.recording = recorder.stop()

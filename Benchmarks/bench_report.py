@@ -124,6 +124,11 @@ def write_report(out: Path, parts: dict[str, dict], failures: dict[str, str], st
     if "pulseaudio" in parts:
         sound.append(f"a private PulseAudio ({vers['pulseaudio']}) with a null sink `test` at 22 050 Hz mono; live sessions ran {mode}, "
                      "the peers on a second private PulseAudio of their own")
+    if "desktop" in pa_raw:
+        stagger = pa_raw["desktop"].get("stagger_s")
+        at_once = f"at once, started {stagger:g} s apart" if stagger else "one at a time"
+        sound.append("measure 9: the plain box session on that server, on a PulseAudio with its defaults (shared memory on, a null sink at "
+                     "48 kHz stereo) and on PipeWire's pulse server at its default quantum (the same sink), " + at_once)
     if "pipewire" in parts:
         sound.append(f"a private PipeWire {vers['pipewire']} (pipewire-pulse, WirePlumber {vers['wireplumber']}, graph at its defaults) with "
                      f"the same sink: a {args.live_minutes:g}-minute box session, then the xrun check, {runs} runs of {cycles_for('box', minutes)} box "

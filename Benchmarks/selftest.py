@@ -1,5 +1,6 @@
 """Self-test of the onset detector and the cue matcher on synthetic signals with known onsets, and of the peak-RSS
-breakdown (bench_smaps.smaps_parts on a synthetic smaps, bench_smaps.SmapsSampler on a running `cat`).
+breakdown (bench_smaps.smaps_parts on a synthetic smaps, bench_smaps.SmapsSampler on a running `cat`), and of the
+run-count preload (Benchmarks/run_counts.c, measure 9) on a running Python.
 
 Run: python3 Benchmarks/selftest.py (also the first step of `make bench`). Prints one line per check and a closing
 "N passed, N failed"; exits 1 when any check fails, since no benchmark figure can be trusted then.
@@ -274,6 +275,39 @@ def check_wakeups_count_every_thread_of_a_real_process():
         proc.wait()
     assert woke is not None and woke >= main_only + 20, (woke, main_only)
     assert wakeups(proc.pid) is None
+
+
+def check_run_counts_preload_counts_every_thread():
+    """Benchmarks/run_counts.c (measure 9) preloaded into a real process, ending by _exit and by exit: one line for it,
+    its three ended threads counted with the main thread, and their voluntary switches (+1 a thread: each thread's last
+    switch, as it ends, comes after it is read) agreeing with the kernel's rusage of the same process; each switch
+    follows a run, so the runs are at least the switches."""
+    import tempfile  # noqa: PLC0415
+
+    from bench_desktop import build_run_counts, read_run_counts  # noqa: PLC0415
+
+    program = ("import os, sys, threading, time\n"
+               "def sleeper():\n    for _ in range(20): time.sleep(0.002)\n"
+               "threads = [threading.Thread(target=sleeper) for _ in range(3)]\n"
+               "[t.start() for t in threads]; [t.join() for t in threads]\n"
+               "for _ in range(10): time.sleep(0.002)\n"
+               "os._exit(0) if sys.argv[1] == '_exit' else sys.exit(0)")
+    with tempfile.TemporaryDirectory() as folder:
+        library, why = build_run_counts(Path(folder))
+        assert library, why
+        for ending in ("_exit", "exit"):
+            lines = Path(folder) / f"{ending}.txt"
+            env = dict(os.environ, LD_PRELOAD=str(library), BREATHE_BENCH_RUNS=str(lines))
+            proc = subprocess.Popen([sys.executable, "-c", program, ending], env=env)
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            assert proc.returncode == 0, (ending, proc.returncode)
+            counts = read_run_counts(lines)
+            assert "error" not in counts and [p["pid"] for p in counts["processes"]] == [proc.pid], (ending, counts)
+            assert counts["threads"] == 4 and counts["voluntary"] >= 3 * 20 + 10, (ending, counts)
+            assert counts["runs"] >= counts["voluntary"] + counts["involuntary"], (ending, counts)
+            seen = counts["voluntary"] + counts["threads"]
+            assert abs(seen - usage.ru_nvcsw) <= 5 + 0.02 * usage.ru_nvcsw, (ending, seen, usage.ru_nvcsw)
 
 
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]

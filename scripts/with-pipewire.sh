@@ -7,6 +7,7 @@
 # Nothing touches a user's own sound server or settings: the runtime folder is temporary, and the daemons' config and
 # state folders (wireplumber remembers volumes and defaults) live in it too. The graph keeps PipeWire's defaults
 # (48 kHz, its own quantum), as on a desktop; the sink is 22 050 Hz mono like the PulseAudio one.
+# BREATHE_VOICE_SERVER_CONFIG=desktop (make bench's measure 9 only) makes the sink 48 kHz stereo, as a desktop's.
 # Usage: scripts/with-pipewire.sh COMMAND [ARG…]
 set -euo pipefail
 
@@ -25,6 +26,11 @@ export PULSE_SERVER="unix:$runtime/pulse/native"
 export BREATHE_VOICE_TEST_PULSE_DIR="$runtime/pulse"
 export BREATHE_VOICE_TEST_SERVER=pipewire
 export HOME="${HOME:-$runtime}"
+case "${BREATHE_VOICE_SERVER_CONFIG:-test}" in
+  test) sink="rate=22050 channels=1" ;;
+  desktop) sink="rate=48000 channels=2" ;;
+  *) echo "with-pipewire: BREATHE_VOICE_SERVER_CONFIG is test or desktop, not $BREATHE_VOICE_SERVER_CONFIG" >&2; exit 64 ;;
+esac
 
 daemons=()
 start() {
@@ -71,7 +77,7 @@ start wireplumber
 start pipewire-pulse
 wait_for "pipewire-pulse did not answer" pactl info
 # The null sink lives as long as the pulse server; wireplumber must see it before it can be the default.
-pactl load-module module-null-sink sink_name=test rate=22050 channels=1 \
+pactl load-module module-null-sink sink_name=test $sink \
   sink_properties=device.description=test >/dev/null || fail "could not load the null sink"
 wait_for "the null sink did not appear" sh -c 'pactl list short sinks | grep -qw test'
 # Asked again until it holds: until wireplumber keeps the defaults, pipewire-pulse answers "Not supported" (once in CI).
