@@ -20,11 +20,6 @@ struct LivePulseLibrary: Sendable {
     let mainloopIterate: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
     let mainloopSetPollFunc: @convention(c) (OpaquePointer?, pa_poll_func?, UnsafeMutableRawPointer?) -> Void
     let contextNew: @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?) -> OpaquePointer?
-    let contextNewWithProplist:
-        @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?, OpaquePointer?) -> OpaquePointer?
-    let proplistNew: @convention(c) () -> OpaquePointer?
-    let proplistSets: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
-    let proplistFree: @convention(c) (OpaquePointer?) -> Void
     let contextConnect:
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, pa_context_flags_t, UnsafePointer<pa_spawn_api>?) ->
             Int32
@@ -95,10 +90,6 @@ struct LivePulseLibrary: Sendable {
                     mainloopIterate: try library.function("pa_mainloop_iterate"),
                     mainloopSetPollFunc: try library.function("pa_mainloop_set_poll_func"),
                     contextNew: try library.function("pa_context_new"),
-                    contextNewWithProplist: try library.function("pa_context_new_with_proplist"),
-                    proplistNew: try library.function("pa_proplist_new"),
-                    proplistSets: try library.function("pa_proplist_sets"),
-                    proplistFree: try library.function("pa_proplist_free"),
                     contextConnect: try library.function("pa_context_connect"),
                     contextGetState: try library.function("pa_context_get_state"),
                     contextErrno: try library.function("pa_context_errno"),

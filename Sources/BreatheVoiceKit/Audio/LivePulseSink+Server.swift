@@ -9,9 +9,8 @@ import Musl
 
 /// Where the sink finds its server and library, how long it buffers, and what it says when the server fails it.
 extension LivePulseSink {
-    /// The buffer the server keeps queued (tlength): far ahead, since a flush takes back what is not heard. A phase of
-    /// up to 19.7 s is written at once, and the server asks for more only after about 10 s have played: each request
-    /// wakes the session, which had nothing to write then (it writes a phase as the one before it ends).
+    /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
+    /// asks for more about once a phase), since a flush takes back what is not heard.
     static let targetMilliseconds = 6000
     /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it, well
     /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at

@@ -13,8 +13,8 @@ import Musl
 /// it: as a `SessionWaiter`, the sink runs one main loop iteration whose `poll()` also watches the session's keys and
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
-/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 20 s queued, more asked for
-/// 9.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
+/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 6 s queued, more asked for
+/// 2.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
 /// us (the device's own buffer stays 150 ms). The stream runs at the rate of what plays it (`PA_STREAM_FIX_RATE`: the
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
 /// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
@@ -23,22 +23,17 @@ import Musl
 /// samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner renders again
 /// from the heard position.
 ///
-/// The samples go over the connection's socket, never through memory shared with the server
-/// (`context.force.disable.shm`): PulseAudio, with its defaults, gives each shared block back once it has played it,
-/// in a message that woke the session every 150 to 190 ms (6.6 wake-ups a second for a box session; none of that on
-/// PipeWire, which shares no memory with its clients). Through the socket, a phase is a few messages sent at once.
-///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
-/// flush and corrupted index, and each update is a round trip that wakes both processes); a report is asked for with
-/// every write (its answer comes while the rest is sent, so it wakes nobody), after a flush, and by the probe below.
+/// flush and corrupted index, and each update is a round trip that wakes both processes); a report is asked for after
+/// the first write, after a flush, and by the probe below, which a session wakes for anyway.
 ///
 /// Nothing here waits on the server without a deadline (`SoundServerPatience`): connecting, a flush, a drain. A server
 /// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` after a
 /// request of ours is taken as gone (`PulseLiveness`): `checkConnection()` throws as for a closed connection. When the
 /// server has said nothing for `probeMilliseconds` at a wake-up, a timing update is asked for; and the session's sleep
 /// ends by `quietMilliseconds` after its last answer to ask one, so that a frozen server is noticed while paused, or
-/// during a long phase, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session
+/// between cues, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session
 /// drops the stream without waiting at all (`stop()`).
 final class LivePulseSink: AudioSink, SessionWaiter {
     private let library: LivePulseLibrary
@@ -105,12 +100,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.mainloop = mainloop
-        // No memory shared with the server (see above): PA_PROP_CONTEXT_FORCE_DISABLE_SHM, libpulse 13 and later.
-        let properties = library.proplistNew()
-        _ = library.proplistSets(properties, "context.force.disable.shm", "yes")
-        let made = library.contextNewWithProplist(mainloop.api, "breathe-voice", properties)
-        library.proplistFree(properties)
-        guard let context = made else {
+        guard let context = library.contextNew(mainloop.api, "breathe-voice") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context

@@ -18,9 +18,8 @@ enum SoundServerPatience {
     /// With nothing heard from the server for this long, a timing update is asked for, so that a silence is noticed
     /// even while nothing is played (a pause) (ms).
     static let probeMilliseconds: Int64 = 1000
-    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While phases
-    /// play, each write asks for a timing report and its answer counts; this wake-up serves a pause, or a long phase,
-    /// where nothing else needs the session awake (a frozen server is then noticed within this and the silence bound).
+    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While a phase
+    /// plays the server's own requests for data come more often; between cues nothing else needs the session awake.
     static let quietMilliseconds: Int64 = 2500
     /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
     /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
