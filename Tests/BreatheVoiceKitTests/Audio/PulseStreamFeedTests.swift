@@ -22,7 +22,7 @@ import Testing
 
     @Test func convertedSamplesAreTheConvertersOutput() throws {
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
-        let samples = Self.tone(88_200)  // 4 s
+        let samples = Self.tone(88_200) // 4 s
         var out: [[Int16]] = []
         try feed.feed(samples[...]) { out.append(Array($0)) }
         try feed.finish { out.append(Array($0)) }
