@@ -17,18 +17,21 @@ package struct RecordLineWindow {
 
     private var reader = SessionRecordReader()
     private var slots = [RecordLine](repeating: RecordLine(), count: AmendmentWindow.reach + 1)
+    /// Where each slot's record was read from (as `read` was told).
+    private var offsets = [Int](repeating: 0, count: AmendmentWindow.reach + 1)
     /// Where the oldest held record is, and how many are held.
     private var oldest = 0
     private var count = 0
 
     package init() {}
 
-    /// Reads one line (without its newline). After a record, when more than `AmendmentWindow.reach` are held, the oldest
-    /// must leave (`isFull`, `removeOldest`) before the next line is read.
-    package mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Line {
+    /// Reads one line (without its newline), found at `offset` in its file. After a record, when more than
+    /// `AmendmentWindow.reach` are held, the oldest must leave (`isFull`, `removeOldest`) before the next line is read.
+    package mutating func read(_ line: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> Line {
         precondition(count < slots.count, "the oldest record must leave first")
         let free = (oldest + count) % slots.count
         if reader.read(line, into: &slots[free]) {
+            offsets[free] = offset
             count += 1
             return .record
         }
@@ -47,6 +50,9 @@ package struct RecordLineWindow {
 
     /// Whether a record must leave before the next line is read: no amendment can reach the oldest any more.
     package var isFull: Bool { count > AmendmentWindow.reach }
+
+    /// Where the oldest held record was read from (see `read`); 0 when none is held.
+    package var oldestOffset: Int { count > 0 ? offsets[oldest] : 0 }
 
     /// Whether no record is held.
     var isEmpty: Bool { count == 0 }

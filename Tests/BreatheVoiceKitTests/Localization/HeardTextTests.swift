@@ -124,12 +124,12 @@ import Testing
             for message in sessionMessages(plan) { add("session \(message.key.localeKey)", localizer.string(message)) }
         }
         let listing = HistoryListing(localizer: localizer)
-        var stats = SessionStats()
+        var stats = SessionStats(today: LocalTimestamp.parse("2026-11-07T20:00:00+01:00")!.dayNumber)
         for record in history {
             stats.add(record)
             add("history", listing.line(record))
         }
-        add("stats", listing.stats(stats, today: LocalTimestamp.parse("2026-11-07T20:00:00+01:00")!.dayNumber))
+        add("stats", listing.stats(stats))
         // A pattern's name leads its row as the user types it (`4-7-8`, `box`): said as typed, on purpose.
         let longest = try? PatternSpec.parseTimings("21.5-1.5-22.5-60").get()
         let patterns = BreathingPattern.builtIn + [longest].compactMap { $0 }
