@@ -24,9 +24,9 @@ package struct NewestSessions {
 
     /// `reads(second:plain:text:)` for a record read into a `RecordLine`.
     package mutating func reads(_ record: RecordLine) -> Bool {
-        record.withPlainBytes(record.id) { plain in
-            reads(second: record.start.epochSeconds, plain: plain) { record.idText }
-        }
+        if found >= count && record.start.epochSeconds != run.second { return false }
+        if !run.repeats(record) { found += 1 }
+        return true
     }
 
     /// How many sessions the reading forward leaves out before the first it hands over.

@@ -51,16 +51,18 @@ package struct RecordLineWindow {
     /// Whether a record must leave before the next line is read: no amendment can reach the oldest any more.
     package var isFull: Bool { count > AmendmentWindow.reach }
 
-    /// Where the oldest held record was read from (see `read`); 0 when none is held.
-    package var oldestOffset: Int { count > 0 ? offsets[oldest] : 0 }
-
     /// Whether no record is held.
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// Hands the oldest held record to `body`, then lets it go; nil when none is held. `body` must not keep it.
     package mutating func removeOldest<Result>(_ body: (RecordLine) -> Result) -> Result? {
+        removeOldest { record, _ in body(record) }
+    }
+
+    /// `removeOldest`, with where the record was read from (as `read` was told).
+    package mutating func removeOldest<Result>(_ body: (_ record: RecordLine, _ offset: Int) -> Result) -> Result? {
         guard count > 0 else { return nil }
-        let result = body(slots[oldest])
+        let result = body(slots[oldest], offsets[oldest])
         oldest = (oldest + 1) % slots.count
         count -= 1
         return result

@@ -69,8 +69,14 @@ package struct SameSecondRun {
 extension SameSecondRun {
     /// Whether `record` repeats a session of its second met already (see `repeats(second:plain:text:)`).
     package mutating func repeats(_ record: RecordLine) -> Bool {
-        record.withPlainBytes(record.id) { plain in
-            repeats(second: record.start.epochSeconds, plain: plain) { record.idText }
+        let second = record.start.epochSeconds
+        let id = record.id
+        // The record is read for every line of a long history: its bytes are borrowed, never copied with it.
+        return record.bytes.withUnsafeBufferPointer { bytes in
+            let raw = UnsafeBufferPointer(rebasing: bytes[id.range])
+            return repeats(second: second, plain: id.plain ? raw : nil) {
+                id.plain ? String(decoding: raw, as: UTF8.self) : JSONTape.unescape(raw)
+            }
         }
     }
 }

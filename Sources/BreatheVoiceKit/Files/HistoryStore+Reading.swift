@@ -83,8 +83,7 @@ extension HistoryStore {
         /// False when no record was held.
         @discardableResult
         func handOverOldest() -> Bool {
-            let offset = window.oldestOffset
-            let handed: Void? = window.removeOldest { record in
+            let handed: Void? = window.removeOldest { record, offset in
                 if going && matches(record) { going = body(record, offset) }
             }
             return handed != nil
