@@ -54,12 +54,8 @@ package struct RecordLineWindow {
     /// Whether no record is held.
     package var isEmpty: Bool { count == 0 }
 
-    /// Hands the oldest held record to `body`, then lets it go; nil when none is held. `body` must not keep it.
-    package mutating func removeOldest<Result>(_ body: (RecordLine) -> Result) -> Result? {
-        removeOldest { record, _ in body(record) }
-    }
-
-    /// `removeOldest`, with where the record was read from (as `read` was told).
+    /// Hands the oldest held record to `body` with where it was read from (as `read` was told), then lets it go; nil
+    /// when none is held. `body` must not keep the record.
     package mutating func removeOldest<Result>(_ body: (_ record: RecordLine, _ offset: Int) -> Result) -> Result? {
         guard count > 0 else { return nil }
         let result = body(slots[oldest], offsets[oldest])

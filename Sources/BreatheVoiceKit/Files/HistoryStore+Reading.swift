@@ -50,18 +50,34 @@ extension HistoryStore {
     }
 
     /// The stats of every record, read as `forEach` reads them but without making a record per line (see
-    /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers. `today`: as
-    /// `SessionStats(today:)` takes it. A history in order is read once; one out of order is then read again in time
-    /// order, as `forEach` reads it.
+    /// `SessionStatsReader`): the same lines are skipped, and `skipped` hears the same numbers, in order. `today`: as
+    /// `SessionStats(today:)` takes it. A history in order is read once; reading one out of order stops at its first
+    /// record out of order, and the history is then read as `forEach` reads it.
     func stats(today: Int? = nil, skipped: (Int) -> Void = { _ in }) throws(BreatheError) -> SessionStats {
         guard let descriptor = try openForReading() else { return SessionStats(today: today) }
         defer { close(descriptor) }
         let size = try size(of: descriptor)
         var reader = SessionStatsReader(today: today)
-        try forEachLine(descriptor, to: size, skipped: skipped) { line, _ in reader.add(line) ? true : nil }
+        var reported = 0
+        var stoppedAt = 0
+        try forEachLine(
+            descriptor, to: size,
+            skipped: { number in
+                reported = number
+                skipped(number)
+            }
+        ) { line, offset in
+            guard reader.add(line) else { return nil }
+            stoppedAt = offset
+            return reader.isInOrder
+        }
         guard !reader.isInOrder else { return reader.stats }
-        // Every unreadable line was reported already.
-        let index = try index(descriptor, to: size, capacity: reader.records, where: { _ in true }, skipped: { _ in })
+        // The unreadable lines up to the first record out of order were reported already. As many records are
+        // expected in the rest of the file as in what was read, for its length.
+        let expected = Double(reader.records) * Double(size) / Double(max(stoppedAt, 1)) * 1.05
+        let index = try index(
+            descriptor, to: size, capacity: Int(min(expected, Double(size / 64))), where: { _ in true },
+            skipped: { number in if number > reported { skipped(number) } })
         var sorted = SessionStatsReader(today: today)
         var lines = ScatteredLineReader(descriptor: descriptor, end: size, path: path)
         for entry in 0..<index.count {

@@ -60,21 +60,15 @@ import Testing
             let expected = HistoryReference.listed(lines)
             for count in [0, 1, 2, 20, expected.count - 1, expected.count, expected.count + 1] {
                 #expect(
-                    Self.read(lines, newest: count).map(\.line) == expected.suffix(count).map(\.line), "\(name) \(count)")
+                    Self.read(lines, newest: count).map(\.line) == expected.suffix(count).map(\.line),
+                    "\(name) \(count)")
             }
         }
     }
 
     /// An amendment travels with its record, and a copy of a session keeps its own: the first place's.
     @Test func amendmentsTravelWithTheirRecord() {
-        func record(_ id: String, _ start: String) -> String {
-            let time = LocalTimestamp.parse(start)!
-            return SessionRecord(
-                id: id, start: time, end: time, patternName: "box", timings: "4-4-4-4", patternKind: .builtIn,
-                plannedCycles: 1, actualCycles: 1, plannedTenths: 160, actualTenths: 160, status: .completed,
-                language: "en"
-            ).line
-        }
+        let record = TimeOrderScanTests.record
         let newer = [record("b", "2024-05-02T10:00:00+02:00"), SessionAmendment(id: "b", moodAfter: 4).line]
         let older = [record("a", "2024-05-01T10:00:00+02:00"), record("b", "2024-05-02T10:00:00+02:00")]
         let read = Self.read(newer + older)

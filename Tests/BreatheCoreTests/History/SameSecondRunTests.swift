@@ -55,7 +55,10 @@ import Testing
         ),
         (
             "ids of different lengths, and the empty id",
-            [Read(second: 10, id: "abc"), Read(second: 10, id: "ab"), Read(second: 10, id: ""), Read(second: 10, id: "")],
+            [
+                Read(second: 10, id: "abc"), Read(second: 10, id: "ab"), Read(second: 10, id: ""),
+                Read(second: 10, id: ""),
+            ],
             [false, false, false, true]
         ),
     ]

@@ -39,7 +39,10 @@ import Testing
         ),
         (
             "two files joined by hand",
-            [record("b", "2024-05-02T10:00:00Z"), record("a", "2024-05-01T10:00:00Z"), record("b", "2024-05-02T10:00:00Z")],
+            [
+                record("b", "2024-05-02T10:00:00Z"), record("a", "2024-05-01T10:00:00Z"),
+                record("b", "2024-05-02T10:00:00Z"),
+            ],
             false, 3
         ),
         (
@@ -53,7 +56,10 @@ import Testing
             "a torn line that begins as a record counts, and finds the history out of order",
             [record("a", "2024-05-02T10:00:00Z"), #"{"id":"t","start":"2024-05-01T10:00:00Z","end":"#], false, 2
         ),
-        ("an escaped id is read in full: this line is no record", [#"{"id":"\"","start":"2024-05-01T10:00:00Z"}"#], true, 0),
+        (
+            "an escaped id is read in full: this line is no record", [#"{"id":"\"","start":"2024-05-01T10:00:00Z"}"#],
+            true, 0
+        ),
     ]
 
     @Test(arguments: cases)
