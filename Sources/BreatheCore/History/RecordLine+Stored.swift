@@ -3,10 +3,10 @@ extension RecordLine {
     /// each value's text as stored (numbers as written, strings with their escapes); only an amendment's mood replaces
     /// the value of `moodAfter` (or is added last when the line has none).
     ///
-    /// `level` nil (`history --json`): the line itself, its spacing kept, or, when amended, written again compact as
-    /// `JSONWriter.compact` writes. A `level` (`history export --format json`): laid out as `JSONWriter.pretty(_:level:)`
-    /// lays out a value nested that deep. A line as this version writes it comes out byte for byte as the writers write
-    /// its `SessionRecord`.
+    /// `level` nil (`history --json`): the line itself, its spacing kept, or, when amended, written again without
+    /// spacing, as `JSONWriter.compact` lays a value out. A `level` (`history export --format json`): laid out as
+    /// `JSONWriter.pretty(_:level:)` lays out a value nested that deep. A line as this version writes it comes out byte
+    /// for byte as the writers write its `SessionRecord`.
     package func appendStoredJSON(to output: inout [UInt8], level: Int? = nil) {
         let amended = moodAfter != storedMoodAfter ? moodAfter : nil
         guard level != nil || amended != nil else {

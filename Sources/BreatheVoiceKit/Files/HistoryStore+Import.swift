@@ -17,9 +17,9 @@ struct HistoryImportOutcome: Hashable, Sendable {
 extension HistoryStore {
     /// Merges `incoming` into the history by session id: a session the history holds already is kept as it is (its
     /// line, its amendments), one given twice is added once, and the file is written back whole in time order (the
-    /// moment each session started, whatever its UTC offset), so that `history`, `stats` and `export`, which stream
-    /// the file as it lies, list every session once and oldest first. A history that was out of order (files joined by
-    /// hand) or held a session twice is put right by the same rewrite, even when nothing is new.
+    /// moment each session started, whatever its UTC offset), each session once, as the readers hand it over
+    /// (`HistoryStore+Reading`), so that they stream it without sorting. A history that was out of order (files joined
+    /// by hand) or held a session twice is put right by the same rewrite, even when nothing is new.
     ///
     /// Everything happens under the history's own lock (the one every append takes), the new file written beside it,
     /// fsynced and renamed over it, so an append waits and then lands in the new file, and a reader sees the old file
