@@ -1,4 +1,5 @@
-"""Measure 7 (issue 29): every history command over 100 000 and 2 000 000 records: time and peak RSS."""
+"""Measure 7 (issue 29): every history command over 100 000 and 2 000 000 records: time and peak RSS; in time order
+(as appends keep it) and out of order (two halves joined by hand, issues 50 and 52)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ HISTORY_HEAD_TARGET_S = 1.0
 #: at each size, and the peak RSS at the largest within HISTORY_FLAT_MIB of the peak at the smallest.
 HISTORY_TIME_TARGETS_S = {100_000: 0.2, 2_000_000: 4.0}
 HISTORY_FLAT_MIB = 1.0
+#: Issues 50 and 52: a history out of order (the same records, two halves joined by hand, newer first, 1 % of the
+#: sessions twice) is read in time order, each session once, through an index of 16 bytes a record: its peak RSS over
+#: the in-order file's at most HISTORY_INDEX_BYTES a record, its time within HISTORY_JOINED_TIME_FACTOR of the in-order
+#: file's (both at the largest size).
+HISTORY_JOINED_COMMANDS = ("stats", "history", "history --last 20", "history export --format json")
+HISTORY_INDEX_BYTES = 40
+HISTORY_JOINED_TIME_FACTOR = 3.0
 
 
 # MARK: measure 7: every history command at scale
@@ -36,6 +44,8 @@ def measure_history(bench: Bench) -> None:
         "history export --format csv": ["history", "export", "--format", "csv"],
         "history export --format json": ["history", "export", "--format", "json"],
     }
+    joined_commands = {f"{label}, out of order": ["history", "--last", "20"] if label == "history --last 20" else commands[label]
+                       for label in HISTORY_JOINED_COMMANDS}
     sizes_text = " and ".join(f"{size:,}".replace(",", " ") for size in HISTORY_SIZES)
     largest = HISTORY_SIZES[-1]
     raw: dict = {"sizes": list(HISTORY_SIZES), "commands": {}}
@@ -48,14 +58,16 @@ def measure_history(bench: Bench) -> None:
         path = bench.work / f"history-{size}" / "breathe-voice" / "history.jsonl"
         started = time.monotonic()
         make_history.write_history_fast(path, size, seed=7)
-        raw[f"file_{size}"] = {"bytes": path.stat().st_size, "written_s": time.monotonic() - started}
-        bench.log(f"history of {size} records: {path.stat().st_size / 1e6:.0f} MB in {time.monotonic() - started:.1f} s")
+        joined = make_history.join_out_of_order(path, bench.work / f"history-joined-{size}" / "breathe-voice" / "history.jsonl")
+        raw[f"file_{size}"] = {"bytes": path.stat().st_size, "written_s": time.monotonic() - started, "joined_bytes": joined.stat().st_size}
+        bench.log(f"history of {size} records: {path.stat().st_size / 1e6:.0f} MB in {time.monotonic() - started:.1f} s (and joined out of order)")
     figures: dict[str, dict] = {}
-    for label, args in commands.items():
+    for label, args in {**commands, **joined_commands}.items():
         figures[label] = {}
         failure = None
         for size in HISTORY_SIZES:
-            env = dict(bench.env, XDG_STATE_HOME=str(bench.work / f"history-{size}"))
+            folder = f"history-joined-{size}" if label in joined_commands else f"history-{size}"
+            env = dict(bench.env, XDG_STATE_HOME=str(bench.work / folder))
             if args is None:
                 cmd = ["bash", "-c", 'set -o pipefail; "$0" history | head -1', str(bench.binary)]
             else:
@@ -86,6 +98,9 @@ def measure_history(bench: Bench) -> None:
     def text(label: str) -> str:
         return "; ".join(f"{size:,}".replace(",", " ") + f": {f['median_s']:.2f} s, {f['max_rss_mib']:.1f} MiB" for size, f in figures[label].items())
 
+    def spaced(size: int) -> str:
+        return f"{size:,}".replace(",", " ")
+
     stats = figures["stats"].get(largest)
     for label in commands:
         if not figures[label]:
@@ -105,8 +120,6 @@ def measure_history(bench: Bench) -> None:
             target += f", time ≤ {HISTORY_HEAD_TARGET_S:g} s"
             ok = ok and big["median_s"] <= HISTORY_HEAD_TARGET_S
         else:
-            def spaced(size: int) -> str:
-                return f"{size:,}".replace(",", " ")
             times = " and ".join(f"≤ {limit:g} s at {spaced(size)}" for size, limit in HISTORY_TIME_TARGETS_S.items())
             smallest = HISTORY_SIZES[0]
             target += f", time {times}, peak RSS at {spaced(largest)} within {HISTORY_FLAT_MIB:g} MiB of {spaced(smallest)}'s"
@@ -114,3 +127,20 @@ def measure_history(bench: Bench) -> None:
             ok = ok and small is not None and big["max_rss_mib"] - small["max_rss_mib"] <= HISTORY_FLAT_MIB
             ok = ok and all(size in figures[label] and figures[label][size]["median_s"] <= limit for size, limit in HISTORY_TIME_TARGETS_S.items())
         bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label) + beside, rss)}, target, verdict(ok if big else None)))
+    for label in joined_commands:
+        big = figures[label].get(largest)
+        plain = label.removesuffix(", out of order")
+        in_order = figures.get(plain, {}).get(largest)
+        if not figures[label]:
+            continue
+        measure = (f"7. `{plain}` over a history out of order (the records of the rows above, two halves joined newer "
+                   f"first, 1 % twice), {sizes_text} records: time (median of {HISTORY_RUNS} after a warm-up), peak RSS")
+        if in_order is None:
+            bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label), big["max_rss_mib"] if big else None)}, "— (reported)", "—"))
+            continue
+        extra = HISTORY_INDEX_BYTES * largest / 2**20
+        target = (f"at {spaced(largest)}: time ≤ {HISTORY_JOINED_TIME_FACTOR:g} × in order's ({in_order['median_s']:.2f} s), "
+                  f"peak RSS ≤ in order's + {HISTORY_INDEX_BYTES} bytes a record ({in_order['max_rss_mib'] + extra:.1f} MiB)")
+        ok = (big is not None and big["median_s"] <= HISTORY_JOINED_TIME_FACTOR * in_order["median_s"]
+              and big["max_rss_mib"] <= in_order["max_rss_mib"] + extra)
+        bench.rows.append(Row(measure, {"breathe-voice": Cell(text(label), big["max_rss_mib"] if big else None)}, target, verdict(ok if big else None)))

@@ -1,6 +1,7 @@
 """Writes a plausible breathe-voice history (JSON Lines) of any size, for the stats-at-scale benchmark.
 
 Usage: python3 Benchmarks/make_history.py --count 100000 --output DIR/breathe-voice/history.jsonl [--seed 7] [--fast]
+       [--joined OTHER/breathe-voice/history.jsonl]
 
 `--fast` (`write_history_fast`, for millions of records: 2 000 000 in about 10 s instead of about 40) draws a pool of
 records with `record` and writes each again and again with a new id and its own day and time.
@@ -101,7 +102,9 @@ def write_history_fast(path: Path, count: int, seed: int = 7, end: datetime | No
 
     A pool of `pool_size` records drawn by `record` (patterns, lengths, statuses, moods, languages and sources in the same
     proportions) is cycled through; each line gets a new random id and its own start: SESSIONS_PER_DAY sessions a day,
-    from 06:00 every 90 minutes, at the pooled record's UTC offset, the end its actual seconds + 6 later (same day).
+    from 06:00 UTC every 90 minutes, written at the pooled record's UTC offset (so the local date may be the day before
+    or after), the end its actual seconds + 6 later. The starts are in time order, as appends keep a history (the
+    moment each started: `history` sorts a history that is not, and `make_history.join_out_of_order` makes one).
     """
     rng = random.Random(seed)
     end = end or datetime.now(timezone.utc)
@@ -111,32 +114,68 @@ def write_history_fast(path: Path, count: int, seed: int = 7, end: datetime | No
         zone = rng.choices(OFFSETS, weights=[50, 40, 6, 4])[0]
         fields = record(rng, datetime(2000, 1, 1, tzinfo=zone))
         offset = fields["start"][-6:]
+        offset_seconds = int(zone.utcoffset(None).total_seconds())
         duration = int(fields["actualSeconds"] + 6)
         rest = {key: value for key, value in fields.items() if key not in ("id", "start", "end")}
         for key in ("plannedSeconds", "actualSeconds"):
             rest[key] = _stored(rest[key])
         body = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
-        pool.append((offset, duration, "\"," + body[1:] + "\n"))
+        pool.append((offset, offset_seconds, duration, "\"," + body[1:] + "\n"))
     path.parent.mkdir(parents=True, exist_ok=True)
-    day_text = ""
+    day_texts: dict[int, str] = {}
+
+    def local(day: int, seconds: int) -> str:
+        """The local time `seconds` after the start of day `day` (may be before or after it), ISO 8601 without offset."""
+        shift, seconds = divmod(seconds, 86_400)
+        if day + shift not in day_texts:
+            if len(day_texts) > 8:
+                day_texts.clear()
+            day_texts[day + shift] = (first_day + timedelta(days=day + shift)).isoformat()
+        return f"{day_texts[day + shift]}T{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
     with open(path, "w", encoding="utf-8") as out:
         lines = []
         for index in range(count):
             day, slot = divmod(index, SESSIONS_PER_DAY)
-            if slot == 0:
-                day_text = (first_day + timedelta(days=day)).isoformat()
-            offset, duration, rest = pool[index % len(pool)]
-            start = 6 * 3600 + slot * 5400 + rng.randrange(1800)
-            stop = start + duration
+            offset, offset_seconds, duration, rest = pool[index % len(pool)]
+            start = 6 * 3600 + slot * 5400 + rng.randrange(1800) + offset_seconds
             uid = "%032x" % rng.getrandbits(128)
             lines.append(
                 f'{{"id":"{uid[:8]}-{uid[8:12]}-4{uid[13:16]}-a{uid[17:20]}-{uid[20:]}",'
-                f'"start":"{day_text}T{start // 3600:02d}:{start // 60 % 60:02d}:{start % 60:02d}{offset}",'
-                f'"end":"{day_text}T{stop // 3600:02d}:{stop // 60 % 60:02d}:{stop % 60:02d}{offset}{rest}')
+                f'"start":"{local(day, start)}{offset}","end":"{local(day, start + duration)}{offset}{rest}')
             if len(lines) == 10_000:
                 out.write("".join(lines))
                 lines.clear()
         out.write("".join(lines))
+    return path
+
+
+def join_out_of_order(source: Path, path: Path, overlap: float = 0.01) -> Path:
+    """Writes the history `source` (in time order) as two exports joined by hand would leave it: its newer half, then
+    its older half after it (`cat newer older > history.jsonl`), the older ending with the newer's first `overlap` of
+    sessions again (both machines held them). The same sessions, some twice, out of order."""
+    with open(source, "rb") as lines:
+        count = sum(1 for _ in lines)
+    half = count // 2
+    shared = int(count * overlap)
+    offsets = {}
+    with open(source, "rb") as lines:
+        position = 0
+        for index, line in enumerate(lines):
+            if index in (half, half + shared):
+                offsets[index] = position
+            position += len(line)
+        offsets[count] = position
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(source, "rb") as source_file, open(path, "wb") as out:
+        for start, stop in ((half, count), (0, half + shared)):
+            first = offsets.get(start, 0)
+            source_file.seek(first)
+            left = offsets[stop] - first
+            while left > 0:
+                chunk = source_file.read(min(left, 1 << 20))
+                out.write(chunk)
+                left -= len(chunk)
     return path
 
 
@@ -146,8 +185,11 @@ def main() -> None:
     parser.add_argument("--output", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--fast", action="store_true", help="write_history_fast: a pool of records, each reused")
+    parser.add_argument("--joined", type=Path, help="also write the history joined out of order here (join_out_of_order)")
     args = parser.parse_args()
     (write_history_fast if args.fast else write_history)(args.output, args.count, args.seed)
+    if args.joined:
+        join_out_of_order(args.output, args.joined)
 
 
 if __name__ == "__main__":

@@ -163,7 +163,8 @@ import Testing
         #expect(stats.stats.recorded == 1)
         #expect(stats.stats.sessions == 0 && stats.stats.tenths == 0)
         #expect(stats.stats.topPatterns().isEmpty && stats.stats.moodSessions == 0)
-        let completedAdded = stats.add(Array(Self.line.utf8))
+        // Another session (the same id and start would be the same session, met twice: counted once).
+        let completedAdded = stats.add(Array(Self.line.replacingOccurrences("0fd630f1", "1fd630f1").utf8))
         #expect(completedAdded)
         #expect(stats.stats.sessions == 1)
         #expect(stats.stats.topPatterns().map(\.sessions) == [1])

@@ -11,7 +11,9 @@ import Testing
         var sessions, tenths, moodSessions, moodChangeSum, moodImproved, moodAfterSessions, moodAfterSum: Int
         var usedCustomPattern: Bool
         var patternCounts: [String: Int]
-        var days: [Int: [Int]]
+        /// The practice days in order, and the last seven days' totals (when the stats have a `today`).
+        var days: [Int]
+        var week: [[Int]]
 
         init(_ stats: SessionStats) {
             sessions = stats.sessions
@@ -23,7 +25,10 @@ import Testing
             moodAfterSum = stats.moodAfterSum
             usedCustomPattern = stats.usedCustomPattern
             patternCounts = stats.patternCounts
-            days = stats.days.mapValues { [$0.sessions, $0.tenths] }
+            var days: [Int] = []
+            stats.days.forEach { days.append($0) }
+            self.days = days
+            week = stats.lastSevenDays.map { [$0.day, $0.sessions, $0.tenths] }
         }
 
         var description: String {
@@ -100,8 +105,9 @@ import Testing
     func countsWhatTheRecordsCount(seed: UInt64) {
         var random = SplitMix(state: seed)
         var reader = SessionRecordReader()
-        var fast = SessionStatsReader()
-        var full = SessionStats()
+        // A week with sessions in it, whose totals the stats keep.
+        var fast = SessionStatsReader(today: 12_200)
+        var full = SessionStats(today: 12_200)
         var day = 12_000
         var skipped = 0
         for _ in 0..<3000 {
@@ -116,6 +122,7 @@ import Testing
         #expect(skipped > 100)
         #expect(full.patternCounts.count > 8)
         #expect(Figures(fast.stats) == Figures(full))
+        #expect(full.lastSevenDays.contains { $0.sessions > 0 })
         // Asking for the stats does not disturb the counting that follows.
         let more = Array(Self.line(&random, day: day + 1).utf8)
         full.add(reader.record(more)!)

@@ -132,8 +132,8 @@ import Testing
         #expect(french.stdoutLines == ["Une séance importée ; une y était déjà."])
     }
 
-    /// A history joined by hand (the same file twice, out of order) is put in order, each session once, by importing
-    /// it into itself; `stats` then counts each session once.
+    /// A history joined by hand (the same file twice, out of order) reads in time order, each session once, before and
+    /// after it is put in order in the file by importing it into itself.
     @Test func aHistoryJoinedByHandIsPutRightByImportingIt() throws {
         let home = try TemporaryHome()
         let part = [
@@ -141,7 +141,8 @@ import Testing
             Self.record("a", "2024-05-01T10:00:00+02:00"),
         ]
         try Self.write(part + part, to: home.historyFile)
-        #expect(try home.run(["stats", "--lang", "en"]).stdoutLines.first?.hasPrefix("4 sessions") == true)
+        #expect(try home.run(["stats", "--lang", "en"]).stdoutLines.first?.hasPrefix("2 sessions") == true)
+        #expect(try Self.ids(home) == ["a", "b"])
         let copy = home.root.appendingPathComponent("copy.jsonl")
         try FileManager.default.copyItem(at: home.historyFile, to: copy)
         let run = try home.run(["history", "import", copy.path, "--lang", "en"])

@@ -3,9 +3,10 @@ import Testing
 
 @testable import BreatheVoiceKit
 
-/// Every history command streams (issue 29): over a long history the first line leaves before the rest of the file is
-/// read, a reader that goes away stops the reading (exit 0, nothing on standard error), and peak memory stays that of
-/// `stats`, which keeps nothing per record. The history is 100 000 generated records (about 35 MB), one unreadable.
+/// Every history command streams (issue 29): over a long history in time order the first line leaves once the file's
+/// order is scanned, before the rest of the file is read again, a reader that goes away stops the reading (exit 0,
+/// nothing on standard error), and peak memory stays that of `stats`, which keeps nothing per record. The history is
+/// 100 000 generated records (about 35 MB), one unreadable.
 @Suite struct HistoryScaleTests {
     static let recordCount = 100_000
     /// The 1-based line that holds no record.
@@ -65,10 +66,11 @@ import Testing
         "Warning: history \(home.historyFile.path), line \(unreadableLine) is not a readable session and is skipped."
     }
 
-    /// Each command's first line, read from a pipe before the command has read more than a few hundred KB of the
-    /// 35 MB file; then the pipe is closed: the command ends at once with exit 0 and nothing on standard error, having
-    /// read (over its whole life, every file counted) less than an eighth of the history. Before the commands streamed,
-    /// each read the whole file, and printed everything, before its first line.
+    /// Each command's first line, read from a pipe once the command has scanned the 35 MB file for its order (issues 50
+    /// and 52: time order whatever the file's order) and read a few hundred KB more; then the pipe is closed: the
+    /// command ends at once with exit 0 and nothing on standard error, having read (over its whole life, every file
+    /// counted) the history once and less than an eighth of it again. Before the commands streamed, each read the whole
+    /// file, and printed everything, before its first line.
     @Test(arguments: [
         (
             ["history"],
@@ -111,7 +113,7 @@ import Testing
         #expect(ending == .exited(0), "\(arguments)")
         #expect(try String(contentsOfFile: errors, encoding: .utf8) == "", "\(arguments): standard error")
         let bytes = try #require(read)
-        #expect(bytes < size / 8, "\(arguments): read \(bytes) bytes of a \(size)-byte history")
+        #expect(bytes < size + size / 8, "\(arguments): read \(bytes) bytes of a \(size)-byte history")
     }
 
     /// The peak memory of each command over the whole history (its output read to the end) stays within 16 MiB of

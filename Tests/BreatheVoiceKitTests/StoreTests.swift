@@ -37,8 +37,12 @@ struct Scratch {
 }
 
 @Suite struct HistoryStoreTests {
+    /// Record `index`, started `index` seconds after the first (records in one second would be read as one run).
     static func record(_ index: Int) -> SessionRecord {
-        let time = LocalTimestamp.parse("2024-03-31T10:00:00+02:00")!
+        var time = LocalTimestamp.parse("2024-03-31T10:00:00+02:00")!
+        time.hour += index / 3600
+        time.minute = index / 60 % 60
+        time.second = index % 60
         return SessionRecord(
             id: String(index), start: time, end: time, patternName: "box, \"mine\"", timings: "4-4-4-4",
             patternKind: .saved,
@@ -225,8 +229,8 @@ struct Scratch {
 
     @Test func readingAHundredThousandRecordsIsQuick() throws {
         let path = try Scratch().path + "/history.jsonl"
-        let line = Self.record(1).line + "\n"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(String(repeating: line, count: 100_000).utf8))
+        let lines = (0..<100_000).map { Self.record($0 / 5).line.replacing("\"id\":\"", with: "\"id\":\"\($0)-") }
+        _ = FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
         let clock = ContinuousClock()
         var stats = SessionStats()
         let elapsed = try clock.measure {

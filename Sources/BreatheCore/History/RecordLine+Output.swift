@@ -1,114 +1,9 @@
-/// A `RecordLine` written out byte by byte, exactly as `JSONWriter` writes `SessionRecord.json` and as `CSVWriter` writes
-/// its row, without making a String or a JSON tree: `history --json` and `history export` over a long history.
+/// A `RecordLine` written out byte by byte as a CSV row, exactly as `CSVWriter` writes its record's, without making a
+/// String: `history export --format csv` over a long history (the JSON forms copy the line: `RecordLine+Stored`).
 ///
 /// Texts that are plain ASCII are copied from the line; any other text (escapes, other scripts) goes through the
 /// String writers themselves, so rare records cost what they always did and every record reads the same.
 extension RecordLine {
-    /// Appends the record as `JSONWriter.compact(record.json)` writes it (`level` nil), or as
-    /// `JSONWriter.pretty(record.json, level:)` indents it.
-    package func appendJSON(to output: inout [UInt8], level: Int? = nil) {
-        var first = true
-        func newline(_ depth: Int) {
-            guard let level else { return }
-            output.append(0x0A)
-            for _ in 0..<(level + depth) {
-                output.append(0x20)
-                output.append(0x20)
-            }
-        }
-        func key(_ name: StaticString, depth: Int) {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            newline(depth)
-            output.append(UInt8(ascii: "\""))
-            RecordLine.append(name, to: &output)
-            RecordLine.append(level == nil ? "\":" : "\": ", to: &output)
-        }
-        func quoted(_ name: StaticString) {
-            output.append(UInt8(ascii: "\""))
-            RecordLine.append(name, to: &output)
-            output.append(UInt8(ascii: "\""))
-        }
-        func mood(_ value: Int?) {
-            if let value {
-                RecordLine.append(integer: value, to: &output)
-            } else {
-                RecordLine.append("null", to: &output)
-            }
-        }
-        output.append(UInt8(ascii: "{"))
-        key("id", depth: 1)
-        appendJSONString(id, to: &output)
-        key("start", depth: 1)
-        output.append(UInt8(ascii: "\""))
-        RecordLine.append(iso8601: start, to: &output)
-        output.append(UInt8(ascii: "\""))
-        key("end", depth: 1)
-        output.append(UInt8(ascii: "\""))
-        RecordLine.append(iso8601: end, to: &output)
-        output.append(UInt8(ascii: "\""))
-        key("pattern", depth: 1)
-        output.append(UInt8(ascii: "{"))
-        first = true
-        key("name", depth: 2)
-        if let patternName {
-            appendJSONString(patternName, to: &output)
-        } else {
-            RecordLine.append("null", to: &output)
-        }
-        key("timings", depth: 2)
-        appendJSONString(timings, to: &output)
-        key("kind", depth: 2)
-        quoted(patternKind.name)
-        newline(1)
-        output.append(UInt8(ascii: "}"))
-        key("ramps", depth: 1)
-        if ramps.isEmpty {
-            RecordLine.append("[]", to: &output)
-        } else {
-            output.append(UInt8(ascii: "["))
-            for (position, ramp) in ramps.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                newline(2)
-                output.append(UInt8(ascii: "{"))
-                first = true
-                key("phase", depth: 3)
-                quoted(ramp.kind.name)
-                key("seconds", depth: 3)
-                RecordLine.append(tenths: ramp.targetTenths, to: &output)
-                newline(2)
-                output.append(UInt8(ascii: "}"))
-            }
-            newline(1)
-            output.append(UInt8(ascii: "]"))
-        }
-        first = false
-        key("plannedCycles", depth: 1)
-        RecordLine.append(integer: plannedCycles, to: &output)
-        key("actualCycles", depth: 1)
-        RecordLine.append(integer: actualCycles, to: &output)
-        key("plannedSeconds", depth: 1)
-        RecordLine.append(tenths: plannedTenths, to: &output)
-        key("actualSeconds", depth: 1)
-        RecordLine.append(tenths: actualTenths, to: &output)
-        key("status", depth: 1)
-        quoted(status.name)
-        key("moodBefore", depth: 1)
-        mood(moodBefore)
-        key("moodAfter", depth: 1)
-        mood(moodAfter)
-        key("language", depth: 1)
-        appendJSONString(language, to: &output)
-        key("source", depth: 1)
-        quoted(source.name)
-        if let reason {
-            key("reason", depth: 1)
-            quoted(reason.name)
-        }
-        newline(0)
-        output.append(UInt8(ascii: "}"))
-    }
-
     /// Appends the record's CSV row as `CSVWriter.row(CSVWriter.fields(record))` writes it, CRLF included.
     package func appendCSVRow(to output: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
@@ -150,22 +45,6 @@ extension RecordLine {
         if let reason { RecordLine.append(reason.name, to: &output) }
         output.append(0x0D)
         output.append(0x0A)
-    }
-
-    /// A text as `JSONWriter.quote` writes it.
-    private func appendJSONString(_ text: Text, to output: inout [UInt8]) {
-        let copied = withPlainBytes(text) { plain -> Bool in
-            // Plain text has no quote, backslash or control character; only DEL is escaped.
-            guard let plain, !plain.contains(0x7F) else { return false }
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: plain)
-            output.append(UInt8(ascii: "\""))
-            return true
-        }
-        guard !copied else { return }
-        var quoted = ""
-        JSONWriter.quote(string(text), into: &quoted)
-        output.append(contentsOf: quoted.utf8)
     }
 
     /// A text as `CSVWriter.escape` writes it.
@@ -249,16 +128,6 @@ extension RecordLine {
 }
 
 // The raw values, as static text.
-extension SessionRecord.PatternKind {
-    fileprivate var name: StaticString {
-        switch self {
-        case .builtIn: "builtIn"
-        case .saved: "saved"
-        case .timings: "timings"
-        }
-    }
-}
-
 extension SessionRecord.Status {
     fileprivate var name: StaticString {
         switch self {

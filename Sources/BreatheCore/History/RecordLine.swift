@@ -24,8 +24,9 @@ package struct RecordLine {
     package internal(set) var moodBefore: Int?
     /// Amendments (`SessionAmendment`) change it after the line was read.
     package var moodAfter: Int?
-    /// `moodAfter` as the line holds it, before any amendment.
+    /// `moodAfter` as the line holds it, before any amendment, and where its value is in `bytes` (nil when absent).
     var storedMoodAfter: Int?
+    var storedMoodAfterValue: Range<Int>?
     var source = SessionRecord.Source.interactive
     package internal(set) var reason: SessionRecord.Reason?
     var id = Text(range: 0..<0, plain: true)

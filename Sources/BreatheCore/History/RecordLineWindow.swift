@@ -17,18 +17,21 @@ package struct RecordLineWindow {
 
     private var reader = SessionRecordReader()
     private var slots = [RecordLine](repeating: RecordLine(), count: AmendmentWindow.reach + 1)
+    /// Where each slot's record was read from (as `read` was told).
+    private var offsets = [Int](repeating: 0, count: AmendmentWindow.reach + 1)
     /// Where the oldest held record is, and how many are held.
     private var oldest = 0
     private var count = 0
 
     package init() {}
 
-    /// Reads one line (without its newline). After a record, when more than `AmendmentWindow.reach` are held, the oldest
-    /// must leave (`isFull`, `removeOldest`) before the next line is read.
-    package mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Line {
+    /// Reads one line (without its newline), found at `offset` in its file. After a record, when more than
+    /// `AmendmentWindow.reach` are held, the oldest must leave (`isFull`, `removeOldest`) before the next line is read.
+    package mutating func read(_ line: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> Line {
         precondition(count < slots.count, "the oldest record must leave first")
         let free = (oldest + count) % slots.count
         if reader.read(line, into: &slots[free]) {
+            offsets[free] = offset
             count += 1
             return .record
         }
@@ -49,12 +52,13 @@ package struct RecordLineWindow {
     package var isFull: Bool { count > AmendmentWindow.reach }
 
     /// Whether no record is held.
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    /// Hands the oldest held record to `body`, then lets it go; nil when none is held. `body` must not keep it.
-    package mutating func removeOldest<Result>(_ body: (RecordLine) -> Result) -> Result? {
+    /// Hands the oldest held record to `body` with where it was read from (as `read` was told), then lets it go; nil
+    /// when none is held. `body` must not keep the record.
+    package mutating func removeOldest<Result>(_ body: (_ record: RecordLine, _ offset: Int) -> Result) -> Result? {
         guard count > 0 else { return nil }
-        let result = body(slots[oldest])
+        let result = body(slots[oldest], offsets[oldest])
         oldest = (oldest + 1) % slots.count
         count -= 1
         return result

@@ -31,6 +31,15 @@ package struct SessionRecordReader {
         line.withUnsafeBufferPointer { record($0) }
     }
 
+    /// When the record on one line started, in seconds since 1970; nil exactly when `record` is nil.
+    package mutating func startSecond(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard tape.load(line) else { return nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
+            var none: [Ramp] = []
+            return check(line, slots: slots, ramps: &none, collect: false)?.start.epochSeconds
+        }
+    }
+
     /// Reads the record on one line (without its newline) into `record`, reusing its storage, as `record` reads it;
     /// false, leaving `record` unusable until the next line that is one, when the line is no valid record.
     package mutating func read(_ line: UnsafeBufferPointer<UInt8>, into record: inout RecordLine) -> Bool {
@@ -55,6 +64,8 @@ package struct SessionRecordReader {
             record.moodBefore = checked.moodBefore
             record.moodAfter = checked.moodAfter
             record.storedMoodAfter = checked.moodAfter
+            let mood = slots[.moodAfter]
+            record.storedMoodAfterValue = mood >= 0 ? tape.entries[mood].start..<tape.entries[mood].end : nil
             record.source = checked.source
             record.reason = checked.reason
             record.id = text(slots[.id])
@@ -71,11 +82,14 @@ package struct SessionRecordReader {
         case text(String)
     }
 
-    /// What the stats count of the record on one line, its pattern label and its id; nil exactly when `record` is nil.
+    /// What the stats count of the record on one line, its pattern label, its id and when it started (seconds since
+    /// 1970); nil exactly when `record` is nil.
     ///
     /// The line is checked just as `record` checks it, but the Strings stats have no use for (id, language, the
     /// label's text) are never made: `stats` over a long history spends its time here.
-    mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (facts: SessionFacts, label: Label, id: Label)? {
+    mutating func facts(_ line: UnsafeBufferPointer<UInt8>) -> (
+        facts: SessionFacts, label: Label, id: Label, second: Int
+    )? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
             var none: [Ramp] = []
@@ -95,7 +109,7 @@ package struct SessionRecordReader {
                 counts: SessionFacts.counts(
                     status: checked.status, actualCycles: checked.actualCycles, actualTenths: checked.actualTenths)
             )
-            return (facts, label, id)
+            return (facts, label, id, checked.start.epochSeconds)
         }
     }
 

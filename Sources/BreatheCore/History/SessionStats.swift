@@ -19,17 +19,25 @@ package struct SessionStats: Hashable, Sendable {
     private(set) var usedCustomPattern = false
     /// Sessions per pattern label.
     private(set) var patternCounts: [String: Int] = [:]
-    /// Practice days (day numbers) with their session count and breathing time.
-    private(set) var days: [Int: (sessions: Int, tenths: Int)] = [:]
+    /// Practice days (day numbers): one bit a day, so the stats of any history take the same memory.
+    private(set) var days = DaySet()
+    /// The day `currentStreak` and `lastSevenDays` count back from (the current local date), if any.
+    package let today: Int?
+    /// The session count and breathing time of each of the 7 days ending `today`, oldest first: the only days whose
+    /// totals are kept.
+    private var week = [(sessions: Int, tenths: Int)](repeating: (0, 0), count: 7)
 
-    package init() {}
+    /// `today`: the day `currentStreak` and `lastSevenDays` end on; nil for stats that need neither (the badges).
+    package init(today: Int? = nil) {
+        self.today = today
+    }
 
     package static func == (lhs: SessionStats, rhs: SessionStats) -> Bool {
         lhs.recorded == rhs.recorded && lhs.sessions == rhs.sessions && lhs.tenths == rhs.tenths
             && lhs.moodSessions == rhs.moodSessions
             && lhs.moodChangeSum == rhs.moodChangeSum && lhs.moodAfterSessions == rhs.moodAfterSessions
             && lhs.moodAfterSum == rhs.moodAfterSum && lhs.patternCounts == rhs.patternCounts
-            && lhs.days.keys == rhs.days.keys
+            && lhs.days == rhs.days && lhs.today == rhs.today && lhs.week.elementsEqual(rhs.week) { $0 == $1 }
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -56,8 +64,11 @@ package struct SessionStats: Hashable, Sendable {
         if let after = facts.moodAfter { countMoodAfter(after, before: facts.moodBefore, sign: 1) }
         if facts.isCustomPattern { usedCustomPattern = true }
         if facts.isPracticeDay {
-            // One lookup: the entry is changed in place.
-            SessionStats.count(tenths, in: &days[facts.dayNumber, default: (0, 0)])
+            days.insert(facts.dayNumber)
+            if let today, case let slot = facts.dayNumber - today + 6, week.indices.contains(slot) {
+                week[slot].sessions += 1
+                week[slot].tenths += tenths
+            }
         }
     }
 
@@ -81,11 +92,6 @@ package struct SessionStats: Hashable, Sendable {
         if after > before { moodImproved += sign }
     }
 
-    private static func count(_ tenths: Int, in day: inout (sessions: Int, tenths: Int)) {
-        day.sessions += 1
-        day.tenths += tenths
-    }
-
     /// Counts `sessions` more sessions with the pattern label `label`.
     mutating func countPattern(_ label: String, sessions: Int = 1) {
         patternCounts[label, default: 0] += sessions
@@ -96,7 +102,7 @@ package struct SessionStats: Hashable, Sendable {
         var longest = 0
         var run = 0
         var last: Int?
-        for day in days.keys.sorted() {
+        days.forEach { day in
             run = last.map { day == $0 + 1 ? run + 1 : 1 } ?? 1
             longest = max(longest, run)
             last = day
@@ -104,11 +110,14 @@ package struct SessionStats: Hashable, Sendable {
         return longest
     }
 
+    /// `currentStreak(today:)` of the stats' `today` (0 without one).
+    package var currentStreak: Int { today.map(currentStreak(today:)) ?? 0 }
+
     /// The run of practice days ending today, or yesterday when today has no session yet (the streak is still alive).
     package func currentStreak(today: Int) -> Int {
-        var day = days[today] != nil ? today : today - 1
+        var day = days.contains(today) ? today : today - 1
         var run = 0
-        while days[day] != nil {
+        while days.contains(day) {
             run += 1
             day -= 1
         }
@@ -135,9 +144,10 @@ package struct SessionStats: Hashable, Sendable {
             .prefix(limit).map { $0 }
     }
 
-    /// The 7 days ending today, oldest first, with their sessions and breathing time.
-    package func lastSevenDays(today: Int) -> [(day: Int, sessions: Int, tenths: Int)] {
-        (today - 6...today).map { day in (day, days[day]?.sessions ?? 0, days[day]?.tenths ?? 0) }
+    /// The 7 days ending `today`, oldest first, with their sessions and breathing time; none without a `today`.
+    package var lastSevenDays: [(day: Int, sessions: Int, tenths: Int)] {
+        guard let today else { return [] }
+        return week.enumerated().map { (today - 6 + $0.offset, $0.element.sessions, $0.element.tenths) }
     }
 
     /// Every badge earned so far, in the list's order.
@@ -153,13 +163,18 @@ package struct SessionStats: Hashable, Sendable {
         if tenths >= 36_000 { earned.append(.zenMaster) }
         if usedCustomPattern { earned.append(.customPattern) }
         if moodImproved >= 10 { earned.append(.moodImproved10) }
-        var perWeek: [Int: Int] = [:]
-        for day in days.keys {
+        // Days come in order, so a week's days come together.
+        var week = Int.min
+        var daysInWeek = 0
+        var fullWeek = false
+        days.forEach { day in
             // Weeks start on Monday: day 0 (1970-01-01) was a Thursday, so day + 3 is 0 on a Monday.
-            let week = (day + 3) >= 0 ? (day + 3) / 7 : (day + 3 - 6) / 7
-            perWeek[week, default: 0] += 1
+            let this = (day + 3) >= 0 ? (day + 3) / 7 : (day + 3 - 6) / 7
+            daysInWeek = this == week ? daysInWeek + 1 : 1
+            week = this
+            if daysInWeek >= 5 { fullWeek = true }
         }
-        if perWeek.values.contains(where: { $0 >= 5 }) { earned.append(.fiveDaysInAWeek) }
+        if fullWeek { earned.append(.fiveDaysInAWeek) }
         return earned
     }
 }

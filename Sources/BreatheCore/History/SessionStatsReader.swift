@@ -5,7 +5,7 @@
 /// a String once, when `stats` is asked for: a history holds many sessions but few patterns.
 package struct SessionStatsReader {
     private var reader = SessionRecordReader()
-    private var partial = SessionStats()
+    private var partial: SessionStats
     /// Distinct plain-ASCII labels: all their bytes one after another, and per label its range there and its count.
     private var labelBytes: [UInt8] = []
     private var labels: [(range: Range<Int>, count: Int)] = []
@@ -15,19 +15,34 @@ package struct SessionStatsReader {
     private var nextWithHash: [Int] = []
     /// The label of the line before, which is often the label again.
     private var lastLabel = -1
-    /// Records read so far, and the recent ones that count, which an amendment could still change: a ring of
+    /// Records read so far, and the recent ones, which an amendment could still change: a ring of
     /// `AmendmentWindow.reach` entries by record number, each with its id's hash (FNV-1a of its bytes: no String is
-    /// made) and its moods, so that an amendment is folded in as `AmendmentWindow` folds it, without making a record.
+    /// made), its moods and whether it counts, so that an amendment is folded in as `AmendmentWindow` folds it, without
+    /// making a record.
     private var recordCount = 0
-    private var recent = [(number: Int, id: Int, before: Int?, after: Int?)](
-        repeating: (0, 0, nil, nil), count: AmendmentWindow.reach)
+    private var recent = [(number: Int, id: Int, before: Int?, after: Int?, counts: Bool)](
+        repeating: (0, 0, nil, nil, false), count: AmendmentWindow.reach)
+    /// The sessions of the last second read, so that a session met twice in a row is counted once (the first).
+    private var run = SameSecondRun()
+    private var lastSecond = Int.min
 
-    package init() {}
+    /// The record lines read by `add(_:)` so far (a session met twice included).
+    package var records: Int { recordCount }
+
+    /// `today`: as `SessionStats(today:)` takes it.
+    package init(today: Int? = nil) {
+        partial = SessionStats(today: today)
+    }
+
+    /// Every record added so far started no earlier than the one added before it: then each session was counted once
+    /// (its copies come one after another). Otherwise the figures may count a session twice, and the history must be
+    /// added again in time order (`add(record:amendedMood:)`).
+    package private(set) var isInOrder = true
 
     /// Adds the record on one line (without its newline), or folds in the amendment on it; false, adding nothing, when
     /// the line is neither.
     package mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let (facts, label, id) = reader.facts(line) else {
+        guard let (facts, label, id, second) = reader.facts(line) else {
             guard let amendment = SessionAmendment.parse(line: line) else {
                 // As `HistoryStore` reads records: an unreadable line hands over every record held before it.
                 for index in recent.indices { recent[index].number = 0 }
@@ -36,11 +51,42 @@ package struct SessionStatsReader {
             amend(amendment)
             return true
         }
+        if second < lastSecond { isInOrder = false }
+        lastSecond = second
         recordCount += 1
+        let counted = count(facts, label: label, id: id, second: second, in: line)
+        remember(id, in: line, before: facts.moodBefore, after: facts.moodAfter, counts: counted)
+        return true
+    }
+
+    /// Adds the record on one line of a history read in time order out of its file's order, its amendments already
+    /// folded in: `amendedMood` is the mood after that one gave it, if any. False, adding nothing, when the line is no
+    /// record.
+    package mutating func add(record line: UnsafeBufferPointer<UInt8>, amendedMood: Int?) -> Bool {
+        guard let read = reader.facts(line) else { return false }
+        var facts = read.facts
+        if let amendedMood { facts.moodAfter = amendedMood }
+        _ = count(facts, label: read.label, id: read.id, second: read.second, in: line)
+        return true
+    }
+
+    /// Counts one record, unless it repeats a session of its second; whether its figures were counted.
+    private mutating func count(
+        _ facts: SessionFacts, label: SessionRecordReader.Label, id: SessionRecordReader.Label, second: Int,
+        in line: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let repeated =
+            switch id {
+            case .bytes(let range):
+                run.repeats(second: second, plain: UnsafeBufferPointer(rebasing: line[range])) {
+                    String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+                }
+            case .text(let text): run.repeats(second: second, plain: nil) { text }
+            }
+        guard !repeated else { return false }
         partial.countRecorded()
         // A skipped or failed reminder, or a session never breathed, is a valid line that counts for nothing, its pattern included.
-        guard facts.counts else { return true }
-        remember(id, in: line, before: facts.moodBefore, after: facts.moodAfter)
+        guard facts.counts else { return false }
         partial.add(facts)
         switch label {
         case .bytes(let range): count(UnsafeBufferPointer(rebasing: line[range]))
@@ -50,14 +96,14 @@ package struct SessionStatsReader {
     }
 
     private mutating func remember(
-        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int?, after: Int?
+        _ id: SessionRecordReader.Label, in line: UnsafeBufferPointer<UInt8>, before: Int?, after: Int?, counts: Bool
     ) {
         let hash =
             switch id {
             case .bytes(let range): SessionStatsReader.hash(UnsafeBufferPointer(rebasing: line[range]))
             case .text(let text): SessionStatsReader.hash(text)
             }
-        recent[recordCount % AmendmentWindow.reach] = (recordCount, hash, before, after)
+        recent[recordCount % AmendmentWindow.reach] = (recordCount, hash, before, after, counts)
     }
 
     /// The mood after of the newest recent record with the amendment's id, replaced, as `AmendmentWindow` would.
@@ -68,7 +114,9 @@ package struct SessionStatsReader {
             let index = number % AmendmentWindow.reach
             if recent[index].number == number && recent[index].id == hash {
                 let record = recent[index]
-                partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
+                if record.counts {
+                    partial.changeMoodAfter(before: record.before, from: record.after, to: amendment.moodAfter)
+                }
                 recent[index].after = amendment.moodAfter
                 return
             }

@@ -17,13 +17,13 @@ extension BreatheVoice {
         func run(_ loaded: LoadedPreferences) throws {
             let store = HistoryStore()
             var standardError = FileDescriptorSink.standardError
-            let stats = try loaded.catching { () throws(BreatheError) in
-                try store.stats(skipped: { standardError.say(store.skippedLine($0), loaded.localizer) })
-            }
             let today = WallClock.live.now().dayNumber
+            let stats = try loaded.catching { () throws(BreatheError) in
+                try store.stats(today: today, skipped: { standardError.say(store.skippedLine($0), loaded.localizer) })
+            }
             let listing = HistoryListing(localizer: loaded.localizer)
             var output = FileDescriptorSink.standardOutput
-            output.write(json ? listing.statsJSON(stats, today: today) : listing.stats(stats, today: today))
+            output.write(json ? listing.statsJSON(stats) : listing.stats(stats))
         }
     }
 }

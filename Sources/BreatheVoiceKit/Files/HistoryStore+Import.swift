@@ -17,9 +17,9 @@ struct HistoryImportOutcome: Hashable, Sendable {
 extension HistoryStore {
     /// Merges `incoming` into the history by session id: a session the history holds already is kept as it is (its
     /// line, its amendments), one given twice is added once, and the file is written back whole in time order (the
-    /// moment each session started, whatever its UTC offset), so that `history`, `stats` and `export`, which stream
-    /// the file as it lies, list every session once and oldest first. A history that was out of order (files joined by
-    /// hand) or held a session twice is put right by the same rewrite, even when nothing is new.
+    /// moment each session started, whatever its UTC offset), each session once, as the readers hand it over
+    /// (`HistoryStore+Reading`), so that they stream it without sorting. A history that was out of order (files joined
+    /// by hand) or held a session twice is put right by the same rewrite, even when nothing is new.
     ///
     /// Everything happens under the history's own lock (the one every append takes), the new file written beside it,
     /// fsynced and renamed over it, so an append waits and then lands in the new file, and a reader sees the old file
@@ -85,7 +85,7 @@ struct HistoryLayout {
                     starts.append(offset)
                     keys.append(Int.min)
                 }
-                return
+                return true
             }
             found(record.id)
             let key = record.start.epochSeconds
@@ -100,6 +100,7 @@ struct HistoryLayout {
             }
             starts.append(offset)
             keys.append(key)
+            return true
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(store.path) }
@@ -198,48 +199,5 @@ struct HistoryMergeWriter {
         guard !buffer.isEmpty else { return }
         guard FileDescriptorIO.writeAll(output, buffer) else { throw FileSystem.writeError(store.path) }
         buffer.removeAll(keepingCapacity: true)
-    }
-}
-
-extension HistoryStore {
-    /// Hands `body` each line of the file (without its newline, blank ones included) and the offset it starts at.
-    func forEachLine(
-        in descriptor: Int32, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
-    ) throws(BreatheError) {
-        var capacity = 1 << 18
-        var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { storage.deallocate() }
-        // [0, filled) holds the start of a line, which begins at `lineOffset` in the file.
-        var filled = 0
-        var lineOffset = 0
-        var offset = 0
-        while true {
-            if filled == capacity {
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                larger.update(from: storage, count: filled)
-                storage.deallocate()
-                storage = larger
-                capacity *= 2
-            }
-            let count = SystemCall.retryingOnInterrupt {
-                pread(descriptor, storage + filled, capacity - filled, off_t(offset))
-            }
-            if count < 0 { throw FileSystem.readError(path) }
-            if count == 0 { break }
-            offset += count
-            let end = filled + count
-            var start = 0
-            var cursor = filled
-            while cursor < end, let found = memchr(storage + cursor, 0x0A, end - cursor) {
-                let newline = found.assumingMemoryBound(to: UInt8.self) - storage
-                body(UnsafeBufferPointer(start: storage + start, count: newline - start), lineOffset)
-                lineOffset += newline + 1 - start
-                start = newline + 1
-                cursor = start
-            }
-            filled = end - start
-            if start > 0 && filled > 0 { memmove(storage, storage + start, filled) }
-        }
-        if filled > 0 { body(UnsafeBufferPointer(start: storage, count: filled), lineOffset) }
     }
 }

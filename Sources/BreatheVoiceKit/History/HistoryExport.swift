@@ -52,14 +52,15 @@ enum HistoryExport {
     }
 
     /// One record: its CSV row, or the array's element at `index` (after a comma unless it is the first), on lines of
-    /// its own, indented one level; false once a write has failed.
+    /// its own, indented one level, every member as stored (those this version does not know included); false once a
+    /// write has failed.
     private static func write(_ record: RecordLine, index: Int, format: Format, to output: ChunkedWriter) -> Bool {
         output.append { bytes in
             switch format {
             case .csv: record.appendCSVRow(to: &bytes)
             case .json:
                 RecordLine.append(index == 0 ? "\n  " : ",\n  ", to: &bytes)
-                record.appendJSON(to: &bytes, level: 1)
+                record.appendStoredJSON(to: &bytes, level: 1)
             }
         }
     }

@@ -36,9 +36,10 @@ struct HistoryFilter: Hashable, Sendable {
         }
     }
 
-    /// Hands `body` the matching records, oldest first, one at a time as they are read (nothing is kept): with `--last`
-    /// only the file's tail is read, back to the oldest of them, then forward. `body` returns false to stop. `skipped`
-    /// hears the line number of each unreadable line met.
+    /// Hands `body` the matching records in time order, oldest first, each session once, one at a time as they are
+    /// read (see `HistoryStore+Reading`): with `--last`, in a history in order, only the file's tail is read in full,
+    /// back to the oldest of them, then forward. `body` returns false to stop. `skipped` hears the line number of each
+    /// unreadable line met.
     func forEach(
         _ store: HistoryStore, skipped: (Int) -> Void = { _ in }, _ body: (SessionRecord) -> Bool
     ) throws(BreatheError) {
@@ -54,7 +55,7 @@ struct HistoryFilter: Hashable, Sendable {
         if let last {
             try store.forEachRecordLineOfNewest(last, where: matches, skipped: skipped, body)
         } else {
-            try store.forEachRecordLine(skipped: skipped) { record in matches(record) ? body(record) : true }
+            try store.forEachRecordLine(where: matches, skipped: skipped, body)
         }
     }
 }

@@ -1,8 +1,9 @@
 import BreatheCore
 
-/// `history` and `history export`, streamed: each record is read, written and forgotten, so memory stays the same
-/// whatever the history's length, the first line leaves before the rest of the file is read, and a reader that goes
-/// away (`| head`) stops the reading at once (exit 0, nothing on standard error; see `OutputHealth`).
+/// `history` and `history export`, streamed in time order, each session once (`HistoryStore+Reading`): each record is
+/// read, written and forgotten, so memory stays the same whatever the history's length (but for the index of one out
+/// of order), the first line leaves once the file's order is known, and a reader that goes away (`| head`) stops the
+/// reading at once (exit 0, nothing on standard error; see `OutputHealth`).
 ///
 /// Standard output is written in chunks (`ChunkedWriter`); an unreadable line's warning goes to standard error as the
 /// line is met, after what came before it on standard output.

@@ -65,8 +65,8 @@ struct HistoryListing {
         }
     }
 
-    /// The `stats` report: plain sentences, one per line.
-    func stats(_ stats: SessionStats, today: Int) -> String {
+    /// The `stats` report: plain sentences, one per line; the streak and the last 7 days as of the stats' `today`.
+    func stats(_ stats: SessionStats) -> String {
         var lines: [Message] = []
         guard stats.sessions > 0 else {
             // What `history` lists, none of it breathed (stopped in the opening, skipped reminders), or nothing at all.
@@ -86,10 +86,10 @@ struct HistoryListing {
             Message(
                 .statsStreak,
                 [
-                    "current": .message(Message(.unitDays, ["n": .integer(stats.currentStreak(today: today))])),
+                    "current": .message(Message(.unitDays, ["n": .integer(stats.currentStreak)])),
                     "longest": .message(Message(.unitDays, ["n": .integer(stats.longestStreak)])),
                 ]))
-        for entry in stats.lastSevenDays(today: today) {
+        for entry in stats.lastSevenDays {
             let weekday = Message(MessageKey(localeKey: "weekday.\(LocalTimestamp.weekday(dayNumber: entry.day))")!)
             let date = MessageArgument.text(localizer.date(dayNumber: entry.day))
             if entry.sessions == 0 {
@@ -147,9 +147,9 @@ struct HistoryListing {
     }
 
     /// `stats --json`: one document, version 1.
-    func statsJSON(_ stats: SessionStats, today: Int) -> String {
+    func statsJSON(_ stats: SessionStats) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
-        let days = stats.lastSevenDays(today: today).map {
+        let days = stats.lastSevenDays.map {
             JSONNode(
                 .object([
                     ("date", JSONNode(.string(LocalTimestamp.dateText(dayNumber: $0.day)))),
@@ -160,7 +160,7 @@ struct HistoryListing {
             ("version", number(1)),
             ("sessions", number(stats.sessions)),
             ("seconds", JSONNode(JSONWriter.tenths(stats.tenths))),
-            ("currentStreak", number(stats.currentStreak(today: today))),
+            ("currentStreak", number(stats.currentStreak)),
             ("longestStreak", number(stats.longestStreak)),
             ("lastSevenDays", JSONNode(.array(days))),
             ("averageMoodChange", JSONNode(stats.averageMoodChangeTenths.map(JSONWriter.tenths) ?? .null)),

@@ -28,26 +28,77 @@ import Testing
         #expect(records == 3_000)
     }
 
-    /// Compact JSON (`history --json`), indented JSON (`export --format json`) and the CSV row, byte for byte.
+    /// The value of a JSON text, written compact: two texts with the same members in the same order, the same numbers
+    /// and the same strings give the same.
+    static func value(_ bytes: [UInt8]) -> String? {
+        guard case .success(let node) = JSONParser.parse(bytes, positions: false) else { return nil }
+        return JSONWriter.compact(node.value)
+    }
+
+    /// The line itself (`history --json`), the line laid out (`export --format json`) and the CSV row: a line as this
+    /// version writes it comes out byte for byte as the String writers write its record; any other line keeps its
+    /// members and values as stored.
     @Test func theWritersWriteWhatTheStringWritersWrite() throws {
         var reused = RecordLine()
         var reader = SessionRecordReader()
+        var written = 0
         for line in Self.lines {
             let bytes = Array(line.utf8)
             guard let record = reader.record(bytes) else { continue }
             #expect(bytes.withUnsafeBufferPointer { reader.read($0, into: &reused) })
-            var compact: [UInt8] = []
-            reused.appendJSON(to: &compact)
-            #expect(String(decoding: compact, as: UTF8.self) == record.line, "\(line)")
+            var stored: [UInt8] = []
+            reused.appendStoredJSON(to: &stored)
+            #expect(stored == bytes)
             for level in [0, 1, 2] {
                 var pretty: [UInt8] = []
-                reused.appendJSON(to: &pretty, level: level)
-                #expect(String(decoding: pretty, as: UTF8.self) == JSONWriter.pretty(record.json, level: level))
+                reused.appendStoredJSON(to: &pretty, level: level)
+                if line == record.line {
+                    #expect(String(decoding: pretty, as: UTF8.self) == JSONWriter.pretty(record.json, level: level))
+                }
+                #expect(Self.value(pretty) == Self.value(bytes), "\(line)")
             }
+            if line == record.line { written += 1 }
             var row: [UInt8] = []
             reused.appendCSVRow(to: &row)
             #expect(String(decoding: row, as: UTF8.self) == CSVWriter.row(CSVWriter.fields(record)), "\(line)")
         }
+        #expect(written > 1_000)
+    }
+
+    /// Members this version does not know, in any order and spacing, stay where they are, with their values as written;
+    /// an amendment's mood replaces `moodAfter`'s value in its place, or comes last when the line has none.
+    @Test func unknownMembersAreKeptAsStored() throws {
+        let spaced =
+            #"{"id":"a", "x":[1, {"y":null}],"start":"2024-05-01T10:00:00+02:00","end":"2024-05-01T10:00:00+02:00","pattern":{"timings":"4-4","kind":"timings","name":null,"z":{}},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8.0,"actualSeconds":8,"status":"completed","moodBefore":2,"moodAfter":3,"language":"en","source":"cron","heartRate":6.10e1}"#
+        var record = try #require(RecordLine(line: Array(spaced.utf8)))
+        var pretty: [UInt8] = []
+        record.appendStoredJSON(to: &pretty, level: 1)
+        let node = try JSONParser.parse(spaced).get()
+        #expect(String(decoding: pretty, as: UTF8.self) == JSONWriter.pretty(node.value, level: 1))
+        record.moodAfter = 5
+        var amended: [UInt8] = []
+        record.appendStoredJSON(to: &amended)
+        #expect(
+            String(decoding: amended, as: UTF8.self)
+                == #"{"id":"a","x":[1,{"y":null}],"start":"2024-05-01T10:00:00+02:00","end":"2024-05-01T10:00:00+02:00","pattern":{"timings":"4-4","kind":"timings","name":null,"z":{}},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8.0,"actualSeconds":8,"status":"completed","moodBefore":2,"moodAfter":5,"language":"en","source":"cron","heartRate":6.10e1}"#
+        )
+        let reordered =
+            "\u{FEFF}"
+            + #"{"source":"cron","id":"b\u00e9","start":"2024-05-01T10:00:00Z","end":"2024-05-01T10:00:00Z","pattern":{"timings":"4-4","kind":"timings"},"ramps":[ ],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8,"actualSeconds":8,"status":"completed","language":"en","later":true}"#
+        var other = try #require(RecordLine(line: Array(reordered.utf8)))
+        other.moodAfter = 4
+        var added: [UInt8] = []
+        other.appendStoredJSON(to: &added)
+        #expect(
+            String(decoding: added, as: UTF8.self)
+                == #"{"source":"cron","id":"b\u00e9","start":"2024-05-01T10:00:00Z","end":"2024-05-01T10:00:00Z","pattern":{"timings":"4-4","kind":"timings"},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8,"actualSeconds":8,"status":"completed","language":"en","later":true,"moodAfter":4}"#
+        )
+        var laidOut: [UInt8] = []
+        other.appendStoredJSON(to: &laidOut, level: 0)
+        let text = String(decoding: laidOut, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"source\": \"cron\",\n  \"id\": \"b\\u00e9\","))
+        #expect(text.hasSuffix("\"later\": true,\n  \"moodAfter\": 4\n}"))
+        #expect(Self.value(laidOut) == Self.value(added))
     }
 
     @Test func anIDIsMatchedAsStringsCompare() throws {

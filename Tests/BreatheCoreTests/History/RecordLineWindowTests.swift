@@ -27,15 +27,17 @@ import Testing
             }
             switch bytes.withUnsafeBufferPointer({ lineWindow.read($0) }) {
             case .record:
-                if lineWindow.isFull { lineWindow.removeOldest { actual.append(text($0.record)) } }
+                if lineWindow.isFull { lineWindow.removeOldest { record, _ in actual.append(text(record.record)) } }
             case .amendment: break
             case .unreadable:
-                while !lineWindow.isEmpty { lineWindow.removeOldest { actual.append(text($0.record)) } }
+                while !lineWindow.isEmpty {
+                    lineWindow.removeOldest { record, _ in actual.append(text(record.record)) }
+                }
                 actual.append("unreadable")
             }
         }
         while let record = window.removeOldest() { expected.append(text(record)) }
-        while !lineWindow.isEmpty { lineWindow.removeOldest { actual.append(text($0.record)) } }
+        while !lineWindow.isEmpty { lineWindow.removeOldest { record, _ in actual.append(text(record.record)) } }
         return (expected, actual)
     }
 
@@ -71,7 +73,7 @@ import Testing
             #expect(line.withUnsafeBufferPointer { window.read($0) } == .record)
             held += 1
             if window.isFull {
-                window.removeOldest { _ in left += 1 }
+                window.removeOldest { _, _ in left += 1 }
                 held -= 1
             }
             #expect(held <= AmendmentWindow.reach)

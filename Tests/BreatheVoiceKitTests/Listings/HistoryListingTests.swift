@@ -65,16 +65,16 @@ import Testing
     @Test(arguments: LocaleCatalog.codes)
     func statsSayNoneWasBreathedWhenTheHistoryHoldsSessions(code: String) {
         let listing = HistoryListing(localizer: Localizer(language: code))
-        let empty = listing.stats(SessionStats(), today: 0)
+        let empty = listing.stats(SessionStats(today: 0))
         #expect(empty == Localizer(language: code).string(Message(.historyEmpty)) + "\n")
-        var stats = SessionStats()
+        var stats = SessionStats(today: 0)
         stats.add(Self.skipped)
-        let one = listing.stats(stats, today: 0)
+        let one = listing.stats(stats)
         var opening = Self.skipped
         opening.status = .stopped
         opening.reason = nil
         stats.add(opening)
-        let two = listing.stats(stats, today: 0)
+        let two = listing.stats(stats)
         #expect(stats.sessions == 0 && stats.recorded == 2)
         for text in [one, two] {
             #expect(

@@ -58,14 +58,14 @@ extension HeardTextTests {
         var texts: [(String, String)] = []
         let listing = HistoryListing(localizer: localizer)
         var writer = HistoryRowWriter(listing: listing)
-        var stats = SessionStats()
+        var stats = SessionStats(today: statsDay)
         for record in history {
             stats.add(record)
             var row: [UInt8] = []
             writer.append(RecordLine(record), to: &row)
             texts.append(("history", String(decoding: row, as: UTF8.self)))
         }
-        texts.append(("stats", listing.stats(stats, today: statsDay)))
+        texts.append(("stats", listing.stats(stats)))
         let rows = PatternListing(localizer: localizer).text(for: listedPatterns).split(separator: "\n").map(
             String.init)
         texts.append(("patterns", rows[0]))
