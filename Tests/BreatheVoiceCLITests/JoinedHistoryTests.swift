@@ -44,11 +44,11 @@ import Testing
         #expect(history.status == 0 && history.stderr == "")
         #expect(
             history.stdoutLines == [
-                "May 1, 2024, 21:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
-                "May 2, 2024, 21:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
-                "May 3, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
-                "May 4, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed. Mood afterwards: 4.",
-                "May 5, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
+                "May 1st, 2024, 21:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
+                "May 2nd, 2024, 21:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
+                "May 3rd, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
+                "May 4th, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed. Mood afterwards: 4.",
+                "May 5th, 2024, 8:00: Box breathing (4, 4, 4, 4), 1 of 1 cycle, 16 seconds, completed.",
             ])
         #expect(try HistoryImportTests.ids(home) == order)
         let last = try home.run(["history", "--last", "2", "--lang", "en"])
