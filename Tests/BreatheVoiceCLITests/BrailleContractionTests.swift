@@ -100,3 +100,96 @@ import Testing
         }
     }
 }
+
+extension BrailleContractionTests {
+    /// BRLTTY's setting changed mid-session, as a user changes it (its preferences menu, or a settings client: here
+    /// another BrlAPI client sets BRLTTY's global parameters): literary braille turned on with a table, the table
+    /// changed, then computer braille again. Each time the session's next lines follow within two seconds (the
+    /// countdown writes one a second), as lou_translate contracts the same words with the table named, and every line
+    /// after that until the next change keeps it.
+    @Test func aChangeOfBrlttysSettingMidSessionIsFollowed() throws {
+        let brltty = try PrivateBrltty(cells: 40)
+        let display = brltty.display
+        let home = try TemporaryHome()
+        let start = display.lines.count
+        let child = try ChildProcess(
+            BinaryRun.binary,
+            [
+                "--pattern", "30-0-3", "--cycles", "1", "--braille", "on", "--lang", "es", "--plain", "--no-audio",
+            ],
+            environment: home.environment.merging(brltty.environment) { $1 },
+            outputFile: home.root.appendingPathComponent("output").path,
+            standardError: home.root.appendingPathComponent("errors").path)
+        let localizer = Localizer(language: "es")
+        let texts = (1...30).map {
+            localizer.string(
+                Message(.brailleStatus, ["phase": .message(.phaseName(.inhale)), "seconds": .integer($0)]))
+        }
+        let spanish = try Self.louTranslate(texts, table: "es-g2.ctb")
+        let english = try Self.louTranslate(texts, table: "en-us-g2.ctb")
+        // The two tables contract these words apart, so the display shows which one the session used.
+        #expect(Set(spanish).isDisjoint(with: english), "\(spanish) \(english)")
+        // Computer braille: the text as it is, through BRLTTY's text table (shown on the display's Visual line).
+        let computer = { (line: FakeBrailleDisplay.Line) in
+            line.visual.map { visual in texts.contains { visual.hasPrefix($0 + " ") } } ?? false
+        }
+        // Contracted: the cells begin with the words as `table` has them, then a blank cell.
+        let contracted = { (cells: String, table: [String]) in table.contains { cells.hasPrefix($0 + "\u{2800}") } }
+        let settings = try BrlttySettingsClient(environment: brltty.environment)
+        let changes: [(name: String, change: () throws -> Void, table: [String]?)] = [
+            (
+                "literary braille on, Spanish",
+                {
+                    try settings.setLiteraryBrailleTable("es")
+                    try settings.setLiteraryBraille(true)
+                }, spanish
+            ),
+            ("the table changed to en-us-g2", { try settings.setLiteraryBrailleTable("en-us-g2") }, english),
+            ("literary braille off", { try settings.setLiteraryBraille(false) }, nil),
+        ]
+        // Computer braille first.
+        var from = try #require(
+            Self.waitForLine(display, after: start, timeout: 10, computer),
+            "\(display.lines.dropFirst(start).map(\.text))")
+        var table: [String]?
+        for (name, change, next) in changes {
+            let changed = display.lines.count
+            // Until now, every line in the braille of the setting before.
+            if let table {
+                let since = display.lines[from..<changed].compactMap(Self.cells)
+                #expect(since.allSatisfy { contracted($0, table) }, "before \(name): \(since)")
+            }
+            let asked = FakeBrailleDisplay.now()
+            try change()
+            let shows = { (line: FakeBrailleDisplay.Line) in
+                next.map { table in Self.cells(line).map { contracted($0, table) } ?? false } ?? computer(line)
+            }
+            let found = Self.waitForLine(display, after: changed, timeout: 2, shows)
+            #expect(
+                found != nil,
+                "\(name): not shown \(FakeBrailleDisplay.now() - asked) s on: \(display.lines.dropFirst(changed).map(\.text))"
+            )
+            from = found ?? display.lines.count
+            table = next
+            // The next second's line too.
+            let again = Self.waitForLine(display, after: from + 1, timeout: 2, shows)
+            #expect(again != nil, "\(name): one line only: \(display.lines.dropFirst(from).map(\.text))")
+        }
+        display.press("BOT")
+        #expect(child.wait() == .exited(0))
+    }
+
+    /// The index in `display.lines`, from `index` on, of the first line that `matches`, waited for at most `timeout` s.
+    static func waitForLine(
+        _ display: FakeBrailleDisplay, after index: Int, timeout: Double,
+        _ matches: (FakeBrailleDisplay.Line) -> Bool
+    ) -> Int? {
+        let deadline = FakeBrailleDisplay.now() + timeout
+        repeat {
+            let lines = display.lines
+            if let found = lines.indices.dropFirst(index).first(where: { matches(lines[$0]) }) { return found }
+            usleep(5_000)
+        } while FakeBrailleDisplay.now() < deadline
+        return nil
+    }
+}

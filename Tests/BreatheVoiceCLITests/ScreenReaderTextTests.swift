@@ -69,3 +69,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: told), "not marked told once said")
     }
 }
+
+extension ScreenReaderTextTests {
+    /// Issue 51: at a terminal whose driver turns each newline into CR LF (every terminal's default), screen-reader mode
+    /// writes each line's CR LF itself, with that translation off for the write, so that the line and its newline reach
+    /// the screen reader in one piece: the driver passes a newline it translates on its own, and a screen reader that
+    /// reads it apart from its line sees only the cursor moving onto an empty line (Fenrir says "blank"; see
+    /// `Terminal.writeWhole`). The bytes are the ones the driver would have made (no CR doubled, no newline without its
+    /// CR), and the terminal's settings are as they were once the session is over. A terminal that does not translate
+    /// gets the newlines as they are.
+    @Test func atATerminalEachLineGoesWithItsOwnCarriageReturn() throws {
+        let session = [
+            "--no-audio", "--screen-reader", "--pattern", "1-1", "--cycles", "1", "--lang", "en", "--mood-after", "3",
+        ]
+        for onlcr in [true, false] {
+            let run = try PtySession.run(session, steps: [.expect("Breathe out, 1.", timeout: 20)], onlcr: onlcr)
+            #expect(run.error == nil, "\(run.error ?? "")\n\(run.text)")
+            #expect(run.status == 0, "\(run.text)")
+            let bytes = Array(run.transcript)
+            let newlines = bytes.indices.filter { bytes[$0] == 10 }
+            #expect(newlines.count >= 4, "\(run.text)")
+            if onlcr {
+                #expect(run.text.contains("Breathe in, 1.\r\nBreathe out, 1.\r\n"), "\(run.text.debugDescription)")
+                #expect(newlines.allSatisfy { $0 > 0 && bytes[$0 - 1] == 13 }, "\(run.text.debugDescription)")
+                #expect(!run.text.contains("\r\r"), "\(run.text.debugDescription)")
+            } else {
+                #expect(run.text.contains("Breathe in, 1.\nBreathe out, 1.\n"), "\(run.text.debugDescription)")
+                #expect(!bytes.contains(13), "\(run.text.debugDescription)")
+            }
+            #expect(run.stty["after"] == run.stty["before"], "\(run.stty)")
+        }
+    }
+}

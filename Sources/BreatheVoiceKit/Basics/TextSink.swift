@@ -17,7 +17,12 @@ struct FileDescriptorSink: TextSink, Sendable {
     static let standardError = FileDescriptorSink(fileDescriptor: 2)
 
     mutating func write(_ text: String) {
-        if !FileDescriptorIO.writeAll(fileDescriptor, Array(text.utf8)) {
+        let bytes = Array(text.utf8)
+        // In screen-reader mode, a terminal gets each line in one piece (see `Terminal.writeWhole`).
+        let written =
+            Terminal.keepsLinesWhole
+            ? Terminal.writeWhole(fileDescriptor, bytes) : FileDescriptorIO.writeAll(fileDescriptor, bytes)
+        if !written {
             // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
             OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)
         }

@@ -64,6 +64,9 @@ struct SessionAssembly {
         _ body: (SessionControls, [any SessionPresenter]) -> Result
     ) throws(BreatheError) -> Result {
         var presenters = displayPresenters(skipsSpoken: speaks) + extraPresenters
+        // A screen reader reads the terminal: each line reaches it whole, never its newline alone (Fenrir would say
+        // "blank"); a pipe or a file gets the same lines as ever.
+        if output.screenReader != nil { Terminal.keepLinesWhole() }
         if let notice = output.screenReaderNotice, output.display != .quiet, output.events != .standardOutput {
             var sink = text
             sink.write(PlainText.line(localizer.string(notice)))

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -82,7 +84,7 @@ enum Terminal {
         restoreTerminal()
     }
 
-    private static func installExitHooks() {
+    fileprivate static func installExitHooks() {
         guard !terminalState.hooksInstalled else { return }
         terminalState.hooksInstalled = true
         atexit { restoreTerminal() }
@@ -96,6 +98,72 @@ enum Terminal {
     }
 }
 
+extension Terminal {
+    /// Screen-reader mode: from now on, text written through `FileDescriptorSink` to a terminal reaches it line by line
+    /// in one piece (`writeWhole`). On for the rest of the process: the lines after the session (the keys, the badges)
+    /// are read as the session's were.
+    static func keepLinesWhole() {
+        linesWhole.store(true, ordering: .relaxed)
+    }
+
+    static var keepsLinesWhole: Bool { linesWhole.load(ordering: .relaxed) }
+
+    private static let linesWhole = Atomic<Bool>(false)
+    /// One whole write at a time: the terminal's settings are changed and put back around each.
+    private static let wholeWrites = Mutex<Void>(())
+
+    /// Writes `bytes` to `descriptor` as `FileDescriptorIO.writeAll` does (the same result, `errno` kept), except that
+    /// at a terminal this process owns whose driver turns each newline into CR LF (`ONLCR`), the text goes with that
+    /// translation off for the write and each newline written as CR LF here: the same bytes, given to the terminal in
+    /// one piece.
+    ///
+    /// Why: the driver writes the CR LF of each newline on its own, after the text before it, and each of the two is
+    /// passed to the terminal's reader on its own (n_tty's output processing stops at a newline; each pty write pushes
+    /// what it wrote to the other side). A reader that wakes between them (tmux, or the screen reader itself, on a busy
+    /// machine) gets the text, then the newline alone: a screen update in which the cursor only moves down onto the
+    /// empty next line. Fenrir says "blank" for exactly that (its onCursorChange command
+    /// `present_line_if_cursor_change_vertical`: a vertical cursor move, no new text on the screen, a blank line).
+    /// Written whole, the line and its newline come in one update, which the screen reader reads as the new text.
+    static func writeWhole(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        wholeWrites.withLock { _ in
+            var settings = termios()
+            let translates = tcflag_t(OPOST | ONLCR)
+            // A terminal whose driver does anything else to CR or NL is left to do it, as before.
+            guard bytes.contains(10), isForeground(descriptor), tcgetattr(descriptor, &settings) == 0,
+                settings.c_oflag & translates == translates, settings.c_oflag & tcflag_t(OCRNL | ONOCR | ONLRET) == 0
+            else { return FileDescriptorIO.writeAll(descriptor, bytes) }
+            var whole: [UInt8] = []
+            whole.reserveCapacity(bytes.count + 8)
+            for byte in bytes {
+                if byte == 10 { whole.append(13) }
+                whole.append(byte)
+            }
+            var untranslated = settings
+            untranslated.c_oflag &= ~tcflag_t(ONLCR)
+            // Blocked SIGTTOU: a session put in the background meanwhile puts the settings back rather than stopping.
+            var block = sigset_t()
+            var previous = sigset_t()
+            sigemptyset(&block)
+            sigaddset(&block, SIGTTOU)
+            pthread_sigmask(SIG_BLOCK, &block, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            // Kept where a crash meanwhile puts it back (`restoreTerminal`).
+            terminalState.beforeWholeWrite = settings
+            terminalState.wholeWriteOn = descriptor
+            defer { terminalState.wholeWriteOn = -1 }
+            installExitHooks()
+            guard tcsetattr(descriptor, TCSANOW, &untranslated) == 0 else {
+                return FileDescriptorIO.writeAll(descriptor, bytes)
+            }
+            let written = FileDescriptorIO.writeAll(descriptor, whole)
+            let code = errno
+            tcsetattr(descriptor, TCSANOW, &settings)
+            errno = code
+            return written
+        }
+    }
+}
+
 /// What must survive to the exit hooks. Plain values only: the crash handler reads them.
 private struct TerminalState {
     var saved = termios()
@@ -105,6 +173,9 @@ private struct TerminalState {
     var rawDescriptor: Int32 = -1
     var cursorHiddenOn: Int32 = -1
     var openStatusLineOn: Int32 = -1
+    /// The terminal a whole write (`Terminal.writeWhole`) has changed for its duration, or -1; and its settings before.
+    var wholeWriteOn: Int32 = -1
+    var beforeWholeWrite = termios()
     var hooksInstalled = false
 }
 
@@ -121,6 +192,18 @@ private func restoreTerminal() {
     if terminalState.cursorHiddenOn >= 0 {
         writeAll(terminalState.cursorHiddenOn, "\u{1B}[?25h")
         terminalState.cursorHiddenOn = -1
+    }
+    if terminalState.wholeWriteOn >= 0 {
+        // A crash in the middle of a whole write: the newline translation back on (the raw mode's saved settings,
+        // below, are older still).
+        var block = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGTTOU)
+        sigprocmask(SIG_BLOCK, &block, &previous)
+        tcsetattr(terminalState.wholeWriteOn, TCSANOW, &terminalState.beforeWholeWrite)
+        sigprocmask(SIG_SETMASK, &previous, nil)
+        terminalState.wholeWriteOn = -1
     }
     if terminalState.rawDescriptor >= 0 {
         // Blocking SIGTTOU lets a background process put the settings back instead of being stopped for trying.

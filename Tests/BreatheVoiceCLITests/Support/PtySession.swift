@@ -42,14 +42,20 @@ struct PtySession {
 
     static let driver = BinaryRun.packageRoot.appendingPathComponent("scripts/pty-session.py")
 
-    static func run(_ arguments: [String], steps: [Step], environment: [String: String?] = [:]) throws -> PtySession {
+    /// `onlcr`: the terminal's driver turns each newline into CR LF, as a terminal does by default (the driver's default
+    /// here is off, so that the bytes arrive exactly as written).
+    static func run(
+        _ arguments: [String], steps: [Step], environment: [String: String?] = [:], onlcr: Bool = false
+    ) throws -> PtySession {
         // A fresh home for every run, so that a test never reads or writes the user's own history and preferences
         // (and a first session's badges do not depend on which test ran before); a caller's values win.
         var env: [String: Any] = ["TERM": "xterm-256color", "NO_COLOR": NSNull()]
         for (key, value) in try TemporaryHome().environment.merging(environment, uniquingKeysWith: { _, new in new }) {
             env[key] = value ?? NSNull()
         }
-        let script = try JSONSerialization.data(withJSONObject: ["env": env, "steps": steps.map(\.json)])
+        let script = try JSONSerialization.data(withJSONObject: [
+            "env": env, "steps": steps.map(\.json), "onlcr": onlcr,
+        ])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [driver.path, BinaryRun.binary.path] + arguments
