@@ -6,7 +6,7 @@
 # without it (LiveServers, in Tests/BreatheTestSupport). Usage: scripts/with-pulse.sh COMMAND [ARG…]
 set -euo pipefail
 
-runtime=$(mktemp -d /tmp/breathe-voice-pulse.XXXXXX)
+runtime=$(mktemp -d "${TMPDIR:-/tmp}/breathe-voice-pulse.XXXXXX")
 chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
 export PULSE_SERVER="unix:$runtime/pulse/native"
