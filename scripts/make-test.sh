@@ -15,6 +15,8 @@
 #   swift tests      scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
 #                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
 #                    inside Fenrir last, once every other stage has ended
+#   temporary files  the swift tests run with a temporary folder of their own (TMPDIR): what is left in it at the end
+#                    fails make test, named (every test removes what it makes)
 #
 # The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler, or two busy loops, even
 # in the idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before
