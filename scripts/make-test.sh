@@ -16,6 +16,8 @@
 #   swift tests      scripts/test-swift.sh: every test beside a private PulseAudio (and speech-dispatcher), the live
 #                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
 #                    inside Fenrir last, once every other stage has ended
+#   temporary files  the swift tests run with a temporary folder of their own (TMPDIR): what is left in it at the end
+#                    fails make test, named (every test removes what it makes)
 #
 # The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler, or two busy loops, even
 # in the idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before
@@ -98,7 +100,12 @@ if stage build "$SWIFT" build --build-tests; then
   wait_for "new preference check" || failed+=("new preference check")
   quiet=$background/quiet
   mkfifo "$quiet"
-  QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &
+  # The tests' temporary folder (TMPDIR, which Foundation's temporaryDirectory, mktemp and Python's tempfile follow):
+  # a folder of this run's own, so that what is left in it at the end was made by the tests, or the servers and
+  # scripts they start, and by nothing else on the machine (a compiler's TemporaryDirectory.* among them). Short: the
+  # tests' Unix sockets live under it (108 bytes at most).
+  test_tmp=$(mktemp -d /tmp/bv-make-test.XXXXXX)
+  TMPDIR=$test_tmp QUIET_FIFO=$quiet stage "swift tests" scripts/test-swift.sh &
   swift_tests=$!
 else
   failed+=(build)
@@ -115,6 +122,18 @@ if [ -n "${swift_tests:-}" ]; then
   writer=$!
   wait "$swift_tests" || failed+=("swift tests")
   kill "$writer" 2>/dev/null
+fi
+
+# Every test removes what it made: the tests' temporary folder is empty again (then removed, whatever it holds, so
+# that make test leaves /tmp as it found it either way).
+if [ -n "${test_tmp:-}" ]; then
+  left=$(ls -A "$test_tmp")
+  if [ -n "$left" ]; then
+    echo "make test: the tests left $(printf '%s\n' "$left" | wc -l) items in their temporary folder (TMPDIR), such as:"
+    printf '%s\n' "$left" | head -n 20 | sed 's/^/  /'
+    failed+=("temporary files left")
+  fi
+  rm -rf "$test_tmp"
 fi
 
 if [ ${#failed[@]} -eq 0 ]; then finish 0; else finish 1 "$(IFS=,; echo "${failed[*]}")"; fi

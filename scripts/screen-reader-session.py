@@ -39,8 +39,8 @@ Prints one JSON object:
   entered         when the command was started (wall clock), as its user pressing Enter
   error           null, or what went wrong
 """
-import base64, fcntl, json, os, pty, re, select, shlex, signal, struct, subprocess, sys, tempfile, termios, threading
-import time
+import atexit, base64, fcntl, json, os, pty, re, select, shlex, shutil, signal, struct, subprocess, sys, tempfile, termios
+import threading, time
 
 RATE = 22050
 THRESHOLD = 200
@@ -306,6 +306,8 @@ def main():
     log_path = os.path.join(log_dir, "speech-dispatcher.log")
     result = {"status": None, "transcript": "", "boundaries": [], "messages": [], "ourSpeech": [], "error": None}
     work = tempfile.mkdtemp(prefix="breathe-voice-sr.")
+    # Removed when the script ends, however it ends but killed (make test fails on a folder left in /tmp).
+    atexit.register(shutil.rmtree, work, True)
     home = os.path.join(work, "home")
     os.makedirs(home)
     if returning:
@@ -353,7 +355,10 @@ def main():
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 120, 0, 0))
         # Fenrir's -o splits on ';' and '=': the session runs from a script whose path has neither.
+        # No remote control (its unixDriver's socket, /tmp/fenrirscreenreader-PID.sock, outlives a Fenrir stopped by a
+        # signal, as every one here is).
         options = ["speech#driver=speechdDriver", "speech#module=espeak-ng", "sound#enabled=False",
+                   "remote#driver=dummyDriver",
                    "general#autoSpellCheck=False", "general#shell=" + script]
         if voice:
             options.append("speech#language=" + voice)

@@ -18,7 +18,7 @@ if [ -z "${BREATHE_VOICE_PIPEWIRE_BUS:-}" ]; then
 fi
 unset BREATHE_VOICE_PIPEWIRE_BUS
 
-runtime=$(mktemp -d /tmp/breathe-voice-pipewire.XXXXXX)
+runtime=$(mktemp -d "${TMPDIR:-/tmp}/breathe-voice-pipewire.XXXXXX")
 chmod 700 "$runtime"
 mkdir -m 700 "$runtime/config" "$runtime/state"
 export XDG_RUNTIME_DIR="$runtime"

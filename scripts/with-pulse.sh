@@ -9,7 +9,7 @@
 # shared memory on (and with it the srbchannel, the daemon's default), the null sink at 48 kHz stereo.
 set -euo pipefail
 
-runtime=$(mktemp -d /tmp/breathe-voice-pulse.XXXXXX)
+runtime=$(mktemp -d "${TMPDIR:-/tmp}/breathe-voice-pulse.XXXXXX")
 chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
 export PULSE_SERVER="unix:$runtime/pulse/native"

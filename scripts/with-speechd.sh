@@ -10,7 +10,7 @@
 set -euo pipefail
 
 command -v speech-dispatcher >/dev/null || { echo "with-speechd: speech-dispatcher is not installed (scripts/install-deps.sh installs it)" >&2; exit 69; }
-base=$(mktemp -d /tmp/breathe-voice-speechd.XXXXXX)
+base=$(mktemp -d "${TMPDIR:-/tmp}/breathe-voice-speechd.XXXXXX")
 chmod 700 "$base"
 cp -r /etc/speech-dispatcher "$base/config"
 mkdir -p "$base/runtime" "$base/log"

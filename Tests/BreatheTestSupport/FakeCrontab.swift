@@ -10,9 +10,8 @@ struct FakeCrontab {
     var store: URL { folder.appendingPathComponent("store") }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "breathe-voice-crontab-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Removed by remove(), or else when the test process exits (`TestFolder`).
+        folder = URL(fileURLWithPath: try TestFolder.make("breathe-voice-crontab"))
         let text = """
             #!/bin/sh
             store='\(folder.path)/store'

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The history file under real concurrency: separate processes (the `HistoryAppender` test tool, which appends with
@@ -10,11 +11,9 @@ import Testing
     static let appender = BinaryRun.builtExecutable(named: "HistoryAppender")
 
     static func scratchFile() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "breathe-voice-history-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // The state folder itself does not exist yet: the writers race to create it.
-        return folder.path + "/state/breathe-voice/history.jsonl"
+        // Removed when the test process exits (`TestFolder`). The state folder itself does not exist yet: the writers
+        // race to create it.
+        try TestFolder.make("breathe-voice-history") + "/state/breathe-voice/history.jsonl"
     }
 
     /// The file's lines, split on newlines; `complete` is false when the last one has no newline.

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
-/// A temporary folder for one test; never the user's home.
+/// A temporary folder for one test; never the user's home. Removed when the test process exits (`TestFolder`).
 struct Scratch {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("bv-kit-" + UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TestFolder.make("bv-kit")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+
+@testable import BreatheTestSupport
 
 /// Runs the built `breathe-voice` binary, the way a user or cron would, and captures what it printed.
 struct BinaryRun {
@@ -93,21 +94,12 @@ struct BinaryRun {
 
 /// A fresh home folder with its XDG directories, for one test; nothing in it is ever the user's.
 struct TemporaryHome {
-    /// Every home this test process made, removed when it exits (thousands were left in /tmp). Not when a home goes out
-    /// of use: a test still reads files under it after its last use of the value.
-    private static let made: Mutex<[URL]> = {
-        atexit {
-            for root in TemporaryHome.made.withLock({ $0 }) { try? FileManager.default.removeItem(at: root) }
-        }
-        return Mutex([])
-    }()
-
     let root: URL
 
+    /// Removed when the test process exits (`TestFolder`), not when the value goes out of use: a test still reads files
+    /// under it after its last use of the value.
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("breathe-voice-test-" + UUID().uuidString)
-        Self.made.withLock { $0.append(root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        root = URL(fileURLWithPath: try TestFolder.make("breathe-voice-test"))
         // Its own runtime folder, so that no two tests share a session lock.
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("run"), withIntermediateDirectories: true,

@@ -2,13 +2,12 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 @Suite struct SafeFileTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("safefile-" + UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestFolder.make("safefile")
     }
 
     @Test func readsARegularFileAndNilForAMissingOne() throws {

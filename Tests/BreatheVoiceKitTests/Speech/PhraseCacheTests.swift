@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The real voice (eSpeak NG), wrapped so a test can count how often it is asked to synthesize.
@@ -39,11 +40,7 @@ final class CountingSpeech: Sendable {
 
     /// A fresh, empty folder for one test's cache.
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "breathe-voice-cache-" + UUID().uuidString
-        ).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path + "/phrases"
+        try TestFolder.make("breathe-voice-cache") + "/phrases"
     }
 
     static func book(_ speech: Speech, cache: PhraseCache?) throws -> PhraseBook {
