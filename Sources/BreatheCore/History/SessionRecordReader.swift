@@ -32,7 +32,7 @@ package struct SessionRecordReader {
     }
 
     /// When the record on one line started, in seconds since 1970; nil exactly when `record` is nil.
-    package mutating func startSecond(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    mutating func startSecond(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard tape.load(line) else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: SessionRecordReader.slotCount) { slots in
             var none: [Ramp] = []

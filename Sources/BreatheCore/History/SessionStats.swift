@@ -22,7 +22,7 @@ package struct SessionStats: Hashable, Sendable {
     /// Practice days (day numbers): one bit a day, so the stats of any history take the same memory.
     private(set) var days = DaySet()
     /// The day `currentStreak` and `lastSevenDays` count back from (the current local date), if any.
-    package let today: Int?
+    let today: Int?
     /// The session count and breathing time of each of the 7 days ending `today`, oldest first: the only days whose
     /// totals are kept.
     private var week = [(sessions: Int, tenths: Int)](repeating: (0, 0), count: 7)

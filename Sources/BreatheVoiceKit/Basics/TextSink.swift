@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,14 +16,18 @@ struct FileDescriptorSink: TextSink, Sendable {
     let fileDescriptor: Int32
 
     static let standardOutput = FileDescriptorSink(fileDescriptor: 1)
+
+    /// How text is written instead of `FileDescriptorIO.writeAll`, for the rest of the process, once screen-reader mode
+    /// is on: set by the terminal's layer (`Terminal.keepLinesWhole`), which knows how to give a line whole to a
+    /// terminal; nil before.
+    static let wholeLines = Mutex<(@Sendable (Int32, [UInt8]) -> Bool)?>(nil)
     static let standardError = FileDescriptorSink(fileDescriptor: 2)
 
     mutating func write(_ text: String) {
         let bytes = Array(text.utf8)
-        // In screen-reader mode, a terminal gets each line in one piece (see `Terminal.writeWhole`).
+        // In screen-reader mode, a terminal gets each line in one piece (`Terminal.keepLinesWhole`).
         let written =
-            Terminal.keepsLinesWhole
-            ? Terminal.writeWhole(fileDescriptor, bytes) : FileDescriptorIO.writeAll(fileDescriptor, bytes)
+            Self.wholeLines.withLock { $0 }?(fileDescriptor, bytes) ?? FileDescriptorIO.writeAll(fileDescriptor, bytes)
         if !written {
             // Never stops the session: the failure is noted and decides the exit (see OutputHealth).
             OutputHealth.noteFailure(descriptor: fileDescriptor, code: errno)

@@ -103,12 +103,9 @@ extension Terminal {
     /// in one piece (`writeWhole`). On for the rest of the process: the lines after the session (the keys, the badges)
     /// are read as the session's were.
     static func keepLinesWhole() {
-        linesWhole.store(true, ordering: .relaxed)
+        FileDescriptorSink.wholeLines.withLock { $0 = { descriptor, bytes in writeWhole(descriptor, bytes) } }
     }
 
-    static var keepsLinesWhole: Bool { linesWhole.load(ordering: .relaxed) }
-
-    private static let linesWhole = Atomic<Bool>(false)
     /// One whole write at a time: the terminal's settings are changed and put back around each.
     private static let wholeWrites = Mutex<Void>(())
 
