@@ -250,8 +250,9 @@ import Testing
             ("SIGTERM", [.kill("TERM")]),
             ("SIGHUP", [.kill("HUP")]),
         ] {
-            let asked = try walk.session(
-                steps: [.expect("Session complete"), .send("q"), .expect("How do you feel now?")] + steps)
+            // No q to cut the closing words short here: on a loaded machine it can come after they ended, and answer
+            // the question instead.
+            let asked = try walk.session(steps: [.expect("Session complete"), .expect("How do you feel now?")] + steps)
             check(asked, way, "the question, \(way)")
             recorded += 1
             try walk.expectHistory(

@@ -10,10 +10,19 @@ import Testing
 @Suite struct ReminderFoldersTests {
     /// Runs a crontab line's command as cron does: `\%` made `%`, then `sh -c`, with only cron's variables (and a
     /// sound server that is not there, so that the reminder fails at once rather than play).
+    ///
+    /// The line's runtime folder, the user's `/run/user/<uid>`, is swapped for one of the test's own: a reminder takes
+    /// the session lock there, and another test's reminder running meanwhile would find it taken and step aside.
     static func runAsCron(_ line: Substring, home: TemporaryHome) throws -> BinaryRun {
         let command = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)[5]
+        let runtime = home.root.path + "/run"
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let isolated = command.replacingOccurrences(
+            of: "XDG_RUNTIME_DIR=/run/user/\(getuid()) ", with: "XDG_RUNTIME_DIR=" + runtime + " ")
+        #expect(isolated != String(command), "the line names no runtime folder: \(line)")
         return try BinaryRun.run(
-            ["-c", command.replacingOccurrences(of: "\\%", with: "%")],
+            ["-c", isolated.replacingOccurrences(of: "\\%", with: "%")],
             environment: [
                 "HOME": home.root.path, "LOGNAME": "breathe", "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh",
                 "PULSE_SERVER": "unix:" + home.root.path + "/no-server",

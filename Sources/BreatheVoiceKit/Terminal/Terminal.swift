@@ -193,26 +193,25 @@ private func restoreTerminal() {
     if terminalState.wholeWriteOn >= 0 {
         // A crash in the middle of a whole write: the newline translation back on (the raw mode's saved settings,
         // below, are older still).
-        var block = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&block)
-        sigaddset(&block, SIGTTOU)
-        sigprocmask(SIG_BLOCK, &block, &previous)
-        tcsetattr(terminalState.wholeWriteOn, TCSANOW, &terminalState.beforeWholeWrite)
-        sigprocmask(SIG_SETMASK, &previous, nil)
+        setSettings(terminalState.wholeWriteOn, &terminalState.beforeWholeWrite)
         terminalState.wholeWriteOn = -1
     }
     if terminalState.rawDescriptor >= 0 {
-        // Blocking SIGTTOU lets a background process put the settings back instead of being stopped for trying.
-        var block = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&block)
-        sigaddset(&block, SIGTTOU)
-        sigprocmask(SIG_BLOCK, &block, &previous)
-        tcsetattr(terminalState.savedDescriptor, TCSANOW, &terminalState.saved)
-        sigprocmask(SIG_SETMASK, &previous, nil)
+        setSettings(terminalState.savedDescriptor, &terminalState.saved)
         terminalState.rawDescriptor = -1
     }
+}
+
+/// Puts `settings` on the terminal at `descriptor` with SIGTTOU blocked, which lets a background process put the
+/// settings back instead of being stopped for trying. Async-signal-safe.
+private func setSettings(_ descriptor: Int32, _ settings: inout termios) {
+    var block = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&block)
+    sigaddset(&block, SIGTTOU)
+    sigprocmask(SIG_BLOCK, &block, &previous)
+    tcsetattr(descriptor, TCSANOW, &settings)
+    sigprocmask(SIG_SETMASK, &previous, nil)
 }
 
 /// A crash still leaves the terminal usable; then the default action (a core dump or plain death) goes ahead.

@@ -11,10 +11,7 @@ import Testing
     static let english = Localizer(language: "en")
 
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "breathe-voice-doctor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        URL(fileURLWithPath: try TestFolder.make("breathe-voice-doctor"))
     }
 
     static func lines(_ check: DoctorCheck) -> [String] { check.run().map { $0.line(english) } }
