@@ -33,9 +33,12 @@ struct MediaPlayerTests {
         // 8-second phases: each step below is done well within a phase, however busy the machine.
         let started = try Self.startSession(language: language, pattern: "8-8", home: home, bus: bus)
         let player = try #require(bus.sessionPlayer(pid: started.pid), "the session never appeared on the bus")
+        // The lead-in's sentence; on a machine busy enough to find the player only after the lead-in, the first
+        // inhale's (seen in CI with five sessions at once).
+        let title = try bus.playerctl(["-p", player, "metadata", "xesam:title"]).stdout
         #expect(
-            try bus.playerctl(["-p", player, "metadata", "xesam:title"]).stdout
-                == localizer.string(Message(.lineLeadIn)) + "\n")
+            title == localizer.string(Message(.lineLeadIn)) + "\n"
+                || title.hasPrefix(localizer.string(Message(.phaseInhale))), "\(title)")
         #expect(player == "breathe_voice.instance" + String(started.pid))
         #expect(try bus.playerctl(["-p", player, "status"]).stdout == "Playing\n")
         #expect(try bus.playerctl(["-p", player, "metadata", "xesam:artist"]).stdout == "breathe-voice\n")
