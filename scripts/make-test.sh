@@ -134,6 +134,13 @@ if [ -n "${test_tmp:-}" ]; then
   if [ -n "$left" ]; then
     echo "make test: the tests left $(printf '%s\n' "$left" | wc -l) items in their temporary folder (TMPDIR), such as:"
     printf '%s\n' "$left" | head -n 20 | sed 's/^/  /'
+    # What is in them, and when it was made: which test, or which process it started, wrote there.
+    (cd "$test_tmp" && find . -maxdepth 5 -printf '  %TT %M %s %p\n' | head -n 60)
+    # A test's processes still running (every one has the tests' TMPDIR in its environment).
+    grep -lsz "^TMPDIR=$test_tmp\$" /proc/[0-9]*/environ | while read -r environ; do
+      pid=${environ#/proc/}; pid=${pid%/environ}
+      echo "  still running: $pid $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)"
+    done
     failed+=("temporary files left")
   fi
   rm -rf "$test_tmp"

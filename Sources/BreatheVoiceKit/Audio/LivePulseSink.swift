@@ -19,9 +19,9 @@ import Musl
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
 /// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
 /// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
-/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Everything the sink says is in the session's
-/// samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner renders again
-/// from the heard position.
+/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Silence goes as jumps where the server plays
+/// them as silence (`PulseStreamFeed`). Everything the sink says is in the session's samples. What is queued can still
+/// change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
@@ -36,7 +36,7 @@ import Musl
 /// between cues, too. A stopping signal ends a wait after `signalGraceMilliseconds`; one that ends the session
 /// drops the stream without waiting at all (`stop()`).
 final class LivePulseSink: AudioSink, SessionWaiter {
-    private let library: LivePulseLibrary
+    let library: LivePulseLibrary
     private let server: String
     private let targetMilliseconds: Int
     private let clock: any SessionClock
@@ -53,6 +53,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var timingArrived: UInt64?
     /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
     private var timingAsked = false
+    /// Whether the server plays a jump in the stream as silence (`PulseJumps`); nil until it said who it is.
+    var jumpsAreSilence: Bool?
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -107,6 +109,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if let failed = mainloop.connect(context, to: server, until: deadline, watchingSignals: watchingSignals) {
             throw failure(failed.wait, failed.error)
         }
+        askWhetherJumpsAreSilence(context)
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
@@ -133,7 +136,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         }
         let ready = mainloop.serve(
             until: { deadline }, watchingSignals: watchingSignals,
-            done: { self.library.streamGetState(stream) == PA_STREAM_READY },
+            done: { self.library.streamGetState(stream) == PA_STREAM_READY && self.jumpsAreSilence != nil },
             failed: {
                 let state = self.library.streamGetState(stream)
                 return state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
@@ -142,6 +145,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         let rate = library.streamGetSampleSpec(stream).map { Int($0.pointee.rate) } ?? AudioFormat.sampleRate
         feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
+        feed.skipsSilence = jumpsAreSilence ?? false
         if rate != AudioFormat.sampleRate, rate > 0 {
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
@@ -158,8 +162,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     /// A callback's sign of life from the server.
     private static func answered(_ userdata: UnsafeMutableRawPointer?) {
-        guard let userdata else { return }
-        let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
+        guard let sink = userdata.map({ Unmanaged<LivePulseSink>.fromOpaque($0).takeUnretainedValue() }) else { return }
         sink.liveness.answered(now: sink.clock.now())
     }
 
@@ -260,29 +263,28 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     // MARK: AudioSink
 
-    func write(_ samples: [Int16]) throws(BreatheError) {
-        try write(samples[...])
-    }
+    func write(_ samples: [Int16]) throws(BreatheError) { try write(samples[...]) }
 
     /// Queues `samples`, converted to the stream's rate if it has its own, a piece at a time (`PulseStreamFeed`).
     private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
-        try feed.feed(samples) { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        try feed.feed(samples) { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
         // The first report, so that the heard position comes from the server's own timing from the start.
         if !timingAsked { askTiming() }
     }
 
-    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent
-    /// (given without a free function, libpulse would copy them into its pool first), and sends it now: a turn of the
-    /// main loop that waits for nothing, so that no piece is held until the session's next sleep.
-    private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
+    /// Writes samples at the stream's rate to the server, after a jump over `jump` samples of silence, in a block of
+    /// our own that libpulse frees once it is sent, and sends it now: a turn of the main loop that waits for nothing,
+    /// so that no piece is held until the session's next sleep.
+    private func send(_ samples: ArraySlice<Int16>, after jump: Int, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
         guard let block = malloc(count) else { throw lost() }
         samples.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: count) }
         // A write refused (a stream no longer ready) never took the block: it is still ours to free.
-        guard library.streamWrite(stream, block, count, { free($0) }, 0, PA_SEEK_RELATIVE) >= 0 else {
+        let offset = Int64(jump * MemoryLayout<Int16>.stride)
+        guard library.streamWrite(stream, block, count, { free($0) }, offset, PA_SEEK_RELATIVE) >= 0 else {
             free(block)
             throw lost()
         }
@@ -293,7 +295,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
     private func sendHeld() throws(BreatheError) {
         guard let stream, isConnected else { return }
-        try feed.finish { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        try feed.finish { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -388,9 +390,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// A signal ended the session: the stream is dropped with what it holds, without waiting for the server.
-    func stop() {
-        close()
-    }
+    func stop() { close() }
 
     func reconnect() throws(BreatheError) {
         close()

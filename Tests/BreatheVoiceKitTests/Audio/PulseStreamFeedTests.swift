@@ -3,7 +3,8 @@ import Testing
 @testable import BreatheCore
 @testable import BreatheVoiceKit
 
-/// The samples handed to the stream: whole, a piece at a time, converted the same whatever the pieces they come in.
+/// The samples handed to the stream: whole, a piece at a time, converted the same whatever the pieces they come in;
+/// silence as jumps where the server plays them as silence, and what the stream plays the same either way.
 @Suite struct PulseStreamFeedTests {
     static func tone(_ count: Int) -> [Int16] {
         (0..<count).map { Int16(truncatingIfNeeded: ($0 * 37) % 2000 - 1000) }
@@ -13,7 +14,7 @@ import Testing
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
         let samples = Self.tone(10_000)
         var out: [[Int16]] = []
-        try feed.feed(samples[...]) { out.append(Array($0)) }
+        try feed.feed(samples[...]) { piece, _ in out.append(Array(piece)) }
         #expect(out.flatMap { $0 } == samples)
         #expect(out.map(\.count) == [4096, 4096, 1808])
         #expect(feed.written == 10_000 && feed.sent == 10_000)
@@ -24,8 +25,8 @@ import Testing
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
         let samples = Self.tone(88_200) // 4 s
         var out: [[Int16]] = []
-        try feed.feed(samples[...]) { out.append(Array($0)) }
-        try feed.finish { out.append(Array($0)) }
+        try feed.feed(samples[...]) { piece, _ in out.append(Array(piece)) }
+        try feed.finish { piece, _ in out.append(Array(piece)) }
         var converter = RateConverter(from: 22_050, to: 48_000)
         var expected: [Int16] = []
         samples.withUnsafeBufferPointer { converter.convert($0, into: &expected) }
@@ -40,9 +41,108 @@ import Testing
 
     @Test func aRestartDropsWhatTheConverterHeld() throws {
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
-        try feed.feed(Self.tone(1_000)[...]) { _ in }
+        try feed.feed(Self.tone(1_000)[...]) { _, _ in }
         #expect(feed.sent < feed.written)
         feed.restart()
         #expect(feed.sent == feed.written)
+    }
+
+    /// What the stream plays from what was handed over: each jump as that much silence, then the piece.
+    struct Played {
+        var samples: [Int16] = []
+        var pieces: [Int] = []
+        var jumps: [Int] = []
+
+        mutating func take(_ piece: ArraySlice<Int16>, _ jump: Int) {
+            #expect(!piece.isEmpty, "a write of nothing carries no jump")
+            samples += repeatElement(0, count: jump)
+            samples += piece
+            pieces.append(piece.count)
+            jumps.append(jump)
+        }
+    }
+
+    @Test func aLongSilenceIsAJumpCarriedByTheSoundAfterIt() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
+        feed.skipsSilence = true
+        let samples = Self.tone(1_000) + Array(repeating: 0, count: 10_000) + Self.tone(5_000)
+        var played = Played()
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        #expect(played.samples == samples)
+        #expect(played.jumps == [0, 10_000, 0], "\(played.jumps)")
+        #expect(played.pieces == [1_000, 4_096, 904], "\(played.pieces)")
+        #expect(feed.written == 16_000 && feed.sent == 16_000)
+    }
+
+    @Test func aShortSilenceWithinSoundGoesAsSamples() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
+        feed.skipsSilence = true
+        // Silences shorter than a piece, one across the boundary of the pieces the input comes in.
+        let samples = Self.tone(1_000) + Array(repeating: 0, count: 4_095) + Self.tone(3_000) + Array(repeating: 0, count: 300)
+            + Self.tone(10)
+        var played = Played()
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        #expect(played.samples == samples)
+        #expect(played.jumps.allSatisfy { $0 == 0 }, "\(played.jumps)")
+        #expect(played.pieces.allSatisfy { $0 <= PulseStreamFeed.pieceSamples }, "\(played.pieces)")
+    }
+
+    @Test func aSilenceAtTheWritesEndIsHandedOverBeforeItReturns() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
+        feed.skipsSilence = true
+        var played = Played()
+        let first = Self.tone(2_000) + Array(repeating: 0, count: 20_000)
+        try feed.feed(first[...]) { played.take($0, $1) }
+        // All of it is in the stream already: the jump, carried by the silence's last sample.
+        #expect(played.samples == first)
+        #expect(played.jumps.last == 19_999 && played.pieces.last == 1, "\(played.jumps) \(played.pieces)")
+        // A silence alone in a write, then one short enough to go as samples.
+        let second = [Int16](repeating: 0, count: 30_000)
+        try feed.feed(second[...]) { played.take($0, $1) }
+        let third = [Int16](repeating: 0, count: 20)
+        try feed.feed(third[...]) { played.take($0, $1) }
+        #expect(played.samples == first + second + third)
+        #expect(played.jumps.suffix(2) == [29_999, 0], "\(played.jumps)")
+    }
+
+    @Test func convertedSilenceIsAJumpAndTheRestTheConvertersOutput() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
+        feed.skipsSilence = true
+        // A session's shape: a cue, 3 s of silence, a cue, 2 s of silence.
+        let samples = Self.tone(8_000) + Array(repeating: 0, count: 66_150) + Self.tone(8_000)
+            + Array(repeating: 0, count: 44_100)
+        var played = Played()
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        try feed.finish { played.take($0, $1) }
+        var converter = RateConverter(from: 22_050, to: 48_000)
+        var expected: [Int16] = []
+        samples.withUnsafeBufferPointer { converter.convert($0, into: &expected) }
+        converter.finish(into: &expected)
+        #expect(played.samples == expected)
+        let sent = played.pieces.reduce(0, +)
+        #expect(sent * 3 < expected.count, "\(sent) of \(expected.count) samples sent")
+        #expect(played.pieces.allSatisfy { $0 <= feed.shortestJump }, "\(played.pieces)")
+        #expect(played.jumps.filter { $0 > 0 }.allSatisfy { $0 >= feed.shortestJump - 1 }, "\(played.jumps)")
+    }
+
+    @Test func withoutSkippingSilenceGoesAsSamples() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
+        let samples = Self.tone(100) + Array(repeating: 0, count: 10_000)
+        var played = Played()
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        #expect(played.samples == samples && played.jumps.allSatisfy { $0 == 0 })
+        #expect(played.pieces == [4_096, 4_096, 1_908])
+    }
+
+    @Test func aRestartForgetsNothingHandedOver() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
+        feed.skipsSilence = true
+        var played = Played()
+        try feed.feed((Self.tone(500) + Array(repeating: 0, count: 20_000))[...]) { played.take($0, $1) }
+        feed.restart()
+        #expect(feed.sent == feed.written)
+        var after = Played()
+        try feed.feed(Self.tone(500)[...]) { after.take($0, $1) }
+        #expect(after.jumps.allSatisfy { $0 == 0 }, "a jump from before the flush carried on: \(after.jumps)")
     }
 }
