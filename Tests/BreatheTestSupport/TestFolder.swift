@@ -45,7 +45,8 @@ enum TestFolder {
                     values.contains { $0.contains("=" + folder + "/") || $0.hasSuffix("=" + folder) }
                 })
             else { continue }
-            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+            let name =
+                (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             FileHandle.standardError.write(
                 Data("test folder: ended process \(pid) (\(name)), still running with \(folder)\n".utf8))

@@ -11,7 +11,9 @@ enum PulseJumps {
         if serverName == "pulseaudio" { return true }
         let marker = "(on PipeWire "
         guard let start = serverName.firstRange(of: marker)?.upperBound else { return false }
-        let numbers = serverName[start...].prefix { $0.isNumber || $0 == "." }.split(separator: ".").map { Int($0) ?? 0 }
+        let numbers = serverName[start...].prefix { $0.isNumber || $0 == "." }.split(separator: ".").map {
+            Int($0) ?? 0
+        }
         guard numbers.count >= 2 else { return false }
         let version = (numbers[0], numbers[1], numbers.count > 2 ? numbers[2] : 0)
         switch (version.0, version.1) {

@@ -78,7 +78,8 @@ import Testing
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
         feed.skipsSilence = true
         // Silences shorter than a piece, one across the boundary of the pieces the input comes in.
-        let samples = Self.tone(1_000) + Array(repeating: 0, count: 4_095) + Self.tone(3_000) + Array(repeating: 0, count: 300)
+        let samples =
+            Self.tone(1_000) + Array(repeating: 0, count: 4_095) + Self.tone(3_000) + Array(repeating: 0, count: 300)
             + Self.tone(10)
         var played = Played()
         try feed.feed(samples[...]) { played.take($0, $1) }
@@ -109,7 +110,8 @@ import Testing
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
         feed.skipsSilence = true
         // A session's shape: a cue, 3 s of silence, a cue, 2 s of silence.
-        let samples = Self.tone(8_000) + Array(repeating: 0, count: 66_150) + Self.tone(8_000)
+        let samples =
+            Self.tone(8_000) + Array(repeating: 0, count: 66_150) + Self.tone(8_000)
             + Array(repeating: 0, count: 44_100)
         var played = Played()
         try feed.feed(samples[...]) { played.take($0, $1) }
