@@ -93,6 +93,15 @@ extension LivePulseSink {
         if let operation { library.operationUnref(operation) } else { jumpsAreSilence = false }
     }
 
+    /// libpulse's latency for the stream (interpolated from its latest timing report), in the session's samples; nil
+    /// while it has no timing information (just connected or flushed).
+    func streamLatency(_ stream: OpaquePointer) -> Int64? {
+        var microseconds: UInt64 = 0
+        var negative: Int32 = 0
+        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else { return nil }
+        return negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+    }
+
     static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {
         library.strerror(error).map { String(cString: $0) } ?? "error \(error)"
     }

@@ -254,6 +254,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // server has said nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone
         // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
         probe()
+        // Before a sleep, what waits goes (`PulseStreamFeed`); a failed write shows at the next check.
+        if timeoutMilliseconds != 0, feed.waiting > 0 { try? sendWaiting() }
         let now = clock.now()
         let look = liveness.nextLook(now: now)
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
@@ -292,10 +294,13 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
-    /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
-    private func sendHeld() throws(BreatheError) {
+    /// Sends what the converter holds, the input's end taken as silence (`last`), or what the feed keeps waiting.
+    private func sendWaiting(last: Bool = false) throws(BreatheError) {
         guard let stream, isConnected else { return }
-        try feed.finish { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
+        let send: PulseStreamFeed.Send = { (piece, jump) throws(BreatheError) in
+            try self.send(piece, after: jump, to: stream)
+        }
+        if last { try feed.finish(to: send) } else { try feed.handOver(to: send) }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -307,6 +312,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             guard writable > 0 else {
                 // The server's request (or its going away, its silence, a signal) ends the wait.
                 guard let mainloop else { throw lost() }
+                try sendWaiting()
                 let wait = mainloop.serve(
                     until: { self.liveness.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
                     done: { self.writableSamples() > 0 }, failed: { !self.isConnected })
@@ -318,7 +324,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             try write(samples[next..<end])
             next = end
         }
-        try sendHeld()
+        try sendWaiting(last: true)
         // A fresh report for what comes next (the clip's end, a drain): the one asked after the first write is seconds
         // old by now, and a server that ran late since (a loaded machine, a PipeWire cycle skipped) played less than
         // the time passed, which extrapolating it would count as heard.
@@ -353,15 +359,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         return latency + feed.written - sent
     }
 
-    /// libpulse's latency for the stream (interpolated from its latest timing report), in the session's samples; nil
-    /// while it has no timing information (just connected or flushed).
-    private func streamLatency(_ stream: OpaquePointer) -> Int64? {
-        var microseconds: UInt64 = 0
-        var negative: Int32 = 0
-        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else { return nil }
-        return negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
-    }
-
     /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
     /// drop it. 0 before the first report.
     func deviceLatencySamples() -> Int64 {
@@ -384,7 +381,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func finish() throws(BreatheError) {
         guard let stream else { return }
-        if isConnected { try sendHeld() }
+        if isConnected { try sendWaiting(last: true) }
         guard isConnected, !hasFallenSilent, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
         close()
     }

@@ -13,8 +13,10 @@ import BreatheCore
 /// `PulseJumps`): a silence at least a piece long becomes a jump forward in the stream (a relative seek) carried by the
 /// next piece of sound. Most of a session is silence between cues, and on PulseAudio's shared memory every block sent
 /// wakes the session once more when the server gives it back; a jump is no block. Pieces stay at most a piece long.
-/// Everything written is handed over before `feed` returns: a silence at the end goes as a jump carried by its own last
-/// sample (a write of nothing carries no jump), so the server's queue never ends before the time written.
+/// What a write leaves unsent (sound short of a piece, the silence after it) waits for the next write, since the runner
+/// writes a quarter of a second at a time; the sink hands it over (`handOver`) before the session sleeps, a silence at
+/// the end as a jump carried by its own last sample (a write of nothing carries no jump), so that the server's queue
+/// never ends before the time written. The room the server offers counts what waits (`samples(forBytes:)`).
 struct PulseStreamFeed {
     /// Samples of ours handed over at a time (0.19 s).
     static let pieceSamples = 4096
@@ -49,14 +51,17 @@ struct PulseStreamFeed {
     /// and each block is a wake-up when the server gives it back.
     var shortestJump: Int { pieceStreamSamples }
 
+    /// Samples at the stream's rate that wait to be handed over (sound short of a piece, and the silence after it).
+    var waiting: Int { outgoing.count + silence }
+
     /// The samples written whose sound has been handed over: all of them, but for those the converter holds (the few
-    /// each converted sample needs after its time).
+    /// each converted sample needs after its time) and those that wait.
     var sent: Int64 {
-        guard let converter else { return written }
-        return convertedFrom + converter.outputTime(converter.produced)
+        guard let converter else { return written - Int64(waiting) }
+        return convertedFrom + converter.outputTime(converter.produced - Int64(waiting))
     }
 
-    /// Hands `samples` over, converted, a piece at a time, and all of it before returning.
+    /// Hands `samples` over, converted, a piece at a time; sound short of a piece and silence may wait (`handOver`).
     mutating func feed(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
         var start = samples.startIndex
         while start < samples.endIndex {
@@ -71,16 +76,17 @@ struct PulseStreamFeed {
             written += Int64(end - start)
             start = end
         }
-        try settle(to: send)
     }
 
-    /// Hands over what the converter holds, the input's end taken as silence: everything written is then on its way.
+    /// Hands over what the converter holds, the input's end taken as silence, and what waits: everything written is
+    /// then on its way.
     mutating func finish(to send: Send) throws(BreatheError) {
-        guard converter != nil else { return }
-        staging.removeAll(keepingCapacity: true)
-        converter!.finish(into: &staging)
-        try emit(staging[...], to: send)
-        try settle(to: send)
+        if converter != nil {
+            staging.removeAll(keepingCapacity: true)
+            converter!.finish(into: &staging)
+            try emit(staging[...], to: send)
+        }
+        try handOver(to: send)
     }
 
     /// What was queued is dropped (a flush): the converter starts afresh with the next sample written.
@@ -95,7 +101,8 @@ struct PulseStreamFeed {
     /// Samples of ours that fill `bytes` of the stream's room, rounded up: the server's room is in its own samples,
     /// and any room at all is room for one of ours (a few samples more than asked are taken as well; none at all would
     /// leave a writer waiting for room it has).
-    func samples(forBytes bytes: Int) -> Int {
+    func samples(forBytes offered: Int) -> Int {
+        let bytes = offered - waiting * 2
         guard bytes > 0 else { return 0 }
         guard let converter else { return bytes / 2 }
         let input = Int64(converter.inputRate)
@@ -130,7 +137,7 @@ struct PulseStreamFeed {
     private mutating func settleSilence(to send: Send) throws(BreatheError) {
         guard silence > 0 else { return }
         if silence >= shortestJump {
-            try handOver(to: send)
+            try handOverOutgoing(to: send)
             jump += silence
         } else {
             try appendSilence(silence, to: send)
@@ -138,18 +145,19 @@ struct PulseStreamFeed {
         silence = 0
     }
 
-    /// The write's end: a long silence goes as a jump carried by its own last sample, a short one as samples.
-    private mutating func settle(to send: Send) throws(BreatheError) {
+    /// Hands over what waits: a long silence at the end as a jump carried by its own last sample, a short one as
+    /// samples. Before the session sleeps, so that the server's queue holds all the time written.
+    mutating func handOver(to send: Send) throws(BreatheError) {
         guard skipsSilence else { return }
         if silence >= shortestJump {
-            try handOver(to: send)
+            try handOverOutgoing(to: send)
             jump += silence - 1
             outgoing.append(0)
         } else if silence > 0 {
             try appendSilence(silence, to: send)
         }
         silence = 0
-        try handOver(to: send)
+        try handOverOutgoing(to: send)
     }
 
     private mutating func append(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
@@ -158,7 +166,7 @@ struct PulseStreamFeed {
             let taken = rest.prefix(pieceStreamSamples - outgoing.count)
             outgoing.append(contentsOf: taken)
             rest = rest.dropFirst(taken.count)
-            if outgoing.count == pieceStreamSamples { try handOver(to: send) }
+            if outgoing.count == pieceStreamSamples { try handOverOutgoing(to: send) }
         }
     }
 
@@ -168,11 +176,11 @@ struct PulseStreamFeed {
             let taken = min(left, pieceStreamSamples - outgoing.count)
             outgoing.append(contentsOf: repeatElement(0, count: taken))
             left -= taken
-            if outgoing.count == pieceStreamSamples { try handOver(to: send) }
+            if outgoing.count == pieceStreamSamples { try handOverOutgoing(to: send) }
         }
     }
 
-    private mutating func handOver(to send: Send) throws(BreatheError) {
+    private mutating func handOverOutgoing(to send: Send) throws(BreatheError) {
         guard !outgoing.isEmpty else { return }
         try send(outgoing[...], jump)
         jump = 0

@@ -18,9 +18,11 @@ enum SoundServerPatience {
     /// With nothing heard from the server for this long, a timing update is asked for, so that a silence is noticed
     /// even while nothing is played (a pause) (ms).
     static let probeMilliseconds: Int64 = 1000
-    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. While a phase
-    /// plays the server's own requests for data come more often; between cues nothing else needs the session awake.
-    static let quietMilliseconds: Int64 = 2500
+    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. Longer than the
+    /// time between the server's own requests for data while the session plays (`LivePulseSink.requestMilliseconds`,
+    /// 2.85 s), which then show it alive without a question of ours (at 2.5 s, a question and its answer woke the
+    /// session twice more every phase on a desktop's PulseAudio); between cues nothing else needs the session awake.
+    static let quietMilliseconds: Int64 = 3000
     /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
     /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
     /// stand still (a frozen server plays nothing). A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does
