@@ -31,19 +31,13 @@ struct PreferencesListing {
     /// Where a preference's name lives in each locale file (`PreferenceKey.labelKey`).
     static func labelKey(_ key: PreferenceKey) -> String { key.labelKey }
 
-    /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off), the
-    /// reminders' wait in words, decimals with the language's separator.
+    /// A value as `prefs show` prints it, as its kind describes it (`PreferenceKind.description(of:)`).
     func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
-        switch preferences.values[key] {
-        case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
-        // A choice whose value is on or off (the guide, screen-reader mode) reads like the switches.
-        case .text(let text)? where text == "on" || text == "off":
-            localizer.string(Message(text == "on" ? .prefsOn : .prefsOff))
-        // A wait in words ("15 minutes"): "15m" is read "fifteen m".
-        case .text(let text)? where key == .remindDefer:
-            (try? ReminderDefer.parse(text).get()).map { localizer.string($0.message) } ?? text
-        case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
-        default: value(key, in: preferences)
+        guard let value = preferences.values[key] else { return self.value(key, in: preferences) }
+        switch key.declaration.kind.description(of: value) {
+        case .message(let message): return localizer.string(message)
+        case .decimals(let text): return localizer.decimals(text)
+        case .text(let text): return text
         }
     }
 
