@@ -15,7 +15,7 @@ package struct Preferences: Hashable, Sendable {
     /// An on/off preference.
     package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
     /// A whole-number preference.
-    func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
+    package func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
     /// A text or choice preference, as typed and checked.
     package func text(_ key: PreferenceKey) -> String { value(key)?.text ?? "" }
     /// A choice preference as its type.
