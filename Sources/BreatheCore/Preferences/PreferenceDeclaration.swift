@@ -4,7 +4,7 @@
 /// options' help, value names and completions, and the man pages all read it from there.
 package struct PreferenceDeclaration: Sendable {
     /// What it holds, read, checked and described alike (`PreferenceKind`).
-    package var kind: PreferenceKind
+    var kind: PreferenceKind
     /// The built-in default; nil where it depends on something else (the locale's language, the language's own voice)
     /// or where there is none (quiet hours).
     var defaultValue: PreferenceValue?
@@ -26,6 +26,26 @@ package struct PreferenceDeclaration: Sendable {
 
     /// The option's value in `--help`: the one given, else the kind's ("on|off", "swell|off", "value").
     package var valueName: String { valueNameGiven ?? kind.valueName }
+
+    /// What its option's completions offer: its kind's words (none for a number or a length of time).
+    package var completionWords: [String] { kind.completionWords }
+
+    /// Whether it is kept per language (`voice.es`): its names take a language after a dot.
+    package var isPerLanguage: Bool { kind.isPerLanguage }
+
+    /// How `prefs show` says `value`, as its kind describes it: on and off in words (`words` localizes a sentence),
+    /// a wait in words, decimals with the language's separator (`decimals`); nil: what it says when it is not set
+    /// ("not set", or the language's own voice), which `prefs get` says too.
+    package func shown(
+        _ value: PreferenceValue?, words: (Message) -> String, decimals: (String) -> String
+    ) -> String {
+        guard let value else { return words(Message(kind.unsetMessage)) }
+        switch kind.description(of: value) {
+        case .message(let message): return words(message)
+        case .decimals(let text): return decimals(text)
+        case .text(let text): return text
+        }
+    }
 
     /// The option's help sentence in the locale files: `help.option.<option without its dashes>`.
     package var helpKey: String { helpKeyGiven ?? "help.option." + longName }

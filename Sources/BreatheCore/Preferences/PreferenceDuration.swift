@@ -1,5 +1,5 @@
 /// A preference that is a length of time: how typed, how kept in the file, how described.
-package enum PreferenceDuration: Sendable {
+enum PreferenceDuration: Sendable {
     /// A session's length in minutes, up to two decimals (`--minutes`: 0.1 to 1440), a number in the file.
     case minutes
     /// A reminder's wait: "0", "90s", "15m", "1h30m" (`ReminderDefer`), kept in the file as typed back.

@@ -2,7 +2,7 @@
 /// variable, its option), how the file's value is read, what an error says it allows, its option's value name and
 /// completions, and how `prefs show` describes it. A row (`PreferenceKey.declaration`) names its kind; a new preference
 /// of a kind below needs nothing else.
-package enum PreferenceKind: Sendable {
+enum PreferenceKind: Sendable {
     /// On or off: `on`, `true`, `yes` or `1` typed, a JSON boolean in the file.
     case onOff
     /// A whole number in a range.
@@ -85,7 +85,7 @@ package enum PreferenceKind: Sendable {
     }
 
     /// What the completions offer for its option: the words it takes; none for a number or a length of time.
-    package var completionWords: [String] {
+    var completionWords: [String] {
         switch self {
         case .onOff: ["on", "off"]
         case .choice(let words): words
@@ -94,12 +94,21 @@ package enum PreferenceKind: Sendable {
         }
     }
 
+    /// Whether it is kept per language (`PreferenceRule.perLanguage`: the voice).
+    var isPerLanguage: Bool { if case .rule(let rule) = self { rule.perLanguage } else { false } }
+
+    /// Whether `prefs set` refuses it (`PreferenceRule.readOnly`: the saved patterns, changed by `patterns add`).
+    var isReadOnly: Bool { if case .rule(let rule) = self { rule.readOnly } else { false } }
+
+    /// What `prefs get` and `prefs show` say when it is not set: "not set", or the language's own voice.
+    var unsetMessage: MessageKey { if case .rule(let rule) = self { rule.unsetMessage } else { .prefsNotSet } }
+
     /// The range of a whole number; nil for the other kinds.
     var range: ClosedRange<Int>? { if case .number(let range) = self { range } else { nil } }
 
     /// How `prefs show` says `value`: on and off in words (switches, and choices whose value is on or off), a wait in
     /// words, decimals with the language's separator.
-    package func description(of value: PreferenceValue) -> PreferenceDescription {
+    func description(of value: PreferenceValue) -> PreferenceDescription {
         if case .duration(let duration) = self, let message = duration.words(value) { return .message(message) }
         switch value {
         case .onOff(let flag): return .message(Message(flag ? .prefsOn : .prefsOff))
@@ -113,7 +122,7 @@ package enum PreferenceKind: Sendable {
 }
 
 /// A value as `prefs show` says it, for the localizer to finish.
-package enum PreferenceDescription: Hashable, Sendable {
+enum PreferenceDescription: Hashable, Sendable {
     /// A sentence of the locale files ("on", "15 minutes").
     case message(Message)
     /// Numbers whose decimal separator is the language's.

@@ -1,6 +1,6 @@
 /// The rule of a preference no kind of `PreferenceKind` describes, named and kept together: what it allows, how typed
 /// text and the file's value are read. Each is one `static let` below.
-package struct PreferenceRule: Sendable {
+struct PreferenceRule: Sendable {
     /// What it allows, for errors.
     let allowed: @Sendable (PreferenceRules) -> Message
     /// Reads typed text (spaces around it already removed); nil when it is not allowed.
@@ -9,6 +9,13 @@ package struct PreferenceRule: Sendable {
     var decode: (@Sendable (JSONNode, PreferenceRules, [BreathingPattern]) -> Result<PreferenceValue, InputError>?)?
     /// The words its option's completions offer, if it takes a fixed set.
     var words: [String] = []
+    /// Whether it is kept per language (`voice.es`, `voice.en`), one text each in the file's one member: typed for one
+    /// language, resolved for the session's.
+    var perLanguage = false
+    /// What `prefs get` says when it is not set.
+    var unsetMessage = MessageKey.prefsNotSet
+    /// Whether `prefs set` refuses it: it is changed by commands of its own (the saved patterns).
+    var readOnly = false
 
     /// Reads the file's value with `decode`, or as a string read by `parse`.
     func read(_ node: JSONNode, _ rules: PreferenceRules, _ saved: [BreathingPattern]) -> Result<
@@ -39,8 +46,8 @@ package struct PreferenceRule: Sendable {
                 else { return nil }
                 voices[member.key] = name
             }
-            return .success(.voices(voices))
-        })
+            return .success(.byLanguage(voices))
+        }, perLanguage: true, unsetMessage: .prefsLanguageVoice)
 
     /// Screen-reader mode: one of `ScreenReaderSetting`'s words, on and off in the usual spellings; written as true or
     /// false in the file before it had more than two values.
@@ -93,5 +100,5 @@ package struct PreferenceRule: Sendable {
                 patterns.append(BreathingPattern(name: member.key, phases: timings.phases))
             }
             return .success(.patterns(patterns))
-        })
+        }, readOnly: true)
 }

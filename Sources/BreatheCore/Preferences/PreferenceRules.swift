@@ -41,14 +41,24 @@ package struct PreferenceRules: Sendable {
     package static func defaultValue(_ key: PreferenceKey) -> PreferenceValue? { key.declaration.defaultValue }
 
     /// What a key allows, for errors: "a whole number from 80 to 450" (its kind's).
-    package func allowed(_ key: PreferenceKey) -> Message { Self.kind(key).allowed(self) }
+    func allowed(_ key: PreferenceKey) -> Message { Self.kind(key).allowed(self) }
 
     /// Reads a value typed by the user (`prefs set`, an environment variable, an option), by its kind. Nil means "not
     /// allowed"; the caller words the error with `allowed(key)`. Pattern names are checked against `customPatterns`.
-    package func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = [])
-        -> PreferenceValue?
-    {
+    func parse(_ key: PreferenceKey, _ text: String, customPatterns: [BreathingPattern] = []) -> PreferenceValue? {
         Self.kind(key).parse(text, self, customPatterns: customPatterns)
+    }
+
+    /// Reads the value `prefs set` saves for `key`, typed under the name `name` (`rate`, `voice.es`): the value, or
+    /// the sentence that refuses it (one changed by commands of its own, or a value its kind does not allow).
+    package func typed(
+        _ key: PreferenceKey, name: String, _ text: String, customPatterns: [BreathingPattern]
+    ) -> Result<PreferenceValue, InputError> {
+        if Self.kind(key).isReadOnly { return .failure(InputError(Message(.errorPrefReadOnly, ["key": .text(name)]))) }
+        guard let value = parse(key, text, customPatterns: customPatterns) else {
+            return .failure(InputError(Preferences.refusal(key: name, value: text, allowed: allowed(key))))
+        }
+        return .success(value)
     }
 
     /// An eSpeak NG voice name: letters, digits and `-_+./`, 1 to 64 characters (e.g. en-us, es+f3, gmw/en-GB-x-rp).

@@ -4,12 +4,14 @@ import BreatheCore
 struct PreferencesListing {
     let localizer: Localizer
 
-    /// The value as `prefs get` prints it.
+    /// The value as `prefs get` prints it; one not set, as `prefs show` says it.
     func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
-        guard let value = preferences.values[key] else {
-            return localizer.string(Message(key == .voice ? .prefsLanguageVoice : .prefsNotSet))
-        }
-        return value.displayText
+        preferences.values[key]?.displayText ?? unset(key)
+    }
+
+    /// What `prefs get` and `prefs show` say of a preference not set: "not set", or the language's own voice.
+    func unset(_ key: PreferenceKey) -> String {
+        key.declaration.shown(nil, words: localizer.string, decimals: localizer.decimals)
     }
 
     func origin(_ origin: PreferenceOrigin) -> String {
@@ -31,14 +33,9 @@ struct PreferencesListing {
     /// Where a preference's name lives in each locale file (`PreferenceKey.labelKey`).
     static func labelKey(_ key: PreferenceKey) -> String { key.labelKey }
 
-    /// A value as `prefs show` prints it, as its kind describes it (`PreferenceKind.description(of:)`).
+    /// A value as `prefs show` prints it, as its kind describes it (`PreferenceDeclaration.shown`).
     func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
-        guard let value = preferences.values[key] else { return self.value(key, in: preferences) }
-        switch key.declaration.kind.description(of: value) {
-        case .message(let message): return localizer.string(message)
-        case .decimals(let text): return localizer.decimals(text)
-        case .text(let text): return text
-        }
+        key.declaration.shown(preferences.values[key], words: localizer.string, decimals: localizer.decimals)
     }
 
     func text(_ preferences: Preferences, origins: Bool) -> String {

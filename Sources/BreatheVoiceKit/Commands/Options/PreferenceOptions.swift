@@ -31,7 +31,7 @@ struct PreferenceOptions: ParsableArguments, CustomReflectable {
                 let row = key.declaration
                 let option = Option<String?>(
                     name: .preference(key), help: .preference(key),
-                    completion: row.kind.completionWords.isEmpty ? nil : .list(row.kind.completionWords))
+                    completion: row.completionWords.isEmpty ? nil : .list(row.completionWords))
                 return (label: Name(key).stringValue, value: option as Any)
             })
     }
