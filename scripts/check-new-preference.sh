@@ -191,6 +191,13 @@ for code in ("en", "es", "fr", "pt-BR"):
              '  "help.option.%s": "%s: a preference added by a test.",\n' % (key, use), after=False)
 EOF
 
+# Each is named (as `.key`, `--key` or `case key`) in two Swift files, its row and its use, besides the locale files.
+for key in scratch scratchchoice scratchnumber; do
+  named=$(cd "$copy" && grep -rlE "(\.|--|case )$key\b" Sources | sort | tr '\n' ' ')
+  [ "$named" = "Sources/BreatheCore/Preferences/PreferenceKey.swift Sources/BreatheVoiceKit/Commands/Start.swift " ] \
+    || fail "$key is named in $named"
+done
+
 if $same_path; then
   # Mounted on the tree's path in a namespace of its own: the mount ends with it.
   "${at_tree_path[@]}" bash -c \
