@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Proves that a preference is one row plus the code that uses it: copies the tree (the files git tracks, and the debug
-# build), adds an on/off preference `scratch` as docs/contributing.md says (its case and its row in PreferenceKey.swift,
-# one use in Start.swift, its label and help in the locale files; no option line: its switch comes from its row) and
-# nothing else, builds, and checks that `prefs set/get/show`, its environment variable, its switch, `--help`, the man
-# page and the completions all know it. The copy is removed after.
+# Proves that a preference is one row plus the code that uses it, whatever its kind: copies the tree (the files git
+# tracks, and the debug build), adds three preferences as docs/contributing.md says, an on/off `scratch` (a switch), a
+# choice `scratchchoice` (alpha or beta) and a number `scratchnumber` (1 to 9), each only its case and its row in
+# PreferenceKey.swift, one use in Start.swift, its label and help in the locale files (no option line: each option comes
+# from its row), and nothing else; builds, and checks that `prefs set/get/show`, its environment variable, its option,
+# `--help`, the man page and the completions all know each, and that a value it does not allow gets one localized line
+# and its exit status (64 from `prefs set` or the option, 78 from the environment). The copy is removed after.
 #
 # Fast as scripts/check-new-language.sh is: with mount namespaces (as root, as in CI, or in a user namespace), the copy
 # is built at the tree's own path, mounted over it in a namespace of its own (scripts/scratch-tree.sh), so the build
@@ -30,8 +32,9 @@ checks() {
   binary=$PWD/.build/debug/breathe-voice
   home=$(mktemp -d)
   unset BREATHE_VOICE_SCRATCH
-  run() { env XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" \
-    XDG_CACHE_HOME="$home/cache" LC_ALL=C.UTF-8 "$binary" "$@"; }
+  run() { run_in C.UTF-8 "$@"; }
+  run_in() { env XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" \
+    XDG_CACHE_HOME="$home/cache" LC_ALL="$1" "$binary" "${@:2}"; }
 
   # prefs get/set/show: the built-in default, then the file.
   [ "$(run prefs get scratch)" = off ] || fail "prefs get scratch is not its default, off: $(run prefs get scratch)"
@@ -65,8 +68,8 @@ checks() {
     grep -q -- "--scratch Scratch: a preference added by a test" <<<"$(run $command --help | tr -s ' \n' ' ')" \
       || fail "$command --help lacks the switch --scratch and its help"
   done
-  grep -q "terse, scratch, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
-    || fail "prefs --help does not list scratch"
+  grep -q "terse, scratch, scratchchoice, scratchnumber, braille" <<<"$(run prefs --help | tr -s ' \n' ' ')" \
+    || fail "prefs --help does not list scratch, scratchchoice and scratchnumber"
   # The man page and the completions, as make install makes them.
   scripts/generate-files.sh "$binary" generated
   grep -q '\\-\\-scratch' generated/man/en/breathe-voice.1 || fail "the man page lacks --scratch"
@@ -74,10 +77,75 @@ checks() {
     # fish names an option without its dashes.
     grep -q -- "--scratch\|'scratch'" "generated/completions/$file" || fail "the completion $file lacks --scratch"
   done
-  grep -q "_key=(.*'terse' 'scratch' 'braille'" generated/completions/_breathe-voice \
-    || fail "the zsh completion of prefs get lacks scratch"
+  grep -q "_key=(.*'terse' 'scratch' 'scratchchoice' 'scratchnumber' 'braille'" generated/completions/_breathe-voice \
+    || fail "the zsh completion of prefs get lacks scratch, scratchchoice and scratchnumber"
+
+  # A choice and a number: one row each, their options with a value from the row.
+  value_checks scratchchoice SCRATCHCHOICE alpha beta gamma "alpha|beta" "Scratch choice" "one of alpha, beta" "uno de alpha, beta"
+  value_checks scratchnumber SCRATCHNUMBER 5 7 10 digit "Scratch number" "a whole number from 1 to 9" "un número entero entre 1 y 9"
+  # Its kind's words complete its option.
+  grep -A1 -- "'--scratchchoice')" generated/completions/breathe-voice.bash | grep -q "'alpha'.*'beta'" \
+    || fail "the bash completion does not offer alpha and beta after --scratchchoice"
   rm -rf "$home"
-  echo "check-new-preference: one row and one use gave prefs set/get/show, BREATHE_VOICE_SCRATCH, --scratch, help, the man page and the completions"
+  echo "check-new-preference: one row and one use gave prefs set/get/show, the environment, the option, help, the man page and the completions, for a switch, a choice and a number"
+}
+
+# One preference with a value: KEY VARIABLE-SUFFIX DEFAULT GOOD BAD VALUE-NAME USE-LINE ALLOWED-EN ALLOWED-ES.
+value_checks() {
+  local key=$1 variable=BREATHE_VOICE_$2 default=$3 good=$4 bad=$5 value_name=$6 use=$7 allowed=$8 allowed_es=$9
+  local error status session command file
+  unset "$variable"
+  [ "$(run prefs get $key)" = "$default" ] || fail "prefs get $key is not its default, $default: $(run prefs get $key)"
+  run prefs set $key $good >/dev/null
+  [ "$(run prefs get $key)" = "$good" ] || fail "prefs set $key $good did not save it"
+  grep -q "^$key: $good" <<<"$(run prefs show)" || fail "prefs show lacks $key: $(run prefs show)"
+  grep -q "\"$key\"" <<<"$(run prefs show --json)" || fail "prefs show --json lacks $key"
+  run prefs unset $key >/dev/null
+  # A value it does not allow: one line, in the user's language, and its exit status.
+  set +e
+  error=$(run prefs set $key $bad 2>&1 >/dev/null); status=$?
+  set -e
+  [ $status -eq 64 ] && [ "$(wc -l <<<"$error")" -eq 1 ] || fail "prefs set $key $bad: exit $status, $error"
+  grep -qF "Preference $key: \"$bad\" is not allowed; use $allowed." <<<"$error" \
+    || fail "prefs set $key $bad does not say what it takes: $error"
+  set +e
+  error=$(run_in es_ES.UTF-8 prefs set $key $bad 2>&1 >/dev/null); status=$?
+  set -e
+  [ $status -eq 64 ] && [ "$(wc -l <<<"$error")" -eq 1 ] && grep -qF "$allowed_es" <<<"$error" \
+    || fail "prefs set $key $bad in Spanish: exit $status, $error"
+  # The environment variable, above the file; a bad value is a bad configuration (78).
+  export "$variable=$good"
+  [ "$(run prefs get $key)" = "$good" ] || fail "$variable=$good is not read"
+  grep -q "$variable" <<<"$(run prefs show --origin)" || fail "prefs show --origin does not name $variable"
+  export "$variable=$bad"
+  set +e
+  error=$(run start --no-audio --pattern 1-1 --cycles 1 2>&1 >/dev/null); status=$?
+  set -e
+  unset "$variable"
+  [ $status -eq 78 ] && [ "$(wc -l <<<"$error")" -eq 1 ] \
+    && grep -qF "Environment variable $variable: \"$bad\" is not allowed; use $allowed." <<<"$error" \
+    || fail "$variable=$bad: exit $status, $error"
+  # The option, above everything, reaches its use; a bad value is a usage error (64).
+  session=$(run start --$key $good --plain --pattern 1-1 --cycles 1 --output $key.wav)
+  grep -q "^$use $good$" <<<"$session" || fail "start --$key $good does not reach its use: $session"
+  session=$(run start --plain --pattern 1-1 --cycles 1 --output $key.wav)
+  grep -q "^$use $default$" <<<"$session" || fail "without --$key, $key is not its default: $session"
+  set +e
+  error=$(run start --$key $bad --no-audio --pattern 1-1 --cycles 1 2>&1 >/dev/null); status=$?
+  set -e
+  [ $status -eq 64 ] && [ "$(wc -l <<<"$error")" -eq 1 ] && grep -qF "Option --$key: \"$bad\" is not allowed; use $allowed." <<<"$error" \
+    || fail "start --$key $bad: exit $status, $error"
+  rm -f $key.wav
+  # Help, the man page and the completions.
+  for command in start remind; do
+    grep -q -- "--$key <$value_name> $use: a preference added by a test" <<<"$(run $command --help | tr -s ' \n' ' ')" \
+      || fail "$command --help lacks --$key <$value_name> and its help"
+  done
+  grep -q "\\\\-\\\\-$key" generated/man/en/breathe-voice.1 || fail "the man page lacks --$key"
+  for file in breathe-voice.bash _breathe-voice breathe-voice.fish; do
+    # fish names an option without its dashes.
+    grep -q -- "--$key\|'$key='" "generated/completions/$file" || fail "the completion $file lacks --$key"
+  done
 }
 
 if $in_place; then
@@ -100,20 +168,35 @@ def edit(path, anchor, added, after=True):
     text = text.replace(anchor, anchor + added if after else added + anchor)
     open(path, "w", encoding="utf-8").write(text)
 # Its case and its row (its switch, --scratch, comes from the row: no options group names it).
-edit("Sources/BreatheCore/Preferences/PreferenceKey.swift", "    case terse\n", "    case scratch\n")
+edit("Sources/BreatheCore/Preferences/PreferenceKey.swift", "    case terse\n",
+     "    case scratch\n    case scratchchoice\n    case scratchnumber\n")
 edit("Sources/BreatheCore/Preferences/PreferenceKey.swift",
      '        case .terse: .onOff(false, switch: "--terse", environment: "BREATHE_VOICE_TERSE")\n',
-     '        case .scratch: .onOff(false, switch: "--scratch", environment: "BREATHE_VOICE_SCRATCH")\n')
+     '        case .scratch: .onOff(false, switch: "--scratch", environment: "BREATHE_VOICE_SCRATCH")\n'
+     '        case .scratchchoice:\n'
+     '            .choice(["alpha", "beta"], "alpha", option: "--scratchchoice", environment: "BREATHE_VOICE_SCRATCHCHOICE")\n'
+     '        case .scratchnumber:\n'
+     '            .number(1...9, 5, option: "--scratchnumber", environment: "BREATHE_VOICE_SCRATCHNUMBER", valueName: "digit")\n')
 # Its use.
 edit("Sources/BreatheVoiceKit/Commands/Start.swift", "            let preferences = loaded.preferences\n",
      '            var scratchOutput = FileDescriptorSink.standardOutput\n'
-     '            if preferences.flag(.scratch) { scratchOutput.write("Scratch preference on\\n") }\n')
+     '            if preferences.flag(.scratch) { scratchOutput.write("Scratch preference on\\n") }\n'
+     '            scratchOutput.write("Scratch choice \\(preferences.text(.scratchchoice))\\n")\n'
+     '            scratchOutput.write("Scratch number \\(preferences.integer(.scratchnumber))\\n")\n')
 # Its label and help, in every locale file that has the neighbours'.
 for code in ("en", "es", "fr", "pt-BR"):
-    edit("Locales/%s.json" % code, '  "pref.label.terse"', '  "pref.label.scratch": "scratch",\n', after=False)
-    edit("Locales/%s.json" % code, '  "help.option.terse"',
-         '  "help.option.scratch": "Scratch: a preference added by a test.",\n', after=False)
+    for key, use in (("scratch", "Scratch"), ("scratchchoice", "Scratch choice"), ("scratchnumber", "Scratch number")):
+        edit("Locales/%s.json" % code, '  "pref.label.terse"', '  "pref.label.%s": "%s",\n' % (key, key), after=False)
+        edit("Locales/%s.json" % code, '  "help.option.terse"',
+             '  "help.option.%s": "%s: a preference added by a test.",\n' % (key, use), after=False)
 EOF
+
+# Each is named (as `.key`, `--key` or `case key`) in two Swift files, its row and its use, besides the locale files.
+for key in scratch scratchchoice scratchnumber; do
+  named=$(cd "$copy" && grep -rlE "(\.|--|case )$key\b" Sources | sort | tr '\n' ' ')
+  [ "$named" = "Sources/BreatheCore/Preferences/PreferenceKey.swift Sources/BreatheVoiceKit/Commands/Start.swift " ] \
+    || fail "$key is named in $named"
+done
 
 if $same_path; then
   # Mounted on the tree's path in a namespace of its own: the mount ends with it.

@@ -8,7 +8,7 @@ import Testing
     @Test func roundTripThroughTheFile() throws {
         var document = PreferencesDocument()
         document.values = [
-            .language: .text("es"), .voice: .voices(["es": "es+f3"]), .rate: .integer(220), .pitch: .integer(40),
+            .language: .text("es"), .voice: .byLanguage(["es": "es+f3"]), .rate: .integer(220), .pitch: .integer(40),
             .volume: .integer(150), .speech: .onOff(false), .tones: .onOff(true), .toneVolume: .integer(30),
             .count: .onOff(true), .display: .text("plain"), .defaultPattern: .text("calm"),
             .defaultMinutes: .minutes(hundredths: 250), .leadIn: .onOff(false),

@@ -52,62 +52,66 @@ package enum PreferenceKey: String, CaseIterable, Sendable, Hashable, Comparable
     }
 
     /// The table: each preference's one row (`PreferenceDeclaration`). A new preference is its case above and its row
-    /// here, plus the code that uses it (`preferences.flag(.key)`, `.integer(.key)`, `.text(.key)`).
+    /// here, plus the code that uses it (`preferences.flag(.key)`, `.integer(.key)`, `.text(.key)`). A row that says
+    /// `option:` or `switch:` gets its option in `start` and `remind` from the row alone; `groupOption:` is an option
+    /// declared in an options group (`Commands/Options`), which keeps its own place in `--help`.
     package var declaration: PreferenceDeclaration {
         switch self {
-        case .language: .own(nil, option: "--lang", environment: "BREATHE_VOICE_LANG", valueName: "code")
-        case .voice: .own(nil, option: "--voice", environment: "BREATHE_VOICE_VOICE", valueName: "name")
-        case .rate: .count(80...450, 175, option: "--rate", environment: "BREATHE_VOICE_RATE", valueName: "wpm")
-        case .pitch: .count(0...100, 50, option: "--pitch", environment: "BREATHE_VOICE_PITCH", valueName: "pitch")
+        case .language:
+            .of(.rule(.language), nil, groupOption: "--lang", environment: "BREATHE_VOICE_LANG", valueName: "code")
+        case .voice:
+            .of(.rule(.voice), nil, groupOption: "--voice", environment: "BREATHE_VOICE_VOICE", valueName: "name")
+        case .rate:
+            .number(80...450, 175, groupOption: "--rate", environment: "BREATHE_VOICE_RATE", valueName: "wpm")
+        case .pitch:
+            .number(0...100, 50, groupOption: "--pitch", environment: "BREATHE_VOICE_PITCH", valueName: "pitch")
         case .volume:
-            .count(0...200, 100, option: "--volume", environment: "BREATHE_VOICE_VOLUME", valueName: "volume")
-        case .speech: .onOff(true, option: "--speech", environment: "BREATHE_VOICE_SPEECH")
-        case .speechVia: .choice(SpeechBackend.espeak, option: "--speech-via", environment: "BREATHE_VOICE_SPEECH_VIA")
+            .number(0...200, 100, groupOption: "--volume", environment: "BREATHE_VOICE_VOLUME", valueName: "volume")
+        case .speech: .onOff(true, groupOption: "--speech", environment: "BREATHE_VOICE_SPEECH")
+        case .speechVia:
+            .choice(SpeechBackend.espeak, groupOption: "--speech-via", environment: "BREATHE_VOICE_SPEECH_VIA")
         case .speechPriority:
             .choice(
-                SpeechPriority.message, option: "--speech-priority", environment: "BREATHE_VOICE_SPEECH_PRIORITY",
-                valueName: "priority")
+                SpeechPriority.message, groupOption: "--speech-priority",
+                environment: "BREATHE_VOICE_SPEECH_PRIORITY", valueName: "priority")
         case .screenReader:
-            .own(
-                .text(ScreenReaderSetting.auto.rawValue), option: "--screen-reader",
+            .of(
+                .rule(.screenReader), .text(ScreenReaderSetting.auto.rawValue), groupOption: "--screen-reader",
                 environment: "BREATHE_VOICE_SCREEN_READER")
-        case .tones: .onOff(true, option: "--tones", environment: "BREATHE_VOICE_TONES")
+        case .tones: .onOff(true, groupOption: "--tones", environment: "BREATHE_VOICE_TONES")
         case .toneVolume:
-            .count(0...100, 70, option: "--tone-volume", environment: "BREATHE_VOICE_TONE_VOLUME", valueName: "level")
-        case .guide: .choice(GuideSetting.off, option: "--guide", environment: "BREATHE_VOICE_GUIDE")
+            .number(
+                0...100, 70, groupOption: "--tone-volume", environment: "BREATHE_VOICE_TONE_VOLUME", valueName: "level")
+        case .guide: .choice(GuideSetting.off, groupOption: "--guide", environment: "BREATHE_VOICE_GUIDE")
         case .count: .onOff(false, switch: "--count", environment: "BREATHE_VOICE_COUNT")
         case .display:
             .choice(
-                ["auto", "plain", "visual", "quiet"], "auto", option: "--display", environment: "BREATHE_VOICE_DISPLAY",
-                valueName: "mode")
+                ["auto", "plain", "visual", "quiet"], "auto", groupOption: "--display",
+                environment: "BREATHE_VOICE_DISPLAY", valueName: "mode")
         case .terse: .onOff(false, switch: "--terse", environment: "BREATHE_VOICE_TERSE")
-        case .braille: .choice(BrailleSetting.auto, option: "--braille", environment: "BREATHE_VOICE_BRAILLE")
+        case .braille: .choice(BrailleSetting.auto, groupOption: "--braille", environment: "BREATHE_VOICE_BRAILLE")
         case .pauseOthers: .onOff(true, environment: "BREATHE_VOICE_PAUSE_OTHERS")
         case .defaultPattern:
-            .own(
-                .text(BreathingPattern.defaultName), option: "--pattern", environment: "BREATHE_VOICE_PATTERN",
-                valueName: "name|timings")
-        case .defaultMinutes:
-            .own(
-                .minutes(hundredths: 500), option: "--minutes", environment: "BREATHE_VOICE_MINUTES",
-                valueName: "minutes")
+            .of(
+                .rule(.pattern), .text(BreathingPattern.defaultName), groupOption: "--pattern",
+                environment: "BREATHE_VOICE_PATTERN", valueName: "name|timings")
+        case .defaultMinutes: .minutes(500, groupOption: "--minutes", environment: "BREATHE_VOICE_MINUTES")
         case .leadIn: .onOff(true, environment: "BREATHE_VOICE_LEAD_IN")
-        case .quietHours: .own(nil, environment: "BREATHE_VOICE_QUIET_HOURS")
+        case .quietHours: .of(.rule(.quietHours), nil, environment: "BREATHE_VOICE_QUIET_HOURS")
         // `remind --pattern` and `--minutes` are the session's own options (SessionOptions), with a help of their own.
         case .remindPattern:
-            .own(
-                .text(BreathingPattern.defaultName), environment: "BREATHE_VOICE_REMIND_PATTERN",
+            .of(
+                .rule(.pattern), .text(BreathingPattern.defaultName), environment: "BREATHE_VOICE_REMIND_PATTERN",
                 valueName: "name|timings", helpKey: "help.remind.option.pattern")
         case .remindMinutes:
-            .own(
-                .minutes(hundredths: 200), environment: "BREATHE_VOICE_REMIND_MINUTES", valueName: "minutes",
-                helpKey: "help.remind.option.minutes")
-        case .remindDefer: .own(.text(ReminderDefer.standard.text), environment: "BREATHE_VOICE_REMIND_DEFER")
+            .minutes(200, environment: "BREATHE_VOICE_REMIND_MINUTES", helpKey: "help.remind.option.minutes")
+        case .remindDefer:
+            .of(.duration(.wait), .text(ReminderDefer.standard.text), environment: "BREATHE_VOICE_REMIND_DEFER")
         case .scheduleVia:
             .choice(
-                ["cron", "systemd"], "cron", option: "--via", environment: "BREATHE_VOICE_SCHEDULE_VIA",
+                ["cron", "systemd"], "cron", groupOption: "--via", environment: "BREATHE_VOICE_SCHEDULE_VIA",
                 helpKey: "help.schedule.add.option.via")
-        case .customPatterns: .own(.patterns([]))
+        case .customPatterns: .of(.rule(.customPatterns), .patterns([]), environment: nil)
         }
     }
 

@@ -7,8 +7,8 @@ package enum PreferenceValue: Hashable, Sendable {
     /// Minutes in hundredths, as `--minutes` reads them.
     case minutes(hundredths: Int)
     case quietHours(QuietHours)
-    /// Voices by language code.
-    case voices([String: String])
+    /// A text for each language code: a preference kept per language (the voices, `voice.es`).
+    case byLanguage([String: String])
     case patterns([BreathingPattern])
 
     /// The value as `prefs get` prints it and `prefs set` reads it back.
@@ -19,7 +19,7 @@ package enum PreferenceValue: Hashable, Sendable {
         case .onOff(let flag): flag ? "on" : "off"
         case .minutes(let hundredths): Self.hundredthsText(hundredths)
         case .quietHours(let hours): hours.text
-        case .voices(let voices): voices.keys.sorted().map { "\($0)=\(voices[$0]!)" }.joined(separator: ", ")
+        case .byLanguage(let voices): voices.keys.sorted().map { "\($0)=\(voices[$0]!)" }.joined(separator: ", ")
         case .patterns(let patterns): patterns.map { "\($0.name ?? "")=\($0.timingsText)" }.joined(separator: ", ")
         }
     }
@@ -32,7 +32,7 @@ package enum PreferenceValue: Hashable, Sendable {
         case .onOff(let flag): .bool(flag)
         case .minutes(let hundredths): .number(Self.hundredthsText(hundredths))
         case .quietHours(let hours): .object(["start": .string(hours.start.text), "end": .string(hours.end.text)])
-        case .voices(let voices):
+        case .byLanguage(let voices):
             .object(voices.keys.sorted().map { (key: $0, node: JSONNode(.string(voices[$0]!))) })
         case .patterns(let patterns):
             .object(patterns.map { (key: $0.name ?? "", node: JSONNode(.string($0.timingsText))) })

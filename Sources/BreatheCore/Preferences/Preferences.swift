@@ -15,7 +15,7 @@ package struct Preferences: Hashable, Sendable {
     /// An on/off preference.
     package func flag(_ key: PreferenceKey) -> Bool { value(key)?.flag ?? false }
     /// A whole-number preference.
-    func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
+    package func integer(_ key: PreferenceKey) -> Int { value(key)?.integer ?? 0 }
     /// A text or choice preference, as typed and checked.
     package func text(_ key: PreferenceKey) -> String { value(key)?.text ?? "" }
     /// A choice preference as its type.
@@ -83,7 +83,7 @@ package struct Preferences: Hashable, Sendable {
         var values: [PreferenceKey: PreferenceValue] = [:]
         var origins: [PreferenceKey: PreferenceOrigin] = [:]
         let patterns = document.customPatterns
-        // The language first: the voice depends on it.
+        // The language first: what is kept per language (the voice) depends on it.
         let order = [PreferenceKey.language] + PreferenceKey.allCases.filter { $0 != .language }
         for key in order {
             if key == .customPatterns {
@@ -114,10 +114,8 @@ package struct Preferences: Hashable, Sendable {
                 origins[key] = .environment(variable)
                 continue
             }
-            if key == .voice {
-                if case .voices(let voices)? = document.values[.voice],
-                    let name = voices[values[.language]?.text ?? localeLanguage]
-                {
+            if key.declaration.isPerLanguage {
+                if let name = document.text(key, for: values[.language]?.text ?? localeLanguage) {
                     values[key] = .text(name)
                     origins[key] = .file
                 } else {
@@ -148,7 +146,7 @@ package struct Preferences: Hashable, Sendable {
     }
 
     /// The sentence for a value `prefs set` refuses.
-    package static func refusal(key: String, value: String, allowed: Message) -> Message {
+    static func refusal(key: String, value: String, allowed: Message) -> Message {
         refusal(.prefNameKey, ["key": .text(key)], value, allowed)
     }
 }

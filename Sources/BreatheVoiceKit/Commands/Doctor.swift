@@ -29,8 +29,7 @@ extension BreatheVoice {
                 unreadable = [DoctorChecks.preferencesProblem(failure.line ?? "", localizer: localizer)]
             }
             // A reminder's sound, voice and connection, as `remind` would have them with these preferences.
-            let guide = preferences?.values[.guide]?.text.flatMap(GuideSetting.init(rawValue:)) ?? .off
-            let needsServer = preferences.map { $0.flag(.speech) || $0.flag(.tones) || guide != .off } ?? true
+            let needsServer = preferences?.makesSound ?? true
             let voice = preferences.flatMap { $0.flag(.speech) && $0.speechVia == .espeak ? $0.voice : nil }
             let connection = ReminderConnection.live(environment: environment)
             let crontab = CrontabProgram.live(environment: environment)

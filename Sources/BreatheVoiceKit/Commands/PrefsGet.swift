@@ -17,11 +17,9 @@ extension BreatheVoice.Prefs {
             let name = try PreferenceName.parse(key, loaded)
             var output = FileDescriptorSink.standardOutput
             if let code = name.language {
-                guard let voice = loaded.document.voice(for: code) else {
-                    output.write(PlainText.line(loaded.localizer.string(Message(.prefsLanguageVoice))))
-                    return
-                }
-                output.write(PlainText.line(voice))
+                let saved = loaded.document.text(name.key, for: code)
+                output.write(
+                    PlainText.line(saved ?? PreferencesListing(localizer: loaded.localizer).unset(name.key)))
                 return
             }
             output.write(

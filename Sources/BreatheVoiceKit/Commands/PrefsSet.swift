@@ -19,26 +19,17 @@ extension BreatheVoice.Prefs {
             let name = try PreferenceName.parse(key, loaded)
             var document = loaded.document
             let rules = loaded.store.rules
-            guard name.key != .customPatterns else {
-                throw CommandFailure(
-                    .usage(Message(.errorPrefReadOnly, ["key": .text(key)])), localizer: loaded.localizer)
+            let parsed: PreferenceValue
+            switch rules.typed(name.key, name: key, value, customPatterns: document.customPatterns) {
+            case .success(let value): parsed = value
+            case .failure(let refusal): throw CommandFailure(.usage(refusal.message), localizer: loaded.localizer)
             }
-            guard let parsed = rules.parse(name.key, value, customPatterns: document.customPatterns) else {
-                let message = Preferences.refusal(key: key, value: value, allowed: rules.allowed(name.key))
-                throw CommandFailure(.usage(message), localizer: loaded.localizer)
+            // One kept per language is saved for the language named (`voice.es`), else for the session's.
+            let language = name.language ?? loaded.preferences.language
+            try loaded.catching { () throws(BreatheError) in
+                try SavedValues.checkTyped(parsed, for: name.key, language: language)
             }
-            if name.key == .voice {
-                // Checked against the voices installed for its language now, not at the next session.
-                let language = name.language ?? loaded.preferences.language
-                if let voice = parsed.text {
-                    try loaded.catching { () throws(BreatheError) in
-                        try VoicePreference.check(voice, language: language, speech: LiveSpeech.speech)
-                    }
-                }
-                document.setVoice(parsed.text, for: language)
-            } else {
-                document.values[name.key] = parsed
-            }
+            document.save(parsed, for: name.key, language: language)
             try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
             var output = FileDescriptorSink.standardOutput
             output.say(

@@ -17,11 +17,7 @@ extension BreatheVoice.Prefs {
         func run(_ loaded: LoadedPreferences) throws {
             let name = try PreferenceName.parse(key, loaded)
             var document = loaded.document
-            if name.key == .voice, let code = name.language {
-                document.removeVoice(for: code)
-            } else {
-                document.values[name.key] = nil
-            }
+            document.remove(name.key, language: name.language)
             if document != loaded.document {
                 try loaded.catching { () throws(BreatheError) in try loaded.save(document) }
             }

@@ -91,10 +91,9 @@ extension BreatheVoice {
             }
             let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
             // Only a reminder that makes a sound waits for a call to end.
-            let sound = audio.choices(preferences)
             let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
             let deferral =
-                sound.speech || sound.tones || sound.guide != .off
+                preferences.makesSound
                 ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
             let recorder = HistoryRecorder(
                 store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)

@@ -4,12 +4,14 @@ import BreatheCore
 struct PreferencesListing {
     let localizer: Localizer
 
-    /// The value as `prefs get` prints it.
+    /// The value as `prefs get` prints it; one not set, as `prefs show` says it.
     func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
-        guard let value = preferences.values[key] else {
-            return localizer.string(Message(key == .voice ? .prefsLanguageVoice : .prefsNotSet))
-        }
-        return value.displayText
+        preferences.values[key]?.displayText ?? unset(key)
+    }
+
+    /// What `prefs get` and `prefs show` say of a preference not set: "not set", or the language's own voice.
+    func unset(_ key: PreferenceKey) -> String {
+        key.declaration.shown(nil, words: localizer.string, decimals: localizer.decimals)
     }
 
     func origin(_ origin: PreferenceOrigin) -> String {
@@ -31,20 +33,9 @@ struct PreferencesListing {
     /// Where a preference's name lives in each locale file (`PreferenceKey.labelKey`).
     static func labelKey(_ key: PreferenceKey) -> String { key.labelKey }
 
-    /// A value as `prefs show` prints it: on and off in words (switches, and choices whose value is on or off), the
-    /// reminders' wait in words, decimals with the language's separator.
+    /// A value as `prefs show` prints it, as its kind describes it (`PreferenceDeclaration.shown`).
     func shownValue(_ key: PreferenceKey, in preferences: Preferences) -> String {
-        switch preferences.values[key] {
-        case .onOff(let flag)?: localizer.string(Message(flag ? .prefsOn : .prefsOff))
-        // A choice whose value is on or off (the guide, screen-reader mode) reads like the switches.
-        case .text(let text)? where text == "on" || text == "off":
-            localizer.string(Message(text == "on" ? .prefsOn : .prefsOff))
-        // A wait in words ("15 minutes"): "15m" is read "fifteen m".
-        case .text(let text)? where key == .remindDefer:
-            (try? ReminderDefer.parse(text).get()).map { localizer.string($0.message) } ?? text
-        case .minutes?, .patterns?: localizer.decimals(value(key, in: preferences))
-        default: value(key, in: preferences)
-        }
+        key.declaration.shown(preferences.values[key], words: localizer.string, decimals: localizer.decimals)
     }
 
     func text(_ preferences: Preferences, origins: Bool) -> String {

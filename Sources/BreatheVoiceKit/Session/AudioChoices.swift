@@ -73,6 +73,12 @@ struct AudioChoices: Sendable {
         ToneClips(sampleRate: sampleRate, volume: tones ? toneVolume : nil)
     }
 
+    /// Speech, tones or the guide: whether the session makes a sound (`Preferences.makesSound`, the one rule).
+    var makesSound: Bool { Preferences.makesSound(speech: speech, tones: tones, guide: guide) }
+
+    /// Whether the session needs the sound server: it makes a sound and plays live (not into a file).
+    var needsSoundServer: Bool { output == nil && makesSound }
+
     /// True when speech-dispatcher says the phrases: speech on, `--speech-via speechd`, and played live (a WAV file
     /// is always spoken by eSpeak NG).
     var speaksThroughDispatcher: Bool { speech && speechVia == .speechd && output == nil }

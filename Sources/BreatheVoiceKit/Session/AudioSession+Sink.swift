@@ -13,7 +13,7 @@ extension AudioSession {
     func connectIfNeeded(_ choices: AudioChoices) -> PendingPulseSink? {
         var started = earlyConnection
         let connection =
-            choices.output == nil && (choices.speech || choices.tones || choices.guide != .off)
+            choices.needsSoundServer
             ? started.take() ?? PendingPulseSink(environment: environment, clock: assembly.clock) : nil
         started = nil
         return connection
@@ -37,7 +37,7 @@ extension AudioSession {
             if outcome.summary.status == .completed { try sink.commit() } else { sink.discard() }
             return outcome
         }
-        if !choices.speech && !choices.tones && choices.guide == .off {
+        if !choices.makesSound {
             return try assembly.runText()
         }
         let sink: LivePulseSink

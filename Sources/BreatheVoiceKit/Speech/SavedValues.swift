@@ -4,14 +4,24 @@ import BreatheCore
 /// `patterns add` follow: a voice must be installed for its language, and a pattern's name unique whatever its case.
 /// What the file held before is left as it was (a voice uninstalled since is named when it is used).
 enum SavedValues {
+    /// Checks a value `prefs set` is about to save for `key` (in `language`, for one kept per language), by the rules
+    /// that need the system: a voice must be installed for its language now, not at the next session.
+    static func checkTyped(
+        _ value: PreferenceValue, for key: PreferenceKey, language: String, speech: Speech = LiveSpeech.speech
+    ) throws(BreatheError) {
+        if key == .voice, let voice = value.text {
+            try VoicePreference.check(voice, language: language, speech: speech)
+        }
+    }
+
     /// Throws the first problem (a usage error naming the preference) of the values `document` holds that `previous`
     /// did not.
     static func checkNew(
         _ document: PreferencesDocument, since previous: PreferencesDocument?, speech: Speech = LiveSpeech.speech
     ) throws(BreatheError) {
-        if case .voices(let voices)? = document.values[.voice] {
+        if case .byLanguage(let voices)? = document.values[.voice] {
             for (language, voice) in voices.sorted(by: { $0.key < $1.key })
-            where previous?.voice(for: language) != voice {
+            where previous?.text(.voice, for: language) != voice {
                 do throws(BreatheError) {
                     try VoicePreference.check(voice, language: language, speech: speech)
                 } catch {

@@ -24,16 +24,33 @@ import Testing
     @Test func aSharedKindsDefaultIsOfItsKind() {
         let rules = PreferenceRules(languages: ["en"])
         for (key, row) in Self.rows {
-            guard let kind = row.kind else { continue }
             let value = row.defaultValue
-            switch kind {
+            switch row.kind {
             case .onOff: #expect(value?.flag != nil, "\(key)")
-            case .count(let range): #expect(value?.integer.map(range.contains) == true, "\(key)")
+            case .number(let range): #expect(value?.integer.map(range.contains) == true, "\(key)")
             case .choice(let words): #expect(value?.text.map(words.contains) == true, "\(key)")
+            case .duration, .rule: continue
             }
             #expect(
                 value.map { rules.parse(key, $0.displayText) == $0 } == true, "\(key): \(String(describing: value))")
-            #expect(PreferenceRules.kind(key) == kind && PreferenceRules.defaultValue(key) == value)
+            #expect(PreferenceRules.defaultValue(key) == value)
+        }
+    }
+
+    /// Only what no kind describes keeps a rule of its own: the language, the voices, screen-reader mode, the
+    /// patterns, quiet hours and the saved patterns. Minutes and the reminder's wait are lengths of time.
+    @Test func onlyWhatNoKindDescribesHasARule() {
+        let ruled = Self.rows.filter { if case .rule = $0.1.kind { true } else { false } }.map(\.0)
+        #expect(
+            ruled == [.language, .voice, .screenReader, .defaultPattern, .quietHours, .remindPattern, .customPatterns])
+        let durations = Self.rows.filter { if case .duration = $0.1.kind { true } else { false } }.map(\.0)
+        #expect(durations == [.defaultMinutes, .remindMinutes, .remindDefer])
+    }
+
+    /// Options that come from the row alone are not declared in an options group too, and a switch is one of neither.
+    @Test func anOptionComesFromItsRowOrFromAGroup() {
+        for (key, row) in Self.rows where row.optionFromRow {
+            #expect(row.option != nil && !row.isSwitch, "\(key)")
         }
     }
 

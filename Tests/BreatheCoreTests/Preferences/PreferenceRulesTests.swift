@@ -20,14 +20,14 @@ import Testing
 
     /// A shared kind reads typed text the same for every key of it: in any case for a choice, in words or digits
     /// for on/off, the range's ends and nothing past them for a whole number.
-    @Test(arguments: PreferenceKey.allCases.filter { PreferenceRules.kind($0) != nil })
+    @Test(arguments: PreferenceKey.allCases)
     func aKindReadsWhatItAllows(key: PreferenceKey) throws {
-        switch try #require(PreferenceRules.kind(key)) {
+        switch PreferenceRules.kind(key) {
         case .onOff:
             #expect(Self.rules.parse(key, "YES") == .onOff(true) && Self.rules.parse(key, "0") == .onOff(false))
             #expect(Self.rules.parse(key, "maybe") == nil)
             #expect(Self.rules.allowed(key) == Message(.allowedOnOff))
-        case .count(let range):
+        case .number(let range):
             #expect(Self.rules.parse(key, String(range.lowerBound)) == .integer(range.lowerBound))
             #expect(Self.rules.parse(key, " \(range.upperBound) ") == .integer(range.upperBound))
             #expect(Self.rules.parse(key, String(range.upperBound + 1)) == nil)
@@ -37,6 +37,16 @@ import Testing
             for word in words { #expect(Self.rules.parse(key, word.uppercased()) == .text(word)) }
             #expect(Self.rules.parse(key, "nonsense") == nil)
             #expect(Self.rules.decode(key, JSONNode(.bool(true)), customPatterns: []).isFailure)
+        case .duration(.minutes):
+            #expect(Self.rules.parse(key, "7.5") == .minutes(hundredths: 750))
+            #expect(Self.rules.parse(key, "0") == nil && Self.rules.parse(key, "1441") == nil)
+            #expect(Self.rules.decode(key, JSONNode(.string("5")), customPatterns: []).isFailure)
+        case .duration(.wait):
+            #expect(Self.rules.parse(key, " 90S ") == .text("1m30s") && Self.rules.parse(key, "5") == nil)
+            #expect(Self.rules.decode(key, JSONNode(.number("0")), customPatterns: []).isFailure)
+        case .rule:
+            // Each rule's own cases are in PreferencesTests; here, only that it refuses what no rule takes.
+            #expect(Self.rules.parse(key, "\u{1}") == nil)
         }
     }
 }

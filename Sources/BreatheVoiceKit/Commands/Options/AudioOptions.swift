@@ -9,6 +9,9 @@ struct AudioOptions: ParsableArguments {
     /// The switches of the on/off preferences, from their rows (`PreferenceSwitch`).
     @OptionGroup var switches: PreferenceSwitches
 
+    /// The options with a value that come from their rows alone (`PreferenceOptions`).
+    @OptionGroup var rowOptions: PreferenceOptions
+
     @Option(name: .preference(.tones), help: .preference(.tones))
     var tones: String?
 
@@ -62,7 +65,7 @@ struct AudioOptions: ParsableArguments {
 
     /// The flags that override preferences, by preference key (flag, then environment, then file, then default).
     var preferenceFlags: [PreferenceKey: String] {
-        var flags = switches.preferenceFlags
+        var flags = switches.preferenceFlags.merging(rowOptions.preferenceFlags) { $1 }
         flags[.speech] = speech
         flags[.tones] = tones
         flags[.toneVolume] = toneVolume

@@ -1,18 +1,25 @@
 import BreatheCore
 
-/// A preference name as typed: a key, and for `voice.es` the language.
+/// A preference name as typed: a key, and for one kept per language (`voice.es`) the language.
 struct PreferenceName {
     var key: PreferenceKey
     var language: String?
 
+    /// The preferences kept per language, whose names take a language after a dot.
+    private static var perLanguage: [PreferenceKey] {
+        PreferenceKey.allCases.filter(\.declaration.isPerLanguage)
+    }
+
     static func parse(_ text: String, _ loaded: LoadedPreferences) throws -> PreferenceName {
-        if text.lowercased().hasPrefix("voice.") {
-            let code = String(text.dropFirst(6)).lowercased()
-            if LocaleCatalog.codes.contains(code) { return PreferenceName(key: .voice, language: code) }
+        if let key = perLanguage.first(where: { text.lowercased().hasPrefix($0.rawValue.lowercased() + ".") }) {
+            let code = String(text.dropFirst(key.rawValue.count + 1)).lowercased()
+            if LocaleCatalog.codes.contains(code) { return PreferenceName(key: key, language: code) }
         } else if let key = PreferenceKey(userName: text) {
             return PreferenceName(key: key, language: nil)
         }
-        let names = PreferenceKey.allCases.map(\.rawValue) + LocaleCatalog.codes.map { "voice.\($0)" }
+        let names =
+            PreferenceKey.allCases.map(\.rawValue)
+            + perLanguage.flatMap { key in LocaleCatalog.codes.map { key.rawValue + "." + $0 } }
         // A typo gets the one name it was probably meant to be; anything else, every name.
         let message =
             NearestName.suggestion(for: text, among: names).map {
