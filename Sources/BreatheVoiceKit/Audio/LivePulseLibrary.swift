@@ -72,8 +72,6 @@ struct LivePulseLibrary: Sendable {
     let contextGetSourceInfoList:
         @convention(c) (OpaquePointer?, pa_source_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let proplistGets: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
-    let contextGetServerInfo:
-        @convention(c) (OpaquePointer?, pa_server_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LivePulseLibrary, SharedLibrary.LoadError> = load()
@@ -122,8 +120,7 @@ struct LivePulseLibrary: Sendable {
                     contextGetSourceOutputInfoList: try library.function("pa_context_get_source_output_info_list"),
                     contextGetSinkInputInfoList: try library.function("pa_context_get_sink_input_info_list"),
                     contextGetSourceInfoList: try library.function("pa_context_get_source_info_list"),
-                    proplistGets: try library.function("pa_proplist_gets"),
-                    contextGetServerInfo: try library.function("pa_context_get_server_info")
+                    proplistGets: try library.function("pa_proplist_gets")
                 ))
         } catch {
             return .failure(error)

@@ -79,20 +79,6 @@ extension LivePulseSink {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    /// Asks the server who it is, without waiting: `jumpsAreSilence` is set when it answers (false if it cannot say).
-    func askWhetherJumpsAreSilence(_ context: OpaquePointer) {
-        jumpsAreSilence = nil
-        let operation = library.contextGetServerInfo(
-            context,
-            { _, info, userdata in
-                guard let userdata else { return }
-                let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
-                let name = info?.pointee.server_name.map { String(cString: $0) } ?? ""
-                sink.jumpsAreSilence = PulseJumps.playedAsSilence(serverName: name)
-            }, Unmanaged.passUnretained(self).toOpaque())
-        if let operation { library.operationUnref(operation) } else { jumpsAreSilence = false }
-    }
-
     /// libpulse's latency for the stream (interpolated from its latest timing report), in the session's samples; nil
     /// while it has no timing information (just connected or flushed).
     func streamLatency(_ stream: OpaquePointer) -> Int64? {

@@ -19,9 +19,9 @@ import Musl
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
 /// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
 /// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
-/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Silence goes as jumps where the server plays
-/// them as silence (`PulseStreamFeed`). Everything the sink says is in the session's samples. What is queued can still
-/// change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
+/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Everything the sink says is in the session's
+/// samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner renders again
+/// from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
@@ -53,8 +53,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var timingArrived: UInt64?
     /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
     private var timingAsked = false
-    /// Whether the server plays a jump in the stream as silence (`PulseJumps`); nil until it said who it is.
-    var jumpsAreSilence: Bool?
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -109,7 +107,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if let failed = mainloop.connect(context, to: server, until: deadline, watchingSignals: watchingSignals) {
             throw failure(failed.wait, failed.error)
         }
-        askWhetherJumpsAreSilence(context)
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
@@ -136,7 +133,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         }
         let ready = mainloop.serve(
             until: { deadline }, watchingSignals: watchingSignals,
-            done: { self.library.streamGetState(stream) == PA_STREAM_READY && self.jumpsAreSilence != nil },
+            done: { self.library.streamGetState(stream) == PA_STREAM_READY },
             failed: {
                 let state = self.library.streamGetState(stream)
                 return state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
@@ -145,7 +142,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         let rate = library.streamGetSampleSpec(stream).map { Int($0.pointee.rate) } ?? AudioFormat.sampleRate
         feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
-        feed.skipsSilence = jumpsAreSilence ?? false
         if rate != AudioFormat.sampleRate, rate > 0 {
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
@@ -254,8 +250,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // server has said nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone
         // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
         probe()
-        // Before a sleep, what waits goes (`PulseStreamFeed`); a failed write shows at the next check.
-        if timeoutMilliseconds != 0, feed.waiting > 0 { try? sendWaiting() }
         let now = clock.now()
         let look = liveness.nextLook(now: now)
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
@@ -271,22 +265,21 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
-        try feed.feed(samples) { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
+        try feed.feed(samples) { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
         // The first report, so that the heard position comes from the server's own timing from the start.
         if !timingAsked { askTiming() }
     }
 
-    /// Writes samples at the stream's rate to the server, after a jump over `jump` samples of silence, in a block of
-    /// our own that libpulse frees once it is sent, and sends it now: a turn of the main loop that waits for nothing,
-    /// so that no piece is held until the session's next sleep.
-    private func send(_ samples: ArraySlice<Int16>, after jump: Int, to stream: OpaquePointer) throws(BreatheError) {
+    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent
+    /// (given without a free function, libpulse would copy them into its pool first), and sends it now: a turn of the
+    /// main loop that waits for nothing, so that no piece is held until the session's next sleep.
+    private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
         guard let block = malloc(count) else { throw lost() }
         samples.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: count) }
         // A write refused (a stream no longer ready) never took the block: it is still ours to free.
-        let offset = Int64(jump * MemoryLayout<Int16>.stride)
-        guard library.streamWrite(stream, block, count, { free($0) }, offset, PA_SEEK_RELATIVE) >= 0 else {
+        guard library.streamWrite(stream, block, count, { free($0) }, 0, PA_SEEK_RELATIVE) >= 0 else {
             free(block)
             throw lost()
         }
@@ -294,13 +287,10 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
-    /// Sends what the converter holds, the input's end taken as silence (`last`), or what the feed keeps waiting.
-    private func sendWaiting(last: Bool = false) throws(BreatheError) {
+    /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
+    private func sendHeld() throws(BreatheError) {
         guard let stream, isConnected else { return }
-        let send: PulseStreamFeed.Send = { (piece, jump) throws(BreatheError) in
-            try self.send(piece, after: jump, to: stream)
-        }
-        if last { try feed.finish(to: send) } else { try feed.handOver(to: send) }
+        try feed.finish { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -312,7 +302,6 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             guard writable > 0 else {
                 // The server's request (or its going away, its silence, a signal) ends the wait.
                 guard let mainloop else { throw lost() }
-                try sendWaiting()
                 let wait = mainloop.serve(
                     until: { self.liveness.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
                     done: { self.writableSamples() > 0 }, failed: { !self.isConnected })
@@ -324,7 +313,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             try write(samples[next..<end])
             next = end
         }
-        try sendWaiting(last: true)
+        try sendHeld()
         // A fresh report for what comes next (the clip's end, a drain): the one asked after the first write is seconds
         // old by now, and a server that ran late since (a loaded machine, a PipeWire cycle skipped) played less than
         // the time passed, which extrapolating it would count as heard.
@@ -381,7 +370,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func finish() throws(BreatheError) {
         guard let stream else { return }
-        if isConnected { try sendWaiting(last: true) }
+        if isConnected { try sendHeld() }
         guard isConnected, !hasFallenSilent, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
         close()
     }
