@@ -172,6 +172,20 @@ import Testing
         #expect(try home.run(["prefs", "get", "rate"]).stdoutLines == ["210"])
     }
 
+    /// A preference kept per language takes the language as the refusal lists it (`voice.pt-BR`), in any case, and
+    /// stores it under the catalog's own spelling: get, set and unset name the same value.
+    @Test func aVoiceForALanguageWithARegionIsNamedAsListed() throws {
+        let home = try TemporaryHome()
+        let set = try home.run(["prefs", "set", "voice.pt-BR", "pt-br", "--lang", "en"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try home.run(["prefs", "get", "voice.pt-br"]).stdoutLines == ["pt-br"])
+        #expect(try home.run(["prefs", "get", "voice", "--lang", "pt-BR"]).stdoutLines == ["pt-br"])
+        let saved = try String(contentsOf: home.preferencesFile, encoding: .utf8)
+        #expect(saved.contains("\"pt-BR\": \"pt-br\""), "\(saved)")
+        #expect(try home.run(["prefs", "unset", "voice.PT-BR"]).status == 0)
+        #expect(try !String(contentsOf: home.preferencesFile, encoding: .utf8).contains("pt-BR"))
+    }
+
     /// Issue 41: what an edit newly saves is checked as `prefs set` and `patterns add` check it: a voice not installed
     /// for its language, a pattern name that differs from a saved one only in case. A voice already in the file is not
     /// checked again, so an unrelated edit goes through.

@@ -12,8 +12,11 @@ struct PreferenceName {
 
     static func parse(_ text: String, _ loaded: LoadedPreferences) throws -> PreferenceName {
         if let key = perLanguage.first(where: { text.lowercased().hasPrefix($0.rawValue.lowercased() + ".") }) {
+            // A language's code as the catalog spells it (`pt-BR`), whatever its case as typed.
             let code = String(text.dropFirst(key.rawValue.count + 1)).lowercased()
-            if LocaleCatalog.codes.contains(code) { return PreferenceName(key: key, language: code) }
+            if let language = LocaleCatalog.codes.first(where: { $0.lowercased() == code }) {
+                return PreferenceName(key: key, language: language)
+            }
         } else if let key = PreferenceKey(userName: text) {
             return PreferenceName(key: key, language: nil)
         }
