@@ -17,7 +17,8 @@
 #                    suites once more beside a private PipeWire, in jobs with servers of their own; the sessions
 #                    inside Fenrir last, once every other stage has ended
 #   temporary files  the swift tests run with a temporary folder of their own (TMPDIR): what is left in it at the end
-#                    fails make test, named (every test removes what it makes)
+#                    fails make test, named (every test removes what it makes); the builds have one too, removed at
+#                    the end; and anything new left in /tmp itself fails it, named
 #
 # The sessions inside Fenrir must be heard within a second of each boundary: beside a compiler, or two busy loops, even
 # in the idle scheduling class, their speech came up to 2.5 s late. test-swift.sh waits on a FIFO (QUIET_FIFO) before
@@ -56,6 +57,12 @@ fi
 background=.build/test-stages
 rm -rf "$background"
 mkdir -p "$background"
+# /tmp as make test found it (after the packages: apt's own files come and go before), to be found so again at its end.
+ls -A /tmp | LC_ALL=C sort >"$background/tmp.before"
+# The compilers, the formatter and the checks' scratch trees keep their temporary files in a folder of this run's own
+# (swift-driver leaves a TemporaryDirectory.* behind for every compile): removed at the end, whatever it holds.
+build_tmp=$(mktemp -d /tmp/bv-make-test-build.XXXXXX)
+export TMPDIR=$build_tmp
 # NAME COMMAND…: a stage in the background, its output in $background/NAME.log.
 declare -A pids
 start_in_background() {
@@ -144,6 +151,19 @@ if [ -n "${test_tmp:-}" ]; then
     failed+=("temporary files left")
   fi
   rm -rf "$test_tmp"
+fi
+
+rm -rf "$build_tmp"
+# Nothing new is left in /tmp, by the tests (checked above, in their own folder), the servers and scripts they start,
+# the system tests (their throwaway user's work folder) or the builds.
+ls -A /tmp | LC_ALL=C sort >"$background/tmp.after"
+new_in_tmp=$(LC_ALL=C comm -13 "$background/tmp.before" "$background/tmp.after")
+if [ -n "$new_in_tmp" ]; then
+  echo "make test: $(printf '%s\n' "$new_in_tmp" | wc -l) new items left in /tmp, such as:"
+  printf '%s\n' "$new_in_tmp" | head -n 20 | while read -r name; do
+    find "/tmp/$name" -maxdepth 2 -printf '  %TT %u %M %s %p\n' 2>/dev/null | head -n 5
+  done
+  failed+=("/tmp left changed")
 fi
 
 if [ ${#failed[@]} -eq 0 ]; then finish 0; else finish 1 "$(IFS=,; echo "${failed[*]}")"; fi
