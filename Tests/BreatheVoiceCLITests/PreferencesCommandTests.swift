@@ -186,6 +186,38 @@ import Testing
         #expect(try !String(contentsOf: home.preferencesFile, encoding: .utf8).contains("pt-BR"))
     }
 
+    /// `prefs show` lists every voice the file keeps: the language's own under `voice`, then each other language's
+    /// under the name `prefs get` takes (`voice.pt-BR`), in text and in JSON, with where it came from.
+    @Test func showListsTheVoicesSavedForOtherLanguages() throws {
+        let home = try TemporaryHome()
+        for (name, voice) in [("voice.es", "es-419"), ("voice.pt-BR", "pt-br"), ("voice.en", "en-gb")] {
+            #expect(try home.run(["prefs", "set", name, voice]).status == 0)
+        }
+        let shown = try home.run(["prefs", "show", "--origin", "--lang", "en"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let voices = shown.stdoutLines.filter { $0.hasPrefix("voice") }
+        #expect(
+            voices == [
+                "voice: en-gb (from the file)", "voice.es: es-419 (from the file)",
+                "voice.pt-BR: pt-br (from the file)",
+            ], "\(voices)")
+        // In Spanish, English's voice is the other one.
+        let spanish = try home.run(["prefs", "show", "--lang", "es"]).stdoutLines
+        #expect(spanish.contains("voice.en: en-gb"), "\(spanish)")
+        #expect(spanish.contains("voice.pt-BR: pt-br"), "\(spanish)")
+        #expect(!spanish.contains { $0.hasPrefix("voice.es:") }, "\(spanish)")
+        let json = try home.run(["prefs", "show", "--json", "--lang", "en"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        #expect(object["voice"] as? String == "en-gb")
+        #expect(object["voice.es"] as? String == "es-419")
+        #expect(object["voice.pt-BR"] as? String == "pt-br")
+        // Only the language's own with none saved for another.
+        #expect(try home.run(["prefs", "unset", "voice.es"]).status == 0)
+        #expect(try home.run(["prefs", "unset", "voice.pt-BR"]).status == 0)
+        let alone = try home.run(["prefs", "show", "--lang", "en"]).stdoutLines.filter { $0.hasPrefix("voice") }
+        #expect(alone == ["voice: en-gb"], "\(alone)")
+    }
+
     /// Issue 41: what an edit newly saves is checked as `prefs set` and `patterns add` check it: a voice not installed
     /// for its language, a pattern name that differs from a saved one only in case. A voice already in the file is not
     /// checked again, so an unrelated edit goes through.

@@ -8,6 +8,9 @@ package struct Preferences: Hashable, Sendable {
     package var origins: [PreferenceKey: PreferenceOrigin]
     /// The saved patterns, from the file.
     package var customPatterns: [BreathingPattern]
+    /// What a preference kept per language (the voice) holds in the file for the languages other than `language`, by
+    /// language code: `prefs show` lists them after the language's own.
+    package var otherLanguages: [PreferenceKey: [String: String]] = [:]
 
     /// A preference's value: the one resolved, else its built-in default (its row in `PreferenceKey.declaration`, the
     /// one place each default is written).
@@ -82,6 +85,7 @@ package struct Preferences: Hashable, Sendable {
     ) -> Result<Preferences, Refusal> {
         var values: [PreferenceKey: PreferenceValue] = [:]
         var origins: [PreferenceKey: PreferenceOrigin] = [:]
+        var others: [PreferenceKey: [String: String]] = [:]
         let patterns = document.customPatterns
         // The language first: what is kept per language (the voice) depends on it.
         let order = [PreferenceKey.language] + PreferenceKey.allCases.filter { $0 != .language }
@@ -115,7 +119,12 @@ package struct Preferences: Hashable, Sendable {
                 continue
             }
             if key.declaration.isPerLanguage {
-                if let name = document.text(key, for: values[.language]?.text ?? localeLanguage) {
+                let language = values[.language]?.text ?? localeLanguage
+                if case .byLanguage(var texts)? = document.values[key] {
+                    texts[language] = nil
+                    if !texts.isEmpty { others[key] = texts }
+                }
+                if let name = document.text(key, for: language) {
                     values[key] = .text(name)
                     origins[key] = .file
                 } else {
@@ -131,7 +140,8 @@ package struct Preferences: Hashable, Sendable {
             values[key] = key == .language ? .text(localeLanguage) : PreferenceRules.defaultValue(key)
             origins[key] = .builtIn
         }
-        return .success(Preferences(values: values, origins: origins, customPatterns: patterns))
+        return .success(
+            Preferences(values: values, origins: origins, customPatterns: patterns, otherLanguages: others))
     }
 
     static func refusal(

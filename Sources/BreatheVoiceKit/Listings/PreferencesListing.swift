@@ -40,11 +40,19 @@ struct PreferencesListing {
 
     func text(_ preferences: Preferences, origins: Bool) -> String {
         PreferenceKey.allCases.map { key in
-            let arguments: [String: MessageArgument] = [
-                "key": .text(label(key)), "value": .text(shownValue(key, in: preferences)),
-                "origin": .text(origin(preferences.origins[key] ?? .builtIn)),
-            ]
-            return PlainText.line(localizer.string(Message(origins ? .prefsRowOrigin : .prefsRow, arguments)))
+            let row = { (label: String, value: String, from: PreferenceOrigin) in
+                let arguments: [String: MessageArgument] = [
+                    "key": .text(label), "value": .text(value), "origin": .text(origin(from)),
+                ]
+                return PlainText.line(localizer.string(Message(origins ? .prefsRowOrigin : .prefsRow, arguments)))
+            }
+            // A preference kept per language: the language's own, then what the file keeps for the others
+            // (`voice.es: es-419`), under the names `prefs get` and `prefs set` take.
+            let others = (preferences.otherLanguages[key] ?? [:]).sorted { $0.key < $1.key }.map {
+                row("\(key.rawValue).\($0.key)", $0.value, .file)
+            }
+            return ([row(label(key), shownValue(key, in: preferences), preferences.origins[key] ?? .builtIn)] + others)
+                .joined()
         }.joined()
     }
 
@@ -66,6 +74,20 @@ struct PreferencesListing {
             case .file, .builtIn: break
             }
             members.append((key.rawValue, JSONNode(.object(detail))))
+        }
+        // What a preference kept per language holds for the other languages, under the names `prefs get` takes.
+        for key in PreferenceKey.allCases {
+            guard let others = preferences.otherLanguages[key] else { continue }
+            let index = (members.firstIndex { $0.key == key.rawValue } ?? members.count - 1) + 1
+            let added = others.keys.sorted().map { language in
+                let value = JSONNode(.string(others[language]!))
+                let node =
+                    origins
+                    ? JSONNode(.object([("value", value), ("origin", JSONNode(.string(PreferenceOrigin.file.name)))]))
+                    : value
+                return (key: "\(key.rawValue).\(language)", node: node)
+            }
+            members.insert(contentsOf: added, at: index)
         }
         return JSONWriter.pretty(.object(members))
     }
