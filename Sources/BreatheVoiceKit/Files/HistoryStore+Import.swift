@@ -63,14 +63,20 @@ extension HistoryStore {
     }
 }
 
-/// Where each session of the history starts, read once before a merge: a block is a record's line and the lines after
-/// it up to the next record (its amendments, a torn line), kept together wherever the record goes.
+/// Where each session of the history lies, read once before a merge: a block is a record's line and the lines after
+/// it up to the next record (its amendments, a torn line), kept together wherever the record goes; but an amendment of
+/// an earlier record (one answered after another session ended, `AmendmentWindow`) goes with that record, so that a
+/// rewrite in time order that moves the two apart never puts a mood before its session, where a reader drops it.
 struct HistoryLayout {
     /// Each block's first byte, in file order.
     var starts: [Int] = []
+    /// Where each block's first run of lines ends.
+    var ends: [Int] = []
+    /// A block's other lines, by block: the amendments of its record met after a later record, and its own lines after
+    /// one of those moved away. Few: only a mood answered after another session ended makes one.
+    var extras: [Int: [Range<Int>]] = [:]
     /// Each block's record's start, in seconds since 1970 (`Int.min` for lines before the first record).
     var keys: [Int] = []
-    var size = 0
     var isInOrder = true
     /// Two records next to each other (in file order) started in the same second with the same id.
     var mayHoldTwins = false
@@ -79,11 +85,30 @@ struct HistoryLayout {
     init(scanning descriptor: Int32, store: HistoryStore, found: (String) -> Void) throws(BreatheError) {
         var reader = SessionRecordReader()
         var runIDs: Set<String> = []
+        // The blocks of the last records read: those an amendment can still reach.
+        var owners = AmendmentOwners()
+        // The current block's last run of lines has been broken by a line moved to another block.
+        var broken = false
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(store.path) }
+        let size = Int(status.st_size)
         try store.forEachLine(in: descriptor) { line, offset in
+            let range = offset..<min(offset + line.count + 1, size)
             guard let record = reader.record(line) else {
                 if starts.isEmpty {
                     starts.append(offset)
+                    ends.append(range.upperBound)
                     keys.append(Int.min)
+                    return true
+                }
+                let current = starts.count - 1
+                if let owner = owners.owner(of: line), owner != current {
+                    extras[owner, default: []].append(range)
+                    broken = true
+                } else if broken {
+                    extras[current, default: []].append(range)
+                } else {
+                    ends[current] = range.upperBound
                 }
                 return true
             }
@@ -98,17 +123,14 @@ struct HistoryLayout {
             } else {
                 runIDs = [record.id]
             }
+            owners.record(id: record.id, at: starts.count)
             starts.append(offset)
+            ends.append(range.upperBound)
             keys.append(key)
+            broken = false
             return true
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileSystem.readError(store.path) }
-        size = Int(status.st_size)
     }
-
-    /// Where block `index` ends.
-    func end(of index: Int) -> Int { index + 1 < starts.count ? starts[index + 1] : size }
 }
 
 /// Writes the merged history: the blocks already here in time order (copied byte for byte, neighbours in one go), each
@@ -148,14 +170,19 @@ struct HistoryMergeWriter {
                 // Only sessions that started in the same second can be the same session twice.
                 if runIDs == nil { runIDs = [try id(of: first)] }
                 let id = try id(of: block)
-                if runIDs?.contains(id) == true { continue }
+                if runIDs?.contains(id) == true {
+                    // The session once; a mood answered for its second copy still goes with it.
+                    for range in layout.extras[block] ?? [] { try copy(from: range.lowerBound, to: range.upperBound) }
+                    continue
+                }
                 runIDs?.insert(id)
             } else {
                 runKey = key
                 runFirst = block
                 runIDs = nil
             }
-            try copy(from: layout.starts[block], to: layout.end(of: block))
+            try copy(from: layout.starts[block], to: layout.ends[block])
+            for range in layout.extras[block] ?? [] { try copy(from: range.lowerBound, to: range.upperBound) }
         }
         for record in added[next...] { try append(Array(record.line.utf8) + [0x0A]) }
         try flush()
@@ -164,7 +191,7 @@ struct HistoryMergeWriter {
     /// The id of block `index`'s record.
     private mutating func id(of index: Int) throws(BreatheError) -> String {
         let start = layout.starts[index]
-        let count = layout.end(of: index) - start
+        let count = layout.ends[index] - start
         var bytes = [UInt8](repeating: 0, count: count)
         try bytes.withUnsafeMutableBufferPointer { (target) throws(BreatheError) in
             try store.readFully(source, into: target.baseAddress!, count: count, at: start)

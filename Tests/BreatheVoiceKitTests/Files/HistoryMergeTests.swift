@@ -62,4 +62,37 @@ import Testing
         #expect(try Self.ids(store) == ["a", "b", "c", "d"])
         #expect(try store.merge(incoming, dryRun: false) == HistoryImportOutcome(imported: 0, alreadyHere: 4))
     }
+
+    /// A mood answered after another session ended goes with its session when the history is put in time order: a
+    /// session started at 10:10 and ended with its mood question open, one started at 10:05 in another terminal that
+    /// ended meanwhile, then the first one's mood. Sorted as blocks of lines, the mood came before its session, where
+    /// every reader drops it.
+    @Test func aMoodAnsweredAfterAnotherSessionEndedStaysWithItsSession() throws {
+        let path = try Scratch().path + "/history.jsonl"
+        let store = HistoryStore(path: path)
+        let lines = [
+            Self.record("later", "2024-05-01T10:10:00+02:00").line,
+            Self.record("earlier", "2024-05-01T10:05:00+02:00").line,
+            SessionAmendment(id: "later", moodAfter: 4).line,
+            Self.record("next", "2024-05-01T11:00:00+02:00").line,
+            SessionAmendment(id: "earlier", moodAfter: 2).line,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let imported = Self.record("new", "2024-05-01T10:07:00+02:00")
+        let outcome = try store.merge(
+            [ImportedRecord(id: imported.id, start: imported.start, line: imported.line)], dryRun: false)
+        #expect(outcome == HistoryImportOutcome(imported: 1, alreadyHere: 0))
+        var moods: [String: Int?] = [:]
+        var order: [String] = []
+        try store.forEach {
+            moods[$0.id] = $0.moodAfter
+            order.append($0.id)
+            return true
+        }
+        #expect(order == ["earlier", "new", "later", "next"])
+        #expect(moods == ["earlier": 2, "new": nil, "later": 4, "next": nil])
+        // Every line kept, none added: four sessions and two moods.
+        let written = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(written.count == 6, "\(written)")
+    }
 }
