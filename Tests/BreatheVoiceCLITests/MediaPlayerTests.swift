@@ -129,6 +129,37 @@ struct MediaPlayerTests {
         #expect(none.status == 69)
         #expect(none.stderrLines.count == 1, "\(none.stderr)")
         #expect(none.stderr.contains(home.root.path + "/run/bus"), "\(none.stderr)")
+        // A bus named but not there (no socket; a socket nobody listens on, left by a bus that died) is named, with
+        // the system's reason, not taken for no bus at all.
+        let stale = home.root.path + "/stale-bus"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var socketAddress = sockaddr_un()
+        socketAddress.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &socketAddress.sun_path) { $0.copyBytes(from: Array(stale.utf8)) }
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        close(listener)
+        try #require(bound == 0)
+        for (address, reason) in [
+            ("unix:path=" + home.root.path + "/missing-bus", strerror(ENOENT)),
+            ("unix:path=" + stale, strerror(ECONNREFUSED)),
+        ] {
+            let run = try home.run(["stop", "--lang", language], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+            #expect(run.status == 69)
+            let line = localizer.string(
+                Message(
+                    .errorPrefix,
+                    [
+                        "message": .message(
+                            Message(
+                                .errorControlBusUnreachable,
+                                ["address": .text(address), "detail": .systemText(String(cString: reason!))]))
+                    ]))
+            #expect(run.stderrLines == [line], "\(run.stderr)")
+        }
     }
 
     /// Each change of state and each boundary is announced once (`PropertiesChanged`), nothing in between: what

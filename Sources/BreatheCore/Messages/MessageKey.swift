@@ -41,7 +41,7 @@ package enum MessageKey: String, CaseIterable, Sendable, Hashable {
     case errorRampSyntax, errorRampPhase, errorRampMissingPhase, errorRampTwice, errorLengthBoth, errorLengthTooLong
     case errorLanguageUnknown, errorSessionBusy, errorPrefix
     // `pause`, `resume`, `skip`, `repeat` and `stop`, through the session bus.
-    case errorControlNoBus, errorControlNoSession, errorControlNoAnswer
+    case errorControlNoBus, errorControlBusUnreachable, errorControlNoSession, errorControlNoAnswer
 
     // Preferences, history, stats, mood and badges (issue 4).
     case allowedChoice, allowedVoice, allowedOnOff, allowedPattern, allowedQuietHours, allowedDefer

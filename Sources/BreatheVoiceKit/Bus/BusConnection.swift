@@ -23,17 +23,31 @@ final class BusConnection {
 
     /// The bus at `address` (D-Bus address syntax, `unix:path=…`), with the connection started; nil when the library
     /// cannot be opened or sd-bus refuses at once (a socket that is not there). Nothing is waited for.
-    init?(address: String) {
-        guard case .success(let library) = LiveBusLibrary.shared else { return nil }
+    convenience init?(address: String) {
+        try? self.init(connecting: address)
+    }
+
+    /// As `init?(address:)`, but a refusal throws sd-bus's reason, an errno value (`EAGAIN`: a listener too busy to
+    /// take the connection now; `ENOENT`, `ECONNREFUSED`: no bus there); 0 when libsystemd cannot be opened.
+    init(connecting address: String) throws(BusConnection.Refusal) {
+        guard case .success(let library) = LiveBusLibrary.shared else { throw Refusal(code: 0) }
         self.library = library
         var bus: OpaquePointer?
-        guard library.new(&bus) >= 0, let bus else { return nil }
-        guard library.setAddress(bus, address) >= 0, library.setBusClient(bus, 1) >= 0, library.start(bus) >= 0
-        else {
+        let made = library.new(&bus)
+        guard made >= 0, let bus else { throw Refusal(code: -made) }
+        var result = library.setAddress(bus, address)
+        if result >= 0 { result = library.setBusClient(bus, 1) }
+        if result >= 0 { result = library.start(bus) }
+        guard result >= 0 else {
             _ = library.closeUnref(bus)
-            return nil
+            throw Refusal(code: -result)
         }
         self.bus = bus
+    }
+
+    /// Why a connection could not be started: an errno value, 0 when libsystemd could not be opened.
+    struct Refusal: Error {
+        var code: Int32
     }
 
     deinit { close() }
