@@ -2,10 +2,11 @@
 # Proves that a preference is one row plus the code that uses it, whatever its kind: copies the tree (the files git
 # tracks, and the debug build), adds three preferences as docs/contributing.md says, an on/off `scratch` (a switch), a
 # choice `scratchchoice` (alpha or beta) and a number `scratchnumber` (1 to 9), each only its case and its row in
-# PreferenceKey.swift, one use in Start.swift, its label and help in the locale files (no option line: each option comes
-# from its row), and nothing else; builds, and checks that `prefs set/get/show`, its environment variable, its option,
-# `--help`, the man page and the completions all know each, and that a value it does not allow gets one localized line
-# and its exit status (64 from `prefs set` or the option, 78 from the environment). The copy is removed after.
+# PreferenceKey.swift, one use in SessionFrontend+Start.swift (where `start` reads its preferences), its label and help
+# in the locale files (no option line: each option comes from its row), and nothing else; builds, and checks that
+# `prefs set/get/show`, its environment variable, its option, `--help`, the man page and the completions all know each,
+# and that a value it does not allow gets one localized line and its exit status (64 from `prefs set` or the option, 78
+# from the environment). The copy is removed after.
 #
 # Fast as scripts/check-new-language.sh is: with mount namespaces (as root, as in CI, or in a user namespace), the copy
 # is built at the tree's own path, mounted over it in a namespace of its own (scripts/scratch-tree.sh), so the build
@@ -178,11 +179,12 @@ edit("Sources/BreatheCore/Preferences/PreferenceKey.swift",
      '        case .scratchnumber:\n'
      '            .number(1...9, 5, option: "--scratchnumber", environment: "BREATHE_VOICE_SCRATCHNUMBER", valueName: "digit")\n')
 # Its use.
-edit("Sources/BreatheVoiceKit/Commands/Start.swift", "            let preferences = loaded.preferences\n",
-     '            var scratchOutput = FileDescriptorSink.standardOutput\n'
-     '            if preferences.flag(.scratch) { scratchOutput.write("Scratch preference on\\n") }\n'
-     '            scratchOutput.write("Scratch choice \\(preferences.text(.scratchchoice))\\n")\n'
-     '            scratchOutput.write("Scratch number \\(preferences.integer(.scratchnumber))\\n")\n')
+edit("Sources/BreatheVoiceKit/Frontend/SessionFrontend+Start.swift",
+     "        let plan = try SessionSetup.plan(asked.session, preferences)\n",
+     '        var scratchOutput = FileDescriptorSink.standardOutput\n'
+     '        if preferences.flag(.scratch) { scratchOutput.write("Scratch preference on\\n") }\n'
+     '        scratchOutput.write("Scratch choice \\(preferences.text(.scratchchoice))\\n")\n'
+     '        scratchOutput.write("Scratch number \\(preferences.integer(.scratchnumber))\\n")\n', after=False)
 # Its label and help, in every locale file that has the neighbours'.
 for code in ("en", "es", "fr", "pt-BR"):
     for key, use in (("scratch", "Scratch"), ("scratchchoice", "Scratch choice"), ("scratchnumber", "Scratch number")):
@@ -194,7 +196,7 @@ EOF
 # Each is named (as `.key`, `--key` or `case key`) in two Swift files, its row and its use, besides the locale files.
 for key in scratch scratchchoice scratchnumber; do
   named=$(cd "$copy" && grep -rlE "(\.|--|case )$key\b" Sources | sort | tr '\n' ' ')
-  [ "$named" = "Sources/BreatheCore/Preferences/PreferenceKey.swift Sources/BreatheVoiceKit/Commands/Start.swift " ] \
+  [ "$named" = "Sources/BreatheCore/Preferences/PreferenceKey.swift Sources/BreatheVoiceKit/Frontend/SessionFrontend+Start.swift " ] \
     || fail "$key is named in $named"
 done
 

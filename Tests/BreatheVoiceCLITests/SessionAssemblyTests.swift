@@ -35,13 +35,30 @@ import Testing
         let demo = Self.files(in: "Commands").first { Self.name($0.path) == "Demo.swift" }
         #expect(demo?.code.contains { $0.contains("Start.parse(") } == true, "the demo does not run start")
         for (path, code) in session {
-            #expect(
-                code.contains { $0.contains("SessionFrontend(") },
-                "\(path) does not run its session through SessionFrontend")
-            #expect(
-                code.contains { $0.contains("SessionAssembly.") },
-                "\(path) does not open its session through SessionAssembly")
+            let entry = Self.name(path) == "Start.swift" ? "SessionFrontend.start(" : "SessionFrontend.remind("
+            #expect(code.contains { $0.contains(entry) }, "\(path) does not run its session through \(entry)")
         }
+    }
+
+    /// `SessionFrontend` is the only way into a session: `start`, `remind` and `demo` map their options to a request
+    /// and hand it over; none detects the screen reader or the terminal, resolves the display, opens or assembles the
+    /// session, connects to the sound server, builds the history recorder or its store, admits a reminder, takes the
+    /// session lock or records a failure.
+    @Test func theSessionCommandsOnlyMap() throws {
+        let orchestration = try Regex(
+            #"\b(SessionAssembly|AudioSession|HistoryRecorder|HistoryStore|SessionLock|ReminderDeferral|ReminderFailure|ScreenReaderDetection|OutputOptions|AudioChoices|MoodPrompt)\b|Terminal\.isTerminal|admitReminder|\bdisplay\.resolve\(|SessionFrontend\("#
+        )
+        let commands = Self.files(in: "Commands").filter {
+            ["Start.swift", "Remind.swift", "Demo.swift"].contains(Self.name($0.path))
+        }
+        #expect(commands.count == 3)
+        var found: [String] = []
+        for (path, code) in commands {
+            for (index, line) in code.enumerated() where line.contains(orchestration) {
+                found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "a session command orchestrates:\n\(found.joined(separator: "\n"))")
     }
 
     /// The jobs the audio launcher had, each in one file of Session/, and no file of Session/ with two of them.

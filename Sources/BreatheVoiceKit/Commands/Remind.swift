@@ -67,66 +67,28 @@ extension BreatheVoice {
             do {
                 loaded = try LoadedPreferences.load(language: language, flags: preferenceFlags)
             } catch let failure as CommandFailure {
-                let localizer = PreferencesStore().errorLocalizer(
-                    flagLanguage: language.language, environment: ProcessEnvironment.current)
-                ReminderFailure.recordUnplanned(
-                    failure.code == ExitStatus.badPreferences ? .preferences : .other, patternName: session.pattern,
-                    language: localizer.language)
+                SessionFrontend.recordUnloadedReminder(
+                    exitCode: failure.code, patternName: session.pattern, flagLanguage: language.language)
                 throw failure
             }
             try run(loaded)
         }
 
+        /// What was asked, for `SessionFrontend.remind`, which does the rest.
+        var request: SessionFrontend.ReminderRequest {
+            SessionFrontend.ReminderRequest(
+                session: session.request, patternName: session.pattern, display: display.request, audio: audio.request,
+                verbose: verbose, allowsSilence: allowSilent,
+                quietHours: quietHours.flatMap { try? QuietHours.parse($0).get() },
+                deferFor: deferFor.flatMap { try? ReminderDefer.parse($0).get() })
+        }
+
         func run(_ loaded: LoadedPreferences) throws {
-            let preferences = loaded.preferences
-            let plan: SessionPlan
-            do throws(BreatheError) {
-                plan = try SessionSetup.plan(session.request, preferences, reminder: true)
-            } catch {
-                // A saved pattern removed since the reminder was scheduled, most often.
-                ReminderFailure.recordUnplanned(
-                    ReminderFailure.reason(for: error), patternName: session.pattern ?? preferences.remindPattern,
-                    language: loaded.localizer.language)
-                throw CommandFailure(error, localizer: loaded.localizer)
-            }
-            let quiet = quietHours.flatMap { try? QuietHours.parse($0).get() } ?? preferences.quietHours
-            // Only a reminder that makes a sound waits for a call to end.
-            let wait = deferFor.flatMap { try? ReminderDefer.parse($0).get() } ?? preferences.remindDefer
-            let deferral =
-                preferences.makesSound
-                ? ReminderDeferral.live(wait: wait, environment: ProcessEnvironment.current) : nil
-            let recorder = HistoryRecorder(
-                store: HistoryStore(), plan: plan, language: loaded.localizer.language, source: .cron)
-            let admitted = try loaded.catching { () throws(BreatheError) in
-                do throws(BreatheError) {
-                    return try SessionFrontend.admitReminder(
-                        quietHours: quiet, verbose: verbose, localizer: loaded.localizer, deferral: deferral,
-                        recorder: recorder)
-                } catch {
-                    try? recorder.appendFailed(ReminderFailure.reason(for: error))
-                    throw error
-                }
-            }
-            guard let lock = admitted else { return }
-            // Cron mails whatever a job prints, so a reminder is quiet unless a display is asked for; never visual,
-            // never keys, never a prompt. A braille display shows it too, as the preferences say: for a deaf-blind user,
-            // the only way it reaches them.
-            let output = try display.resolve(
-                localizer: loaded.localizer, preferred: display.display == nil && !display.plain ? "quiet" : "plain",
-                preferences: preferences
-            )
-            // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
-            // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
-            var choices = audio.choices(
-                preferences,
-                screenReader: SessionAssembly.reminderScreenReader(preferences.screenReader).map { _ in .speak })
-            choices.queuesBehindOtherSpeech = true
-            let frontend = SessionFrontend(
-                request: .reminder(
-                    plan: plan, output: output, audio: choices, allowsSilence: allowSilent,
-                    lock: lock
-                ), localizer: loaded.localizer)
-            try CommandFailure.exit(loaded.catching(frontend.run))
+            let request = self.request
+            try CommandFailure.exit(
+                loaded.catching { () throws(BreatheError) in
+                    try SessionFrontend.remind(request, preferences: loaded.preferences, localizer: loaded.localizer)
+                })
         }
     }
 }

@@ -54,34 +54,20 @@ extension BreatheVoice {
         /// Options that override preferences.
         var preferenceFlags: [PreferenceKey: String] { audio.preferenceFlags.merging(display.preferenceFlags) { $1 } }
 
+        /// What was asked, for `SessionFrontend.start`, which does the rest.
+        var request: SessionFrontend.StartRequest {
+            SessionFrontend.StartRequest(
+                session: session.request, display: display.request, audio: noAudio ? nil : audio.request, force: force,
+                moodBefore: mood.before, moodAfter: mood.after, connectsEarly: connectsEarly,
+                startedConnection: startedConnection)
+        }
+
         func run(_ loaded: LoadedPreferences) throws {
-            // The plan needs the preferences (saved patterns, default pattern and length, lead-in), and a bad
-            // preferences file is exit 78, so both are settled here rather than in validate().
-            let preferences = loaded.preferences
-            let plan = try loaded.catching { () throws(BreatheError) in
-                try SessionSetup.plan(session.request, preferences)
-            }
-            let earlyConnection =
-                connectsEarly && !noAudio && audio.output == nil
-                ? startedConnection ?? AudioSession.connectEarly(environment: ProcessEnvironment.current) : nil
-            // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
-            // for; reading it, short ones.
-            let reader = SessionAssembly.screenReader(preferences.screenReader)
-            let way = reader.way
-            var output = try display.resolve(
-                localizer: loaded.localizer, preferred: way != nil ? "plain" : preferences.display,
-                preferences: preferences
-            )
-            SessionAssembly.open(&output, for: reader, atTerminal: Terminal.isTerminal(0))
-            var request = SessionFrontend.Request.start(
-                plan: plan, output: output, audio: noAudio ? nil : audio.choices(preferences, screenReader: way),
-                interactive: Terminal.isTerminal(0),
-                force: force, moodBefore: mood.before, moodAfter: mood.after,
-                waitsForMood: mood.willPrompt(display: output.display),
-                counting: preferences.flag(.count), textDescriptor: audio.output == "-" ? 2 : 1)
-            request.earlyConnection = earlyConnection
-            let frontend = SessionFrontend(request: request, localizer: loaded.localizer)
-            try CommandFailure.exit(loaded.catching(frontend.run))
+            let request = self.request
+            try CommandFailure.exit(
+                loaded.catching { () throws(BreatheError) in
+                    try SessionFrontend.start(request, preferences: loaded.preferences, localizer: loaded.localizer)
+                })
         }
     }
 }

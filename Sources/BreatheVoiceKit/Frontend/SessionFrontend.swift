@@ -1,9 +1,11 @@
 import BreatheCore
 
-/// One breathing session for `start` and `remind`, from a planned request to an exit status: the history record and
-/// its check, the session lock, the session's assembly (`SessionAssembly`, with sound `AudioSession`), the mood question and the badges afterwards, and the
-/// signal that ended the session. The commands parse their options into a `Request` and map what `run` returns (or
-/// throws) to the process's exit.
+/// The only way into a breathing session, for `start` and `remind` (and the demo, which runs `start`): the commands map
+/// their options to a `StartRequest` or a `ReminderRequest`, and `start(_:)` or `remind(_:)` does the rest (the plan,
+/// the screen reader, the display, the reminder's admission, the early connection) and builds the `Request` that `run`
+/// takes from a planned request to an exit status: the history record and its check, the session lock, the session's
+/// assembly (`SessionAssembly`, with sound `AudioSession`), the mood question and the badges afterwards, and the signal
+/// that ended the session. The commands map what they return (or throw) to the process's exit.
 struct SessionFrontend {
     let request: Request
     let localizer: Localizer
@@ -43,6 +45,7 @@ struct SessionFrontend {
         assembly.counting = request.counting
         assembly.readsKeys = request.readsKeys
         assembly.opening = request.opening
+        assembly.textDescriptor = request.textDescriptor
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let outcome: SessionOutcome

@@ -43,25 +43,26 @@ extension SessionFrontend {
         var readsKeys: Bool
         /// Said before the introduction.
         var opening: Announcement?
-        /// Where the mood question and the badges go: standard output, or standard error when it carries a WAV.
-        var textDescriptor: Int32
         /// The badges are spoken too when the session was heard through the sound server.
         var speaksBadges: Bool
         /// A connection to the sound server started before the command line was parsed, for a session that plays
         /// through it (`AudioSession.earlyConnection`); nil connects when the session needs it.
         var earlyConnection: PendingPulseSink?
 
+        /// Where the session's lines, the mood question and the badges go: standard output, or standard error when it
+        /// carries a WAV (`--output -`). Decided here only: the assembly, and so the sound, takes it from here.
+        var textDescriptor: Int32 { audio?.output == "-" ? 2 : 1 }
+
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges
         /// are spoken.
         static func start(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices?, interactive: Bool, force: Bool,
-            moodBefore: Int?, moodAfter: Int?, waitsForMood: Bool, counting: Bool, textDescriptor: Int32
+            moodBefore: Int?, moodAfter: Int?, waitsForMood: Bool, counting: Bool
         ) -> Request {
             Request(
                 kind: .start(force: force), plan: plan, output: output, audio: audio, interactive: interactive,
                 allowsSilence: nil, source: .interactive, moodBefore: moodBefore, moodAfter: moodAfter,
-                waitsForMood: waitsForMood, counting: counting, readsKeys: true, opening: nil,
-                textDescriptor: textDescriptor, speaksBadges: true
+                waitsForMood: waitsForMood, counting: counting, readsKeys: true, opening: nil, speaksBadges: true
             )
         }
 
@@ -77,7 +78,7 @@ extension SessionFrontend {
                 allowsSilence: allowsSilence, source: .cron, moodBefore: nil, moodAfter: nil, waitsForMood: false,
                 counting: false, readsKeys: false,
                 opening: Announcement(line: Message(.remindOpening), speech: Message(.speechRemindOpening)),
-                textDescriptor: 1, speaksBadges: false
+                speaksBadges: false
             )
         }
     }

@@ -34,7 +34,6 @@ struct AudioSession {
         fallback = TextFallback(
             choices: choices, interactive: interactive,
             allowsSilence: allowsSilence ?? (interactive && !choices.requireAudio))
-        if choices.output == "-" { self.assembly.textDescriptor = 2 }
     }
 
     var plan: SessionPlan { assembly.plan }

@@ -17,7 +17,8 @@ struct SessionAssembly {
     var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
     var extraPresenters: [any SessionPresenter]
-    /// Where sentences go: standard output, or standard error when standard output carries a WAV.
+    /// Where sentences go: standard output, or standard error when standard output carries a WAV (the frontend's
+    /// `Request.textDescriptor`, which decides it).
     var textDescriptor: Int32 = 1
     /// Keys are read when standard input is a terminal, unless this is false (a reminder never reads keys).
     var readsKeys = true

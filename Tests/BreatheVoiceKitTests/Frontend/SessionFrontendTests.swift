@@ -22,7 +22,7 @@ import Testing
     static func start(force: Bool = false, interactive: Bool = false) -> SessionFrontend.Request {
         .start(
             plan: plan, output: OutputOptions(display: .plain), audio: nil, interactive: interactive, force: force,
-            moodBefore: 2, moodAfter: nil, waitsForMood: false, counting: true, textDescriptor: 2
+            moodBefore: 2, moodAfter: nil, waitsForMood: false, counting: true
         )
     }
 
@@ -82,8 +82,19 @@ import Testing
         #expect(request.allowsSilence == nil)
         #expect(request.opening == nil)
         #expect(request.moodBefore == 2)
-        #expect(request.textDescriptor == 2)
+        #expect(request.textDescriptor == 1)
         #expect(request.audio == nil)
+    }
+
+    /// Where text goes is decided once, by the request: standard error only when standard output carries a WAV.
+    @Test func textGoesToStandardErrorOnlyWhenStandardOutputCarriesTheWav() {
+        var request = Self.start()
+        request.audio = AudioChoices(output: "-")
+        #expect(request.textDescriptor == 2)
+        request.audio = AudioChoices(output: "session.wav")
+        #expect(request.textDescriptor == 1)
+        request.audio = AudioChoices()
+        #expect(request.textDescriptor == 1)
     }
 
     @Test func aSecondSessionIsRefusedBeforeAnythingPlays() throws {
@@ -127,7 +138,7 @@ import Testing
         ).get()
         let request = SessionFrontend.Request.start(
             plan: short, output: output, audio: nil, interactive: false, force: false, moodBefore: nil, moodAfter: nil,
-            waitsForMood: false, counting: false, textDescriptor: 2)
+            waitsForMood: false, counting: false)
         let store = HistoryStore(path: scratch + "/history.jsonl")
         let frontend = SessionFrontend(
             request: request, localizer: Localizer(language: "en"), store: store, lockDirectory: scratch + "/lock")

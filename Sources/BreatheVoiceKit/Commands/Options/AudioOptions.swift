@@ -80,36 +80,17 @@ struct AudioOptions: ParsableArguments {
         return flags
     }
 
-    /// What to play, from the resolved preferences (which already hold these flags) and the flags no file can set.
-    /// Screen-reader mode (`way`): reading it, the program's own voice is silent (the screen reader says the lines);
-    /// speaking it, the phrases go through speech-dispatcher. An explicit `--speech-via` still wins.
-    func choices(_ preferences: Preferences, screenReader way: ScreenReaderWay? = nil) -> AudioChoices {
+    /// What was asked beyond the preferences (which already hold these flags): the flags no file can set, and which
+    /// speech settings were typed.
+    var request: SessionFrontend.AudioRequest {
         var explicit: Set<PreferenceKey> = []
         if voice != nil { explicit.insert(.voice) }
         if rate != nil { explicit.insert(.rate) }
         if pitch != nil { explicit.insert(.pitch) }
         if volume != nil { explicit.insert(.volume) }
-        var choices = AudioChoices(
-            speech: preferences.flag(.speech), tones: preferences.flag(.tones),
-            toneVolume: preferences.toneVolume, voice: preferences.voice, rate: preferences.rate,
-            pitch: preferences.pitch, volume: preferences.volume, output: output, requireAudio: requireAudio,
-            speechVia: preferences.speechVia, speechPriority: preferences.speechPriority,
-            explicitSpeechSettings: explicit
-        )
-        choices.voiceOrigin = preferences.origins[.voice] ?? .builtIn
-        choices.guide = preferences.setting(.guide)
-        choices.screenReader = way
-        // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
-        switch way {
-        case .read? where speechVia == nil:
-            choices.speech = false
-        case .speak? where speechVia == nil:
-            choices.speechVia = .speechd
-            choices.dispatcherOptional = true
-        default:
-            break
-        }
-        return choices
+        return SessionFrontend.AudioRequest(
+            output: output, requiresAudio: requireAudio, explicitSpeechSettings: explicit,
+            choosesSpeechVia: speechVia != nil)
     }
 
     /// Refuses flags that contradict each other, with a localized one-line error. Their values are read and checked

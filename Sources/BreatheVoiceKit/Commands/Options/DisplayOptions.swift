@@ -36,22 +36,10 @@ struct DisplayOptions: ParsableArguments {
         return flags
     }
 
-    /// The display for this run, from these flags, the `display` preference, the environment and whether standard
-    /// output is a terminal; the session reads the rest of what it shows from `preferences` (which hold these flags).
-    func resolve(
-        localizer: Localizer, preferred: String = "auto", preferences: Preferences,
-        environment: [String: String] = ProcessEnvironment.current
-    ) throws -> OutputOptions {
-        switch OutputOptions.resolve(
-            display: display ?? DisplayMode(rawValue: preferred) ?? .auto, plain: plain, color: color, events: events,
-            timingReport: timingReport,
-            environment: environment, standardOutputIsTerminal: Terminal.isTerminal(1)
-        ) {
-        case .success(var options):
-            options.preferences = preferences
-            return options
-        case .failure(let error): throw ValidationError(localizer.string(error.message))
-        }
+    /// What was asked, for the frontend to resolve with the preferences and the terminal.
+    var request: SessionFrontend.DisplayRequest {
+        SessionFrontend.DisplayRequest(
+            display: display, plain: plain, color: color, events: events, timingReport: timingReport)
     }
 }
 

@@ -21,10 +21,6 @@ struct MoodOptions: ParsableArguments {
     var before: Int? { beforeText.flatMap { try? Self.field.parse($0).get() } }
     var after: Int? { afterText.flatMap { try? Self.field.parse($0).get() } }
 
-    /// True when the session will end with the mood question: no --mood-after, a terminal on both ends, and a display
-    /// that talks to the user (not quiet, not the JSON stream alone).
-    func willPrompt(display: DisplayMode) -> Bool { afterText == nil && display != .quiet && MoodPrompt.isPossible }
-
     func validate(localizer: Localizer) throws {
         for (flag, text) in [("--mood-before", beforeText), ("--mood-after", afterText)] {
             guard let text, case .failure = Self.field.parse(text) else { continue }
