@@ -98,17 +98,14 @@ final class ListeningSocket: @unchecked Sendable {
 
     /// Waits (at most `timeout` seconds) until a client has connected: one waits in the queue, or was accepted.
     func awaitConnection(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if accepting {
-                if clients.accepted.load(ordering: .relaxed) > 0 { return true }
-                usleep(5000)
-                continue
-            }
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&waiting, 1, 20) == 1 { return true }
+        if accepting {
+            return Waiting.until(timeout: timeout, every: 0.005) { clients.accepted.load(ordering: .relaxed) > 0 }
         }
-        return false
+        // poll itself waits up to 20 ms for the connection at each look.
+        return Waiting.until(timeout: timeout, every: 0) {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&waiting, 1, 20) == 1
+        }
     }
 
     /// Fills the queue of connections with clients of the test's own, until the next one is refused (EAGAIN): from

@@ -53,10 +53,7 @@ enum TestFolder {
             kill(pid, SIGKILL)
             ended.append(pid)
         }
-        let deadline = Date().addingTimeInterval(2)
-        for pid in ended {
-            while Date() < deadline, isRunning(pid) { usleep(10_000) }
-        }
+        Waiting.until(timeout: 2) { !ended.contains(where: isRunning) }
     }
 
     private static func isRunning(_ pid: pid_t) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 51: with BRLTTY set to literary (contracted) braille, a session's lines reach the display contracted with the
@@ -184,12 +185,9 @@ extension BrailleContractionTests {
         _ display: FakeBrailleDisplay, after index: Int, timeout: Double,
         _ matches: (FakeBrailleDisplay.Line) -> Bool
     ) -> Int? {
-        let deadline = FakeBrailleDisplay.now() + timeout
-        repeat {
+        Waiting.value(within: timeout, every: 0.005) {
             let lines = display.lines
-            if let found = lines.indices.dropFirst(index).first(where: { matches(lines[$0]) }) { return found }
-            usleep(5_000)
-        } while FakeBrailleDisplay.now() < deadline
-        return nil
+            return lines.indices.dropFirst(index).first(where: { matches(lines[$0]) })
+        }
     }
 }

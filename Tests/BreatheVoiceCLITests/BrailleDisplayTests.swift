@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 37: a session on a braille display, through a real BRLTTY (its BrlAPI server) whose Virtual driver talks to a
@@ -67,11 +68,7 @@ import Testing
     }
 
     fileprivate static func waitForExit(_ child: ChildProcess, timeout: Double) -> ChildProcess.Ending? {
-        let deadline = FakeBrailleDisplay.now() + timeout
-        while FakeBrailleDisplay.now() < deadline {
-            if let ending = child.ending() { return ending }
-            usleep(10_000)
-        }
+        if let ending = Waiting.value(within: timeout, { child.ending() }) { return ending }
         child.kill(SIGKILL)
         _ = child.wait()
         return nil
@@ -220,7 +217,7 @@ extension BrailleDisplayTests {
         let second = try TemporaryHome()
         let output = second.root.appendingPathComponent("output").path
         let frozen = try Self.start(arguments + ["--no-audio", "--lang", "es"], brltty: brltty, home: second)
-        _ = FileWait.until("Inhala", appearsIn: output, within: 10)
+        _ = Waiting.until("Inhala", appearsIn: output, within: 10)
         frozen.kill(SIGTERM)
         #expect(Self.waitForExit(frozen, timeout: 10) == .exited(143))
         let errors = (try? String(contentsOfFile: second.root.appendingPathComponent("errors").path, encoding: .utf8))

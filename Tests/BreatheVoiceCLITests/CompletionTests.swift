@@ -71,19 +71,10 @@ import Testing
             ["send": "\u{15}exit\n"],
         ]
         let script = try JSONSerialization.data(withJSONObject: ["env": env, "onlcr": true, "steps": steps])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.root.appendingPathComponent("scripts/pty-session.py").path] + shell
-        process.currentDirectoryURL = Self.root
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(script)
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try BinaryRun.run(
+            [Self.root.appendingPathComponent("scripts/pty-session.py").path] + shell, freshHome: false, input: script,
+            executable: URL(fileURLWithPath: "/usr/bin/python3"), directory: Self.root)
+        let data = run.standardOutput
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let transcript = String(
             decoding: Data(base64Encoded: object?["transcript"] as? String ?? "") ?? Data(), as: UTF8.self)

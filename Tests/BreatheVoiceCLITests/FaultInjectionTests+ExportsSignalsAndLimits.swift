@@ -117,21 +117,21 @@ extension FaultInjectionTests {
     /// Returns once a temporary file is in `folder` (the render has begun to write), or `pid` has ended, or after
     /// 10 s.
     static func waitForATemporary(in folder: String, of pid: pid_t) {
-        let deadline = Date().addingTimeInterval(10)
-        while temporaries(in: folder).isEmpty, Date() < deadline {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                !status.contains("State:\tZ")
-            else { return }
-            usleep(500)
+        Waiting.until(timeout: 10, every: 0.0005) {
+            guard temporaries(in: folder).isEmpty,
+                let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            else { return true }
+            return status.contains("State:\tZ")
         }
     }
 
     static func waitUntilSignalsAreTaken(_ pid: pid_t) {
         let bit = UInt64(1) << UInt64(SIGINT - 1)
         let runtime = UInt64(1) << UInt64(SIGQUIT - 1)
-        while true {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
-            if status.contains("State:\tZ") { return }
+        // Looked at without a pause (the processor yielded between looks): the signal must come at the first instant.
+        Waiting.until(timeout: 60, every: 0) {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+            if status.contains("State:\tZ") { return true }
             var fields: [String: UInt64] = [:]
             for line in status.split(separator: "\n") {
                 let parts = line.split(separator: ":", maxSplits: 1)
@@ -139,11 +139,8 @@ extension FaultInjectionTests {
                     fields[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
                 }
             }
-            if ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0 || (fields["SigCgt"] ?? 0) & runtime != 0
-            {
-                return
-            }
-            sched_yield()
+            return ((fields["SigBlk"] ?? 0) | (fields["SigCgt"] ?? 0)) & bit != 0
+                || (fields["SigCgt"] ?? 0) & runtime != 0
         }
     }
 
@@ -170,7 +167,7 @@ extension FaultInjectionTests {
                 arguments, home: home, environment: ["SWIFT_BACKTRACE": "enable=yes"],
                 standardOutput: .path("capture"))
             Self.waitUntilSignalsAreTaken(started.pid)
-            if delay > 0 { usleep(delay) }
+            Waiting.pause(seconds: Double(delay) / 1e6, because: "a seeded moment in the session to signal")
             kill(started.pid, number)
             let run = FaultRun.finish(started)
             let context =
@@ -230,7 +227,8 @@ extension FaultInjectionTests {
             // While it writes (its temporary file is there), at a moment drawn within its first 60 ms: the release
             // build writes these 11 minutes in about 80 ms, the debug build in about half a second.
             Self.waitForATemporary(in: home.root.path, of: started.pid)
-            usleep(UInt32(random.next() % 60_000))
+            Waiting.pause(
+                seconds: Double(random.next() % 60_000) / 1e6, because: "a seeded moment of the write to signal")
             kill(started.pid, number)
             let run = FaultRun.finish(started)
             let context = "signal \(number): \(run.ending) \(run.stderr)"
@@ -267,7 +265,8 @@ extension FaultInjectionTests {
         for index in 0..<20 {
             let started = try FaultRun.start(
                 ["prefs", "set", "rate", String(100 + index)], home: home, standardOutput: .path("capture"))
-            usleep(UInt32(random.next() % 20_000))
+            Waiting.pause(
+                seconds: Double(random.next() % 20_000) / 1e6, because: "a seeded moment of the change to kill")
             kill(started.pid, SIGKILL)
             _ = FaultRun.finish(started)
         }

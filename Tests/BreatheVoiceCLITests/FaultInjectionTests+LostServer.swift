@@ -17,12 +17,7 @@ extension FaultInjectionTests {
             ["--pattern", "2-0-2", "--cycles", "5", "--plain", "--lang", "en", "--tones", "off"],
             home: home, environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
         // Once the second cycle is announced, the first was surely breathed; then the server dies.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let printed = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
-            if printed.contains("Cycle 2 of 5.") { break }
-            usleep(20_000)
-        }
+        Waiting.until("Cycle 2 of 5.", appearsIn: started.stdoutFile, within: 30)
         server.kill()
         let run = FaultRun.finish(started)
         #expect(run.ending == .exited(69), "\(run.ending) \(run.stderr)")

@@ -205,15 +205,15 @@ extension FaultInjectionTests {
 
     // MARK: 7. SIGQUIT, SIGUSR1 and SIGUSR2 stop a session and a render as SIGTERM does; no signal leaves a temporary.
 
-    /// Waits until the started run has printed `text` on standard output (or has ended).
+    /// Waits until the started run has printed `text` on standard output (or has ended), for at most a minute.
     static func waitForOutput(_ started: FaultRun.Started, _ text: String) {
-        while true {
+        Waiting.until(timeout: 60) {
             let printed = (try? String(contentsOfFile: started.stdoutFile, encoding: .utf8)) ?? ""
-            if printed.contains(text) { return }
-            guard let status = try? String(contentsOfFile: "/proc/\(started.pid)/status", encoding: .utf8),
-                !status.contains("State:\tZ")
-            else { return }
-            usleep(10_000)
+            if printed.contains(text) { return true }
+            guard let status = try? String(contentsOfFile: "/proc/\(started.pid)/status", encoding: .utf8) else {
+                return true
+            }
+            return status.contains("State:\tZ")
         }
     }
 
@@ -246,7 +246,8 @@ extension FaultInjectionTests {
                 Self.shortRender + ["--output", wav], home: home, environment: ["SWIFT_BACKTRACE": "enable=no"],
                 standardOutput: .path("capture"))
             Self.waitUntilSignalsAreTaken(started.pid)
-            usleep(UInt32(random.next() % 300_000))
+            Waiting.pause(
+                seconds: Double(random.next() % 300_000) / 1e6, because: "a seeded moment in the synthesis to signal")
             kill(started.pid, number)
             let run = FaultRun.finish(started)
             let context = "signal \(number): \(run.ending) \(run.stderr)"

@@ -59,7 +59,7 @@ extension LiveAudioTests {
     /// Waits for the session's first phase, as it prints it.
     private static func awaitFirstPhase(_ started: FaultRun.Started, cycles: Int) throws {
         try #require(
-            FileWait.until("Breathe in, 2 seconds. Cycle 1 of \(cycles).", appearsIn: started.stdoutFile, within: 30),
+            Waiting.until("Breathe in, 2 seconds. Cycle 1 of \(cycles).", appearsIn: started.stdoutFile, within: 30),
             "the session never reached its first phase")
     }
 
@@ -107,7 +107,7 @@ extension LiveAudioTests {
         server.freeze()
         // The server stays frozen for 2 s (the fault itself, not a wait for an event): long enough for the session to be
         // waiting on it (its probe unanswered), short of the silence bound.
-        usleep(2_000_000)
+        Waiting.pause(seconds: 2, because: "the server stays frozen while the session waits on it")
         let ended = FaultRun.terminate(started)
         server.thaw()
         try FaultRun.expectStoppedAtOnce(ended, home: home, quiet: true)
@@ -119,7 +119,7 @@ extension LiveAudioTests {
         let started = try Self.startSession(
             ["--pattern", "2-0-2", "--cycles", "4"], home: home, server: server.address)
         // SIGTERM 1.5 s into its wait on the frozen server (the handshake's deadline is 4 s).
-        usleep(1_500_000)
+        Waiting.pause(seconds: 1.5, because: "SIGTERM comes well into the wait on the frozen server")
         let ended = FaultRun.terminate(started)
         server.thaw()
         try FaultRun.expectStoppedAtOnce(ended, home: home, quiet: true)
@@ -178,8 +178,8 @@ extension LiveAudioTests {
             ["demo", "--wav", wav, "--lang", "en"], home: home, environment: ["PULSE_SERVER": server.address],
             standardOutput: .path("capture"))
         // The demo says in one line that no server answered, and goes on as text (a minute long).
-        let said = FileWait.until("No sound server answered", appearsIn: started.stdoutFile, within: 15)
-        usleep(300_000)
+        let said = Waiting.until("No sound server answered", appearsIn: started.stdoutFile, within: 15)
+        Waiting.pause(seconds: 0.3, because: "the demo goes on as text a moment before SIGTERM")
         started.child.kill(SIGTERM)
         let ended = Self.end(started, within: 10)
         server.thaw()
@@ -208,7 +208,7 @@ extension LiveAudioTests {
         let stopped = try FaultRun.start(
             ["--pattern", "2-0-2", "--cycles", "2", "--lang", "en", "--plain"], home: home,
             environment: ["PULSE_SERVER": "unix:" + listener.path], standardOutput: .path("capture"))
-        usleep(1_500_000)
+        Waiting.pause(seconds: 1.5, because: "SIGTERM comes well into the wait on the silent socket")
         stopped.child.kill(SIGTERM)
         let (second, took) = try #require(Self.end(stopped, within: 10), "SIGTERM did not end the session")
         #expect(second.ending == .exited(143), "\(second.ending)\n\(second.stdout)\(second.stderr)")
@@ -242,11 +242,11 @@ extension LiveAudioTests {
         let started = try Self.startSession(
             ["--pattern", "2-0-2", "--cycles", "4"], home: home, server: server.address)
         // The handshake waits for it (its deadline is 4 s).
-        usleep(2_500_000)
+        Waiting.pause(seconds: 2.5, because: "the server stays frozen through part of the handshake's deadline")
         server.thaw()
-        let reached = FileWait.until("Breathe in, 2 seconds. Cycle 1 of 4.", appearsIn: started.stdoutFile, within: 30)
+        let reached = Waiting.until("Breathe in, 2 seconds. Cycle 1 of 4.", appearsIn: started.stdoutFile, within: 30)
         server.freeze()
-        usleep(2_500_000)
+        Waiting.pause(seconds: 2.5, because: "the server stays frozen mid-session, short of the silence bound")
         server.thaw()
         let ended = Self.end(started, within: 60)
         #expect(reached, "the session never reached its first phase")
@@ -264,7 +264,7 @@ extension LiveAudioTests {
         server.freeze()
         let started = try Self.startSession(
             ["--pattern", "2-0-2", "--cycles", "2"], home: home, server: server.address)
-        usleep(1_000_000)
+        Waiting.pause(seconds: 1, because: "the server dies while the session waits on its handshake")
         let killed = Date()
         server.die()
         let (run, _) = try #require(Self.end(started, within: 20), "held by a server that died")
@@ -286,21 +286,14 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
+            Waiting.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         server.freeze()
-        usleep(2_000_000)
+        Waiting.pause(seconds: 2, because: "both servers stay frozen while the session waits on them")
         let signalled = Date()
         kill(started.binary, SIGTERM)
-        var ended = false
-        while Date().timeIntervalSince(signalled) < 10 {
-            if kill(started.binary, 0) != 0 {
-                ended = true
-                break
-            }
-            usleep(5000)
-        }
+        let ended = Waiting.until(timeout: 10, every: 0.005) { kill(started.binary, 0) != 0 }
         let seconds = Date().timeIntervalSince(signalled)
         kill(started.daemon, SIGCONT)
         server.thaw()

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 29, item 8: a speech-dispatcher that stops answering mid-session (frozen with SIGSTOP, as a daemon stuck in
@@ -24,16 +24,15 @@ extension LiveAudioTests {
                 wrapper, "/bin/sh", "-c",
                 "echo \"$SPEECHD_ADDRESS\" > '\(addressFile)'; echo $$ > '\(pidFile)'; exec \"$0\" \"$@\"",
             ])
-        let deadline = Date().addingTimeInterval(20)
         var address = ""
         var binary: pid_t = 0
-        while Date() < deadline, address.isEmpty || binary == 0 {
+        Waiting.until(timeout: 20, every: 0.02) {
             address =
                 (try? String(contentsOfFile: addressFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? ""
             binary =
                 pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .newlines) ?? "")
                 ?? 0
-            usleep(20_000)
+            return !address.isEmpty && binary != 0
         }
         // with-speechd.sh: the socket and the daemon's pid file share its runtime folder.
         let socket = String(address.dropFirst("unix_socket:".count))
@@ -47,12 +46,7 @@ extension LiveAudioTests {
 
     /// Waits (at most `timeout` seconds) until process `pid` has ended.
     private static func waitForEnd(of pid: pid_t, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if kill(pid, 0) != 0 { return true }
-            usleep(20_000)
-        }
-        return false
+        Waiting.until(timeout: timeout, every: 0.02) { kill(pid, 0) != 0 }
     }
 
     @Test func aFrozenSpeechServerNeverStallsTheSession() throws {
@@ -68,7 +62,7 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 3.", appearsIn: started.run.stdoutFile, within: 30),
+            Waiting.until("Breathe in, 2 seconds. Cycle 1 of 3.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         // The rest of the session lasts about 14 s; a stalled one never ends.
@@ -100,12 +94,12 @@ extension LiveAudioTests {
         try #require(started.binary > 0 && started.daemon > 0, "the session or its daemon did not start")
         defer { kill(started.daemon, SIGCONT) }
         try #require(
-            FileWait.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
+            Waiting.until("Breathe in, 2 seconds. Cycle 1 of 20.", appearsIn: started.run.stdoutFile, within: 30),
             "the session never reached its first phase")
         kill(started.daemon, SIGSTOP)
         // Two phases said into the frozen daemon: the second waits behind the first.
-        #expect(FileWait.until("Breathe out, 2 seconds.", appearsIn: started.run.stdoutFile, within: 10))
-        _ = FileWait.until("Breathe in, 2 seconds. Cycle 2 of 20.", appearsIn: started.run.stdoutFile, within: 10)
+        #expect(Waiting.until("Breathe out, 2 seconds.", appearsIn: started.run.stdoutFile, within: 10))
+        _ = Waiting.until("Breathe in, 2 seconds. Cycle 2 of 20.", appearsIn: started.run.stdoutFile, within: 10)
         kill(started.binary, SIGTERM)
         let ended = Self.waitForEnd(of: started.binary, timeout: 10)
         kill(started.daemon, SIGCONT)

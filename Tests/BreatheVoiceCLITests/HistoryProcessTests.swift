@@ -89,11 +89,8 @@ import Testing
             // not enough, once, under load), then let it run a little longer, a different time each round, so that
             // the kill lands at many points of an append (write, fsync, unlock). The minute only bounds a writer that
             // never starts: a first fsync on a busy disk took over 10 s once.
-            let deadline = Date().addingTimeInterval(60)
-            while !Self.holdsALine(after: before, in: path), Date() < deadline {
-                usleep(200)
-            }
-            usleep(UInt32(round % 8) * 400)
+            Waiting.until(timeout: 60, every: 0.0002) { Self.holdsALine(after: before, in: path) }
+            Waiting.pause(seconds: Double(round % 8) * 0.0004, because: "a different moment of the append to kill at")
             writer.kill(SIGKILL)
             #expect(writer.wait() == .killed(by: SIGKILL), "round \(round): the writer was not killed mid-run")
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Every history command streams (issue 29): over a long history in time order the first line leaves once the file's
@@ -179,13 +180,10 @@ import Testing
         func temporaryFiles() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != "export.json" }
         }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline,
+        Waiting.until(timeout: 60, every: 0.001) {
             temporaryFiles().first.flatMap({
                 try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int
-            }) ?? 0 < 1_000_000
-        {
-            usleep(1_000)
+            }) ?? 0 >= 1_000_000
         }
         #expect(!temporaryFiles().isEmpty, "no temporary file seen")
         child.kill(signal)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 41: a session kept by a program no name of which is known (scripts/detach-session.py, as dtach, abduco or
@@ -13,12 +14,7 @@ import Testing
 
     /// Waits for `path` to exist, for at most `timeout` seconds.
     static func appears(_ path: String, within timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: path) { return true }
-            usleep(10_000)
-        }
-        return false
+        Waiting.until(timeout: timeout) { FileManager.default.fileExists(atPath: path) }
     }
 
     @Test func aClientAttachedLaterInsideAScreenReaderIsFoundFromThePane() throws {

@@ -24,11 +24,13 @@ extension LiveAudioTests {
             environment: bus.environment, standardOutput: .path("capture"))
         let player = try #require(bus.sessionPlayer(pid: started.pid))
         // The first phase's line is printed as its cue is heard: pause then, for at least 2.5 s.
-        #expect(FileWait.until("Breathe in, 2 seconds. Cycle 1 of 3.", appearsIn: started.stdoutFile, within: 20))
+        #expect(Waiting.until("Breathe in, 2 seconds. Cycle 1 of 3.", appearsIn: started.stdoutFile, within: 20))
         _ = try bus.playerctl(["-p", player, "pause"])
         #expect(bus.status(of: player, becomes: "Paused"))
         let pausedAt = Date()
-        #expect(!SessionBus.until(within: 2.5) { started.child.ending() != nil }, "the session ended while paused")
+        #expect(
+            !Waiting.until(timeout: 2.5, every: 0.02) { started.child.ending() != nil },
+            "the session ended while paused")
         _ = try bus.playerctl(["-p", player, "play"])
         #expect(bus.status(of: player, becomes: "Playing"))
         let held = Date().timeIntervalSince(pausedAt)

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 45: the live stream plays at the rate of what plays it (`PA_STREAM_FIX_RATE`), the session's 22 050 Hz
@@ -54,12 +54,7 @@ extension LiveAudioTests {
         let started = try FaultRun.start(
             ["--pattern", "2-2", "--cycles", "3", "--lang", "en", "--plain"], home: home, environment: environment,
             standardOutput: .path("capture"))
-        var seen: Int?
-        let deadline = Date().addingTimeInterval(20)
-        while seen == nil, Date() < deadline {
-            seen = Self.sessionStreamRate()
-            if seen == nil { usleep(100_000) }
-        }
+        let seen = Waiting.value(within: 20, every: 0.1) { Self.sessionStreamRate() }
         let run = try #require(FaultRun.finish(started, within: 60), "the session did not end")
         #expect(run.ending == .exited(0), "\(run.ending)\n\(run.stdout)\(run.stderr)")
         #expect(seen == expected, "our stream at \(seen.map(String.init) ?? "no rate"), the sink's \(expected)")

@@ -1,7 +1,7 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 45: a live session sleeps between cues, on PulseAudio and on PipeWire (a live suite). The binary plays a
@@ -40,10 +40,10 @@ extension LiveAudioTests {
         let started = try FaultRun.start(
             ["--pattern", "4-4-4-4", "--cycles", "2", "--lang", "en", "--plain"], home: home,
             standardOutput: .path("capture"))
-        let first = FileWait.until("Breathe in, 4 seconds. Cycle 1 of 2.", appearsIn: started.stdoutFile, within: 30)
+        let first = Waiting.until("Breathe in, 4 seconds. Cycle 1 of 2.", appearsIn: started.stdoutFile, within: 30)
         let before = Self.voluntarySwitches(of: started.pid)
         let from = Date()
-        let second = FileWait.until("Breathe in, 4 seconds. Cycle 2 of 2.", appearsIn: started.stdoutFile, within: 30)
+        let second = Waiting.until("Breathe in, 4 seconds. Cycle 2 of 2.", appearsIn: started.stdoutFile, within: 30)
         let after = Self.voluntarySwitches(of: started.pid)
         let seconds = Date().timeIntervalSince(from)
         let run = try #require(FaultRun.finish(started, within: 60), "the session did not end")

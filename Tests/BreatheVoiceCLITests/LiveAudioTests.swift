@@ -1,8 +1,8 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The real binary against a real PulseAudio server: what reaches the speakers, and what happens when the server dies.
@@ -171,36 +171,17 @@ struct LiveAudioTests {
     @Test func aServerKilledMidSessionEndsANonInteractiveRunWithExit69() throws {
         let server = try PulseServer.Own()
         try #require(server.isUp, "could not start a private PulseAudio server of our own")
-        let process = Process()
-        process.executableURL = BinaryRun.binary
-        process.arguments = ["--pattern", "2-0-2", "--cycles", "5", "--lang", "en"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = server.address
-        process.environment = environment
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let started = try FaultRun.start(
+            ["--pattern", "2-0-2", "--cycles", "5", "--lang", "en"], home: TemporaryHome(),
+            environment: ["PULSE_SERVER": server.address], standardOutput: .path("capture"))
         // Wait until the first breath is announced, so the stream is surely playing; then kill the server.
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5.") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        #expect(String(decoding: printed, as: UTF8.self).contains("Cycle 1 of 5."))
+        #expect(Waiting.until("Cycle 1 of 5.", appearsIn: started.stdoutFile, within: 30))
         server.kill()
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        let hung = process.isRunning
-        if hung { process.terminate() }
-        process.waitUntilExit()
-        #expect(!hung, "the session hung after its server died")
-        let stderrLines = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").map(String.init)
-        #expect(process.terminationStatus == 69)
+        // A run still going after 15 s hung: it is ended, and reported as nil.
+        let run = FaultRun.finish(started, within: 15)
+        #expect(run != nil, "the session hung after its server died")
+        let stderrLines = run?.stderrLines ?? []
+        #expect(run?.ending == .exited(69), "\(String(describing: run?.ending))")
         #expect(stderrLines.count == 1)
         #expect(
             stderrLines.first?.hasPrefix("breathe-voice: The sound server went away during the session") == true,

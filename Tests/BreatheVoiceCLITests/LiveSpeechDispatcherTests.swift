@@ -1,8 +1,9 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// `--speech-via speechd` against a private speech-dispatcher (scripts/with-speechd.sh: the espeak-ng module, its audio
 /// into the private PulseAudio null sink). Part of the serialized live suite: every live test records the same monitor.
@@ -57,29 +58,20 @@ extension LiveAudioTests {
     @Test func aSignalCancelsThePhraseBeingSaid() throws {
         let address = try LiveServers.requireSpeechDispatcher()
         let recorder = try MonitorRecorder()
-        let process = Process()
-        process.executableURL = BinaryRun.binary
         // The slowest rate, sent to speech-dispatcher because it is given explicitly: "Breathe in" lasts well over a second.
-        process.arguments = [
-            "--pattern", "8-8", "--cycles", "1", "--tones", "off", "--speech-via", "speechd",
-            "--rate", "80", "--lang", "en",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in try TemporaryHome().environment { environment[key] = value }
-        environment["SPEECHD_ADDRESS"] = address
-        environment["BREATHE_VOICE_LEAD_IN"] = "off"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let started = try FaultRun.start(
+            [
+                "--pattern", "8-8", "--cycles", "1", "--tones", "off", "--speech-via", "speechd",
+                "--rate", "80", "--lang", "en",
+            ], home: TemporaryHome(), environment: ["SPEECHD_ADDRESS": address, "BREATHE_VOICE_LEAD_IN": "off"],
+            standardOutput: .path("/dev/null"))
         // Wait for the phrase itself to be heard (a tenth of a second of it), then signal.
-        let deadline = Date().addingTimeInterval(20)
         var heardAt: Int?
         // Where the recording started, from every look: the signal's place in it is then the clock's, not the file's
         // length at the kill, which lags behind under load (beside PipeWire in CI once by half a second, and what the
         // phrase said before the signal then counted as after it).
         var start = recorder.latestStart()
-        while heardAt == nil, Date() < deadline, process.isRunning {
+        Waiting.until(timeout: 20, every: 0.02) {
             start = min(start, recorder.latestStart())
             let data = (try? Data(contentsOf: recorder.file)) ?? Data()
             let samples = stride(from: 0, to: data.count - 1, by: 2).map {
@@ -87,17 +79,16 @@ extension LiveAudioTests {
             }
             if let first = samples.firstIndex(where: { abs(Int($0)) > 1000 }), samples.count > first + Self.rate / 10 {
                 heardAt = first
-            } else {
-                usleep(20_000)
             }
+            return heardAt != nil || started.child.hasEnded
         }
         start = min(start, recorder.latestStart())
         let killedAt = recorder.position(now: start)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        started.child.kill(SIGTERM)
+        let run = FaultRun.finish(started)
         let samples = try recorder.stop(after: 2)
         let first = try #require(heardAt, "the phrase was never heard")
-        #expect(process.terminationStatus == 143)
+        #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stderr)")
         // Sounding when the signal came; silent from 300 ms later on (the phrase alone would go on for over a second).
         #expect(Self.loud(samples, first..<killedAt, level: 300) > 0)
         let after = Self.loud(samples, killedAt + 3 * Self.rate / 10..<samples.count, level: 300)
@@ -142,7 +133,7 @@ extension LiveAudioTests {
 final class TwoSinkRecording {
     static let ours = "ours"
     private let environment = ProcessInfo.processInfo.environment
-    private var silence: [Process] = []
+    private var silence: [ChildProcess] = []
     let speech: MonitorRecorder
     let program: MonitorRecorder
 
@@ -152,13 +143,12 @@ final class TwoSinkRecording {
             environment: environment)
         if loaded != 0 { throw CocoaError(.featureUnsupported) }
         for sink in ["test", Self.ours] {
-            let player = Process()
-            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            player.arguments = [
-                "pacat", "--playback", "--raw", "--format=s16le", "--rate=22050", "--channels=1",
-                "--device=" + sink, "/dev/zero",
-            ]
-            try player.run()
+            let player = try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "pacat", "--playback", "--raw", "--format=s16le", "--rate=22050", "--channels=1",
+                    "--device=" + sink, "/dev/zero",
+                ])
             silence.append(player)
         }
         speech = try MonitorRecorder()
@@ -172,17 +162,19 @@ final class TwoSinkRecording {
     func programLateBy(lookingFor seconds: Double) -> Int {
         var speechStart = Double.infinity
         var programStart = Double.infinity
-        let until = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
-        while ContinuousClock.now < until {
+        Waiting.sample(for: seconds, every: 0.005) {
             speechStart = min(speechStart, speech.latestStart())
             programStart = min(programStart, program.latestStart())
-            usleep(5000)
+            return true
         }
         return Int(((programStart - speechStart) * Double(MonitorRecorder.rate)).rounded())
     }
 
     deinit {
-        for player in silence where player.isRunning { kill(player.processIdentifier, SIGKILL) }
+        for player in silence {
+            player.kill(SIGKILL)
+            _ = player.wait()
+        }
         _ = PulseServer.spawnAndWait(
             [
                 "sh", "-c",

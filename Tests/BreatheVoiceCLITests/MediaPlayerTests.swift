@@ -49,7 +49,7 @@ struct MediaPlayerTests {
         _ = try bus.playerctl(["-p", player, "pause"])
         #expect(bus.status(of: player, becomes: "Paused"))
         let paused = localizer.string(Message(.linePaused))
-        #expect(FileWait.until(paused + "\n", appearsIn: started.stdoutFile, within: 10), "\(Self.output(started))")
+        #expect(Waiting.until(paused + "\n", appearsIn: started.stdoutFile, within: 10), "\(Self.output(started))")
 
         // Play resumes; Next skips to the first phase, whose sentence becomes the title (its line says it skipped).
         _ = try bus.playerctl(["-p", player, "play"])
@@ -58,20 +58,20 @@ struct MediaPlayerTests {
         let leadIn = localizer.string(Message(.lineLeadIn))
         var phase = ""
         #expect(
-            SessionBus.until(within: 10) {
+            Waiting.until(timeout: 10, every: 0.02) {
                 phase = (try? bus.playerctl(["-p", player, "metadata", "xesam:title"]).stdout) ?? ""
                 return !phase.isEmpty && phase != leadIn + "\n"
             }, "\(Self.output(started))")
         phase = String(phase.dropLast())
         let skipped = localizer.string(Message(.lineSkipped, ["line": .text(phase)]))
-        #expect(FileWait.until(skipped + "\n", appearsIn: started.stdoutFile, within: 10), "\(Self.output(started))")
+        #expect(Waiting.until(skipped + "\n", appearsIn: started.stdoutFile, within: 10), "\(Self.output(started))")
         #expect(try bus.playerctl(["-p", player, "metadata", "mpris:length"]).stdout == "8000000\n")
 
         // Previous says the instruction again: the phase's own line, once more.
         func said() -> Int { Self.output(started).split(separator: "\n").filter { $0 == phase }.count }
         let before = said()
         _ = try bus.playerctl(["-p", player, "previous"])
-        #expect(SessionBus.until(within: 10) { said() == before + 1 }, "\(Self.output(started))")
+        #expect(Waiting.until(timeout: 10, every: 0.02) { said() == before + 1 }, "\(Self.output(started))")
 
         // Stop ends and saves as q does.
         _ = try bus.playerctl(["-p", player, "stop"])
@@ -98,9 +98,9 @@ struct MediaPlayerTests {
         #expect(try command("resume").status == 0)
         #expect(bus.status(of: player, becomes: "Playing"))
         #expect(try command("skip").status == 0)
-        #expect(FileWait.until("Skipped. Breathe in, 4 seconds.", appearsIn: started.stdoutFile, within: 10))
+        #expect(Waiting.until("Skipped. Breathe in, 4 seconds.", appearsIn: started.stdoutFile, within: 10))
         #expect(try command("repeat").status == 0)
-        #expect(FileWait.until("\nBreathe in, 4 seconds. Cycle 1 of 3.\n", appearsIn: started.stdoutFile, within: 10))
+        #expect(Waiting.until("\nBreathe in, 4 seconds. Cycle 1 of 3.\n", appearsIn: started.stdoutFile, within: 10))
         #expect(try command("stop").status == 0)
         let ended = try #require(FaultRun.finish(started, within: 15))
         #expect(ended.ending == .exited(0))
@@ -186,17 +186,17 @@ struct MediaPlayerTests {
             _ = status.wait()
             _ = titles.wait()
         }
-        #expect(FileWait.until("Playing\n", appearsIn: statusFile, within: 10))
+        #expect(Waiting.until("Playing\n", appearsIn: statusFile, within: 10))
         _ = try bus.playerctl(["-p", player, "pause"])
-        #expect(FileWait.until("Paused\n", appearsIn: statusFile, within: 10))
+        #expect(Waiting.until("Paused\n", appearsIn: statusFile, within: 10))
         _ = try bus.playerctl(["-p", player, "play"])
         let run = try #require(FaultRun.finish(started, within: 30))
         #expect(run.ending == .exited(0))
-        #expect(FileWait.until("Stopped\n", appearsIn: statusFile, within: 10))
+        #expect(Waiting.until("Stopped\n", appearsIn: statusFile, within: 10))
         let statuses = try String(contentsOfFile: statusFile, encoding: .utf8).split(separator: "\n")
         #expect(statuses == ["Playing", "Paused", "Playing", "Stopped"], "\(statuses)")
         // One title per segment: the lead-in, four phases, the closing words; none twice in a row.
-        #expect(FileWait.until("Session complete", appearsIn: titlesFile, within: 10))
+        #expect(Waiting.until("Session complete", appearsIn: titlesFile, within: 10))
         let shown = try String(contentsOfFile: titlesFile, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(
             shown == [
@@ -279,7 +279,7 @@ struct MediaPlayerTests {
 
         let signalled = try TemporaryHome()
         let started = try Self.startSession(home: signalled, bus: nil, environment: environment)
-        #expect(FileWait.until("Get ready.", appearsIn: started.stdoutFile, within: 10))
+        #expect(Waiting.until("Get ready.", appearsIn: started.stdoutFile, within: 10))
         try FaultRun.expectStoppedAtOnce(FaultRun.terminate(started), home: signalled, quiet: true)
 
         let command = try BinaryRun.run(["pause"], environment: environment)
@@ -350,21 +350,21 @@ struct SleepInhibitorTests {
             _ = standIn.wait()
         }
         try #require(
-            FileWait.until("ready\n", appearsIn: log, within: 20),
+            Waiting.until("ready\n", appearsIn: log, within: 20),
             "the stand-in did not start: \((try? String(contentsOfFile: system.folder + "/logind.err", encoding: .utf8)) ?? "")"
         )
         let home = try TemporaryHome()
         let started = try MediaPlayerTests.startSession(
             home: home, bus: nil, environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
         #expect(
-            FileWait.until(
+            Waiting.until(
                 "inhibit idle:sleep|breathe-voice|A breathing session is in progress|block\n", appearsIn: log,
                 within: 10))
-        #expect(FileWait.until("Get ready.", appearsIn: started.stdoutFile, within: 10))
+        #expect(Waiting.until("Get ready.", appearsIn: started.stdoutFile, within: 10))
         #expect(started.child.ending() == nil)
         #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("released"), "let go too soon")
         try FaultRun.expectStoppedAtOnce(FaultRun.terminate(started), home: home, quiet: true)
-        #expect(FileWait.until("released\n", appearsIn: log, within: 10), "the inhibitor was never let go")
+        #expect(Waiting.until("released\n", appearsIn: log, within: 10), "the inhibitor was never let go")
         let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(lines.count == 3, "\(lines)")
     }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
+
 /// `prefs`, `patterns add/remove`, `history` and `stats` through the built binary, each in its own temporary home.
 @Suite struct PreferencesCommandTests {
     @Test func setThenGetAndOrigins() throws {
@@ -338,19 +341,13 @@ import Testing
         let home = try TemporaryHome()
         #expect(try home.run(["prefs", "set", "rate", "100"]).status == 0)
         let old = try Data(contentsOf: home.preferencesFile)
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in home.environment { environment[key] = value }
         for round in 0..<40 {
-            let process = Process()
-            process.executableURL = BinaryRun.binary
-            process.arguments = ["prefs", "set", "rate", "300"]
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let child = try ChildProcess(
+                BinaryRun.binary, ["prefs", "set", "rate", "300"], environment: home.environment)
             // Kill at a different moment each round: from straight away to after the write.
-            usleep(UInt32(round * 250))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            Waiting.pause(seconds: Double(round) * 0.000_25, because: "a different moment of the write to kill at")
+            child.kill(SIGKILL)
+            _ = child.wait()
             let now = try Data(contentsOf: home.preferencesFile)
             let new = Data(String(decoding: old, as: UTF8.self).replacingOccurrences(of: "100", with: "300").utf8)
             #expect(now == old || now == new, "round \(round): a torn file")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Issue 45: a session wakes only for what it does. A text session (`--no-audio --plain`) wakes to print its lines and
@@ -35,11 +36,8 @@ import Testing
         func finish(timeout: Double = 60) -> Finished {
             var status: Int32 = 0
             var usage = rusage()
-            let deadline = FakeBrailleDisplay.now() + timeout
-            var reaped = false
-            while !reaped, FakeBrailleDisplay.now() < deadline {
-                reaped = SystemCall.retryingOnInterrupt { wait4(child.pid, &status, WNOHANG, &usage) } == child.pid
-                if !reaped { usleep(20_000) }
+            let reaped = Waiting.until(timeout: timeout, every: 0.02) {
+                SystemCall.retryingOnInterrupt { wait4(child.pid, &status, WNOHANG, &usage) } == child.pid
             }
             if !reaped {
                 child.kill(SIGKILL)

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
+
 /// Issue 30: a reminder waits for a call or a recording to end, against a real server (PulseAudio, and PipeWire under
 /// scripts/with-pipewire.sh: `LIVE_SUITES`). Each test has a server of its own with a microphone (`CallServer`); the
 /// reminder plays tones only (no speech to synthesize) and is heard on that server's monitor, which is itself a
@@ -10,42 +13,25 @@ struct RemindDeferLiveTests {
     /// A one-cycle reminder of tones, 1 s in and 1 s out.
     static let reminder = ["remind", "--pattern", "1-0-1", "--cycles", "1", "--speech", "off", "--plain", "--verbose"]
 
-    /// The reminder, started with its standard error read as it comes.
-    final class Reminder {
-        let process = Process()
-        private let errors = Pipe()
-        private let output = Pipe()
-        private(set) var stderr = ""
+    /// The reminder, started with its standard output and standard error on file (`FaultRun`).
+    struct Reminder {
+        let started: FaultRun.Started
 
         init(_ arguments: [String], home: TemporaryHome, server: String) throws {
-            process.executableURL = BinaryRun.binary
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            for (key, value) in home.environment { environment[key] = value }
-            environment["PULSE_SERVER"] = server
-            process.environment = environment
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-            process.standardError = errors
-            process.standardOutput = output
-            try process.run()
+            started = try FaultRun.start(
+                arguments, home: home, environment: ["PULSE_SERVER": server], standardOutput: .path("capture"))
         }
 
-        /// Reads standard error until it holds `line` (or ends).
+        /// Waits (at most a minute) until standard error holds `line`.
         func waitForLine(_ line: String) -> Bool {
-            while !stderr.contains(line + "\n") {
-                let chunk = errors.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                stderr += String(decoding: chunk, as: UTF8.self)
-            }
-            return true
+            Waiting.until(line + "\n", appearsIn: started.stderrFile, within: 60)
         }
 
-        /// Waits for the end; the exit status, standard output and all of standard error.
+        /// Waits for the end; the exit status (128 + a signal's number when one ended it), standard output and all of
+        /// standard error.
         func finish() -> (status: Int32, stdout: String, stderr: String) {
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            stderr += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderr)
+            let run = FaultRun.finish(started)
+            return (run.ending.status, run.stdout, run.stderr)
         }
     }
 
@@ -164,7 +150,7 @@ struct RemindDeferLiveTests {
             Self.reminder + ["--defer", "1h", "--lang", "en"], home: home, server: calls.address)
         #expect(reminder.waitForLine("The reminder waits for a recording to end (up to 1 hour)."))
         let sent = Date()
-        kill(reminder.process.processIdentifier, SIGTERM)
+        reminder.started.child.kill(SIGTERM)
         let run = reminder.finish()
         #expect(Date().timeIntervalSince(sent) < 5, "the wait did not end on SIGTERM")
         #expect(run.status == 143)

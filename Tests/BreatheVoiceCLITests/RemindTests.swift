@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
+@testable import BreatheVoiceKit
+
 /// `remind` end to end: quiet hours, the lock, and the opening line.
 @Suite struct RemindTests {
     /// What these tests read is the reminder's text; sound is the live suite's, which owns the shared server.
@@ -75,24 +78,13 @@ import Testing
     @Test func twoRemindersAtOnceGiveOneSessionAndOneCleanSkip() throws {
         let runtime = try Self.runtimeFolder()
         defer { try? FileManager.default.removeItem(at: runtime) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtime.path
-        let first = Process()
-        first.executableURL = BinaryRun.binary
-        first.arguments = ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"] + Self.textOnly
-        first.environment = environment
-        first.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let output = Pipe()
-        first.standardOutput = output
-        try first.run()
+        let first = try FaultRun.start(
+            ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"] + Self.textOnly, home: TemporaryHome(),
+            environment: ["XDG_RUNTIME_DIR": runtime.path], standardOutput: .path("capture"))
         // The opening line is printed once the lock is held: from then on, the second must skip.
-        var seen = Data()
-        while !seen.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        #expect(String(decoding: seen, as: UTF8.self).hasPrefix("Time for a breathing break.\n"))
+        Waiting.until("\n", appearsIn: first.stdoutFile, within: 30)
+        let seen = (try? String(contentsOfFile: first.stdoutFile, encoding: .utf8)) ?? ""
+        #expect(seen.hasPrefix("Time for a breathing break.\n"))
 
         let second = try BinaryRun.run(
             ["remind", "--pattern", "1-0-1", "--cycles", "2", "--lang", "en"] + Self.textOnly,
@@ -106,10 +98,9 @@ import Testing
         #expect(verbose.stdout.isEmpty)
         #expect(verbose.stderrLines == ["Another breathing session is running: no reminder now."])
 
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        first.waitUntilExit()
-        #expect(first.terminationStatus == 0)
-        #expect(String(decoding: seen + rest, as: UTF8.self).contains("Session complete: 2 cycles in 4 seconds.\n"))
+        let run = FaultRun.finish(first)
+        #expect(run.ending == .exited(0), "\(run.ending) \(run.stderr)")
+        #expect(run.stdout.contains("Session complete: 2 cycles in 4 seconds.\n"))
     }
 
     @Test func badQuietHoursAreExit64() throws {

@@ -324,7 +324,7 @@ import Testing
         let started = try FaultRun.start(
             ["demo", "--wav", wav, "--lang", "en"], home: home, environment: fake.environment,
             standardOutput: .path("capture"))
-        let said = FileWait.until(
+        let said = Waiting.until(
             "No sound server answered, so the demo is saved to \(wav)", appearsIn: started.stdoutFile, within: 30)
         let size = (try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
         started.child.kill(SIGTERM)
@@ -343,7 +343,7 @@ import Testing
         let started = try FaultRun.start(
             ["demo", "--wav", wav, "--lang", "en"], home: home,
             environment: ["PULSE_SERVER": "unix:/nonexistent/pulse/native"], standardOutput: .path("capture"))
-        let said = FileWait.until(
+        let said = Waiting.until(
             "No sound server answered, and the demo could not be saved to \(wav), so it is only shown here as text",
             appearsIn: started.stdoutFile, within: 30)
         started.child.kill(SIGTERM)

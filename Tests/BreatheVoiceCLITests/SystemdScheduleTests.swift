@@ -56,17 +56,10 @@ import Testing
     static func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try BinaryRun.run(
+            arguments, environment: environment, freshHome: false, executable: URL(fileURLWithPath: "/usr/bin/env"),
+            errorsInOutput: true)
+        return (run.status, run.stdout)
     }
 
     @Test func addWritesUnitsThatSystemdAcceptsAndEnablesTheTimer() throws {

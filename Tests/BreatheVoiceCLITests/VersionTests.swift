@@ -31,14 +31,8 @@ import Testing
     }
 
     static func packageVersion(_ name: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
-        process.arguments = ["--modversion", name]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try BinaryRun.run(
+            ["--modversion", name], freshHome: false, executable: URL(fileURLWithPath: "/usr/bin/pkg-config"))
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -40,15 +40,20 @@ struct BinaryRun {
         return packageRoot.appendingPathComponent(".build/debug/" + name)
     }
 
-    /// Runs the binary with `arguments`. The environment is the test's own, changed by `environment` (nil removes a
-    /// variable), unless `clearEnvironment` starts from an empty one. Standard input is /dev/null unless `input` is given.
+    /// Runs the binary (or another `executable`) with `arguments`, in `directory` when given. The environment is the
+    /// test's own, changed by `environment` (nil removes a variable), unless `clearEnvironment` starts from an empty one;
+    /// it holds a fresh temporary home unless `environment` names a HOME or `freshHome` is false (a system tool run as
+    /// the test runs). Standard input is /dev/null unless `input` is given; with `errorsInOutput`, standard error goes
+    /// into standard output, interleaved as written (`standardError` is then empty).
     static func run(
         _ arguments: [String],
         environment: [String: String?] = [:],
         clearEnvironment: Bool = false,
+        freshHome: Bool = true,
         input: Data? = nil,
         executable: URL = binary,
-        directory: URL? = nil
+        directory: URL? = nil,
+        errorsInOutput: Bool = false
     ) throws -> BinaryRun {
         let process = Process()
         process.executableURL = executable
@@ -56,7 +61,7 @@ struct BinaryRun {
         process.arguments = arguments
         var env = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
         // Never touch the real home: unless the test names its own, every run gets fresh, empty XDG directories.
-        if environment["HOME"] == nil {
+        if freshHome, environment["HOME"] == nil {
             let home = try TemporaryHome()
             for (key, value) in home.environment { env[key] = value }
         }
@@ -65,7 +70,7 @@ struct BinaryRun {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = errorsInOutput ? out : err
         let inputPipe = Pipe()
         if input != nil {
             process.standardInput = inputPipe
@@ -80,10 +85,12 @@ struct BinaryRun {
         // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        if !errorsInOutput {
+            group.enter()
+            DispatchQueue.global().async {
+                errData = err.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// A braille display that exists only in the test: the far end of BRLTTY's Virtual driver (`-b vr -d client:SOCKET`),
@@ -75,17 +76,13 @@ final class FakeBrailleDisplay: @unchecked Sendable {
     func waitForShown(
         after skipping: Int = 0, timeout: Double, _ matches: (String) -> Bool
     ) -> (index: Int, time: Double, text: String)? {
-        let deadline = Self.now() + timeout
-        repeat {
+        Waiting.value(within: timeout, every: 0.005) {
             let shown = self.shown
-            if skipping < shown.count,
+            guard skipping < shown.count,
                 let index = shown.indices.dropFirst(skipping).first(where: { matches(shown[$0].text) })
-            {
-                return (index, shown[index].time, shown[index].text)
-            }
-            usleep(5_000)
-        } while Self.now() < deadline
-        return nil
+            else { return nil }
+            return (index, shown[index].time, shown[index].text)
+        }
     }
 
     /// Accepts BRLTTY's connection, gives the size, and records lines until BRLTTY goes; then waits for the next
@@ -180,20 +177,16 @@ final class PrivateBrltty {
             stop()
             throw BrlttyFailure(reason: "no line reached the display", log: log)
         }
-        let started = FakeBrailleDisplay.now() + 20
-        while !log.contains("Braille Driver: vr"), FakeBrailleDisplay.now() < started { usleep(20_000) }
-        let deadline = FakeBrailleDisplay.now() + 20
-        var width = 0
-        while width == 0, FakeBrailleDisplay.now() < deadline {
-            if let connected = try? LiveBrailleDisplay(
-                environment: environment.compactMapValues { $0 }, clock: MonotonicClock())
-            {
-                width = connected.width
-                connected.release()
-            } else {
-                usleep(50_000)
-            }
-        }
+        Waiting.until(timeout: 20, every: 0.02) { log.contains("Braille Driver: vr") }
+        let width =
+            Waiting.value(within: 20, every: 0.05) { () -> Int? in
+                guard
+                    let connected = try? LiveBrailleDisplay(
+                        environment: environment.compactMapValues { $0 }, clock: MonotonicClock())
+                else { return nil }
+                defer { connected.release() }
+                return connected.width == 0 ? nil : connected.width
+            } ?? 0
         guard width == cells else {
             stop()
             throw BrlttyFailure(reason: "BrlAPI reported \(width) cells", log: log)
@@ -218,11 +211,7 @@ final class PrivateBrltty {
         guard process.ending() == nil else { return }
         process.kill(SIGCONT)
         process.kill(SIGTERM)
-        let deadline = FakeBrailleDisplay.now() + 5
-        while FakeBrailleDisplay.now() < deadline {
-            if process.ending() != nil { return }
-            usleep(10_000)
-        }
+        if Waiting.until(timeout: 5, { process.ending() != nil }) { return }
         process.kill(SIGKILL)
         _ = process.wait()
         for name in ["\(number)", ".\(number)"] { unlink(BrailleOpening.socketDirectory + "/" + name) }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BreatheTestSupport
+
 /// A private sound server of the shared one's kind (`PulseServer.Own`, PulseAudio or PipeWire) with a microphone to
 /// call from: a virtual source `mic` (module-remap-source over the null sink's monitor, which both servers have), so a
 /// `parec -d mic` is a recording from a real source, not a monitor. Each test owns one: a call kept open here never
@@ -54,8 +56,7 @@ final class CallServer {
 
     /// Waits (at most 10 s) for `condition`.
     func waitUntil(_ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Waiting.until(timeout: 10, every: 0.05, condition)
     }
 
     /// Starts a stream and returns once the server lists it: `parec -d mic` (a call's microphone), `pacat` playing

@@ -34,6 +34,13 @@ extension ChildProcess {
         _ = SystemCall.retryingOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
     }
 
+    /// Whether the child has ended, without reaping it (`wait()` or `ending()` still can): Foundation's `isRunning`.
+    var hasEnded: Bool {
+        var info = siginfo_t()
+        let looked = SystemCall.retryingOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) }
+        return looked != 0 || info._sifields._sigchld.si_pid != 0
+    }
+
     /// The bytes the child read with read(2) and its kin over its whole life (`rchar` of `/proc/PID/io`), any file.
     func bytesRead() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Runs the built binary with its standard streams wired the way a fault needs (a full device, a closed descriptor, a
@@ -88,13 +89,9 @@ struct FaultRun {
     /// and reported as nil, so that a hang fails the test instead of hanging it. The bound only tells an answer from a
     /// hang, generously, so that a loaded machine never fails it.
     static func finish(_ started: Started, within seconds: Double) -> FaultRun? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let ending = started.child.ending() { return collect(started, ending) }
-            usleep(10_000)
-        }
+        if let ending = Waiting.value(within: seconds, { started.child.ending() }) { return collect(started, ending) }
         started.child.kill(SIGTERM)
-        usleep(500_000)
+        Waiting.until(timeout: 0.5) { started.child.hasEnded }
         started.child.kill(SIGKILL)
         _ = finish(started)
         return nil

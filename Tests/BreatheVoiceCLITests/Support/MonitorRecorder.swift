@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BreatheTestSupport
+
 /// Records what the shared test server's null sink plays (`parec -d test.monitor`, 22 050 Hz mono S16LE) into a
 /// temporary file, from the moment sound flows until `stop`; or another monitor of another server.
 final class MonitorRecorder {
@@ -31,8 +33,7 @@ final class MonitorRecorder {
     var byteCount: Int { (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0 }
 
     private func waitForBytes(beyond count: Int, timeout: Double) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while byteCount <= count, process.isRunning, Date() < deadline { usleep(10_000) }
+        Waiting.until(timeout: timeout) { byteCount > count || !process.isRunning }
     }
 
     /// Samples on file so far.

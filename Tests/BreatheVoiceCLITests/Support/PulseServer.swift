@@ -1,6 +1,6 @@
-import BreatheTestSupport
 import Foundation
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The private PulseAudio servers the live tests use: the shared one from scripts/with-pulse.sh, or one of their own.
@@ -122,10 +122,7 @@ enum PulseServer {
 
         /// Waits for readiness, for at most 10 s, while every daemon runs.
         private func wait(until ready: () -> Bool) {
-            let deadline = Date().addingTimeInterval(10)
-            while !ready(), Date() < deadline, processes.allSatisfy(\.isRunning) {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            Waiting.until(timeout: 10, every: 0.05) { ready() || !processes.allSatisfy(\.isRunning) }
         }
 
         var isUp: Bool { processes.allSatisfy(\.isRunning) && PulseServer.answers(server: address) }

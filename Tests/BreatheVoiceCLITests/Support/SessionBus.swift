@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// A private session bus for one test: the real `dbus-daemon --session`, listening in a folder of its own, as the
@@ -24,7 +25,9 @@ final class SessionBus {
         daemon = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
             ["--session", "--nofork", "--nopidfile", "--nosyslog", "--address=" + address])
-        let ready = Self.until(within: 10) { FileManager.default.fileExists(atPath: self.folder + "/bus") }
+        let ready = Waiting.until(timeout: 10, every: 0.02) {
+            FileManager.default.fileExists(atPath: self.folder + "/bus")
+        }
         try #require(ready, "dbus-daemon did not listen at \(address) within 10 s", sourceLocation: sourceLocation)
     }
 
@@ -57,7 +60,7 @@ final class SessionBus {
     /// most `seconds`; nil when none came.
     func sessionPlayer(pid: pid_t? = nil, within seconds: Double = 15) -> String? {
         var found: String?
-        _ = Self.until(within: seconds) {
+        _ = Waiting.until(timeout: seconds, every: 0.02) {
             let names = (try? self.players()) ?? []
             found = names.first {
                 pid.map { "breathe_voice.instance" + String($0) } == $0
@@ -70,18 +73,9 @@ final class SessionBus {
 
     /// Whether `player`'s `PlaybackStatus` becomes `status` within `seconds`.
     func status(of player: String, becomes status: String, within seconds: Double = 15) -> Bool {
-        Self.until(within: seconds) {
+        Waiting.until(timeout: seconds, every: 0.02) {
             (try? self.playerctl(["-p", player, "status"]).stdout) == status + "\n"
         }
     }
 
-    /// Whether `condition` holds within `seconds`, looked at every 20 ms: for what another process does in its own time.
-    static func until(within seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if condition() { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        return condition()
-    }
 }

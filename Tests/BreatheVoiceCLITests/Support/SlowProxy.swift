@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+@testable import BreatheTestSupport
+
 /// A Unix socket in front of a real server's (the sound server's, speech-dispatcher's) that passes every byte on, each
 /// way, `delay` after it came: a server that answers, slowly (a loaded or swapped-out machine, a remote link). Each
 /// client gets a connection of its own to the server. Bytes only: no descriptors or credentials pass, so a sound server
@@ -97,12 +99,7 @@ final class SlowProxy: @unchecked Sendable {
 
     /// Waits (at most `timeout` seconds) until a client has connected.
     func awaitClient(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while clients.value.load(ordering: .relaxed) == 0 {
-            guard Date() < deadline else { return false }
-            usleep(5000)
-        }
-        return true
+        Waiting.until(timeout: timeout, every: 0.005) { clients.value.load(ordering: .relaxed) > 0 }
     }
 
     /// A libpulse client configuration without shared memory (its descriptors cannot pass through the proxy), for
@@ -130,7 +127,7 @@ final class SlowProxy: @unchecked Sendable {
             let count = read(source, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
-            usleep(delay)
+            Waiting.pause(seconds: Double(delay) / 1e6, because: "the proxy passes each chunk on late: its slowness")
             var sent = 0
             while sent < count {
                 let written = buffer[sent..<count].withUnsafeBytes {

@@ -44,12 +44,9 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A process that has come and gone: its pid is certainly not holding anything now.
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gone.arguments = ["-c", "exit 0"]
-        try gone.run()
-        gone.waitUntilExit()
-        let deadPid = gone.processIdentifier
+        let gone = try ChildProcess("/bin/sh", ["-c", "exit 0"])
+        _ = gone.wait()
+        let deadPid = gone.pid
         try FileManager.default.createDirectory(atPath: folder + "/breathe-voice", withIntermediateDirectories: true)
         try "\(deadPid)\n".write(toFile: folder + "/breathe-voice/session.lock", atomically: false, encoding: .utf8)
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// A sink that keeps every sample in memory and can be told to lose its server after some samples.
@@ -178,7 +179,7 @@ final class LineRecorder: SessionPresenter {
                 self.worker = worker
             }
             func write(_ block: [Int16]) throws(BreatheError) {
-                if samples.count + block.count >= holdAt { while worker.isBusy { sched_yield() } }
+                if samples.count + block.count >= holdAt { Waiting.until(timeout: 60, every: 0) { !worker.isBusy } }
                 samples += block
             }
             func latencySamples() -> Int64 { 0 }

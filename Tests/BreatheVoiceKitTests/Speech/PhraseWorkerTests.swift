@@ -11,12 +11,11 @@ import Testing
     @Test func aJobDoneIsCollected() {
         let worker = PhraseWorker { _, _ in AudioClip([1, 2, 3]) }
         worker.submit(.phrase("one", SpeechSettings(voice: "en", rate: 175, pitch: 50, volume: 100)))
-        let deadline = Date().addingTimeInterval(10)
-        var results: [PhraseWorker.Result] = []
-        while results.isEmpty, Date() < deadline {
-            results = worker.collect()
-            usleep(1000)
-        }
+        let results =
+            Waiting.value(within: 10, every: 0.001) { () -> [PhraseWorker.Result]? in
+                let collected = worker.collect()
+                return collected.isEmpty ? nil : collected
+            } ?? []
         guard case .phrase(let text, let clip)? = results.first else {
             Issue.record("nothing collected")
             return
@@ -34,8 +33,7 @@ import Testing
         }
         worker.submit(.phrase("stuck", SpeechSettings(voice: "en", rate: 175, pitch: 50, volume: 100)))
         // Under way before finishing.
-        let deadline = Date().addingTimeInterval(10)
-        while !worker.isBusy, Date() < deadline { usleep(1000) }
+        Waiting.until(timeout: 10, every: 0.001) { worker.isBusy }
         let started = MonotonicClock.now()
         worker.finish()
         let seconds = Double(MonotonicClock.now() - started) / 1e9
