@@ -43,6 +43,17 @@ system=false
 if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then system=true; fi
 
 stage deps scripts/install-deps.sh || finish 1 deps
+background=.build/test-stages
+rm -rf "$background"
+mkdir -p "$background"
+# /tmp as make test found it (after the packages: apt's own files come and go before, and its sandboxed methods could
+# not write to the folder below), to be found so again at its end.
+ls -A /tmp | LC_ALL=C sort >"$background/tmp.before"
+# The compilers (the release build's among them), the formatter and the checks' scratch trees keep their temporary
+# files in a folder of this run's own (swift-driver leaves a TemporaryDirectory.* behind for every compile, SwiftPM
+# its lock files): removed at the end, whatever it holds.
+build_tmp=$(mktemp -d /tmp/bv-make-test-build.XXXXXX)
+export TMPDIR=$build_tmp
 if $system; then
   stage "release build" make -s release || finish 1 "release build"
   # The tests run the binary that ships (BinaryRun.binary): what users run, and a tenth of the debug build's processor
@@ -54,15 +65,6 @@ if $system; then
   export TEST_JOBS=${TEST_JOBS:-20}
 fi
 
-background=.build/test-stages
-rm -rf "$background"
-mkdir -p "$background"
-# /tmp as make test found it (after the packages: apt's own files come and go before), to be found so again at its end.
-ls -A /tmp | LC_ALL=C sort >"$background/tmp.before"
-# The compilers, the formatter and the checks' scratch trees keep their temporary files in a folder of this run's own
-# (swift-driver leaves a TemporaryDirectory.* behind for every compile): removed at the end, whatever it holds.
-build_tmp=$(mktemp -d /tmp/bv-make-test-build.XXXXXX)
-export TMPDIR=$build_tmp
 # NAME COMMAND…: a stage in the background, its output in $background/NAME.log.
 declare -A pids
 start_in_background() {
