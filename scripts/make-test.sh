@@ -53,6 +53,7 @@ ls -A /tmp | LC_ALL=C sort >"$background/tmp.before"
 # files in a folder of this run's own (swift-driver leaves a TemporaryDirectory.* behind for every compile, SwiftPM
 # its lock files): removed at the end, whatever it holds.
 build_tmp=$(mktemp -d /tmp/bv-make-test-build.XXXXXX)
+trap 'rm -rf "$build_tmp"' EXIT
 export TMPDIR=$build_tmp
 if $system; then
   stage "release build" make -s release || finish 1 "release build"
