@@ -25,13 +25,6 @@ extension BreatheVoice {
         @Flag(help: .english("help.option.force"))
         var force = false
 
-        /// Whether the words ask for a live session (`EarlyConnection`): then the sound server's handshake starts as
-        /// soon as the plan is settled, and overlaps the rest of the setup; not an option.
-        var connectsEarly = false
-        /// The handshake `Entry` started before parsing, when the words asked for a live session and the user's cookie
-        /// was whole (`PulseCookie.isWhole`); not an option.
-        var startedConnection: PendingPulseSink?
-
         init() {}
 
         mutating func validate() throws {
@@ -58,8 +51,7 @@ extension BreatheVoice {
         var request: SessionFrontend.StartRequest {
             SessionFrontend.StartRequest(
                 session: session.request, display: display.request, audio: noAudio ? nil : audio.request, force: force,
-                moodBefore: mood.before, moodAfter: mood.after, connectsEarly: connectsEarly,
-                startedConnection: startedConnection)
+                moodBefore: mood.before, moodAfter: mood.after)
         }
 
         func run(_ loaded: LoadedPreferences) throws {

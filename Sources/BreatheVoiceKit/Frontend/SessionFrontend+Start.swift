@@ -9,9 +9,8 @@ extension SessionFrontend {
     ) throws(BreatheError) -> Int32 {
         let plan = try SessionSetup.plan(asked.session, preferences)
         var earlyConnection: PendingPulseSink?
-        if asked.connectsEarly, let audio = asked.audio, audio.output == nil {
-            earlyConnection =
-                asked.startedConnection ?? AudioSession.connectEarly(environment: ProcessEnvironment.current)
+        if let handOff = EarlyConnectionHandOff.take(), handOff.wanted, let audio = asked.audio, audio.output == nil {
+            earlyConnection = handOff.started ?? AudioSession.connectEarly(environment: ProcessEnvironment.current)
         }
         // Screen-reader mode (asked for, or a screen reader found) prints plain sentences unless a display was asked
         // for; reading it, short ones.

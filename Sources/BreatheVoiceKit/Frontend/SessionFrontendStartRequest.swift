@@ -14,16 +14,10 @@ extension SessionFrontend {
         var moodBefore: Int?
         /// `--mood-after`; nil: asked at the end, when it can be.
         var moodAfter: Int?
-        /// The words asked for a live session (`EarlyConnection`): the sound server's handshake starts as soon as the
-        /// plan is settled, and overlaps the rest of the setup.
-        var connectsEarly: Bool
-        /// The handshake started before the command line was parsed, when the user's cookie was whole.
-        var startedConnection: PendingPulseSink?
 
         init(
             session: SessionRequest, display: DisplayRequest = DisplayRequest(), audio: AudioRequest? = AudioRequest(),
-            force: Bool = false, moodBefore: Int? = nil, moodAfter: Int? = nil, connectsEarly: Bool = false,
-            startedConnection: PendingPulseSink? = nil
+            force: Bool = false, moodBefore: Int? = nil, moodAfter: Int? = nil
         ) {
             self.session = session
             self.display = display
@@ -31,8 +25,6 @@ extension SessionFrontend {
             self.force = force
             self.moodBefore = moodBefore
             self.moodAfter = moodAfter
-            self.connectsEarly = connectsEarly
-            self.startedConnection = startedConnection
         }
 
         /// True when the session will end with the mood question: no `--mood-after`, a terminal on both ends, and a

@@ -56,12 +56,8 @@ package enum Entry {
             // language below).
             var command = try parse(
                 arguments.first == "help" ? InterfaceLanguage.withoutLangFlag(arguments) : arguments)
-            if var start = command as? BreatheVoice.Start {
-                start.connectsEarly = early
-                start.startedConnection = started
-                command = start
-            }
-            // A connection that no session takes is closed by its own thread (PendingPulseSink).
+            // For the session, whichever command runs it (`SessionFrontend.start` takes it).
+            EarlyConnectionHandOff.give(EarlyConnectionHandOff(wanted: early, started: started))
             started = nil
             if !(command is SessionCommand) { SignalSource.releaseEarly() }
             // Temporary files a killed run left in our folders more than an hour ago.
