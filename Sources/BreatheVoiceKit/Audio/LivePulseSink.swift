@@ -270,9 +270,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if !timingAsked { askTiming() }
     }
 
-    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent
-    /// (given without a free function, libpulse would copy them into its pool first), and sends it now: a turn of the
-    /// main loop that waits for nothing, so that no piece is held until the session's next sleep.
+    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent,
+    /// and sends it now: a turn of the main loop that waits for nothing, so that no piece is held until the session's
+    /// next sleep. Over a connection without shared memory libpulse sends our block as it is; with shared memory (a
+    /// desktop's default) it copies it into its pool's blocks whatever is given (`pa_stream_write_ext_free`), and the
+    /// server releases each of those once played: a wake-up of ours per piece (issue 52).
     private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
