@@ -19,9 +19,10 @@ import Musl
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
 /// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
 /// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
-/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). Everything the sink says is in the session's
-/// samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner renders again
-/// from the heard position.
+/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). The runner's writes go in as few blocks as
+/// libpulse takes, handed over before the session sleeps (`PulseStreamFeed`). Everything the sink says is in the
+/// session's samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner
+/// renders again from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
@@ -250,6 +251,8 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         // server has said nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone
         // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
         probe()
+        // Before a sleep, what waits goes (`PulseStreamFeed`); a failed write shows at the next check.
+        if timeoutMilliseconds != 0, feed.waiting > 0 { try? sendWaiting() }
         let now = clock.now()
         let look = liveness.nextLook(now: now)
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
@@ -270,11 +273,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if !timingAsked { askTiming() }
     }
 
-    /// Writes samples at the stream's rate to the server, in a block of our own that libpulse frees once it is sent,
-    /// and sends it now: a turn of the main loop that waits for nothing, so that no piece is held until the session's
-    /// next sleep. Over a connection without shared memory libpulse sends our block as it is; with shared memory (a
-    /// desktop's default) it copies it into its pool's blocks whatever is given (`pa_stream_write_ext_free`), and the
-    /// server releases each of those once played: a wake-up of ours per piece (issue 52).
+    /// Writes a block at the stream's rate to the server, in memory of our own that libpulse frees once it is sent,
+    /// and sends it now: a turn of the main loop that waits for nothing. Over a connection without shared memory
+    /// libpulse sends our block as it is (two writes, each waking the server); with shared memory (a desktop's default)
+    /// it copies it into its pool's blocks whatever is given (`pa_stream_write_ext_free`), and the server releases each
+    /// of those once played: a wake-up of ours per block (issue 52), which is why blocks are as large as libpulse takes.
     private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
@@ -289,10 +292,11 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }
 
-    /// Sends what the converter holds, the input's end taken as silence: everything written is then on its way.
-    private func sendHeld() throws(BreatheError) {
+    /// Sends what the feed keeps waiting, and with `last` what the converter holds, the input's end taken as silence.
+    private func sendWaiting(last: Bool = false) throws(BreatheError) {
         guard let stream, isConnected else { return }
-        try feed.finish { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        let send: PulseStreamFeed.Send = { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        if last { try feed.finish(to: send) } else { try feed.handOver(to: send) }
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -304,6 +308,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             guard writable > 0 else {
                 // The server's request (or its going away, its silence, a signal) ends the wait.
                 guard let mainloop else { throw lost() }
+                try sendWaiting()
                 let wait = mainloop.serve(
                     until: { self.liveness.silenceDeadline }, watchingSignals: true, beforeEach: { self.probe() },
                     done: { self.writableSamples() > 0 }, failed: { !self.isConnected })
@@ -315,7 +320,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             try write(samples[next..<end])
             next = end
         }
-        try sendHeld()
+        try sendWaiting(last: true)
         // A fresh report for what comes next (the clip's end, a drain): the one asked after the first write is seconds
         // old by now, and a server that ran late since (a loaded machine, a PipeWire cycle skipped) played less than
         // the time passed, which extrapolating it would count as heard.
@@ -372,7 +377,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
 
     func finish() throws(BreatheError) {
         guard let stream else { return }
-        if isConnected { try sendHeld() }
+        if isConnected { try sendWaiting(last: true) }
         guard isConnected, !hasFallenSilent, complete(library.streamDrain(stream, nil, nil)) else { throw lost() }
         close()
     }

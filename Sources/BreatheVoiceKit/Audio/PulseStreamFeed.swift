@@ -1,19 +1,37 @@
 import BreatheCore
 
 /// The session's samples on their way to the playback stream: converted to the stream's rate when it has its own
-/// (`RateConverter`), and handed over a few thousand samples at a time, each piece held only until it is sent.
+/// (`RateConverter`), gathered into blocks as large as libpulse sends at once, and handed over before the session
+/// sleeps.
 ///
-/// Larger pieces were tried, to wake the server less often: a phase sent as 64 KiB blocks (under libpulse's largest
-/// frame). On PulseAudio 16, a block that long is still being played when another stream starts on the sink (the
-/// speech-dispatcher's, at each phrase): the sink rewinds, and our stream's heard position fell back by up to 0.9 s,
-/// so the next phase was written that much late (`FrozenSpeechServerTests`; blocks of 8 192 samples at 22 050 Hz were
-/// safe, 16 384 not). Pieces of 4 096 of our samples (0.19 s) are what every session played before.
+/// Every block costs the session a wake-up or two (issue 52): over a connection with shared memory (PulseAudio's
+/// default) the server gives each block back once it is played, and the session wakes to take it; over one without (the
+/// tests' PulseAudio, PipeWire's pulse server) the server wakes as each block's two writes arrive, and takes the
+/// processor from the session to read them. The runner writes a quarter of a second at a time, so its writes are
+/// gathered here (`outgoing`) into blocks of `blockBytes`, under libpulse's largest, and what waits goes before the
+/// session sleeps (`handOver`), or at once for the first write after the stream opened or was flushed (so that a key is
+/// heard at once). The room the server offers counts what waits (`samples(forBytes:)`).
+///
+/// Silence still goes as samples. Sent as jumps forward in the stream (a relative seek, which PulseAudio plays as
+/// silence), it cut a box session's wake-ups on PulseAudio's defaults further, but beside speech-dispatcher's stream
+/// the server's own report then set the heard position back by a second (docs/contributing.md).
 struct PulseStreamFeed {
-    /// Samples of ours handed over at a time (0.19 s).
+    /// Samples of ours converted at a time (0.19 s).
     static let pieceSamples = 4096
+    /// The most bytes handed over in one block: under libpulse's largest (`pa_mempool_block_size_max`, a 64 KiB slot
+    /// less its header), so that libpulse never splits one (0.67 s at 48 kHz).
+    static let blockBytes = 64_000
+    /// Hands a block over to the stream, at the stream's rate.
+    typealias Send = (ArraySlice<Int16>) throws(BreatheError) -> Void
     private var converter: RateConverter?
-    /// A converted piece, until it is handed over (kept for its capacity).
+    /// The most samples at the stream's rate handed over at once.
+    private let blockSamples = PulseStreamFeed.blockBytes / 2
+    /// Whether the first write since the stream opened or was flushed was handed over.
+    private var primed = false
+    /// A converted piece, until it is gathered (kept for its capacity).
     private var staging: [Int16] = []
+    /// Samples at the stream's rate not handed over yet.
+    private var outgoing: [Int16] = []
     /// Samples written since the stream was opened (the session's, before any conversion).
     private(set) var written: Int64 = 0
     /// `written` when the converter last started afresh (the stream opened, or flushed).
@@ -24,54 +42,85 @@ struct PulseStreamFeed {
         if streamRate != inputRate, streamRate > 0 { converter = RateConverter(from: inputRate, to: streamRate) }
     }
 
+    /// Samples at the stream's rate that wait to be handed over.
+    var waiting: Int { outgoing.count }
+
     /// The samples written whose sound has been handed over: all of them, but for those the converter holds (the few
-    /// each converted sample needs after its time).
+    /// each converted sample needs after its time) and those that wait.
     var sent: Int64 {
-        guard let converter else { return written }
-        return convertedFrom + converter.outputTime(converter.produced)
+        guard let converter else { return written - Int64(waiting) }
+        return convertedFrom + converter.outputTime(converter.produced - Int64(waiting))
     }
 
-    /// Hands `samples` over, converted, a piece at a time.
-    mutating func feed(
-        _ samples: ArraySlice<Int16>, to send: (ArraySlice<Int16>) throws(BreatheError) -> Void
-    ) throws(BreatheError) {
+    /// Gathers `samples`, converted, handing over each block as it fills; the rest waits (`handOver`), but for the
+    /// first write since the stream opened or was flushed, which goes at once.
+    mutating func feed(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
         var start = samples.startIndex
         while start < samples.endIndex {
             let end = min(samples.endIndex, start + Self.pieceSamples)
             if converter == nil {
-                try send(samples[start..<end])
+                try gather(samples[start..<end], to: send)
             } else {
                 staging.removeAll(keepingCapacity: true)
                 samples[start..<end].withUnsafeBufferPointer { converter!.convert($0, into: &staging) }
-                try send(staging[...])
+                try gather(staging[...], to: send)
             }
             written += Int64(end - start)
             start = end
         }
+        if !primed {
+            primed = true
+            try handOver(to: send)
+        }
     }
 
-    /// Hands over what the converter holds, the input's end taken as silence: everything written is then on its way.
-    mutating func finish(to send: (ArraySlice<Int16>) throws(BreatheError) -> Void) throws(BreatheError) {
-        guard converter != nil else { return }
-        staging.removeAll(keepingCapacity: true)
-        converter!.finish(into: &staging)
-        if !staging.isEmpty { try send(staging[...]) }
+    /// Hands over what waits, and what the converter holds, the input's end taken as silence: everything written is
+    /// then on its way.
+    mutating func finish(to send: Send) throws(BreatheError) {
+        if converter != nil {
+            staging.removeAll(keepingCapacity: true)
+            converter!.finish(into: &staging)
+            try gather(staging[...], to: send)
+        }
+        try handOver(to: send)
     }
 
-    /// What was queued is dropped (a flush): the converter starts afresh with the next sample written.
+    /// Hands over what waits: before the session sleeps, so that the server's queue holds all the time written.
+    mutating func handOver(to send: Send) throws(BreatheError) {
+        guard !outgoing.isEmpty else { return }
+        try send(outgoing[...])
+        outgoing.removeAll(keepingCapacity: true)
+    }
+
+    /// What was queued is dropped (a flush), what waits with it: the converter starts afresh with the next sample
+    /// written, and the next write goes at once.
     mutating func restart() {
         converter?.reset()
         convertedFrom = written
+        primed = false
+        outgoing.removeAll(keepingCapacity: true)
     }
 
-    /// Samples of ours that fill `bytes` of the stream's room, rounded up: the server's room is in its own samples,
-    /// and any room at all is room for one of ours (a few samples more than asked are taken as well; none at all would
-    /// leave a writer waiting for room it has).
-    func samples(forBytes bytes: Int) -> Int {
+    /// Samples of ours that fill `bytes` of the stream's room, less what waits, rounded up: the server's room is in its
+    /// own samples, and any room at all is room for one of ours (a few samples more than asked are taken as well; none
+    /// at all would leave a writer waiting for room it has).
+    func samples(forBytes offered: Int) -> Int {
+        let bytes = offered - waiting * 2
         guard bytes > 0 else { return 0 }
         guard let converter else { return bytes / 2 }
         let input = Int64(converter.inputRate)
         let output = Int64(converter.outputRate)
         return Int((Int64(bytes / 2) * input + output - 1) / output)
+    }
+
+    /// Adds samples at the stream's rate to what waits, handing each block over as it fills.
+    private mutating func gather(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
+        var rest = samples
+        while !rest.isEmpty {
+            let taken = rest.prefix(blockSamples - outgoing.count)
+            outgoing.append(contentsOf: taken)
+            rest = rest.dropFirst(taken.count)
+            if outgoing.count == blockSamples { try handOver(to: send) }
+        }
     }
 }
