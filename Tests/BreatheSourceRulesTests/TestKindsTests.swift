@@ -65,7 +65,7 @@ import Testing
         let others = files.filter { !Self.isUnit($0.path) }
         let paths = Set(Self.naming(Self.processesAndServers, in: others).map { $0.prefix { $0 != ":" } })
         for file in [
-            "Tests/BreatheEndToEndTests/StartTests.swift", "Tests/BreatheEndToEndTests/LiveAudioTests.swift",
+            "Tests/BreatheEndToEndTests/StartTests.swift", "Tests/BreatheEndToEndTests/Audio/LiveAudioTests.swift",
             "Tests/BreatheIntegrationTests/System/ChildProcessTests.swift",
             "Tests/BreatheIntegrationTests/Audio/LivePulseSinkTests.swift", "Tests/BreatheTestSupport/BinaryRun.swift",
         ] {
