@@ -83,17 +83,25 @@ let package = Package(
         // Test support only (no product, not installed): appends history records with the real HistoryStore, so the
         // tests can run many writers as separate processes and kill them mid-append.
         .executableTarget(name: "HistoryAppender", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
-        // Fakes and helpers the test targets share (a crontab(1) stand-in, a seeded generator), as swift-argument-parser
-        // shares ArgumentParserTestHelpers: only test targets depend on it, so none of it is linked into the program.
+        // Fakes and helpers the test targets share (a crontab(1) stand-in, a seeded generator, the binary's runner, the
+        // private servers' requirements), as swift-argument-parser shares ArgumentParserTestHelpers: only test targets
+        // depend on it, so none of it is linked into the program.
         .target(
             name: "BreatheTestSupport", dependencies: ["BreatheVoiceKit", "BreatheCore"],
             path: "Tests/BreatheTestSupport"),
+        // The tests by kind (docs/contributing.md, "Where a test goes"). Unit tests: no server, no child process, no
+        // run of the binary (BreatheSourceRulesTests keeps them so).
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+        // The Kit in-process against the real world: the private servers, other programs started as child processes.
         .testTarget(
-            name: "BreatheVoiceCLITests",
-            dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]
-        ),
+            name: "BreatheIntegrationTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+        // The built binary run as its users run it: commands, sessions beside the private servers, Fenrir, terminals.
+        .testTarget(
+            name: "BreatheEndToEndTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+        // The rules read from the source tree (layers, file lengths, one home, waits and processes, the kinds apart).
+        .testTarget(
+            name: "BreatheSourceRulesTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
     ]
 )

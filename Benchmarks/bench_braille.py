@@ -123,7 +123,7 @@ def is_socket(path: Path) -> bool:
 
 class PrivateBrltty:
     """Debian's BRLTTY with no hardware, off the machine's consoles, as the tests run it (PrivateBrltty.swift in
-    Tests/BreatheVoiceCLITests/Support/BrailleServer.swift): the Virtual driver talks to a FakeDisplay, BrlAPI listens as
+    Tests/BreatheEndToEndTests/Support/BrailleServer.swift): the Virtual driver talks to a FakeDisplay, BrlAPI listens as
     a private `:N` without authentication, and every file it writes stays in `directory`. `error` says why it is not
     ready, else None."""
 

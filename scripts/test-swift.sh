@@ -10,7 +10,10 @@
 #   - the sessions inside Fenrir (alone, and in tmux or GNU screen: every test whose name holds InsideFenrir) run
 #     last, at most FENRIR_JOBS at a time (default 10) in as few waves as that allows, evenly filled, with no other
 #     job beside them; one that fails among them runs once more, alone, and its first failure is printed either way;
-#   - every other suite is a job (BreatheCoreTests and BreatheVoiceKitTests, quick and mostly pure, one job each).
+#   - every other suite is a job, but for the test modules that are quick (GROUPED_MODULES: the unit tests,
+#     BreatheCoreTests and BreatheVoiceKitTests; the source rules, BreatheSourceRulesTests; and the integration tests,
+#     BreatheIntegrationTests, but for their live suites), one job each; the end-to-end tests, BreatheEndToEndTests,
+#     are a job a suite (docs/contributing.md, "Where a test goes").
 # A test process runs at most as many tests at once as the machine has cores (Swift's cooperative threads, which a
 # test waiting on a child process blocks); so the jobs, not the threads, give the parallelism.
 # The test bundle must be built (swift build --build-tests); it runs directly, not through `swift test`, which holds
@@ -130,8 +133,10 @@ jobs_for_suite() {
   done
 }
 suites=$(printf '%s\n' "$tests" | cut -d/ -f1 | sort -u)
-# The unit-test modules, quick and mostly pure, are a job each (but for a live suite among them).
-GROUPED_MODULES='BreatheCoreTests|BreatheVoiceKitTests'
+# The quick modules are a job each (but for a live suite among them): the unit tests, the source rules and the
+# integration tests (the Kit in-process; its live suites, LivePulseSinkTests and PendingPulseSinkTests, are jobs of
+# their own on both servers).
+GROUPED_MODULES='BreatheCoreTests|BreatheVoiceKitTests|BreatheSourceRulesTests|BreatheIntegrationTests'
 {
   for module in ${GROUPED_MODULES//|/ }; do
     members=$(printf '%s\n' "$suites" | grep "^$module\." | grep -Ev "\.($LIVE_SUITES)\$" | cut -d. -f2- | escape | paste -sd'|')

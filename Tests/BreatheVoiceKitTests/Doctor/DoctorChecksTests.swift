@@ -6,7 +6,8 @@ import Testing
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
-/// Each doctor check against places the test builds: data folders, a listening socket, crontabs.
+/// Each doctor check against places the test builds: data folders, a listening socket (the crontab's, which run the
+/// crontab program, are DoctorCrontabTests, in the integration tests).
 @Suite struct DoctorChecksTests {
     static let english = Localizer(language: "en")
 
@@ -143,35 +144,6 @@ import Testing
         #expect(
             SoundServerSocket.current(environment: ["XDG_RUNTIME_DIR": "/r"], userID: 7) == .socket("/r/pulse/native"))
         #expect(SoundServerSocket.current(environment: [:], userID: 7) == .socket("/run/user/7/pulse/native"))
-    }
-
-    @Test func scheduledProgramsMustExist() throws {
-        let fake = try FakeCrontab()
-        defer { fake.remove() }
-        var document = try CrontabDocument.parse([]).get()
-        _ = document.add(summary: "--every 1h", lines: ["0 * * * * XDG_RUNTIME_DIR=/run/user/1 /bin/sh remind"])
-        _ = document.add(
-            summary: "--at 12:00", lines: ["0 12 * * * XDG_RUNTIME_DIR=/run/user/1 /gone/breathe-voice remind"])
-        try fake.set(Data(document.bytes))
-        let check = DoctorChecks.scheduledPrograms(
-            crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path]))
-        #expect(
-            Self.lines(check) == [
-                "ok: reminder 1 runs /bin/sh, which exists",
-                "problem: reminder 2 runs /gone/breathe-voice, which is missing or cannot be run — fix: run breathe-voice schedule remove 2, then add the reminder again with this binary",
-            ])
-    }
-
-    @Test func noScheduleAndNoCrontab() throws {
-        let fake = try FakeCrontab()
-        defer { fake.remove() }
-        #expect(
-            Self.lines(
-                DoctorChecks.scheduledPrograms(crontab: .live(environment: ["BREATHE_VOICE_CRONTAB": fake.script.path]))
-            )
-                == ["ok: no reminders are scheduled"])
-        let missing = DoctorChecks.scheduledPrograms(crontab: .live(environment: ["PATH": "/nonexistent"])).run()
-        #expect(missing.count == 1 && missing[0].isProblem)
     }
 
     /// What a reminder would do now: the quiet hours first, then the lock, then the sound server's streams.
