@@ -44,8 +44,6 @@ struct LivePulseLibrary: Sendable {
     let streamWritableSize: @convention(c) (OpaquePointer?) -> Int
     let streamWrite:
         @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, pa_free_cb_t?, Int64, pa_seek_mode_t) -> Int32
-    let streamGetLatency:
-        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> Int32
     let streamGetTimingInfo: @convention(c) (OpaquePointer?) -> UnsafePointer<pa_timing_info>?
     let streamGetSampleSpec: @convention(c) (OpaquePointer?) -> UnsafePointer<pa_sample_spec>?
     let streamSetBufferAttr:
@@ -72,6 +70,8 @@ struct LivePulseLibrary: Sendable {
     let contextGetSourceInfoList:
         @convention(c) (OpaquePointer?, pa_source_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
     let proplistGets: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+    let contextGetServerInfo:
+        @convention(c) (OpaquePointer?, pa_server_info_cb_t?, UnsafeMutableRawPointer?) -> OpaquePointer?
 
     /// Opened on first use (a static is initialized lazily, once, thread-safely), then kept.
     static let shared: Result<LivePulseLibrary, SharedLibrary.LoadError> = load()
@@ -102,7 +102,6 @@ struct LivePulseLibrary: Sendable {
                     streamSetLatencyUpdateCallback: try library.function("pa_stream_set_latency_update_callback"),
                     streamWritableSize: try library.function("pa_stream_writable_size"),
                     streamWrite: try library.function("pa_stream_write"),
-                    streamGetLatency: try library.function("pa_stream_get_latency"),
                     streamGetTimingInfo: try library.function("pa_stream_get_timing_info"),
                     streamGetSampleSpec: try library.function("pa_stream_get_sample_spec"),
                     streamSetBufferAttr: try library.function("pa_stream_set_buffer_attr"),
@@ -120,7 +119,8 @@ struct LivePulseLibrary: Sendable {
                     contextGetSourceOutputInfoList: try library.function("pa_context_get_source_output_info_list"),
                     contextGetSinkInputInfoList: try library.function("pa_context_get_sink_input_info_list"),
                     contextGetSourceInfoList: try library.function("pa_context_get_source_info_list"),
-                    proplistGets: try library.function("pa_proplist_gets")
+                    proplistGets: try library.function("pa_proplist_gets"),
+                    contextGetServerInfo: try library.function("pa_context_get_server_info")
                 ))
         } catch {
             return .failure(error)

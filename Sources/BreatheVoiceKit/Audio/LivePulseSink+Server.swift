@@ -79,13 +79,29 @@ extension LivePulseSink {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    /// libpulse's latency for the stream (interpolated from its latest timing report), in the session's samples; nil
-    /// while it has no timing information (just connected or flushed).
+    /// Asks the server who it is, without waiting: `jumpsAreSilence` is set when it answers (false if it cannot say).
+    func askWhetherJumpsAreSilence(_ context: OpaquePointer) {
+        jumpsAreSilence = nil
+        let operation = library.contextGetServerInfo(
+            context,
+            { _, info, userdata in
+                guard let userdata else { return }
+                let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
+                let name = info?.pointee.server_name.map { String(cString: $0) } ?? ""
+                sink.jumpsAreSilence = PulseJumps.playedAsSilence(serverName: name)
+            }, Unmanaged.passUnretained(self).toOpaque())
+        if let operation { library.operationUnref(operation) } else { jumpsAreSilence = false }
+    }
+
+    /// The stream's latency from the server's latest timing report, in the session's samples (`PulseHeardPosition
+    /// .latency`); nil while there is none (just connected or flushed) or an index in it is not known.
     func streamLatency(_ stream: OpaquePointer) -> Int64? {
-        var microseconds: UInt64 = 0
-        var negative: Int32 = 0
-        guard library.streamGetLatency(stream, &microseconds, &negative) == 0 else { return nil }
-        return negative != 0 ? 0 : Int64(microseconds) * Int64(AudioFormat.sampleRate) / 1_000_000
+        guard let timing = library.streamGetTimingInfo(stream)?.pointee,
+            timing.write_index_corrupt == 0, timing.read_index_corrupt == 0
+        else { return nil }
+        return PulseHeardPosition.latency(
+            writeIndex: timing.write_index, readIndex: timing.read_index, sinkMicroseconds: timing.sink_usec,
+            transportMicroseconds: timing.transport_usec, streamRate: streamRate, sampleRate: AudioFormat.sampleRate)
     }
 
     static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {

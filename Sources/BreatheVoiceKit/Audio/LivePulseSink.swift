@@ -54,6 +54,10 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private var timingArrived: UInt64?
     /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
     private var timingAsked = false
+    /// The stream's rate: the sink's, or the graph's (`PA_STREAM_FIX_RATE`).
+    private(set) var streamRate = AudioFormat.sampleRate
+    /// Whether the server plays a jump in the stream as silence (`PulseJumps`); nil until it said who it is.
+    var jumpsAreSilence: Bool?
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -108,6 +112,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if let failed = mainloop.connect(context, to: server, until: deadline, watchingSignals: watchingSignals) {
             throw failure(failed.wait, failed.error)
         }
+        askWhetherJumpsAreSilence(context)
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
@@ -134,7 +139,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         }
         let ready = mainloop.serve(
             until: { deadline }, watchingSignals: watchingSignals,
-            done: { self.library.streamGetState(stream) == PA_STREAM_READY },
+            done: { self.library.streamGetState(stream) == PA_STREAM_READY && self.jumpsAreSilence != nil },
             failed: {
                 let state = self.library.streamGetState(stream)
                 return state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
@@ -142,7 +147,9 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             })
         if ready != .done { throw failure(ready, library.contextErrno(context)) }
         let rate = library.streamGetSampleSpec(stream).map { Int($0.pointee.rate) } ?? AudioFormat.sampleRate
+        streamRate = rate
         feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
+        feed.skipsSilence = jumpsAreSilence ?? false
         if rate != AudioFormat.sampleRate, rate > 0 {
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
@@ -268,7 +275,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
-        try feed.feed(samples) { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        try feed.feed(samples) { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
         // The first report, so that the heard position comes from the server's own timing from the start.
         if !timingAsked { askTiming() }
     }
@@ -278,13 +285,14 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// libpulse sends our block as it is (two writes, each waking the server); with shared memory (a desktop's default)
     /// it copies it into its pool's blocks whatever is given (`pa_stream_write_ext_free`), and the server releases each
     /// of those once played: a wake-up of ours per block (issue 52), which is why blocks are as large as libpulse takes.
-    private func send(_ samples: ArraySlice<Int16>, to stream: OpaquePointer) throws(BreatheError) {
+    private func send(_ samples: ArraySlice<Int16>, after jump: Int, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride
         guard let block = malloc(count) else { throw lost() }
         samples.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: count) }
         // A write refused (a stream no longer ready) never took the block: it is still ours to free.
-        guard library.streamWrite(stream, block, count, { free($0) }, 0, PA_SEEK_RELATIVE) >= 0 else {
+        let offset = Int64(jump * MemoryLayout<Int16>.stride)
+        guard library.streamWrite(stream, block, count, { free($0) }, offset, PA_SEEK_RELATIVE) >= 0 else {
             free(block)
             throw lost()
         }
@@ -295,7 +303,9 @@ final class LivePulseSink: AudioSink, SessionWaiter {
     /// Sends what the feed keeps waiting, and with `last` what the converter holds, the input's end taken as silence.
     private func sendWaiting(last: Bool = false) throws(BreatheError) {
         guard let stream, isConnected else { return }
-        let send: PulseStreamFeed.Send = { (piece) throws(BreatheError) in try self.send(piece, to: stream) }
+        let send: PulseStreamFeed.Send = { (piece, jump) throws(BreatheError) in
+            try self.send(piece, after: jump, to: stream)
+        }
         if last { try feed.finish(to: send) } else { try feed.handOver(to: send) }
     }
 

@@ -21,8 +21,8 @@ struct PulseStreamFeed {
     /// The most bytes handed over in one block: under libpulse's largest (`pa_mempool_block_size_max`, a 64 KiB slot
     /// less its header), so that libpulse never splits one (0.67 s at 48 kHz).
     static let blockBytes = 64_000
-    /// Hands a block over to the stream, at the stream's rate.
-    typealias Send = (ArraySlice<Int16>) throws(BreatheError) -> Void
+    /// Hands a block over to the stream, at the stream's rate, after a jump over that many samples of silence.
+    typealias Send = (ArraySlice<Int16>, _ jump: Int) throws(BreatheError) -> Void
     private var converter: RateConverter?
     /// The most samples at the stream's rate handed over at once.
     private let blockSamples = PulseStreamFeed.blockBytes / 2
@@ -32,6 +32,12 @@ struct PulseStreamFeed {
     private var staging: [Int16] = []
     /// Samples at the stream's rate not handed over yet.
     private var outgoing: [Int16] = []
+    /// Whether silence goes as a jump rather than as samples (the server plays a jump as silence).
+    var skipsSilence = false
+    /// The jump before `outgoing`.
+    private var jump = 0
+    /// Silence after `outgoing`, not handed over yet: a jump if it is long enough when sound (or the write's end) comes.
+    private var silence = 0
     /// Samples written since the stream was opened (the session's, before any conversion).
     private(set) var written: Int64 = 0
     /// `written` when the converter last started afresh (the stream opened, or flushed).
@@ -43,7 +49,10 @@ struct PulseStreamFeed {
     }
 
     /// Samples at the stream's rate that wait to be handed over.
-    var waiting: Int { outgoing.count }
+    var waiting: Int { outgoing.count + silence }
+
+    /// The shortest silence sent as a jump: a block. A shorter one cut out of sound would split one block into two.
+    var shortestJump: Int { blockSamples }
 
     /// The samples written whose sound has been handed over: all of them, but for those the converter holds (the few
     /// each converted sample needs after its time) and those that wait.
@@ -86,9 +95,23 @@ struct PulseStreamFeed {
     }
 
     /// Hands over what waits: before the session sleeps, so that the server's queue holds all the time written.
+    /// A long silence at the end goes as a jump carried by its own last sample (a write of nothing carries no jump).
     mutating func handOver(to send: Send) throws(BreatheError) {
+        if silence >= shortestJump {
+            try handOverOutgoing(to: send)
+            jump += silence - 1
+            outgoing.append(0)
+        } else if silence > 0 {
+            try appendSilence(silence, to: send)
+        }
+        silence = 0
+        try handOverOutgoing(to: send)
+    }
+
+    private mutating func handOverOutgoing(to send: Send) throws(BreatheError) {
         guard !outgoing.isEmpty else { return }
-        try send(outgoing[...])
+        try send(outgoing[...], jump)
+        jump = 0
         outgoing.removeAll(keepingCapacity: true)
     }
 
@@ -99,6 +122,8 @@ struct PulseStreamFeed {
         convertedFrom = written
         primed = false
         outgoing.removeAll(keepingCapacity: true)
+        jump = 0
+        silence = 0
     }
 
     /// Samples of ours that fill `bytes` of the stream's room, less what waits, rounded up: the server's room is in its
@@ -113,14 +138,49 @@ struct PulseStreamFeed {
         return Int((Int64(bytes / 2) * input + output - 1) / output)
     }
 
-    /// Adds samples at the stream's rate to what waits, handing each block over as it fills.
+    /// Adds samples at the stream's rate to what waits, handing each block over as it fills; when skipping silence,
+    /// its silences and its sound apart.
     private mutating func gather(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
+        guard skipsSilence else { return try append(samples, to: send) }
+        var index = samples.startIndex
+        while index < samples.endIndex {
+            if samples[index] == 0 {
+                let end = samples[index...].firstIndex { $0 != 0 } ?? samples.endIndex
+                silence += end - index
+                index = end
+            } else {
+                let end = samples[index...].firstIndex(of: 0) ?? samples.endIndex
+                // The silence before this sound: a jump when it is long enough, else samples.
+                if silence >= shortestJump {
+                    try handOverOutgoing(to: send)
+                    jump += silence
+                } else if silence > 0 {
+                    try appendSilence(silence, to: send)
+                }
+                silence = 0
+                try append(samples[index..<end], to: send)
+                index = end
+            }
+        }
+    }
+
+    private mutating func append(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
         var rest = samples
         while !rest.isEmpty {
             let taken = rest.prefix(blockSamples - outgoing.count)
             outgoing.append(contentsOf: taken)
             rest = rest.dropFirst(taken.count)
-            if outgoing.count == blockSamples { try handOver(to: send) }
+            if outgoing.count == blockSamples { try handOverOutgoing(to: send) }
+        }
+    }
+
+    private mutating func appendSilence(_ count: Int, to send: Send) throws(BreatheError) {
+        var left = count
+        while left > 0 {
+            let taken = min(left, blockSamples - outgoing.count)
+            outgoing.append(contentsOf: repeatElement(0, count: taken))
+            left -= taken
+            if outgoing.count == blockSamples { try handOverOutgoing(to: send) }
         }
     }
 }

@@ -36,4 +36,25 @@ import Testing
         // After the flush, 1 000 more were sent; libpulse has no timing yet: all of them are still to be heard.
         #expect(heard.latency(sent: 23_050, now: Self.second) { nil } == 1_000)
     }
+
+    /// A report's latency is what waits in the stream plus what the sink holds, less the report's time on its way: at
+    /// the stream's own rate, in the session's samples.
+    @Test func aReportsLatencyCountsWhatTheSinkHoldsEvenBeforeOurStreamReachedIt() {
+        // 0.25 s written at 48 kHz, nothing read yet, the sink holding 1.2 s (a null sink before our latency applies):
+        // 1.45 s not heard, where libpulse's latency (its stream time kept at 0) says 0.25 s.
+        let early = PulseHeardPosition.latency(
+            writeIndex: 24_000, readIndex: 0, sinkMicroseconds: 1_200_000, transportMicroseconds: 0,
+            streamRate: 48_000, sampleRate: 22_050)
+        #expect(early == 5_512 + 26_460)
+        // Later: 1 s waits, the sink holds 20 ms, the report took 2 ms on its way.
+        let later = PulseHeardPosition.latency(
+            writeIndex: 960_000, readIndex: 864_000, sinkMicroseconds: 20_000, transportMicroseconds: 2_000,
+            streamRate: 48_000, sampleRate: 22_050)
+        #expect(later == 22_050 + 396)
+        // Never below nothing.
+        #expect(
+            PulseHeardPosition.latency(
+                writeIndex: 100, readIndex: 100, sinkMicroseconds: 0, transportMicroseconds: 5_000, streamRate: 22_050,
+                sampleRate: 22_050) == 0)
+    }
 }

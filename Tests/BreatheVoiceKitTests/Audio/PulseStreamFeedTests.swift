@@ -17,10 +17,10 @@ import Testing
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 22_050)
         let samples = Self.tone(10_000 + 3 * 20_000)
         var out: [[Int16]] = []
-        try feed.feed(samples[..<10_000]) { out.append(Array($0)) }
+        try feed.feed(samples[..<10_000]) { piece, _ in out.append(Array(piece)) }
         #expect(out.map(\.count) == [10_000] && feed.waiting == 0 && feed.sent == 10_000)
         for start in stride(from: 10_000, to: samples.count, by: 20_000) {
-            try feed.feed(samples[start..<start + 20_000]) { out.append(Array($0)) }
+            try feed.feed(samples[start..<start + 20_000]) { piece, _ in out.append(Array(piece)) }
         }
         // The runner's writes gathered: a block as it fills, the rest waiting (not sent) until the session sleeps.
         #expect(out.map(\.count) == [10_000, Self.block], "\(out.map(\.count))")
@@ -28,8 +28,8 @@ import Testing
         // The room offered counts what waits.
         #expect(feed.samples(forBytes: 2 * feed.waiting + 1000) == 500)
         #expect(feed.samples(forBytes: 2 * feed.waiting) == 0)
-        try feed.handOver { out.append(Array($0)) }
-        try feed.handOver { out.append(Array($0)) }
+        try feed.handOver { piece, _ in out.append(Array(piece)) }
+        try feed.handOver { piece, _ in out.append(Array(piece)) }
         #expect(out.flatMap { $0 } == samples)
         #expect(out.map(\.count) == [10_000, Self.block, 60_000 - Self.block])
         #expect(feed.written == 70_000 && feed.sent == 70_000 && feed.waiting == 0)
@@ -42,11 +42,11 @@ import Testing
         var start = 0
         while start < samples.count {
             let end = min(samples.count, start + 5_512)
-            try feed.feed(samples[start..<end]) { out.append(Array($0)) }
+            try feed.feed(samples[start..<end]) { piece, _ in out.append(Array(piece)) }
             #expect(feed.sent <= feed.written)
             start = end
         }
-        try feed.finish { out.append(Array($0)) }
+        try feed.finish { piece, _ in out.append(Array(piece)) }
         #expect(feed.sent == feed.written && feed.waiting == 0)
         var converter = RateConverter(from: 22_050, to: 48_000)
         var expected: [Int16] = []
@@ -66,18 +66,136 @@ import Testing
     @Test func aRestartDropsWhatWaitsAndWhatTheConverterHeld() throws {
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
         var out: [[Int16]] = []
-        try feed.feed(Self.tone(1_000)[...]) { out.append(Array($0)) }
-        try feed.feed(Self.tone(1_000)[...]) { out.append(Array($0)) }
+        try feed.feed(Self.tone(1_000)[...]) { piece, _ in out.append(Array(piece)) }
+        try feed.feed(Self.tone(1_000)[...]) { piece, _ in out.append(Array(piece)) }
         #expect(feed.sent < feed.written && feed.waiting > 0 && out.count == 1)
         feed.restart()
         #expect(feed.sent == feed.written && feed.waiting == 0)
         // The first write after a flush goes at once (a key is heard at once); nothing from before it follows.
         var after: [[Int16]] = []
-        try feed.feed(Self.tone(500)[...]) { after.append(Array($0)) }
+        try feed.feed(Self.tone(500)[...]) { piece, _ in after.append(Array(piece)) }
         #expect(feed.waiting == 0 && after.count == 1)
         var converter = RateConverter(from: 22_050, to: 48_000)
         var expected: [Int16] = []
         Self.tone(500).withUnsafeBufferPointer { converter.convert($0, into: &expected) }
         #expect(after[0] == expected)
+    }
+
+    // MARK: Silence as jumps
+
+    /// What the stream plays from what was handed over: each jump as that much silence, then the block.
+    struct Played {
+        var samples: [Int16] = []
+        var blocks: [Int] = []
+        var jumps: [Int] = []
+
+        mutating func take(_ block: ArraySlice<Int16>, _ jump: Int) {
+            #expect(!block.isEmpty, "a write of nothing carries no jump")
+            samples += repeatElement(0, count: jump)
+            samples += block
+            blocks.append(block.count)
+            jumps.append(jump)
+        }
+    }
+
+    /// A feed that skips silence, its first write (which goes at once) made: `played` holds it.
+    static func primed(_ rate: Int = 22_050) throws -> (PulseStreamFeed, Played, [Int16]) {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: rate)
+        feed.skipsSilence = true
+        var played = Played()
+        let first = Self.tone(10)
+        try feed.feed(first[...]) { played.take($0, $1) }
+        return (feed, played, first)
+    }
+
+    @Test func aLongSilenceIsAJumpCarriedByTheSoundAfterIt() throws {
+        var (feed, played, first) = try Self.primed()
+        let samples = Self.tone(1_000) + Array(repeating: 0, count: 40_000) + Self.tone(40_000)
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        // The sound short of a block waits, and counts as not sent.
+        let waiting = 40_000 - Self.block
+        #expect(feed.waiting == waiting && feed.sent == feed.written - Int64(waiting))
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == first + samples)
+        #expect(played.jumps == [0, 0, 40_000, 0] && played.blocks == [10, 1_000, Self.block, waiting])
+        #expect(feed.sent == feed.written && feed.waiting == 0)
+    }
+
+    @Test func aShortSilenceWithinSoundGoesAsSamples() throws {
+        var (feed, played, first) = try Self.primed()
+        let samples =
+            Self.tone(1_000) + Array(repeating: 0, count: Self.block - 1) + Self.tone(3_000)
+            + Array(repeating: 0, count: 300) + Self.tone(10)
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == first + samples)
+        #expect(played.jumps.allSatisfy { $0 == 0 } && played.blocks == [10, Self.block, samples.count - Self.block])
+    }
+
+    /// The runner writes a quarter of a second at a time: a silence across its writes is one jump, handed over with
+    /// its last sample when the session is about to sleep (so that the server's queue holds all the time written);
+    /// the room offered counts what waits.
+    @Test func aSilenceAcrossWritesIsOneJumpCarriedByItsLastSample() throws {
+        var (feed, played, first) = try Self.primed()
+        var samples = first + Self.tone(2_000)
+        try feed.feed(samples[first.count...]) { played.take($0, $1) }
+        for _ in 0..<8 {
+            let quarter = [Int16](repeating: 0, count: 5_512)
+            try feed.feed(quarter[...]) { played.take($0, $1) }
+            samples += quarter
+        }
+        #expect(played.blocks == [10])
+        #expect(feed.waiting == 2_000 + 8 * 5_512)
+        #expect(feed.samples(forBytes: 2 * (feed.waiting + 100)) == 100)
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == samples)
+        #expect(played.jumps == [0, 0, 8 * 5_512 - 1] && played.blocks == [10, 2_000, 1])
+        // A short silence goes as samples; then nothing waits, and nothing more is sent.
+        let short = [Int16](repeating: 0, count: 20)
+        try feed.feed(short[...]) { played.take($0, $1) }
+        try feed.handOver { played.take($0, $1) }
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == samples + short && played.blocks.last == 20 && played.jumps.last == 0)
+    }
+
+    /// A session's shape at 48 kHz: what the stream plays is the converter's output, silence included, in a few blocks.
+    @Test func aConvertedSessionPlaysTheConvertersOutputInAFewBlocks() throws {
+        var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
+        feed.skipsSilence = true
+        // A cue, 3 s of silence, a cue, 2 s of silence, in the runner's quarters of a second.
+        let samples =
+            Self.tone(8_000) + Array(repeating: 0, count: 66_150) + Self.tone(8_000)
+            + Array(repeating: 0, count: 44_100)
+        var played = Played()
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + 5_512)
+            try feed.feed(samples[start..<end]) { played.take($0, $1) }
+            #expect(feed.sent <= feed.written)
+            start = end
+        }
+        try feed.finish { played.take($0, $1) }
+        #expect(feed.sent == feed.written && feed.waiting == 0)
+        var converter = RateConverter(from: 22_050, to: 48_000)
+        var expected: [Int16] = []
+        samples.withUnsafeBufferPointer { converter.convert($0, into: &expected) }
+        converter.finish(into: &expected)
+        #expect(played.samples == expected)
+        // The first quarter of a second at once, the rest of the first cue, the second cue and the last silence's
+        // sample: where its samples would have been 8 blocks.
+        #expect(played.blocks.count == 4, "\(played.blocks)")
+        #expect(played.blocks.reduce(0, +) * 4 < expected.count)
+    }
+
+    @Test func aFlushDropsTheJumpThatWaits() throws {
+        var (feed, played, _) = try Self.primed(48_000)
+        try feed.feed((Self.tone(500) + Array(repeating: 0, count: 40_000))[...]) { played.take($0, $1) }
+        #expect(feed.waiting > 0)
+        feed.restart()
+        #expect(feed.sent == feed.written && feed.waiting == 0)
+        var after = Played()
+        try feed.feed(Self.tone(500)[...]) { after.take($0, $1) }
+        try feed.handOver { after.take($0, $1) }
+        #expect(!after.blocks.isEmpty && after.jumps.allSatisfy { $0 == 0 }, "\(after.jumps)")
     }
 }
