@@ -19,10 +19,9 @@ import Musl
 /// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
 /// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
 /// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
-/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). The runner's writes go in as few blocks as
-/// libpulse takes, handed over before the session sleeps (`PulseStreamFeed`). Everything the sink says is in the
-/// session's samples. What is queued can still change at once: `flush()` drops it (a key, a pause), and the runner
-/// renders again from the heard position.
+/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). It goes in as few blocks as libpulse takes,
+/// silence as jumps (`PulseStreamFeed`). Everything the sink says is in the session's samples. What is queued can
+/// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
@@ -280,11 +279,9 @@ final class LivePulseSink: AudioSink, SessionWaiter {
         if !timingAsked { askTiming() }
     }
 
-    /// Writes a block at the stream's rate to the server, in memory of our own that libpulse frees once it is sent,
-    /// and sends it now: a turn of the main loop that waits for nothing. Over a connection without shared memory
-    /// libpulse sends our block as it is (two writes, each waking the server); with shared memory (a desktop's default)
-    /// it copies it into its pool's blocks whatever is given (`pa_stream_write_ext_free`), and the server releases each
-    /// of those once played: a wake-up of ours per block (issue 52), which is why blocks are as large as libpulse takes.
+    /// Writes a block at the stream's rate to the server, after a jump over `jump` samples of silence, in memory of our
+    /// own that libpulse frees once it is sent, and sends it now (a turn of the main loop that waits for nothing). Each
+    /// block is a wake-up or two of ours (`PulseStreamFeed`).
     private func send(_ samples: ArraySlice<Int16>, after jump: Int, to stream: OpaquePointer) throws(BreatheError) {
         guard !samples.isEmpty else { return }
         let count = samples.count * MemoryLayout<Int16>.stride

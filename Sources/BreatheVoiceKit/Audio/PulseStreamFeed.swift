@@ -5,16 +5,18 @@ import BreatheCore
 /// sleeps.
 ///
 /// Every block costs the session a wake-up or two (issue 52): over a connection with shared memory (PulseAudio's
-/// default) the server gives each block back once it is played, and the session wakes to take it; over one without (the
-/// tests' PulseAudio, PipeWire's pulse server) the server wakes as each block's two writes arrive, and takes the
-/// processor from the session to read them. The runner writes a quarter of a second at a time, so its writes are
-/// gathered here (`outgoing`) into blocks of `blockBytes`, under libpulse's largest, and what waits goes before the
-/// session sleeps (`handOver`), or at once for the first write after the stream opened or was flushed (so that a key is
-/// heard at once). The room the server offers counts what waits (`samples(forBytes:)`).
+/// default, where libpulse copies even a block of our own into its pool, `pa_stream_write_ext_free`) the server gives
+/// each block back once it is played, and the session wakes to take it; over one without (the tests' PulseAudio,
+/// PipeWire's pulse server) the server wakes as each block's two writes arrive, and takes the processor from the
+/// session to read them. The runner writes a quarter of a second at a time, so its writes are gathered here
+/// (`outgoing`) into blocks of `blockBytes`, under libpulse's largest, and what waits goes before the session sleeps
+/// (`handOver`), or at once for the first write after the stream opened or was flushed (so that a key is heard at
+/// once). The room the server offers counts what waits (`samples(forBytes:)`).
 ///
-/// Silence still goes as samples. Sent as jumps forward in the stream (a relative seek, which PulseAudio plays as
-/// silence), it cut a box session's wake-ups on PulseAudio's defaults further, but beside speech-dispatcher's stream
-/// the server's own report then set the heard position back by a second (docs/contributing.md).
+/// Silence is not sent at all where the server plays what it was not sent as silence (`skipsSilence`, from
+/// `PulseJumps`): a silence at least a block long becomes a jump forward in the stream (a relative seek) carried by the
+/// next sound, or, before the session sleeps, by its own last sample (a write of nothing carries no jump), so that the
+/// server's queue never ends before the time written. Most of a session is silence between cues.
 struct PulseStreamFeed {
     /// Samples of ours converted at a time (0.19 s).
     static let pieceSamples = 4096
