@@ -65,7 +65,8 @@ SWIFT_FILES = Sources Tests Plugins Package.swift
 # issues 49-51 brought the history import, the reminder's records and contracted braille, whose pure halves the Kit
 # reads; 500 since issue 52's history readers in time order (TimeOrderScan, HistoryIndex, NewestSessions, DaySet,
 # SameSecondRun) and issue 50's number forms; 510 since a merged history keeps each mood with its session
-# (AmendmentOwners) and `prefs show` lists every language's voice; issue 53's modules will redraw this line). Every one left
+# (AmendmentOwners) and `prefs show` lists every language's voice, with the tests' support module starting programs
+# through the Kit's ChildProcess (issue 53); issue 53's modules will redraw this line). Every one left
 # was found needed by a build without it (`scripts/package-surface.py --apply --build 'swift build --build-tests'`
 # demotes what it can prove unneeded; it keeps a few more than a build needs, since it gives back by name where an
 # error names no declaration). Entry.swift is read as used: `Entry.parse` is also called by the benchmark's floor.

@@ -12,7 +12,8 @@ visible although nobody outside names it:
   a kept protocol or class, or in the payload of a kept enum's cases);
 - a member of a kept type that satisfies a requirement of a protocol the type conforms to (the project's own protocols,
   read from the sources, and the standard library's and ArgumentParser's, by name);
-- an operator or subscript of a kept type; an initializer of a kept type another module calls as `Type(`;
+- an operator or subscript of a kept type; an initializer of a kept type another module calls as `Type(` (or as
+  `self.init(` in its extension of the type);
 - anything in a file given with --exclude (its signature's types are kept too).
 
 A name used by another module for something else keeps a declaration it did not need: that costs a `package`, never the
@@ -508,9 +509,15 @@ def analyse(root, exclude, evidence=None, files=None):
                 while name_index + 2 < end and tokens[name_index + 1].text == ".":
                     name_index += 2
                 extended = tokens[name_index].text
-                for inner in tokens[end:matching(tokens, end)]:
+                close = matching(tokens, end)
+                for at in range(end, close):
+                    inner = tokens[at]
                     if inner.kind == "id":
                         extended_uses.setdefault((extended, inner.text), set()).add(source.module)
+                        # `self.init(` in another module's extension of the type calls one of its initializers.
+                        if inner.text == "self" and at + 3 < close and tokens[at + 1].text == "." and \
+                                tokens[at + 2].text == "init" and tokens[at + 3].text == "(":
+                            constructed.setdefault(extended, set()).add(source.module)
 
     def importers(module):
         return {other for other, imported in imports.items() if module in imported}

@@ -1,6 +1,5 @@
+import BreatheVoiceKit
 import Foundation
-
-@testable import BreatheVoiceKit
 
 /// Kit's `ChildProcess`, as the tests start it (many at once, killed, their `/proc` read): Foundation's Process can miss
 /// the exit of a child that ends at once (see `PulseServer.spawnAndWait`).
@@ -31,13 +30,14 @@ extension ChildProcess {
     /// read; `wait()` reaps it afterwards.
     func waitForExit() {
         var info = siginfo_t()
-        _ = SystemCall.retryingOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
     }
 
     /// Whether the child has ended, without reaping it (`wait()` or `ending()` still can): Foundation's `isRunning`.
     var hasEnded: Bool {
         var info = siginfo_t()
-        let looked = SystemCall.retryingOnInterrupt { waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) }
+        var looked = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        while looked != 0 && errno == EINTR { looked = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) }
         return looked != 0 || info._sifields._sigchld.si_pid != 0
     }
 

@@ -8,7 +8,7 @@ import Musl
 /// catch back at their default actions) and reaped with waitpid. `run` runs one to the end with bytes in on its stdin
 /// and its stdout and stderr collected; `init` starts one with its standard streams wired as given, to be waited for
 /// (or killed) later.
-struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
     /// How a finished program ended and what it printed.
     struct Result: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
@@ -18,7 +18,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Why a program could not be run at all.
-    enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// posix_spawn or pipe failed; `errno` says why.
         case cannotStart(errno: Int32)
         /// The program had not finished `milliseconds` after it started: it was killed (SIGKILL) and reaped.
@@ -51,7 +51,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Where one of a child's standard streams goes.
-    enum Stream: Sendable {
+    package enum Stream: Sendable {
         /// A descriptor of ours (such as a pipe's end), duplicated onto the stream.
         case descriptor(Int32)
         /// A file opened with `flags` (created private to the user, 0600, when `flags` has O_CREAT).
@@ -60,16 +60,16 @@ struct ChildProcess: Sendable {
         case closed
 
         /// /dev/null, for reading (stdin) or writing.
-        static func null(writing: Bool) -> Stream {
+        package static func null(writing: Bool) -> Stream {
             .file("/dev/null", flags: writing ? O_WRONLY : O_RDONLY)
         }
     }
 
-    let pid: pid_t
+    package let pid: pid_t
 
     /// Starts `program` (a path) with `arguments` and the given standard streams, in `environment` ("NAME=value"
     /// entries; nil: ours).
-    init(
+    package init(
         _ program: String, _ arguments: [String], standardInput: Stream = .null(writing: false),
         standardOutput: Stream = .null(writing: true), standardError: Stream = .null(writing: true),
         environment: [String]? = nil
