@@ -104,7 +104,7 @@ final class LivePulseSink: AudioSink, SessionWaiter {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.mainloop = mainloop
-        guard let context = library.contextNew(mainloop.api, "breathe-voice") else {
+        guard let context = library.newContext(mainloop.api, name: "breathe-voice") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context

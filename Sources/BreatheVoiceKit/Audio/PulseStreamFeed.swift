@@ -4,10 +4,8 @@ import BreatheCore
 /// (`RateConverter`), gathered into blocks as large as libpulse sends at once, and handed over before the session
 /// sleeps.
 ///
-/// Every block costs the session a wake-up or two (issue 52): over a connection with shared memory (PulseAudio's
-/// default, where libpulse copies even a block of our own into its pool, `pa_stream_write_ext_free`) the server gives
-/// each block back once it is played, and the session wakes to take it; over one without (the tests' PulseAudio,
-/// PipeWire's pulse server) the server wakes as each block's two writes arrive, and takes the processor from the
+/// Every block costs the session a wake-up or two (issue 52): the server wakes as each block's two writes arrive (the
+/// session's connection shares no memory with it, `LivePulseLibrary.newContext`), and takes the processor from the
 /// session to read them. The runner writes a quarter of a second at a time, so its writes are gathered here
 /// (`outgoing`) into blocks of `blockBytes`, under libpulse's largest, and what waits goes before the session sleeps
 /// (`handOver`), or at once for the first write after the stream opened or was flushed (so that a key is heard at

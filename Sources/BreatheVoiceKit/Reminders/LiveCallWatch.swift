@@ -60,7 +60,7 @@ final class LiveCallWatch: CallWatching {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.mainloop = mainloop
-        guard let context = library.contextNew(mainloop.api, "breathe-voice reminder") else {
+        guard let context = library.newContext(mainloop.api, name: "breathe-voice reminder") else {
             throw unavailable(Int32(PA_ERR_INTERNAL.rawValue))
         }
         self.context = context

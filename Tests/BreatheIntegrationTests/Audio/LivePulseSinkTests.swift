@@ -41,6 +41,35 @@ import Testing
         try sink.finish()
     }
 
+    /// The session's connection sends its sound over the socket, never through shared memory: libpulse made it no
+    /// shared pool (a memfd named "pulseaudio", or /dev/shm/pulse-shm-*), which it otherwise makes for every context,
+    /// whatever the server (issue 52: over shared memory the server gives back each block once played, and the session
+    /// wakes for each).
+    @Test func theSessionsConnectionSharesNoMemoryWithTheServer() throws {
+        let environment = try LiveServers.requireSoundServer()
+        let sink = try LivePulseSink(environment: environment, clock: MonotonicClock())
+        let maps = Self.wholeFile("/proc/self/maps")
+        let pools = maps.split(separator: "\n").filter { $0.contains("memfd:pulseaudio") || $0.contains("pulse-shm-") }
+        #expect(maps.contains("libpulse"), "libpulse is not mapped: the check would see nothing")
+        #expect(pools.isEmpty, "libpulse's shared pool is mapped: \(pools)")
+        try sink.finish()
+    }
+
+    /// A file of /proc read to its end: it says its size is 0, and a read of that size takes only its first page.
+    private static func wholeFile(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// While a session plays, the server's own requests for data come before the session would ask for a sign of life.
     @Test func theServersRequestsComeBeforeTheSessionWouldAsk() {
         #expect(SoundServerPatience.quietMilliseconds > Int64(LivePulseSink.requestMilliseconds))
