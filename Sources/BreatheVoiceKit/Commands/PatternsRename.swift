@@ -33,11 +33,7 @@ extension BreatheVoice.Patterns {
             let renaming = ReminderPatternRename(
                 crontab: .live(environment: environment), systemd: .live(environment: environment))
             let (plan, reloaded) = try loaded.catching { () throws(BreatheError) in
-                let lock = try FileLock.crontab()
-                defer { withExtendedLifetime(lock) {} }
-                let plan = renaming.plan(old, to: new)
-                let reloaded = try renaming.apply(plan) { () throws(BreatheError) in try loaded.save(document) }
-                return (plan, reloaded)
+                try renaming.rename(old, to: new) { () throws(BreatheError) in try loaded.save(document) }
             }
             var output = FileDescriptorSink.standardOutput
             output.say(Message(.patternsRenamed, ["old": .text(old), "new": .text(new)]), localizer)

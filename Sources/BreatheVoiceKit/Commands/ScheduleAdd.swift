@@ -102,8 +102,6 @@ extension BreatheVoice.Schedule {
             }
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
                 let editor = BreatheVoice.Schedule.editor(localizer: localizer)
-                let lock = try FileLock.crontab()
-                defer { withExtendedLifetime(lock) {} }
                 let lines =
                     loaded.preferences.scheduleVia == "systemd"
                     ? try editor.addSystemd(schedule, program: program, userID: ProcessIdentity.userID, dryRun: dryRun)

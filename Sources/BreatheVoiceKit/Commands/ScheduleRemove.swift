@@ -28,8 +28,6 @@ extension BreatheVoice.Schedule {
         func run() throws {
             let localizer = try language.resolve()
             try CommandFailure.catching(localizer) { () throws(BreatheError) in
-                let lock = try FileLock.crontab()
-                defer { withExtendedLifetime(lock) {} }
                 BreatheVoice.Schedule.print(
                     try BreatheVoice.Schedule.editor(localizer: localizer).remove(id: id, dryRun: dryRun))
             }

@@ -5,7 +5,8 @@ import BreatheCore
 ///
 /// Everything is worked out first (`plan`), then written in one go (`apply`): the unit files, the crontab, then the
 /// preferences. When a step fails, what was already written is put back, so that the reminders and the saved patterns
-/// never disagree. The caller holds the crontab lock and the preferences lock.
+/// never disagree. `rename` holds the crontab lock from the plan to the last write; the caller holds the preferences
+/// lock (its loaded preferences).
 struct ReminderPatternRename {
     var crontab: CrontabProgram
     var systemd: SystemdTimers?
@@ -55,6 +56,17 @@ struct ReminderPatternRename {
     /// Writes the unit files, installs the crontab, then runs `commit` (the preferences' save). A failure puts back
     /// what was written before it, then is thrown. Returns whether systemd's user manager took the new units (nil when
     /// no unit changed): without a `daemon-reload`, a running timer would still start the old command.
+    /// Plans and applies the rename under the crontab lock, `commit` (the preferences' save) last; the plan, and what
+    /// `apply` says of the reload.
+    func rename(_ old: String, to new: String, then commit: () throws(BreatheError) -> Void) throws(BreatheError) -> (
+        plan: Plan, reloaded: Bool?
+    ) {
+        let lock = try FileLock.crontab()
+        defer { withExtendedLifetime(lock) {} }
+        let plan = plan(old, to: new)
+        return (plan, try apply(plan, then: commit))
+    }
+
     func apply(_ plan: Plan, then commit: () throws(BreatheError) -> Void) throws(BreatheError) -> Bool? {
         var written: [(path: String, original: [UInt8])] = []
         func undo() {

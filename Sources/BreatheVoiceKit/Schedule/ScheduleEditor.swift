@@ -1,7 +1,8 @@
 import BreatheCore
 
 /// `schedule add`, `list` and `remove`: reads the crontab, changes the breathe-voice block, installs the result, and
-/// says what it did in the user's language. Every line it returns is one sentence or one crontab line.
+/// says what it did in the user's language. A change holds the crontab lock (`FileLock.crontab`) from its read to its
+/// write; the command takes none. Every line it returns is one sentence or one crontab line.
 struct ScheduleEditor: Sendable {
     var crontab: CrontabProgram
     var localizer: Localizer
@@ -64,6 +65,8 @@ struct ScheduleEditor: Sendable {
         throws(BreatheError) -> [String]
     {
         guard let systemd else { return [] }
+        let lock = try FileLock.crontab()
+        defer { withExtendedLifetime(lock) {} }
         try Self.checkProgram(program)
         guard SystemdReminderUnits.accepts(program: program) else {
             throw .cannotCreate(Message(.errorScheduleProgramSystemd, ["path": .text(program)]))
@@ -132,6 +135,10 @@ struct ScheduleEditor: Sendable {
     func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
         -> [String]
     {
+        // The crontab (and the timers) are read, changed and written under the crontab lock: another `schedule` or
+        // `patterns rename` waits for this one.
+        let lock = try FileLock.crontab()
+        defer { withExtendedLifetime(lock) {} }
         try Self.checkProgram(program)
         let original = try crontab.read()
         var document = try parse(original)
@@ -152,6 +159,8 @@ struct ScheduleEditor: Sendable {
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.
     func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
+        let lock = try FileLock.crontab()
+        defer { withExtendedLifetime(lock) {} }
         let timers = systemd?.installed() ?? []
         if let systemd, let id, let units = timers.first(where: { $0.id == id }) {
             if dryRun {
