@@ -63,6 +63,22 @@ import Testing
         #expect(found.isEmpty, "a session command orchestrates:\n\(found.joined(separator: "\n"))")
     }
 
+    /// The commands that change the reminders (`schedule add`, `schedule remove`, `patterns rename`) take no lock: the
+    /// schedule's editor and the rename hold the crontab lock from their read to their write, whoever calls them.
+    @Test func theScheduleCommandsTakeNoLock() throws {
+        var found: [String] = []
+        for (path, code) in Self.files(in: "Commands") where !path.contains("/Support/") {
+            for (index, line) in code.enumerated() where line.contains("FileLock.") {
+                found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "a command takes a lock itself:\n\(found.joined(separator: "\n"))")
+        let schedule = Self.files(in: "Schedule").filter { $0.code.contains { $0.contains("FileLock.crontab()") } }
+        #expect(
+            Set(schedule.map { Self.name($0.path) }) == ["ScheduleEditor.swift", "ReminderPatternRename.swift"],
+            "the crontab lock is taken in \(schedule.map(\.path))")
+    }
+
     /// The jobs the audio launcher had, each in one file of Session/, and no file of Session/ with two of them.
     static let jobs: [(job: String, marker: String, file: String)] = [
         ("sink choice", #"\b(WavSink|PendingPulseSink)\s*\("#, "AudioSession+Sink.swift"),
@@ -94,7 +110,8 @@ import Testing
     /// The opening's length is estimated in one file: nothing else counts a sentence's characters at the reader's rate
     /// or plans the lead-in that lets the opening be heard.
     @Test func theOpeningIsEstimatedOnce() throws {
-        let estimates = try Regex(#"screenReaderRate|\.leadIn\s*\((reading|covering):"#)
+        let estimates = try Regex(
+            #"screenReader\??\.rate\b|ScreenReaderMode\(.*rate:|\.leadIn\s*\((reading|covering):"#)
         var found: [String] = []
         for (path, lines) in OneHomeTests.sources where path.hasPrefix("Sources/BreatheVoiceKit/") {
             if lines.contains(where: { OneHomeTests.code($0).contains(estimates) }) { found.append(Self.name(path)) }
@@ -102,7 +119,6 @@ import Testing
         #expect(
             Set(found) == [
                 "OpeningLeadIn.swift", "SentenceLength.swift", "SessionAssembly+ScreenReader.swift",
-                "OutputOptions.swift",
             ],
             "the opening's estimate is read or made in: \(found.sorted())")
     }

@@ -37,12 +37,10 @@ extension SessionFrontend {
         let output = try asked.display.resolve(preferred: asked.preferredDisplay, preferences: preferences)
         // With a screen reader in use (the preference, or one running for this user), the reminder speaks through
         // speech-dispatcher and queues behind what the screen reader is saying instead of talking over it.
-        var choices = asked.audio.choices(
-            preferences,
-            screenReader: SessionAssembly.reminderScreenReader(preferences.screenReader).map { _ in .speak })
-        choices.queuesBehindOtherSpeech = true
+        let reader = SessionAssembly.reminderScreenReader(preferences.screenReader)
         let request = Request.reminder(
-            plan: plan, output: output, audio: choices, allowsSilence: asked.allowsSilence, lock: lock)
+            plan: plan, output: output, audio: asked.audio.choices(preferences, screenReader: reader?.way),
+            screenReader: reader, allowsSilence: asked.allowsSilence, lock: lock)
         return try SessionFrontend(request: request, localizer: localizer).run()
     }
 

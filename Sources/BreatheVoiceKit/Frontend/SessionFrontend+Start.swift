@@ -19,9 +19,9 @@ extension SessionFrontend {
         var output = try asked.display.resolve(
             preferred: way != nil ? "plain" : preferences.display, preferences: preferences)
         let interactive = Terminal.isTerminal(0)
-        SessionAssembly.open(&output, for: reader, atTerminal: interactive)
+        let mode = SessionAssembly.open(&output, for: reader, atTerminal: interactive)
         var request = Request.start(
-            plan: plan, output: output, audio: asked.audio?.choices(preferences, screenReader: way),
+            plan: plan, output: output, audio: asked.audio?.choices(preferences, screenReader: way), screenReader: mode,
             interactive: interactive, force: asked.force, moodBefore: asked.moodBefore, moodAfter: asked.moodAfter,
             waitsForMood: asked.waitsForMood(display: output.display), counting: preferences.flag(.count))
         request.earlyConnection = earlyConnection

@@ -27,35 +27,27 @@ struct SessionFrontend {
     /// Runs the session and returns the exit status its ending asks for (`ExitStatus.success` unless a signal ended
     /// it). Throws what the user must be told in one line.
     func run() throws(BreatheError) -> Int32 {
+        let settings = request.settings
         let recorder = HistoryRecorder(
-            store: store, plan: request.plan, language: localizer.language, source: request.source,
+            store: store, plan: settings.plan, language: localizer.language, source: request.source,
             moodBefore: request.moodBefore, moodAfter: request.moodAfter, waitsForMood: request.waitsForMood
         )
         if case .reminder = request.kind { recorder.declinable = true }
         // A rendered file is not a breathing session: it is not recorded and earns no badge.
-        let renders = request.audio?.output != nil
+        let renders = settings.renders
         if renders {
             recorder.records = false
         } else {
-            try SessionSetup.checkHistory(recorder, interactive: request.interactive, localizer: localizer)
+            try SessionSetup.checkHistory(recorder, interactive: settings.interactive, localizer: localizer)
         }
-        var assembly = SessionAssembly(
-            plan: request.plan, localizer: localizer, output: request.output,
-            extraPresenters: renders ? [] : [recorder])
-        assembly.counting = request.counting
-        assembly.readsKeys = request.readsKeys
-        assembly.opening = request.opening
-        assembly.textDescriptor = request.textDescriptor
+        let assembly = SessionAssembly(
+            settings: settings, localizer: localizer, extraPresenters: renders ? [] : [recorder])
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let outcome: SessionOutcome
         var audioSession: AudioSession?
         do throws(BreatheError) {
-            if let choices = request.audio {
-                var session = AudioSession(
-                    assembly: assembly, choices: choices, interactive: request.interactive,
-                    allowsSilence: request.allowsSilence
-                )
+            if var session = AudioSession(assembly: assembly) {
                 session.earlyConnection = request.earlyConnection
                 audioSession = session
                 outcome = try session.run()
@@ -67,7 +59,7 @@ struct SessionFrontend {
             // breathed is still recorded, as interrupted (a session that reached its end was recorded then).
             recorder.recordCutShort()
             // A voice that does not work names where it came from and the fix.
-            let explained = request.audio.map {
+            let explained = settings.audio.map {
                 VoicePreference.explain(
                     error, origin: $0.voiceOrigin, language: localizer.language, file: PreferencesStore().path)
             }
@@ -80,15 +72,15 @@ struct SessionFrontend {
         if !renders { sayKeysTip(after: outcome) }
         var ending = outcome
         let answer = try SessionSetup.finish(
-            recorder, outcome: outcome, display: request.output.display, localizer: localizer,
-            textDescriptor: request.textDescriptor
+            recorder, outcome: outcome, display: settings.output.display, localizer: localizer,
+            textDescriptor: settings.textDescriptor
         )
         // A whole render says where its file went, as the session's last line (never with --display quiet, so that
         // standard output stays a JSON event stream): the file is renamed into place only when the session completed.
-        if let path = request.audio?.output, path != "-", outcome.summary.status == .completed,
-            request.output.display != .quiet
+        if let path = settings.audio?.output, path != "-", outcome.summary.status == .completed,
+            settings.output.display != .quiet
         {
-            var output = FileDescriptorSink(fileDescriptor: request.textDescriptor)
+            var output = FileDescriptorSink(fileDescriptor: settings.textDescriptor)
             output.say(Message(.renderSaved, ["path": .text(WavSink.absolute(path))]), localizer)
         }
         if case .signal(let signal)? = answer { ending.signal = signal }
@@ -124,11 +116,11 @@ struct SessionFrontend {
     /// After the first session in screen-reader mode, how to hear the keys (its opening is kept short), unless a signal
     /// asked to leave; marked told once printed.
     private func sayKeysTip(after outcome: SessionOutcome) {
-        let output = request.output
+        let output = request.settings.output
         guard let subject = output.keysTipSubject, outcome.signal == nil, output.display != .quiet,
             output.events != .standardOutput
         else { return }
-        var sink = FileDescriptorSink(fileDescriptor: request.textDescriptor)
+        var sink = FileDescriptorSink(fileDescriptor: request.settings.textDescriptor)
         sink.write(PlainText.line(localizer.string(Message(.lineKeysTip))))
         output.told?.markTold([subject])
     }

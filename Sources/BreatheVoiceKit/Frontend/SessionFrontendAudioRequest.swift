@@ -36,7 +36,6 @@ extension SessionFrontend {
             )
             choices.voiceOrigin = preferences.origins[.voice] ?? .builtIn
             choices.guide = preferences.setting(.guide)
-            choices.screenReader = way
             // An explicit --speech-via still wins: someone who wants a voice of ours beside the screen reader says so.
             switch way {
             case .read? where !choosesSpeechVia:

@@ -63,27 +63,18 @@ struct OutputOptions: Hashable, Sendable {
     /// The preferences of the command that runs the session (`start`, `remind`), options included; nil for one that
     /// reads none (`demo`), which shows its lines in full and no braille.
     var preferences: Preferences?
-    /// Screen-reader mode and its way (nil: off). Reading it, phase lines are short and printed as each tone ends;
-    /// speaking it, a sentence the program says through speech-dispatcher is not also printed.
-    var screenReader: ScreenReaderWay?
-    /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found, and that is news
-    /// (`ToldOnce`: the first session with that screen reader).
-    var screenReaderNotice: Message?
     /// The opening says how to hear the keys ("Press question mark for the keys.") when they work; not in
     /// screen-reader mode, whose opening is kept short (its first session says it at the end: `keysTipSubject`).
     var keysHint = true
     /// Where what is said once is marked told (`ToldOnce`), once it was shown: the notice (`noticeSubject`), the keys'
     /// tip after the session (`keysTipSubject`).
     var told: ToldOnce?
-    /// The notice's `ToldOnce` subject, marked told once the notice is printed.
+    /// The screen reader's notice's `ToldOnce` subject (`ScreenReaderMode.notice`), marked told once it is printed.
     var noticeSubject: String?
     /// After the session, before the mood question, one line says how to hear the keys ("During a session, press
     /// question mark to hear the keys."), and marks this `ToldOnce` subject told: the first session in screen-reader
     /// mode at a terminal.
     var keysTipSubject: String?
-    /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
-    /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
-    var screenReaderRate: Int?
     /// Whether the session shows itself on a braille display (`--braille`): as the preferences say; off without them.
     var braille: BrailleSetting { preferences?.braille ?? .off }
 
@@ -94,14 +85,6 @@ struct OutputOptions: Hashable, Sendable {
         self.color = color
         self.events = events
         self.timingReport = timingReport
-    }
-
-    /// The session's machine, phrasing its lines as the preferences and screen-reader mode say (a brief opening in
-    /// screen-reader mode).
-    func machine(plan: SessionPlan, announcesKeys: Bool, opening: Announcement?) -> SessionMachine {
-        SessionMachine(
-            plan: plan, announcesKeys: announcesKeys, opening: opening, preferences: preferences,
-            readByScreenReader: screenReader == .read, briefOpening: screenReader != nil)
     }
 
     /// Chooses the display.

@@ -32,12 +32,6 @@ struct AudioChoices: Sendable {
     var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
     var dispatcherOptional = false
-    /// Screen-reader mode and its way (nil: off): the lead-in then leaves time for the screen reader to read the
-    /// opening, and, reading it, each phase's line waits for its tone to end.
-    var screenReader: ScreenReaderWay?
-    /// A reminder: its phrases through speech-dispatcher queue behind a screen reader's speech instead of
-    /// interrupting it (a session's phase words interrupt, so they are heard on their boundary).
-    var queuesBehindOtherSpeech = false
 
     init(
         speech: Bool = PreferenceRules.defaultFlag(.speech), tones: Bool = PreferenceRules.defaultFlag(.tones),

@@ -6,35 +6,35 @@ import BreatheCore
 struct AudioSession {
     /// The session, its display and its other presenters, its clock; also runs the text-only fallback.
     var assembly: SessionAssembly
+    /// The sound's part of the session's settings (`SessionSettings.audio`).
     let choices: AudioChoices
     var environment: [String: String]
-    /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
-    var interactive: Bool
     var phrases: SessionPhrases
     var dispatcher: DispatcherOpening
-    var fallback: TextFallback
     /// A connection to the sound server started before the command line was parsed (`SessionFrontend.Request`'s),
     /// for `run()` to take: the handshake then overlaps reading the preferences, checking the history and taking the
     /// session lock. `run()` closes it when the session turns out not to need it (speech, tones and guide off).
     var earlyConnection: PendingPulseSink?
 
-    init(
-        assembly: SessionAssembly, choices: AudioChoices, speech: Speech = LiveSpeech.speech,
-        environment: [String: String] = ProcessEnvironment.current, interactive: Bool, allowsSilence: Bool? = nil,
-        phraseCaching: PhraseCaching = .userCache
+    /// The sound of `assembly`'s session; nil for a text-only one (its settings have no `audio`).
+    init?(
+        assembly: SessionAssembly, speech: Speech = LiveSpeech.speech,
+        environment: [String: String] = ProcessEnvironment.current, phraseCaching: PhraseCaching = .userCache
     ) {
+        guard let choices = assembly.settings.audio else { return nil }
         self.assembly = assembly
         self.choices = choices
         self.environment = environment
-        self.interactive = interactive
         phrases = SessionPhrases(
             choices: choices, localizer: assembly.localizer, speech: speech, environment: environment,
             caching: phraseCaching)
         dispatcher = DispatcherOpening(clock: assembly.clock)
-        fallback = TextFallback(
-            choices: choices, interactive: interactive,
-            allowsSilence: allowsSilence ?? (interactive && !choices.requireAudio))
     }
+
+    /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
+    var interactive: Bool { assembly.settings.interactive }
+    /// Whether the session goes on as text when its sound is out of reach.
+    var fallback: TextFallback { TextFallback(settings: assembly.settings) }
 
     var plan: SessionPlan { assembly.plan }
     private var localizer: Localizer { assembly.localizer }
@@ -66,7 +66,7 @@ struct AudioSession {
             book =
                 connected == nil
                 ? try phrases.prepare(
-                    choices, plan: plan, counting: assembly.counting, opening: assembly.opening)
+                    choices, plan: plan, counting: assembly.settings.counting, opening: assembly.settings.opening)
                 : PhraseBook(localizer: localizer)
         } catch {
             // A stopping signal ended the wait on eSpeak NG's start (see LiveSpeech's `start`): the session takes it, as
@@ -82,7 +82,8 @@ struct AudioSession {
         var session = self
         let leadIn = OpeningLeadIn(
             assembly,
-            announcesKeys: choices.output == nil && assembly.readsKeys && interactive && assembly.output.keysHint)
+            announcesKeys: choices.output == nil && assembly.settings.readsKeys && interactive
+                && assembly.output.keysHint)
         session.assembly.replan(
             leadIn.hearingPlan(
                 book, choices,
@@ -119,17 +120,16 @@ struct AudioSession {
                 dispatcher?.hangUp()
             }
             var loop = SessionLoop(
-                machine: assembly.output.machine(
-                    plan: plan, announcesKeys: live && controls.readsKeys && assembly.output.keysHint,
-                    opening: assembly.opening),
+                machine: assembly.settings.machine(
+                    announcesKeys: live && controls.readsKeys && assembly.output.keysHint),
                 pacer: pacer, clock: assembly.clock, presenters: presenters, sound: sound,
                 speaker: dispatcher.map {
-                    DispatcherQueue($0, cuesInterrupt: choices.screenReader != nil && !choices.queuesBehindOtherSpeech)
+                    // Beside a screen reader on this terminal a phase's words interrupt it, so that they are heard on
+                    // their boundary; a reminder's queue behind what the screen reader is saying.
+                    DispatcherQueue($0, cuesInterrupt: assembly.settings.readerOfTheTerminal != nil)
                 },
                 inputs: SessionInputs(sources: controls.sources),
-                options: SessionLoop.Options(
-                    counting: assembly.counting, interactive: interactive,
-                    linesFollowTone: choices.screenReader == .read && !choices.speech))
+                options: assembly.settings.loopOptions(speaking: choices.speech))
             loop.afterInput = controls.settle(after:)
             return loop.run()
         }.get()

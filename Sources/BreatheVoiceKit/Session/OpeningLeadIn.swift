@@ -5,21 +5,22 @@ import BreatheCore
 ///
 /// Our own voice: the opening's phrases, one after another (`SessionPlan.leadIn(covering:getReady:)`). A screen
 /// reader: the printed opening it reads ("Get ready" too, `readingLead(_:)`), as long as eSpeak NG takes to say it at
-/// the reader's rate when it is known (`OutputOptions.screenReaderRate`), else at the normal rate; what our voice says
+/// the reader's rate when it is known (`ScreenReaderMode.rate`), else at the normal rate; what our voice says
 /// of it instead (its sentences are then not printed), at our voice's rate: speech-dispatcher's espeak-ng module at the
 /// rate we send, or its normal one, or our own phrases as they are.
 struct OpeningLeadIn {
     let plan: SessionPlan
-    let output: OutputOptions
+    /// Screen-reader mode, and what it is told first.
+    let screenReader: ScreenReaderMode?
     /// The opening's sentences, as the session's machine says them.
     let machine: SessionMachine
 
     init(_ assembly: SessionAssembly, announcesKeys: Bool) {
         plan = assembly.plan
-        output = assembly.output
+        screenReader = assembly.settings.screenReader
         machine = SessionMachine(
-            plan: assembly.plan, announcesKeys: announcesKeys, opening: assembly.opening,
-            briefOpening: assembly.output.screenReader != nil)
+            plan: assembly.plan, announcesKeys: announcesKeys, opening: assembly.settings.opening,
+            briefOpening: assembly.settings.readerOfTheTerminal != nil)
     }
 
     private static var getReady: Announcement { SessionMachine.leadInAnnouncement }
@@ -27,7 +28,7 @@ struct OpeningLeadIn {
     /// A text-only session in screen-reader mode: the screen reader reads every line of the opening.
     func readingPlan(_ length: SentenceLength) -> SessionPlan {
         let lines =
-            (output.screenReaderNotice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
+            (screenReader?.notice.map { [$0] } ?? []) + machine.openingAnnouncements.map(\.line)
             + [Self.getReady.line]
         return plan.leadIn(reading: readingLead(lines.map(length.reading)))
     }
@@ -35,9 +36,9 @@ struct OpeningLeadIn {
     /// A session with sound: `phrases` are our voice's (empty through speech-dispatcher), `choices` say who speaks.
     func hearingPlan(_ phrases: PhraseBook, _ choices: AudioChoices, _ length: SentenceLength) -> SessionPlan {
         let gap = CueLayout.gapSamples(sampleRate: plan.sampleRate)
-        if choices.screenReader != nil, choices.output == nil {
+        if screenReader != nil, choices.output == nil {
             let readerRate = length.readingRate
-            let notice = output.screenReaderNotice.map { [length.saying($0, rate: readerRate)] } ?? []
+            let notice = screenReader?.notice.map { [length.saying($0, rate: readerRate)] } ?? []
             // A sentence with words is said by our voice when there is one (and not printed); the others are printed.
             let ourRate =
                 choices.explicitSpeechSettings.contains(.rate)

@@ -10,7 +10,7 @@ import BreatheCore
 struct SentenceLength {
     let localizer: Localizer
     let sampleRate: Int
-    /// The screen reader's rate, when known (`OutputOptions.screenReaderRate`).
+    /// The screen reader's rate, when known (`ScreenReaderMode.rate`).
     let readerRate: Int?
     /// What measures a sentence; nil: counted only.
     var speech: Speech?
@@ -20,7 +20,7 @@ struct SentenceLength {
     init(_ assembly: SessionAssembly) {
         localizer = assembly.localizer
         sampleRate = assembly.plan.sampleRate
-        readerRate = assembly.output.screenReaderRate
+        readerRate = assembly.settings.screenReader?.rate
     }
 
     /// Measured by `speech` (through `phraseCache`), counted when it cannot say it.

@@ -27,31 +27,32 @@ extension SessionAssembly {
     /// reminder speaks through speech-dispatcher and queues behind what the screen reader is saying.
     static func reminderScreenReader(
         _ setting: ScreenReaderSetting, detection: ScreenReaderDetection = .live
-    ) -> ScreenReaderWay? {
+    ) -> ScreenReaderMode? {
         let found = setting == .auto ? detection.running() : nil
-        return setting.way(found: found != nil)
+        return setting.way(found: found != nil).map { _ in ScreenReaderMode(way: .speak, readsTheTerminal: false) }
     }
 
-    /// Opens `output` for `reader`: screen-reader mode, and what is news said short, so that the first breath comes
-    /// within 5 s of Enter: the first session with this screen reader says it was found; the first in screen-reader
-    /// mode at a terminal (`atTerminal`) says how to hear the keys at its end, rather than in the opening (`?` works
-    /// from the start, and any other key says so). Marked told once shown, not before: a start refused (busy) or
-    /// failing before its opening tells nothing.
+    /// Screen-reader mode for `reader` on this terminal, and `output` opened for it: what is news said short, so that
+    /// the first breath comes within 5 s of Enter: the first session with this screen reader says it was found (the
+    /// mode's `notice`); the first in screen-reader mode at a terminal (`atTerminal`) says how to hear the keys at its
+    /// end, rather than in the opening (`?` works from the start, and any other key says so). Marked told once shown,
+    /// not before: a start refused (busy) or failing before its opening tells nothing.
     static func open(
         _ output: inout OutputOptions, for reader: ScreenReader, atTerminal: Bool,
         told: ToldOnce = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
-    ) {
-        output.screenReader = reader.way
+    ) -> ScreenReaderMode? {
         output.told = told
         output.keysHint = reader.way == nil
-        if reader.way != nil, atTerminal, told.isNews(keysSubject) {
+        guard let way = reader.way else { return nil }
+        var mode = ScreenReaderMode(way: way, rate: reader.rate)
+        if atTerminal, told.isNews(keysSubject) {
             output.keysTipSubject = keysSubject
         }
         if let found = reader.found, told.isNews(readerSubject(found)) {
-            output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text(found.rawValue)])
+            mode.notice = Message(.lineScreenReaderFound, ["reader": .text(found.rawValue)])
             output.noticeSubject = readerSubject(found)
         }
-        output.screenReaderRate = reader.rate
+        return mode
     }
 
     /// `ToldOnce`'s subjects: the key hint in screen-reader mode, and each screen reader found.

@@ -12,20 +12,11 @@ import Musl
 /// stream all read. The screen-reader opening (`SessionAssembly+ScreenReader`), the lead-in that lets it be heard
 /// (`OpeningLeadIn`), the text-only run (`SessionAssembly+Text`) and the sound (`AudioSession`) are built from it.
 struct SessionAssembly {
-    var plan: SessionPlan
+    /// The session's one settings value, as the frontend built it; every part reads it from here.
+    private(set) var settings: SessionSettings
     let localizer: Localizer
-    var output: OutputOptions
     /// Presenters that run beside the display, such as the history recorder.
     var extraPresenters: [any SessionPresenter]
-    /// Where sentences go: standard output, or standard error when standard output carries a WAV (the frontend's
-    /// `Request.textDescriptor`, which decides it).
-    var textDescriptor: Int32 = 1
-    /// Keys are read when standard input is a terminal, unless this is false (a reminder never reads keys).
-    var readsKeys = true
-    /// Said before the introduction, such as the reminder's opening line.
-    var opening: Announcement?
-    /// Count the seconds inside each phase (`--count`); a text-only session prints them.
-    var counting = false
 
     /// The session's clock: the loop's, the event stream's times, the sink's latency reports, the braille display's
     /// and speech-dispatcher's patience.
@@ -34,22 +25,21 @@ struct SessionAssembly {
     /// The one clock of every session (a connection started before the command line was parsed uses it too).
     static let clock = MonotonicClock()
 
-    init(
-        plan: SessionPlan, localizer: Localizer, output: OutputOptions = OutputOptions(display: .plain),
-        extraPresenters: [any SessionPresenter] = []
-    ) {
-        self.plan = plan
+    init(settings: SessionSettings, localizer: Localizer, extraPresenters: [any SessionPresenter] = []) {
+        self.settings = settings
         self.localizer = localizer
-        self.output = output
         self.extraPresenters = extraPresenters
     }
+
+    var plan: SessionPlan { settings.plan }
+    var output: OutputOptions { settings.output }
 
     /// True once `replan` gave the plan a lead-in that covers the opening.
     private(set) var leadInCoversOpening = false
 
     /// Takes a plan whose lead-in was lengthened to cover the opening, for the session and its history record.
     mutating func replan(_ lengthened: SessionPlan) {
-        plan = lengthened
+        settings.plan = lengthened
         leadInCoversOpening = true
         for case let recorder as HistoryRecorder in extraPresenters { recorder.plan = lengthened }
     }
@@ -67,8 +57,8 @@ struct SessionAssembly {
         var presenters = displayPresenters(skipsSpoken: speaks) + extraPresenters
         // A screen reader reads the terminal: each line reaches it whole, never its newline alone (Fenrir would say
         // "blank"); a pipe or a file gets the same lines as ever.
-        if output.screenReader != nil { Terminal.keepLinesWhole() }
-        if let notice = output.screenReaderNotice, output.display != .quiet, output.events != .standardOutput {
+        if settings.readerOfTheTerminal != nil { Terminal.keepLinesWhole() }
+        if let notice = settings.screenReader?.notice, output.display != .quiet, output.events != .standardOutput {
             var sink = text
             sink.write(PlainText.line(localizer.string(notice)))
             if let subject = output.noticeSubject { output.told?.markTold([subject]) }
@@ -95,7 +85,7 @@ struct SessionAssembly {
             presenters.append(
                 TimingReport(plan: plan, localizer: localizer, sink: sink, spokenBy: speaks ? spokenBy : nil))
         }
-        let controls = SessionControls.start(keyboard: readsKeys ? 0 : nil)
+        let controls = SessionControls.start(keyboard: settings.readsKeys ? 0 : nil)
         let clock = self.clock
         let braille = BrailleOpening.open(
             rendering ? .off : output.braille, environment: ProcessEnvironment.current
@@ -137,7 +127,7 @@ struct SessionAssembly {
         return body(controls, presenters)
     }
 
-    private var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: textDescriptor) }
+    private var text: FileDescriptorSink { FileDescriptorSink(fileDescriptor: settings.textDescriptor) }
 
     private func displayPresenters(skipsSpoken: Bool) -> [any SessionPresenter] {
         switch output.display {
@@ -145,7 +135,7 @@ struct SessionAssembly {
             var plain = PlainTextPresenter(localizer: localizer, sink: text)
             // In screen-reader mode a sentence our own voice says is not printed too: the screen reader would say it
             // again (speaking it, or with an explicit --speech-via beside the screen reader).
-            plain.skipsSpoken = skipsSpoken && output.screenReader != nil
+            plain.skipsSpoken = skipsSpoken && settings.readerOfTheTerminal != nil
             return [plain]
         case .visual:
             return [VisualPresenter(plan: plan, localizer: localizer, sink: text, color: output.color)]

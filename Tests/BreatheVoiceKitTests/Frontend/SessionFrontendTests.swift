@@ -21,8 +21,8 @@ import Testing
 
     static func start(force: Bool = false, interactive: Bool = false) -> SessionFrontend.Request {
         .start(
-            plan: plan, output: OutputOptions(display: .plain), audio: nil, interactive: interactive, force: force,
-            moodBefore: 2, moodAfter: nil, waitsForMood: false, counting: true
+            plan: plan, output: OutputOptions(display: .plain), audio: nil, screenReader: nil, interactive: interactive,
+            force: force, moodBefore: 2, moodAfter: nil, waitsForMood: false, counting: true
         )
     }
 
@@ -58,43 +58,60 @@ import Testing
     @Test func aReminderIsCronsNeverVisualAndReadsNoKeys() throws {
         let lock = try Self.freeLock()
         let request = SessionFrontend.Request.reminder(
-            plan: Self.plan, output: OutputOptions(display: .visual), audio: AudioChoices(), allowsSilence: true,
-            lock: lock
+            plan: Self.plan, output: OutputOptions(display: .visual), audio: AudioChoices(),
+            screenReader: ScreenReaderMode(way: .speak, readsTheTerminal: false), allowsSilence: true, lock: lock
         )
-        #expect(request.output.display == .plain)
+        let settings = request.settings
+        #expect(settings.output.display == .plain)
         #expect(request.source == .cron)
-        #expect(!request.interactive && !request.readsKeys && !request.waitsForMood && !request.speaksBadges)
+        #expect(!settings.interactive && !settings.readsKeys && !request.waitsForMood && !request.speaksBadges)
         #expect(request.moodBefore == nil && request.moodAfter == nil)
-        #expect(request.allowsSilence == true)
-        #expect(request.opening?.line == Message(.remindOpening))
-        #expect(request.textDescriptor == 1)
+        #expect(settings.allowsSilence)
+        #expect(settings.opening?.line == Message(.remindOpening))
+        #expect(settings.textDescriptor == 1)
+        // Its screen reader runs elsewhere: the reminder's lines are not shaped for it, its speech queues behind it.
+        #expect(settings.screenReader?.way == .speak && settings.readerOfTheTerminal == nil)
+        #expect(!settings.machine(announcesKeys: false).terse && !settings.machine(announcesKeys: false).briefOpening)
         let quiet = SessionFrontend.Request.reminder(
-            plan: Self.plan, output: OutputOptions(display: .quiet), audio: AudioChoices(), allowsSilence: false,
-            lock: lock
+            plan: Self.plan, output: OutputOptions(display: .quiet), audio: AudioChoices(), screenReader: nil,
+            allowsSilence: false, lock: lock
         )
-        #expect(quiet.output.display == .quiet)
+        #expect(quiet.settings.output.display == .quiet && !quiet.settings.allowsSilence)
     }
 
     @Test func startKeepsWhatItWasGiven() {
         let request = Self.start(interactive: true)
+        let settings = request.settings
         #expect(request.source == .interactive)
-        #expect(request.interactive && request.readsKeys && request.speaksBadges && request.counting)
-        #expect(request.allowsSilence == nil)
-        #expect(request.opening == nil)
+        #expect(settings.interactive && settings.readsKeys && request.speaksBadges && settings.counting)
+        // Interactive, text only: a missing sound server could not matter, and silence is allowed by default.
+        #expect(settings.allowsSilence)
+        #expect(settings.opening == nil)
         #expect(request.moodBefore == 2)
-        #expect(request.textDescriptor == 1)
-        #expect(request.audio == nil)
+        #expect(settings.textDescriptor == 1)
+        #expect(settings.audio == nil && !settings.needsSoundServer && !settings.renders)
     }
 
-    /// Where text goes is decided once, by the request: standard error only when standard output carries a WAV.
+    /// Where text goes is decided once, by the settings: standard error only when standard output carries a WAV.
     @Test func textGoesToStandardErrorOnlyWhenStandardOutputCarriesTheWav() {
-        var request = Self.start()
-        request.audio = AudioChoices(output: "-")
-        #expect(request.textDescriptor == 2)
-        request.audio = AudioChoices(output: "session.wav")
-        #expect(request.textDescriptor == 1)
-        request.audio = AudioChoices()
-        #expect(request.textDescriptor == 1)
+        var settings = Self.start().settings
+        settings.audio = AudioChoices(output: "-")
+        #expect(settings.textDescriptor == 2 && settings.renders && !settings.needsSoundServer)
+        settings.audio = AudioChoices(output: "session.wav")
+        #expect(settings.textDescriptor == 1 && settings.renders)
+        settings.audio = AudioChoices()
+        #expect(settings.textDescriptor == 1 && !settings.renders && settings.needsSoundServer)
+    }
+
+    /// An interactive run may fall back to text unless `--require-audio`; one that is not may not, unless a reminder's
+    /// `--allow-silent` says so.
+    @Test func silenceIsAllowedInAnInteractiveRunUnlessAudioIsRequired() {
+        let plan = Self.plan
+        #expect(SessionSettings(plan: plan, audio: AudioChoices(), interactive: true).allowsSilence)
+        #expect(!SessionSettings(plan: plan, audio: AudioChoices(requireAudio: true), interactive: true).allowsSilence)
+        #expect(!SessionSettings(plan: plan, audio: AudioChoices(), interactive: false).allowsSilence)
+        #expect(
+            SessionSettings(plan: plan, audio: AudioChoices(), interactive: false, allowsSilence: true).allowsSilence)
     }
 
     @Test func aSecondSessionIsRefusedBeforeAnythingPlays() throws {
@@ -129,7 +146,8 @@ import Testing
         let scratch = try Scratch().path
         let told = ToldOnce(stateDirectory: scratch + "/state")
         var output = OutputOptions(display: .plain)
-        output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text("Fenrir")])
+        let mode = ScreenReaderMode(
+            way: .read, notice: Message(.lineScreenReaderFound, ["reader": .text("Fenrir")]))
         output.told = told
         output.noticeSubject = "screen-reader.Fenrir"
         let short = try SessionPlan.make(
@@ -137,8 +155,8 @@ import Testing
             length: .cycles(1), sampleRate: 22_050, leadInTenths: 0
         ).get()
         let request = SessionFrontend.Request.start(
-            plan: short, output: output, audio: nil, interactive: false, force: false, moodBefore: nil, moodAfter: nil,
-            waitsForMood: false, counting: false)
+            plan: short, output: output, audio: nil, screenReader: mode, interactive: false, force: false,
+            moodBefore: nil, moodAfter: nil, waitsForMood: false, counting: false)
         let store = HistoryStore(path: scratch + "/history.jsonl")
         let frontend = SessionFrontend(
             request: request, localizer: Localizer(language: "en"), store: store, lockDirectory: scratch + "/lock")

@@ -12,19 +12,18 @@ import Testing
     ).get()
 
     static func assembly(readerRate: Int? = nil) -> SessionAssembly {
-        var output = OutputOptions(display: .plain)
-        output.screenReader = .read
-        output.screenReaderRate = readerRate
-        output.screenReaderNotice = Message(.lineScreenReaderFound, ["reader": .text("fenrir")])
-        return SessionAssembly(plan: plan, localizer: Localizer(language: "en"), output: output)
+        let mode = ScreenReaderMode(
+            way: .read, rate: readerRate, notice: Message(.lineScreenReaderFound, ["reader": .text("fenrir")]))
+        return SessionAssembly(
+            settings: SessionSettings(plan: plan, audio: AudioChoices(speech: false), screenReader: mode),
+            localizer: Localizer(language: "en"))
     }
 
     @Test func aSoundSessionWhoseScreenReaderReadsEveryLineWaitsAsLongAsATextOne() {
         let assembly = Self.assembly()
         let leadIn = OpeningLeadIn(assembly, announcesKeys: false)
         let length = SentenceLength(assembly)
-        var choices = AudioChoices(speech: false)
-        choices.screenReader = .read
+        let choices = AudioChoices(speech: false)
         let text = leadIn.readingPlan(length)
         let sound = leadIn.hearingPlan(PhraseBook(localizer: assembly.localizer), choices, length)
         #expect(text.leadInSamples > Self.plan.leadInSamples, "the opening is longer than the plan's own lead-in")

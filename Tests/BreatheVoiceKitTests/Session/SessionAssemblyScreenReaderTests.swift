@@ -19,13 +19,13 @@ import Testing
         let (told, folder) = try Self.told()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var output = OutputOptions(display: .plain)
-        SessionAssembly.open(&output, for: Self.found, atTerminal: true, told: told)
-        #expect(output.screenReader == .default)
+        let mode = SessionAssembly.open(&output, for: Self.found, atTerminal: true, told: told)
+        #expect(mode?.way == .default && mode?.readsTheTerminal == true)
         #expect(!output.keysHint, "the keys are told after the session, not in its opening")
         #expect(output.keysTipSubject == SessionAssembly.keysSubject)
-        #expect(output.screenReaderNotice == Message(.lineScreenReaderFound, ["reader": .text("Fenrir")]))
+        #expect(mode?.notice == Message(.lineScreenReaderFound, ["reader": .text("Fenrir")]))
         #expect(output.noticeSubject == "screen-reader.Fenrir")
-        #expect(output.screenReaderRate == 250)
+        #expect(mode?.rate == 250)
         // Opening it marks nothing told: a session refused before its opening tells nothing.
         #expect(told.isNews("screen-reader.Fenrir") && told.isNews(SessionAssembly.keysSubject))
     }
@@ -35,9 +35,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         told.markTold(["screen-reader.Fenrir", SessionAssembly.keysSubject])
         var output = OutputOptions(display: .plain)
-        SessionAssembly.open(&output, for: Self.found, atTerminal: true, told: told)
-        #expect(output.screenReader == .default)
-        #expect(output.screenReaderNotice == nil && output.noticeSubject == nil)
+        let mode = SessionAssembly.open(&output, for: Self.found, atTerminal: true, told: told)
+        #expect(mode?.way == .default)
+        #expect(mode?.notice == nil && output.noticeSubject == nil)
         #expect(output.keysTipSubject == nil)
     }
 
@@ -46,11 +46,11 @@ import Testing
         let (told, folder) = try Self.told()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var output = OutputOptions(display: .plain)
-        SessionAssembly.open(
+        let mode = SessionAssembly.open(
             &output, for: SessionAssembly.ScreenReader(way: nil, found: nil, rate: nil), atTerminal: true, told: told)
-        #expect(output.screenReader == nil)
+        #expect(mode == nil)
         #expect(output.keysHint)
-        #expect(output.keysTipSubject == nil && output.screenReaderNotice == nil)
+        #expect(output.keysTipSubject == nil && output.noticeSubject == nil)
     }
 
     /// Away from a terminal there are no keys to tell of.
@@ -58,9 +58,9 @@ import Testing
         let (told, folder) = try Self.told()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var output = OutputOptions(display: .plain)
-        SessionAssembly.open(&output, for: Self.found, atTerminal: false, told: told)
+        let mode = SessionAssembly.open(&output, for: Self.found, atTerminal: false, told: told)
         #expect(output.keysTipSubject == nil)
-        #expect(output.screenReaderNotice != nil)
+        #expect(mode?.notice != nil)
     }
 
     /// The preference decides before anything is looked for: `off` never looks, `read` and `speak` are their ways.
