@@ -5,8 +5,8 @@ import Testing
 
 /// Issue 53: one way to wait and one way to start a process in the tests. A test waits through `Waiting`
 /// (Tests/BreatheTestSupport/Waiting.swift, the only file that sleeps); it starts a process through the support runners
-/// (`BinaryRun`, `FaultRun`, `ChildProcess`, `PtySession`), and only the support folders construct Foundation's
-/// `Process` themselves.
+/// (`BinaryRun`, `FaultRun`, `ChildProcess`, `PtySession`): only `BinaryRun` constructs Foundation's `Process`, every
+/// other runner and stream (the recorder, a call's streams, the terminal's driver) is a Kit `ChildProcess`.
 @Suite struct WaitsAndProcessesTests {
     /// Where sleeping is allowed.
     static let waitingFile = "Tests/BreatheTestSupport/Waiting.swift"
@@ -50,5 +50,10 @@ import Testing
         #expect(outside.count > 150, "\(outside.count) files outside the support folders")
         let constructing = Self.holding(Self.processes, in: outside)
         #expect(constructing.isEmpty, "a Process constructed outside the support runners: \(constructing)")
+        // Inside them, only the binary's runner.
+        let runners = Self.holding(
+            Self.processes, in: files.filter { file in outside.allSatisfy { $0.path != file.path } })
+        #expect(
+            runners == ["Tests/BreatheTestSupport/BinaryRun.swift"], "Foundation's Process constructed in \(runners)")
     }
 }

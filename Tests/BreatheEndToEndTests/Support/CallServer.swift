@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// A private sound server of the shared one's kind (`PulseServer.Own`, PulseAudio or PipeWire) with a microphone to
 /// call from: a virtual source `mic` (module-remap-source over the null sink's monitor, which both servers have), so a
@@ -8,7 +9,8 @@ import Foundation
 /// makes another test's reminder wait.
 final class CallServer {
     let server: PulseServer.Own
-    private var streams: [Process] = []
+    /// The streams started and not stopped yet, by pid.
+    private var streams: [Int32: ChildProcess] = [:]
 
     init() throws {
         server = try PulseServer.Own()
@@ -62,40 +64,38 @@ final class CallServer {
     /// Starts a stream and returns once the server lists it: `parec -d mic` (a call's microphone), `pacat` playing
     /// silence with `--property=media.role=phone` (the other side of a call) or with no role (music).
     @discardableResult
-    func start(_ arguments: [String], kind: String) throws -> Process {
+    func start(_ arguments: [String], kind: String) throws -> ChildProcess {
         let before = list(kind).count
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        streams.append(process)
-        waitUntil { self.list(kind).count > before || !process.isRunning }
+        let zero = open("/dev/zero", O_RDONLY | O_CLOEXEC)
+        defer { if zero >= 0 { close(zero) } }
+        let process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: ["PULSE_SERVER": server.address],
+            standardInput: zero)
+        streams[process.pid] = process
+        waitUntil { self.list(kind).count > before || process.hasEnded }
         return process
     }
 
     @discardableResult
-    func recordFromMicrophone() throws -> Process {
+    func recordFromMicrophone() throws -> ChildProcess {
         try start(["parec", "-d", "mic", "--raw"], kind: "source-outputs")
     }
 
     @discardableResult
-    func playSilence(role: String?) throws -> Process {
+    func playSilence(role: String?) throws -> ChildProcess {
         try start(
             ["pacat", "--playback", "--raw"] + (role.map { ["--property=media.role=" + $0] } ?? []), kind: "sink-inputs"
         )
     }
 
-    /// Ends a stream at once (SIGKILL: a child of Process may start with SIGTERM blocked).
-    func stop(_ process: Process) {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+    /// Ends a stream at once, and reaps it.
+    func stop(_ process: ChildProcess) {
+        guard streams.removeValue(forKey: process.pid) != nil else { return }
+        process.kill(SIGKILL)
+        _ = process.wait()
     }
 
     deinit {
-        for process in streams { stop(process) }
+        for process in streams.values { stop(process) }
     }
 }

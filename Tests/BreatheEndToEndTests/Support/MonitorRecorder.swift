@@ -1,39 +1,36 @@
 import Foundation
 
 @testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// Records what the shared test server's null sink plays (`parec -d test.monitor`, 22 050 Hz mono S16LE) into a
 /// temporary file, from the moment sound flows until `stop`; or another monitor of another server.
 final class MonitorRecorder {
     static let rate = 22_050
     let file: URL
-    private let process = Process()
+    private let process: ChildProcess
+    /// The recorder was stopped and reaped: its pid is no longer ours to signal.
+    private var stopped = false
 
     /// Starts `parec` and returns once its first samples are on file (at most 10 s), so nothing played after this
     /// returns is missed.
     init(device: String = "test.monitor", server: String? = nil) throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "breathe-voice-rec-\(UUID().uuidString).raw")
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "parec", "-d", device, "--raw", "--format=s16le", "--rate=22050", "--channels=1",
-            "--latency-msec=10",
-        ]
-        if let server {
-            var environment = ProcessInfo.processInfo.environment
-            environment["PULSE_SERVER"] = server
-            process.environment = environment
-        }
-        process.standardOutput = try FileHandle(forWritingTo: file)
-        try process.run()
+        process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "parec", "-d", device, "--raw", "--format=s16le", "--rate=22050", "--channels=1",
+                "--latency-msec=10",
+            ],
+            environment: server.map { ["PULSE_SERVER": $0] } ?? [:], outputFile: file.path)
         waitForBytes(beyond: 0, timeout: 10)
     }
 
     var byteCount: Int { (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0 }
 
     private func waitForBytes(beyond count: Int, timeout: Double) {
-        Waiting.until(timeout: timeout) { byteCount > count || !process.isRunning }
+        Waiting.until(timeout: timeout) { byteCount > count || process.hasEnded }
     }
 
     /// Samples on file so far.
@@ -66,9 +63,11 @@ final class MonitorRecorder {
     /// Records `seconds` more (what is on file now, plus that much), stops, and returns every sample.
     func stop(after seconds: Double = 0) throws -> [Int16] {
         if seconds > 0 { waitForBytes(beyond: byteCount + Int(seconds * Double(Self.rate)) * 2, timeout: seconds + 10) }
-        // SIGKILL: a child of Process starts with SIGINT and SIGTERM blocked, and parec does not unblock them.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if !stopped {
+            process.kill(SIGKILL)
+            _ = process.wait()
+            stopped = true
+        }
         let data = try Data(contentsOf: file)
         return stride(from: 0, to: data.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
@@ -76,7 +75,10 @@ final class MonitorRecorder {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !stopped {
+            process.kill(SIGKILL)
+            _ = process.wait()
+        }
         try? FileManager.default.removeItem(at: file)
     }
 }

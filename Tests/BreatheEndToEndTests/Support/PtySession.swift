@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BreatheTestSupport
+@testable import BreatheVoiceKit
 
 /// The built binary in a fresh pseudo-terminal, driven by `pty-session.py` (keys, signals, Ctrl-Z and `fg`, and
 /// `stty -g` before, during and after), as a person at a terminal with a job-control shell would drive it.
@@ -58,20 +59,17 @@ struct PtySession {
         let script = try JSONSerialization.data(withJSONObject: [
             "env": env, "steps": steps.map(\.json), "onlcr": onlcr,
         ])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [driver.path, BinaryRun.binary.path] + arguments
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(script)
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return PtySession(transcript: Data(), status: nil, stty: [:], quiet: [], error: "no result from the driver")
+        // The driver ends its session within its steps' timeouts; ten minutes is a hung driver.
+        let result = try ChildProcess.run(
+            "/usr/bin/python3", [driver.path, BinaryRun.binary.path] + arguments, input: Array(script),
+            within: 600_000)
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any]
+        else {
+            let said = String(decoding: result.standardError, as: UTF8.self)
+            return PtySession(
+                transcript: Data(), status: nil, stty: [:], quiet: [],
+                error: "no result from the driver (exit \(result.status)): \(said)")
         }
         return PtySession(
             transcript: Data(base64Encoded: object["transcript"] as? String ?? "") ?? Data(),
