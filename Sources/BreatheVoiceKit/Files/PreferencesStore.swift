@@ -109,6 +109,18 @@ struct PreferencesStore: Sendable {
         }
     }
 
+    /// The preferences lock (`FileLock.preferences`), held as long as the value lives: taken before the file is read
+    /// and kept until a change is written back, so that a concurrent change waits rather than being lost.
+    func lockForChange() throws(BreatheError) -> FileLock {
+        try FileLock.preferences(path)
+    }
+
+    /// Runs `body` holding the preferences lock (`lockForChange`).
+    func holdingLock<Result>(_ body: () throws(BreatheError) -> Result) throws(BreatheError) -> Result {
+        let lock = try lockForChange()
+        return try withExtendedLifetime(lock) { () throws(BreatheError) in try body() }
+    }
+
     /// Writes the document atomically.
     func save(_ document: PreferencesDocument) throws(BreatheError) {
         try FileSystem.writeAtomically(path, Array(document.encoded().utf8))

@@ -15,9 +15,7 @@ extension PreferencesFileCommand {
         let store = PreferencesStore()
         let localizer = store.errorLocalizer(flagLanguage: language.language, environment: ProcessEnvironment.current)
         try CommandFailure.catching(localizer) { () throws(BreatheError) in
-            let lock = try FileLock.preferences(store.path)
-            defer { withExtendedLifetime(lock) {} }
-            try run(store, localizer)
+            try store.holdingLock { () throws(BreatheError) in try run(store, localizer) }
         }
     }
 }

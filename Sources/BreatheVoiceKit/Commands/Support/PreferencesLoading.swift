@@ -21,9 +21,7 @@ struct LoadedPreferences {
         if forUpdate {
             let localizer = store.errorLocalizer(
                 flagLanguage: language.language, environment: ProcessEnvironment.current)
-            lock = try CommandFailure.catching(localizer) { () throws(BreatheError) in
-                try FileLock.preferences(store.path)
-            }
+            lock = try CommandFailure.catching(localizer) { () throws(BreatheError) in try store.lockForChange() }
         }
         var flags = flags
         flags[.language] = language.language
