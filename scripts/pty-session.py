@@ -51,9 +51,12 @@ def main():
             child = os.fork()
             if child == 0:
                 os.setpgid(0, 0)
+                # The terminal first, while SIGTTOU is still ignored: a background group that takes the terminal is
+                # sent SIGTTOU, and with its default action the program stopped before it started whenever the shell
+                # had not yet given it the terminal (seen under load, once its signals were no longer blocked).
+                os.tcsetpgrp(slave, os.getpid())
                 for number in (signal.SIGTTOU, signal.SIGTTIN, signal.SIGTSTP, signal.SIGINT, signal.SIGQUIT):
                     signal.signal(number, signal.SIG_DFL)
-                os.tcsetpgrp(slave, os.getpid())
                 for fd in (0, 1, 2):
                     os.dup2(slave, fd)
                 os.closerange(3, 256)
