@@ -173,9 +173,23 @@ package struct ChildProcess: Sendable {
         close(outputPipe[1])
         close(errorPipe[1])
 
-        // A program that exits without reading its input must not kill us with SIGPIPE.
-        let previousHandler = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previousHandler) }
+        // A program that exits without reading its input must not kill us with SIGPIPE: it is blocked in this thread
+        // while we write (the write then fails with EPIPE), and one our write raised is taken before it is unblocked.
+        // Not the process's action for it, which another thread running a program at the same time would put back
+        // under our write.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
+        defer {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                var none = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &none)
+            }
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
         _ = fcntl(inputPipe[1], F_SETFL, fcntl(inputPipe[1], F_GETFL) | O_NONBLOCK)
         var written = 0
         var inputOpen = true

@@ -12,6 +12,34 @@ import Testing
         #expect(result.standardError == Array("done\n".utf8))
     }
 
+    /// A program that ends without reading its input: the write fails (EPIPE) rather than ending us, no SIGPIPE is left
+    /// pending for this thread, and the process's action for SIGPIPE is the one it had (other threads may be running
+    /// programs at the same time: eight here).
+    @Test func aProgramThatReadsNoInputEndsNothingButItself() async throws {
+        var before = sigaction()
+        sigaction(SIGPIPE, nil, &before)
+        let input = [UInt8](repeating: 0x61, count: 1 << 20)
+        let statuses = try await withThrowingTaskGroup(of: (Int32, Bool).self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let result = try ChildProcess.run("/bin/sh", ["-c", "exit 3"], input: input)
+                    var pending = sigset_t()
+                    sigpending(&pending)
+                    return (result.status, sigismember(&pending, SIGPIPE) == 1)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.count == 8 && statuses.allSatisfy { $0.0 == 3 }, "\(statuses)")
+        #expect(!statuses.contains { $0.1 }, "a SIGPIPE was left pending")
+        var after = sigaction()
+        sigaction(SIGPIPE, nil, &after)
+        #expect(
+            unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+                == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self),
+            "the process's action for SIGPIPE changed")
+    }
+
     @Test func aProgramThatNeverEndsIsKilledAtTheDeadline() {
         let started = MonotonicClock.now()
         var caught: ChildProcess.Failure?
