@@ -3,8 +3,9 @@ import BreatheCore
 /// A session's settings: one value, built once by `SessionFrontend` from the preferences, the environment, the options
 /// and what was detected (the screen reader, the terminal), and read from here by every part of the session: the
 /// display and its presenters (`output`), the sound (`audio`), the text-only run, the braille display, the history
-/// record and the bus. No part keeps a field of it of its own; what follows from two of its fields (where text goes,
-/// whether a sound server is needed, the loop's options) is said here only.
+/// record and the bus. No part keeps a field of it of its own (the sound takes its `audio` whole, once: it never
+/// changes); what follows from two of its fields (where text goes, whether a sound server is needed, the loop's
+/// options) is said here only.
 struct SessionSettings {
     /// The session's plan; lengthened once, when its lead-in covers the opening (`SessionAssembly.replan`).
     var plan: SessionPlan
