@@ -363,7 +363,7 @@ extension FaultInjectionTests {
         try #require(descriptor > 2)
         defer { close(descriptor) }
         let value = kind == "fd" ? "json=fd:\(descriptor)" : "json=/dev/full"
-        let run = try FaultRun.run(Self.quickSession + ["--events", value], home: home)
+        let run = try FaultRun.run(Self.quickSession + ["--events", value], home: home, passing: [descriptor])
         #expect(run.ending == .exited(74), "\(run.ending) \(run.stderr)")
         #expect(
             run.stderrLines == ["breathe-voice: Cannot write the event stream \"\(value)\": No space left on device."])

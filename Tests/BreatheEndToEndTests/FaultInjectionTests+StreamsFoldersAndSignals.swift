@@ -72,7 +72,8 @@ extension FaultInjectionTests {
         let descriptor = kind == "stdin" ? 0 : open("/dev/null", O_RDONLY)
         try #require(descriptor >= 0)
         defer { if descriptor > 2 { close(descriptor) } }
-        let run = try FaultRun.run(Self.quickSession + ["--events", "json=fd:\(descriptor)"], home: home)
+        let run = try FaultRun.run(
+            Self.quickSession + ["--events", "json=fd:\(descriptor)"], home: home, passing: [descriptor])
         #expect(run.ending == .exited(64), "\(run.ending) \(run.stderr)")
         #expect(
             run.stderrLines == [

@@ -18,7 +18,7 @@ import Musl
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let lock = folder.appendingPathComponent(".preferences.lock").path
-        let holder = open(lock, O_RDWR | O_CREAT, 0o600)
+        let holder = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         try #require(holder >= 0)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)

@@ -11,7 +11,7 @@ import Testing
         let folder = home.root.appendingPathComponent("run/breathe-voice")
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let descriptor = open(home.lockFile.path, O_RDWR | O_CREAT, 0o600)
+        let descriptor = open(home.lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(descriptor >= 0)
         #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
         return descriptor

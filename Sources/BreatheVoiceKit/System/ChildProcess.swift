@@ -5,7 +5,8 @@ import Musl
 #endif
 
 /// Another program, started with posix_spawn the way a shell starts one (nothing blocked, the signals we ignore or
-/// catch back at their default actions) and reaped with waitpid. `run` runs one to the end with bytes in on its stdin
+/// catch back at their default actions, no descriptor of ours open beyond its standard streams and those passed on
+/// purpose) and reaped with waitpid. `run` runs one to the end with bytes in on its stdin
 /// and its stdout and stderr collected; `init` starts one with its standard streams wired as given, to be waited for
 /// (or killed) later.
 package struct ChildProcess: Sendable {
@@ -68,11 +69,16 @@ package struct ChildProcess: Sendable {
     package let pid: pid_t
 
     /// Starts `program` (a path) with `arguments` and the given standard streams, in `environment` ("NAME=value"
-    /// entries; nil: ours).
+    /// entries; nil: ours). Of our other descriptors only those in `passing` stay open in it, at their numbers (one
+    /// named in an argument, such as `--events json=fd:5`).
+    ///
+    /// Everything else is closed in the child whether or not it was opened close-on-exec: a descriptor another thread
+    /// opened without the flag (a lock, a pipe's end) would otherwise live on in every program started meanwhile, and
+    /// hold that lock or keep that pipe open for as long as the program runs.
     package init(
         _ program: String, _ arguments: [String], standardInput: Stream = .null(writing: false),
         standardOutput: Stream = .null(writing: true), standardError: Stream = .null(writing: true),
-        environment: [String]? = nil
+        passing: [Int32] = [], environment: [String]? = nil
     ) throws(Failure) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -84,6 +90,15 @@ package struct ChildProcess: Sendable {
             case .closed: posix_spawn_file_actions_addclose(&actions, target)
             }
         }
+        // A descriptor duplicated onto itself loses close-on-exec (glibc 2.29+); those below the highest passed one
+        // and not passed are closed one by one (closing one not open is no error there), the rest all at once.
+        let passed = Set(passing.filter { $0 > 2 })
+        let highest = passed.max() ?? 2
+        for descriptor in passed { posix_spawn_file_actions_adddup2(&actions, descriptor, descriptor) }
+        for descriptor in Int32(3)..<max(3, highest) where !passed.contains(descriptor) {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        ChildProcess.closeAll(from: highest + 1, in: &actions)
         var attributes = ChildProcess.cleanSignals()
         defer { posix_spawnattr_destroy(&attributes) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
@@ -269,6 +284,21 @@ package struct ChildProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         return attributes
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's view of spawn.h leaves out, found at
+    /// run time; 0 where the C library has none.
+    private static let addCloseFrom = UInt(bitPattern: dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"))
+
+    /// Adds to `actions` the closing of every descriptor from `lowest` up: at once where the C library can, else one by
+    /// one up to 1024 (the usual soft limit on open descriptors).
+    private static func closeAll(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let address = UnsafeRawPointer(bitPattern: addCloseFrom) {
+            _ = unsafeBitCast(address, to: CloseFrom.self)(&actions, lowest)
+        } else {
+            for descriptor in lowest..<max(lowest, 1024) { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
     }
 
     /// pipe(2) with both ends closed on exec, so that only the child's dup2'd copies reach it.

@@ -33,10 +33,12 @@ struct FaultRun {
 
     /// Starts the binary; `prefix` runs it under another program (such as `prlimit --fsize=…`, found on the PATH). The
     /// child starts as a shell would start it, whatever the test runner ignores or blocks (both survive exec): nothing
-    /// blocked, and every signal a test sends at its default action (see `ChildProcess`).
+    /// blocked, and every signal a test sends at its default action (see `ChildProcess`). Of the test's other
+    /// descriptors only those in `passing` are open in it.
     static func start(
         _ arguments: [String], home: TemporaryHome, environment: [String: String?] = [:],
-        standardInput: Stream = .path("/dev/null"), standardOutput: Stream, prefix: [String] = []
+        standardInput: Stream = .path("/dev/null"), standardOutput: Stream, prefix: [String] = [],
+        passing: [Int32] = []
     ) throws -> Started {
         let stderrFile = home.root.path + "/stderr-" + UUID().uuidString
         let stdoutFile = home.root.path + "/stdout-" + UUID().uuidString
@@ -64,7 +66,7 @@ struct FaultRun {
         }
         let child = try ChildProcess(
             executable, argv, standardInput: wire(standardInput, O_RDONLY), standardOutput: output,
-            standardError: .file(stderrFile, flags: O_WRONLY | O_CREAT | O_APPEND),
+            standardError: .file(stderrFile, flags: O_WRONLY | O_CREAT | O_APPEND), passing: passing,
             environment: ChildProcess.environment(changedBy: changes))
         return Started(child: child, stdoutFile: stdoutFile, stderrFile: stderrFile)
     }
@@ -72,11 +74,12 @@ struct FaultRun {
     /// Runs the binary to its end.
     static func run(
         _ arguments: [String], home: TemporaryHome, environment: [String: String?] = [:],
-        standardInput: Stream = .path("/dev/null"), standardOutput: Stream = .path("capture"), prefix: [String] = []
+        standardInput: Stream = .path("/dev/null"), standardOutput: Stream = .path("capture"), prefix: [String] = [],
+        passing: [Int32] = []
     ) throws -> FaultRun {
         let started = try start(
             arguments, home: home, environment: environment, standardInput: standardInput,
-            standardOutput: standardOutput, prefix: prefix)
+            standardOutput: standardOutput, prefix: prefix, passing: passing)
         return finish(started)
     }
 

@@ -40,6 +40,34 @@ import Testing
             "the process's action for SIGPIPE changed")
     }
 
+    /// A descriptor of ours opened without close-on-exec (here a file we hold a lock on, as a test holds the session's)
+    /// is not open in a program we start, so that the program cannot hold the lock after we let it go; one passed on
+    /// purpose is, at its number, and nothing else is.
+    @Test func aProgramGetsOnlyItsStreamsAndTheDescriptorsPassedToIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lock-" + UUID().uuidString).path
+        defer { unlink(path) }
+        let held = open(path, O_RDWR | O_CREAT, 0o600)
+        try #require(held > 2)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        let listing = try ChildProcess.run("/bin/sh", ["-c", "ls /proc/$$/fd"])
+        #expect(String(decoding: listing.standardOutput, as: UTF8.self) == "0\n1\n2\n", "\(listing)")
+
+        let output = path + ".out"
+        defer { unlink(output) }
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", "ls -v /proc/$$/fd; readlink /proc/$$/fd/\(held)"],
+            standardOutput: .file(output, flags: O_WRONLY | O_CREAT | O_TRUNC), passing: [held])
+        #expect(child.wait() == .exited(0))
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines == ["0", "1", "2", "\(held)", path], "\(lines)")
+        // Given up by us, the lock is free: no program started meanwhile kept it.
+        let again = open(path, O_RDWR | O_CLOEXEC)
+        defer { close(again) }
+        #expect(flock(held, LOCK_UN) == 0)
+        #expect(flock(again, LOCK_EX | LOCK_NB) == 0)
+    }
+
     @Test func aProgramThatNeverEndsIsKilledAtTheDeadline() {
         let started = MonotonicClock.now()
         var caught: ChildProcess.Failure?

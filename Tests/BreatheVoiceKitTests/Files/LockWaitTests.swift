@@ -13,7 +13,7 @@ import Musl
 @Suite struct LockWaitTests {
     static func openFile() throws -> (path: String, descriptor: Int32) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
-        let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         try #require(descriptor >= 0)
         return (path, descriptor)
     }
@@ -36,7 +36,7 @@ import Musl
             unlink(path)
         }
         #expect(flock(holder, LOCK_EX) == 0)
-        let waiter = open(path, O_RDWR)
+        let waiter = open(path, O_RDWR | O_CLOEXEC)
         defer { close(waiter) }
         let start = Date()
         #expect(LockWait.exclusive(waiter, within: 1) == .timedOut)
