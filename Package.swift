@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "breathe-voice",
-            dependencies: ["BreatheVoiceKit", "CEarlySignals", "CEspeakNoAudio"],
+            dependencies: ["BreatheVoiceKit", "BreatheSystem", "CEarlySignals", "CEspeakNoAudio"],
             // Exported, so that libespeak-ng (opened with dlopen) finds the program's pcaudiolib entry point before
             // pcaudiolib's own: eSpeak NG never opens a connection to the sound server (CEspeakNoAudio).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
@@ -25,14 +25,20 @@ let package = Package(
         // eSpeak NG gets no audio device of its own (libespeak-ng 1.51 asks pcaudiolib for one, which connects to the
         // sound server, even for synthesis it never plays); only the executable links it.
         .target(name: "CEspeakNoAudio"),
-        // The program: its commands (Commands/, ArgumentParser's definitions, which never call the C library) and
-        // everything they do to the world (files, sound, speech, the terminal, signals), over the pure core.
+        // The program: its commands (Commands/, ArgumentParser's definitions, which never call the C library) and the
+        // session (its output, its assembly and loop, reminders, history, the doctor), over the system module. No file
+        // of it imports a C library.
         .target(
             name: "BreatheVoiceKit",
             dependencies: [
-                "BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CLouis", "CSdBus",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+                "BreatheSystem", "BreatheCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What the program does to the world: files, signals, the terminal, the screen reader's detection, and every
+        // file that imports a C library (sound, speech, braille, the bus), with the messages in every language.
+        .target(
+            name: "BreatheSystem",
+            dependencies: ["BreatheCore", "CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CLouis", "CSdBus"],
             plugins: ["EmbedLocales"]
         ),
         .target(name: "BreatheCore"),
@@ -82,26 +88,30 @@ let package = Package(
         ),
         // Test support only (no product, not installed): appends history records with the real HistoryStore, so the
         // tests can run many writers as separate processes and kill them mid-append.
-        .executableTarget(name: "HistoryAppender", dependencies: ["BreatheVoiceKit", "BreatheCore"]),
+        .executableTarget(name: "HistoryAppender", dependencies: ["BreatheSystem", "BreatheVoiceKit", "BreatheCore"]),
         // Fakes and helpers the test targets share (a crontab(1) stand-in, a seeded generator, the binary's runner, the
         // private servers' requirements), as swift-argument-parser shares ArgumentParserTestHelpers: only test targets
         // depend on it, so none of it is linked into the program.
         .target(
-            name: "BreatheTestSupport", dependencies: ["BreatheVoiceKit", "BreatheCore"],
+            name: "BreatheTestSupport", dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore"],
             path: "Tests/BreatheTestSupport"),
         // The tests by kind (docs/contributing.md, "Where a test goes"). Unit tests: no server, no child process, no
         // run of the binary (BreatheSourceRulesTests keeps them so).
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
         .testTarget(
-            name: "BreatheVoiceKitTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+            name: "BreatheVoiceKitTests",
+            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
         // The Kit in-process against the real world: the private servers, other programs started as child processes.
         .testTarget(
-            name: "BreatheIntegrationTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+            name: "BreatheIntegrationTests",
+            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
         // The built binary run as its users run it: commands, sessions beside the private servers, Fenrir, terminals.
         .testTarget(
-            name: "BreatheEndToEndTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+            name: "BreatheEndToEndTests",
+            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
         // The rules read from the source tree (layers, file lengths, one home, waits and processes, the kinds apart).
         .testTarget(
-            name: "BreatheSourceRulesTests", dependencies: ["BreatheVoiceKit", "BreatheCore", "BreatheTestSupport"]),
+            name: "BreatheSourceRulesTests",
+            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
     ]
 )

@@ -114,7 +114,7 @@ FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
 FIRST_SOUND_FLOORS = {"command line"}
 #: The floors that link the program's own modules (their objects from the binary's build), with their header-only
 #: system-library modules (Sources/<name>/module.modulemap) and the package's name, as SwiftPM compiled them.
-FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheCore"]}
+FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheSystem", "BreatheCore"]}
 #: The system-library modules the Kit's interface needs found (every folder of Sources/ with a module map of its own:
 #: CBrlAPI, CEspeakNG, CPulseAudio, CSpeechd), read from the tree so a new one is never missed.
 SYSTEM_MODULES = sorted(path.parent.name for path in (HERE.parent / "Sources").glob("*/module.modulemap"))

@@ -1,3 +1,4 @@
+import BreatheCore
 // Test support, not part of the product: appends history records with the real `HistoryStore`, so that tests can run
 // many writers as separate processes at once, and kill them with SIGKILL while they append.
 //
@@ -5,7 +6,7 @@
 // Reads standard input to its end first (a test holds every writer at one start line by closing a shared pipe; give
 // /dev/null to start at once), then appends COUNT records whose ids are "WRITER-0" … "WRITER-(COUNT-1)", in order.
 // Exit 0 when all are appended, 64 on bad arguments, 74 when an append fails.
-import BreatheCore
+import BreatheSystem
 import BreatheVoiceKit
 
 #if canImport(Glibc)

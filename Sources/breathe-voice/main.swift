@@ -1,3 +1,4 @@
+import BreatheSystem
 import BreatheVoiceKit
 import CEarlySignals
 import CEspeakNoAudio

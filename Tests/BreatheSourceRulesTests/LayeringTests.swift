@@ -28,17 +28,48 @@ import Testing
         #expect(offending.isEmpty, "\(offending.map { "\($0.file): \($0.line)" })")
     }
 
-    /// Only the core and ArgumentParser: Foundation or a C module would bring libc back.
+    /// Only the core, the system module and ArgumentParser: Foundation or a C module would bring libc back (the system
+    /// module imports libc and the C libraries, and re-exports neither).
     @Test func theCommandsImportOnlyTheCoreAndArgumentParser() throws {
-        let allowed: Set = ["ArgumentParser", "BreatheCore"]
+        let allowed: Set = ["ArgumentParser", "BreatheCore", "BreatheSystem"]
         let imports = try Self.lines(of: "BreatheVoiceKit/Commands").filter { $0.line.hasPrefix("import ") }
         #expect(!imports.isEmpty)
         let others = imports.filter { !allowed.contains(String($0.line.dropFirst("import ".count))) }
         #expect(others.isEmpty, "\(others.map { "\($0.file): \($0.line)" })")
     }
 
+    /// Every file that imports a C library (eSpeak NG, libpulse, libspeechd, BrlAPI, liblouis, sd-bus) is in the system
+    /// module, and the system module is the one whose target depends on them: the session and the commands above it
+    /// reach the C libraries only through it. (The compiler would let any module import them: SwiftPM puts every
+    /// module map of the package on the search path.)
+    @Test func theCLibrariesAreBehindOneModule() throws {
+        let libraries = ["CEspeakNG", "CPulseAudio", "CSpeechd", "CBrlAPI", "CLouis", "CSdBus"]
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter {
+            !$0.hasPrefix("C") && !$0.hasPrefix(".")
+        }
+        var importing: [String: Set<String>] = [:]
+        for module in modules {
+            for (file, line) in try Self.lines(of: module) {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                let name = String(words[index + 1])
+                if libraries.contains(name) { importing[module, default: []].insert(file) }
+            }
+        }
+        #expect(Set(importing.keys) == ["BreatheSystem"], "\(importing)")
+        #expect((importing["BreatheSystem"]?.count ?? 0) >= libraries.count, "\(importing)")
+        let manifest = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for library in libraries {
+            let dependents = manifest.split(separator: "\n").filter {
+                $0.contains("\"\(library)\"") && $0.contains("[")
+            }
+            #expect(dependents.count == 1, "\(library) is a dependency of \(dependents.count) targets: \(dependents)")
+        }
+    }
+
     /// No module re-exports what it imports (the Kit's `@_exported import Glibc` once gave libc to every importer).
-    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    @Test(arguments: ["BreatheCore", "BreatheSystem", "BreatheVoiceKit"])
     func noModuleReexports(module: String) throws {
         let offending = try Self.lines(of: module).filter { $0.line.contains("@_exported") }
         #expect(offending.isEmpty, "\(offending.map { "\($0.file): \($0.line)" })")
@@ -53,10 +84,12 @@ import Testing
             "Text", "JSON", "Messages", "Patterns", "Timeline", "Audio", "Braille", "Session", "Schedule", "Reminders",
             "History", "Preferences",
         ],
-        "BreatheVoiceKit": [
+        "BreatheSystem": [
             "Localization", "Errors", "Basics", "System", "Files", "Signals", "Terminal", "Accessibility", "Audio",
-            "Speech", "Braille", "Bus", "Output", "Listings", "Schedule", "Session", "Reminders", "History",
-            "Frontend", "Doctor", "Commands",
+            "Speech", "Braille", "Bus",
+        ],
+        "BreatheVoiceKit": [
+            "Output", "Listings", "Schedule", "Session", "Reminders", "History", "Frontend", "Doctor", "Commands",
         ],
     ]
 
@@ -172,7 +205,9 @@ import Testing
     /// The reading finds what it should: a known reference in each direction, so an empty answer is not a blind one.
     @Test func theReadingSeesTheFoldersReferences() throws {
         let kit = try Self.references(in: "BreatheVoiceKit")
-        #expect(kit["Commands"]?["Localization"]?.contains("Commands/Help/HelpPage.swift names Localizer") == true)
+        #expect(kit["Commands"]?["Frontend"]?.contains("Commands/Start.swift names SessionFrontend") == true)
+        let system = try Self.references(in: "BreatheSystem")
+        #expect(system["Audio"]?["Basics"]?.contains("Audio/AudioSink.swift names SessionWaiter") == true)
         #expect(Self.declaredType("package final class Name<T>: P {") == "Name")
         #expect(Self.declaredType("@MainActor private struct Nested {") == "Nested")
         #expect(Self.declaredType("let structure = Structure()") == nil)
@@ -182,7 +217,7 @@ import Testing
     }
 
     /// No two folders name each other's types.
-    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    @Test(arguments: ["BreatheCore", "BreatheSystem", "BreatheVoiceKit"])
     func noTwoFoldersNameEachOther(module: String) throws {
         let references = try Self.references(in: module)
         var knots: [String] = []
@@ -195,7 +230,7 @@ import Testing
     }
 
     /// `docs/contributing.md` ("The layers") writes each module's order as the test holds it, bottom up.
-    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    @Test(arguments: ["BreatheCore", "BreatheSystem", "BreatheVoiceKit"])
     func contributingWritesTheOrder(module: String) throws {
         let guide = try String(
             contentsOf: BinaryRun.packageRoot.appendingPathComponent("docs/contributing.md"), encoding: .utf8)
@@ -210,7 +245,7 @@ import Testing
     }
 
     /// Every folder is placed once in `layers`, and names the types of the folders before it only.
-    @Test(arguments: ["BreatheCore", "BreatheVoiceKit"])
+    @Test(arguments: ["BreatheCore", "BreatheSystem", "BreatheVoiceKit"])
     func eachFolderNamesOnlyTheLayersBelowIt(module: String) throws {
         let order = try #require(Self.layers[module])
         #expect(order.count == Set(order).count, "a folder is in \(module)'s layers twice")

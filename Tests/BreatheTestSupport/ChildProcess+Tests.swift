@@ -1,3 +1,4 @@
+import BreatheSystem
 import BreatheVoiceKit
 import Foundation
 

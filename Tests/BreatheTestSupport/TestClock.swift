@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 import BreatheVoiceKit
 
 /// Virtual time for the session loop, in the style of swift-clocks' `TestClock`: a wait returns at once and moves the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Choosing the display from the flags, the environment and the terminal; keys; the event stream's JSON text.

@@ -7,7 +7,7 @@
 /// its bytes, anything else as text.
 package struct SameSecondRun {
     /// The second (since 1970) of the sessions held; nil before the first.
-    package private(set) var second: Int?
+    private(set) var second: Int?
     /// The plain ids of the second, one after another, and where each ends.
     private var plainBytes: [UInt8] = []
     private var plainEnds: [Int] = []

@@ -114,7 +114,7 @@ package struct SessionStats: Hashable, Sendable {
     package var currentStreak: Int { today.map(currentStreak(today:)) ?? 0 }
 
     /// The run of practice days ending today, or yesterday when today has no session yet (the streak is still alive).
-    package func currentStreak(today: Int) -> Int {
+    func currentStreak(today: Int) -> Int {
         var day = days.contains(today) ? today : today - 1
         var run = 0
         while days.contains(day) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 /// The root command: `breathe-voice` alone starts a session.
 struct BreatheVoice: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice demo` (what `make demo` runs): a one-minute box session that works on every machine. Played

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice doctor`: what works and what to fix, one line per check.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.History {
     /// `breathe-voice history clear --yes`: deletes every recorded session.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.History {
     /// `breathe-voice history export`: the whole history as CSV or JSON, to standard output or a file.

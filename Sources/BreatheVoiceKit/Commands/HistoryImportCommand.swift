@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.History {
     /// `breathe-voice history import FILE…`: sessions from another machine, a backup or an export, each added once.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.History {
     /// `breathe-voice history list`: the recorded sessions, oldest first.

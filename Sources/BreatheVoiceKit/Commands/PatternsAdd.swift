@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns add`: saves a pattern under a name.

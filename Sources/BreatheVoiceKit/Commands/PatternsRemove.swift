@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns remove`: removes a saved pattern.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns rename`: gives a saved pattern another name, and the reminders and preferences that

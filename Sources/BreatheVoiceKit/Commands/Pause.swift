@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice pause`: pauses the running session, as its space key does, from any terminal.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs reset`: moves the file aside so every default applies.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs set`: saves a preference, checked first.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs show`: every preference, with `--origin` where each came from.

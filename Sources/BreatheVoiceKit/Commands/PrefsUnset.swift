@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs unset`: removes a preference from the file, so its default applies.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while

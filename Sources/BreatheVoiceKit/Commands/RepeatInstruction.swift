@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice repeat`: says the running session's instruction again, as its r key does, from any terminal.

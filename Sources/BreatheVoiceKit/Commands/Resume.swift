@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice resume`: resumes the paused session, as its space key does, from any terminal.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule add`: one new reminder.

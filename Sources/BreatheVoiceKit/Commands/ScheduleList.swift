@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule list`: the reminders in the crontab.

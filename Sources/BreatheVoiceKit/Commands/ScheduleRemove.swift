@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice.Schedule {
     /// `breathe-voice schedule remove`: one reminder, or all of them.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice skip`: skips to the running session's next phase, as its s key does, from any terminal.

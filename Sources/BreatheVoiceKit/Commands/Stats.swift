@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice stats`: totals, streaks, the last week, mood and badges.

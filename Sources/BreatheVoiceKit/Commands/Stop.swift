@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice stop`: stops and saves the running session, as its q key does, from any terminal.

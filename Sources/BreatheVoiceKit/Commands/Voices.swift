@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice voices`: list the installed eSpeak NG voices for a language.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// One thing `doctor` looks at, giving one finding per line it will print.
 struct DoctorCheck: Sendable {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The checks that stand where a scheduled reminder would fail before a sound is made: the voice it speaks with, and
 /// what starts it (a running cron daemon for the crontab's reminders, an active timer for each systemd one).

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 import Synchronization
 
 /// Whether the sound server takes the connection a reminder's session opens: `remind`'s own way in

@@ -1,5 +1,7 @@
 /// The sound server's handshake for the session the command line asks for, from `Entry`, which sees the words before
 /// any command is parsed, to `SessionFrontend.start`, which takes it once: no command carries it.
+import BreatheSystem
+
 struct EarlyConnectionHandOff {
     /// The words ask for a live session (`EarlyConnection.isWanted`): the handshake starts as soon as the plan is
     /// settled, and overlaps the rest of the setup.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension FileDescriptorSink {
     /// Writes one localized sentence as a line.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// `remind`, as cron runs it, from what was asked to an exit status: the plan (from the `remind` defaults), the

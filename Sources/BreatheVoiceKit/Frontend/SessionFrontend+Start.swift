@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// `start` (and the demo, which runs it), from what was asked to an exit status: the plan (it needs the

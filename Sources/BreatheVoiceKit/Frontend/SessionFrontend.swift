@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The only way into a breathing session, for `start` and `remind` (and the demo, which runs `start`): the commands map
 /// their options to a `StartRequest` or a `ReminderRequest`, and `start(_:)` or `remind(_:)` does the rest (the plan,

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// How a session command asks to be shown, as typed: `--display`, `--plain`, `--color`, `--events` and

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// What `remind` asks for, its options parsed and checked: `SessionFrontend.remind` does the rest.

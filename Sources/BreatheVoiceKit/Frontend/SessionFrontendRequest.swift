@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// What a session command asks for, its options already parsed and checked: `start(…)` for `start` (and the demo),

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionFrontend {
     /// What `start` asks for, its options parsed and checked, nothing yet detected or opened: `SessionFrontend.start`

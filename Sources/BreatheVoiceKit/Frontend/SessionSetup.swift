@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The parts of a session command around the session itself: the plan from the request and the preferences, and the
 /// history and badges afterwards.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `history export`: the whole history as CSV (RFC 4180) or as a JSON array.
 enum HistoryExport {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The sessions `history` lists: `--last` and `--since`, checked.
 struct HistoryFilter: Hashable, Sendable {

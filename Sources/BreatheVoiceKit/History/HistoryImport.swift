@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `history import FILE…`: the sessions of files this program wrote (its history's JSON Lines, or an export as CSV or
 /// JSON), merged into the history by session id (see `HistoryStore.merge`).

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `history` and `history export`, streamed in time order, each session once (`HistoryStore+Reading`): each record is
 /// read, written and forgotten, so memory stays the same whatever the history's length (but for the index of one out

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The sentences of `history` and `stats`.
 struct HistoryListing {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `history`'s sentences for a long listing: each record's line exactly as `HistoryListing.line` says it, written
 /// straight into the output's bytes.

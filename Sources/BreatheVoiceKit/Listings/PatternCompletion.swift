@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The pattern names a shell completes after `--pattern`: the built-ins, then the patterns saved in the preferences.
 ///

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The `patterns` listing: one sentence per pattern, every number shown. A row says the pattern as its language does
 /// first (a built-in's title, "Respiration carrée", "Respiração 4, 7, 8"; a saved one's "Pattern calm"), then its phases

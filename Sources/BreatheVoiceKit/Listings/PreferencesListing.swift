@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
 struct PreferencesListing {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionRecord.Reason {
     /// What a history row (and `doctor`) says of it: what was in progress ("a call") for a skip, why for a failure

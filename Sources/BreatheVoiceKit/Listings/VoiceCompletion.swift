@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// What a shell completes after `--voice`: the installed voices' codes, and after `name+` the installed variants.
 enum VoiceCompletion {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The `voices` listing: the installed eSpeak NG voices that speak the session language, one per line.
 struct VoiceListing {

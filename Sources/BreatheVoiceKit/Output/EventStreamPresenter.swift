@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `--events json`: one JSON object per line for each change of state, for status bars, braille-display scripts and
 /// tests.

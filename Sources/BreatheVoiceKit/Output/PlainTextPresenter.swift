@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Plain mode: one complete sentence per event, appended, nothing else.
 struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `--timing-report`: how late each cue came out, planned position against the moment it was actually played.
 ///

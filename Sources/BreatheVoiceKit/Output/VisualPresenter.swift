@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Visual mode: one status line, rewritten in place, with the phase, the seconds left, a progress bar and the cycle.
 ///

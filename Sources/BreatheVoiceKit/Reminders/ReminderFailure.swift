@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A reminder that could not play leaves a trace: a `failed` record in the history, with why, beside the one line on
 /// standard error that cron mails (which stays as it was, as does the exit status). Writing the trace is best effort:

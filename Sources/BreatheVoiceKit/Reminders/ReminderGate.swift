@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Decides whether a reminder from cron runs now: not in quiet hours, and not while another session holds the lock.
 struct ReminderGate: Sendable {

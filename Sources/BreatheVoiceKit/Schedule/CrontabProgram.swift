@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The user's crontab, read and replaced through a `crontab` program.
 ///

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `patterns rename`'s side in the reminders: every crontab reminder and systemd timer that plays the pattern with
 /// `--pattern OLD` is made to say `--pattern NEW`, its summary with it, so that it still plays after the rename.

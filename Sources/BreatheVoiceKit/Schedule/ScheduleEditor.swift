@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// `schedule add`, `list` and `remove`: reads the crontab, changes the breathe-voice block, installs the result, and
 /// says what it did in the user's language. A change holds the crontab lock (`FileLock.crontab`) from its read to its

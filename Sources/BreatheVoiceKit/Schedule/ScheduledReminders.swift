@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Every scheduled reminder, the crontab's and systemd's, as its number and its summary (the options it was added
 /// with): what `doctor` and `patterns remove` look through for the pattern each plays. A crontab that cannot be read

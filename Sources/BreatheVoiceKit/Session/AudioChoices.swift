@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// What the user asked to hear: speech, tones and where the sound goes (whether the seconds are counted is the
 /// session request's: a reminder never counts).

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Where a session's sound goes: a WAV file, or the sound server (connected early, or now).
 extension AudioSession {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session with sound, put together from its parts and run: the phrases (`SessionPhrases`), speech-dispatcher
 /// (`DispatcherOpening`), the lead-in that lets the opening be heard (`OpeningLeadIn`), the sink

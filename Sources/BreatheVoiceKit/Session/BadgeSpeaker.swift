@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Says the badges a session earned once it is over (known only when it is recorded, after the mood question if there
 /// is one), through a short second playback on the sound server after the closing words.

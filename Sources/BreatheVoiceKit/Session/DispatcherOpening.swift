@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Connects to speech-dispatcher for a session whose phrases it says (`--speech-via speechd`, or a screen reader's way
 /// `speak`), on the session's clock; when it is out of reach, says what the session does instead.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// speech-dispatcher, when it says a session's phrases instead of eSpeak NG: each phrase waits until its sample is
 /// heard on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Records the session in the history: it notes the wall-clock start, builds the record on the machine's `save` effect
 /// (when the breathing ends, before the closing words and any question) and appends it at once; after the session it

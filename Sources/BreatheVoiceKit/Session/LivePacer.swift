@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session played through a sound server: the sink is fed far ahead, as much as it asks for (seconds). Rendering
 /// goes up to the next deadline; the deadline's event is applied only once the deadline is about to be heard

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The lead-in that lets the opening be heard whole before the first phase: the one place that plans it, for a
 /// text-only session and one with sound, on one estimate of each sentence (`SentenceLength`).

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// What an audio runner has done on the timeline but the listener has not heard yet: each transition's effects and
 /// end, and the spoken counts of the phase under way, kept in timeline order and handed to the presenters once the

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session rendered into a file: block by block, as fast as it can. A timer splits a block at its deadline, so each
 /// event happens on exactly its sample: the WAV is byte for byte the same whatever the machine.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// How long a sentence of the opening takes to say, in samples: the one estimate the lead-in is planned on, for a
 /// text-only session and one with sound alike.

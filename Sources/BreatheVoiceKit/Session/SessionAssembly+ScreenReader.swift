@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The screen-reader opening, for `start` (and the demo, which runs it) and `remind`: whether a session is for a
 /// screen reader, which one, at what rate it reads, and what is said of it first.

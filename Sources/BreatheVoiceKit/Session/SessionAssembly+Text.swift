@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The text-only session: no sound, the timeline follows the session's clock.
 extension SessionAssembly {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The state machine and where it stands, as both runners drive it: an event either moves the machine, and the runner
 /// performs the transition's effects and hands them to its presenters, or does not apply and is counted.

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 extension SessionInput {
     /// What this input means to a session in `state` at timeline `position`: the events to apply, in order, and the

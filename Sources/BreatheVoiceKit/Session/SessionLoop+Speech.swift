@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The loop's voice: where a phase's cue goes, what each announcement says and through which voice, the counts.
 extension SessionLoop {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Runs a session: the one loop for text, files and the sound server. It owns the state machine and its timer, what
 /// waits to be heard, the inputs and the presenters; its pacer decides when the next step happens and where the sound

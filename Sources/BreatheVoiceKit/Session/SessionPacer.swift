@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// Decides, for the session loop, when its next step happens and where its sound goes. Three of them: `TextPacer`
 /// (no sound: the timeline follows the clock), `RenderPacer` (a file: rendered block by block as fast as it can) and

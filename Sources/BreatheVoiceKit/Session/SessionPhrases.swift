@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session's phrases in our own voice: the voice and its settings, the phrase cache, every phrase prepared before
 /// the session, and the worker that says the ones known only later.

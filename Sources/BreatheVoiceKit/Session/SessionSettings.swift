@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session's settings: one value, built once by `SessionFrontend` from the preferences, the environment, the options
 /// and what was detected (the screen reader, the terminal), and read from here by every part of the session: the

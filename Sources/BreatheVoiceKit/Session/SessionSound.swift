@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// What a session with sound plays: the timeline's mixer, the spoken clips on it, the prepared phrases and tones, the
 /// voice's settings (which `+`/`-` change), the guide sound under it all and what is said while paused. A text-only

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// When sound is out of reach (no sound server, no speech), whether a session goes on as text, and doing so.
 struct TextFallback {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A session with no sound: the timeline follows the clock, each event at its absolute deadline.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import BreatheSystem
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The live sink against the private sound server of `make test` (PulseAudio, then PipeWire's pulse server).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Programs we wait for: a program that does not finish in time is killed and reported, never waited for for ever.

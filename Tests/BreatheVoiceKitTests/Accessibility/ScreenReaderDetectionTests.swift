@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Each screen reader's sign, and what is not one: a fake /proc and /sys (the live detection runs in the Fenrir test).

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Whether libpulse will only read the user's cookie: then a session's handshake may start before the parse

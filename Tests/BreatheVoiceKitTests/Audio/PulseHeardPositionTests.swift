@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The heard position from the server's timing reports, carried forward at the clock's pace.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Which servers are left the session's silences unsent: PulseAudio, and PipeWire's pulse server from the releases

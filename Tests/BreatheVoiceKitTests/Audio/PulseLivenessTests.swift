@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// When the sound server counts as quiet, late, overdue or gone, from its answers and our requests alone.

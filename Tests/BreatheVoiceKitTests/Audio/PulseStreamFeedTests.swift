@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The samples handed to the stream: whole and in order, the first write at once and the rest gathered into blocks as

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Issue 43: one reading of `PULSE_SERVER` and of the default socket, for a session (`LivePulseSink`) and `doctor`

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Issue 49: what the session's media player shows, from the machine's own effects: one change announced per boundary

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Every command names itself: argument-parser otherwise derives the name from the type with `String(describing:)`

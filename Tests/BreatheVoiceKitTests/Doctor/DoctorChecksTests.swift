@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 

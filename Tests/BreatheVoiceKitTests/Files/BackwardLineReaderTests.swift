@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 

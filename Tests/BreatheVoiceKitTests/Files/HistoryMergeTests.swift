@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// `HistoryStore.merge` (issue 50): under the history's own lock, so a session's append never lands in a file the merge

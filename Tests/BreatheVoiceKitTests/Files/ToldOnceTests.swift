@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// A line said when it is news: a subject is news until it is marked told (once its line was shown), asking marks

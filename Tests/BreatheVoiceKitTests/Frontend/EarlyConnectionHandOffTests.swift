@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What `Entry` leaves for the session is taken once, by the first session that asks: a second session in the same

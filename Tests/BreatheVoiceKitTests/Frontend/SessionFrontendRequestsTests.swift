@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What a command asks for, as the frontend reads it: the sound beside the screen reader, the display a reminder prefers,

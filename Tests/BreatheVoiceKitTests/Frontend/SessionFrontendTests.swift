@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What `start` and `remind` decide around the session itself: the request each builds, the exit status a signal

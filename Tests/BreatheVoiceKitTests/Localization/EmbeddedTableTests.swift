@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// LocaleEmbedder's tables read where they lie: every member found by its key, nothing found that is not there.

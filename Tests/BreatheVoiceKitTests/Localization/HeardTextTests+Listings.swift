@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What `patterns`, `history` and `stats` print, heard as the session's sentences are (`HeardTextTests`): the lines as

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What is heard is the test: every sentence the program speaks or prints for a screen reader, in every language file,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The locale files as the binary holds them: LocaleEmbedder's table (one string literal per file) read back by

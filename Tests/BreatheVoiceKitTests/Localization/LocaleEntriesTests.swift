@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// A language's sentences looked up in its tables: a variant's own over its parent's, no metadata among them.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// MessageKey's locale keys from LocaleEmbedder's table of the English keys by case name: the same keys the rule

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// A sentence asks for a number in a form of its language's file (`{day:ordinal}`, `{done:nominative}`), and the file

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Schedules said in words (`ScheduleWords` through the localizer, day names from each locale file), in every

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Text gathered into chunks: nothing is written until a chunk is full or flushed, then all of it, in order; after a

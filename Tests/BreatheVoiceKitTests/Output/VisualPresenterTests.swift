@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The visual display as a screen reader that reads changed lines hears it: each sentence once, as a full line, and the

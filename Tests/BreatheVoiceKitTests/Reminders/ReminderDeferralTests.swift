@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The reminder's wait, against a scripted sound server on a virtual clock: it asks again whenever the server reports

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The pattern each scheduled reminder plays, read from its summary; which are gone; which play a given one.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What a session asks of speech-dispatcher: the user's own voice, rate, pitch and volume stay in force unless a flag

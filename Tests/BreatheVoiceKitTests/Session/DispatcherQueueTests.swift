@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Records what the runner sends to speech-dispatcher, with how many samples the sink had received at that moment.

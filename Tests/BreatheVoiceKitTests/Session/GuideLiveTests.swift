@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The guide sound played live through pause, resume and skip (in the virtual sink's time): no click anywhere in what

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The timing report's measure: a cue's played position from the sink's latest report, against the origin the first

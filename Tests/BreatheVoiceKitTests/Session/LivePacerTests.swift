@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The runner on a live sink, in virtual time: fed seconds ahead, asleep between the server's requests, and a key

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The opening's lead-in is planned in one place, on one estimate of each sentence: a session with sound whose screen

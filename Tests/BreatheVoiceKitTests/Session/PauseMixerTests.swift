@@ -1,6 +1,7 @@
 import BreatheCore
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What is said while paused plays in turn: "Paused" after the guide's fade-out, a second answer after the first,

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Effects, transition ends and counts wait in timeline order and reach the presenters once the heard position

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The screen-reader opening `start` asks the assembly for: screen-reader mode and its way, the reader's rate, and what

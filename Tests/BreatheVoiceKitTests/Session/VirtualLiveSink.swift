@@ -1,4 +1,5 @@
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 #if canImport(Glibc)

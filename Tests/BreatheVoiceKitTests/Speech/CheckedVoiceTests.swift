@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// A `--voice` is checked only when a phrase is synthesized, once, and stands for the checked voice only.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The three ways a session keeps its phrases, each resolved to the cache it names.

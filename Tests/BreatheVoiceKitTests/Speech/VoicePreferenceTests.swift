@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// A voice is checked against eSpeak NG's own list when it is saved, and a voice that does not work at use names

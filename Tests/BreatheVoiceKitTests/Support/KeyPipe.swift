@@ -1,3 +1,4 @@
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Synchronization
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// What eSpeak NG says for a text, as the phoneme mnemonics `espeak-ng -q -x` prints: the program's own libespeak-ng

@@ -1,4 +1,5 @@
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Records what the loop presented, with the position of each effect.

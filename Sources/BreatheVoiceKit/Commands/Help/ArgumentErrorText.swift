@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// argument-parser's refusals of a command line, put into the user's language.
 ///

@@ -5,6 +5,8 @@
 /// in Spanish. With the English catalog it is byte for byte argument-parser's page (`HelpPageTests`), but for two
 /// things argument-parser cannot do: a row of the project's own text blocks (a table in a discussion) that wraps keeps
 /// its indent, and the program's own page leads with what a session takes (`HelpPage+Root`).
+import BreatheSystem
+
 struct HelpPage {
     let tree: HelpTree
     let text: HelpText

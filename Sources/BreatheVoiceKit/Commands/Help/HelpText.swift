@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// Where each help sentence lives in the locale files, and the sentence in one language.
 ///

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A page of `breathe-voice help TOPIC`: what a session's page leaves out (the exit codes, the keys, the files, the
 /// environment), in the help's language. The man page has the same in its own sections.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// Every command, argument and option of the program, as argument-parser itself describes them.
 ///

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// The language every command speaks, in one order: `--lang`, then `BREATHE_VOICE_LANG`, the `language` preference,
 /// and `LC_ALL`, `LC_MESSAGES`, `LANG` (`Preferences.resolve` puts them in that order; `LanguageChoice` reads a code or

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
 struct AudioOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// `--lang`, shared by every command that prints sentences.
 struct LanguageOption: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// `--mood-before` and `--mood-after`, 1 (very stressed) to 5 (very calm).
 struct MoodOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A preference name as typed: a key, and for one kept per language (`voice.es`) the language.
 struct PreferenceName {

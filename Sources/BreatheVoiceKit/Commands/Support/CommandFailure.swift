@@ -1,4 +1,5 @@
 import BreatheCore
+import BreatheSystem
 
 /// A failure whose message (if any) is already in the user's language: printed as is, then the process exits with `code`.
 struct CommandFailure: Error {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 extension Entry {
     /// The localized page for argument-parser's English help, found by its usage line; nil for anything but a help page.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 package enum Entry {

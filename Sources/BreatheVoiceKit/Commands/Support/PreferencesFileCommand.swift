@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// A command that works on the preferences file itself, even a broken one (`prefs edit`, `prefs reset`): its errors
 /// come in the language of `--lang` or the environment, and it runs holding the preferences lock, so a change another

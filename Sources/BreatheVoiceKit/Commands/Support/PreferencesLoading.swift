@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// The preferences a command runs with, resolved once: the values, the file's contents and the language to speak.
 struct LoadedPreferences {

@@ -1,4 +1,6 @@
 /// A command that runs a breathing session: the stopping signals caught before it starts are kept for it.
+import BreatheSystem
+
 protocol SessionCommand {}
 
 extension BreatheVoice.Start: SessionCommand {}

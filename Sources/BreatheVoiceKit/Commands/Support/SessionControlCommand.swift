@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheSystem
 
 /// `breathe-voice pause|resume|skip|repeat|stop`: a command that only names what it asks of the running session;
 /// `SessionRemote` reaches it through the session bus. Its name is the action's, its help `help.<name>.abstract`.

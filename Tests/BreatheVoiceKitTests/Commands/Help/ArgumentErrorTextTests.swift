@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// Each kind of argument-parser refusal becomes one sentence in the user's language, with the user's input quoted.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The localized help page is laid out exactly as argument-parser's: with the English catalog the two are identical,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Testing
 
 @testable import BreatheCore
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The raw-value enums describe themselves exactly as ArgumentParser's own defaults would, seen through the protocol

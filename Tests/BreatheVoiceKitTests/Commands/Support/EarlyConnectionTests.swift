@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheSystem
 @testable import BreatheVoiceKit
 
 /// The guess, from the words alone, that a run will play through the sound server.
