@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice history`: the recorded sessions; `export` and `clear`.

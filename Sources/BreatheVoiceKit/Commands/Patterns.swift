@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice patterns`: list the patterns with every number; `add` and `remove` manage saved ones.

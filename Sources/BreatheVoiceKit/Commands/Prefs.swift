@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 extension BreatheVoice {
     /// `breathe-voice prefs`: show and change the saved preferences.

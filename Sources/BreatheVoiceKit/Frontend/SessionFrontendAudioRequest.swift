@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 extension SessionFrontend {
     /// What a session command asks of the sound beyond its preferences (which already hold the typed values): the

@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 extension SessionFrontend {
     /// What `remind` asks for, its options parsed and checked: `SessionFrontend.remind` does the rest.

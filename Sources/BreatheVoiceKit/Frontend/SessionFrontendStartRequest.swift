@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 extension SessionFrontend {
     /// What `start` asks for, its options parsed and checked, nothing yet detected or opened: `SessionFrontend.start`

@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 extension SessionRecord.Reason {
     /// What a history row (and `doctor`) says of it: what was in progress ("a call") for a skip, why for a failure

@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 /// Which pattern a scheduled reminder plays: the `--pattern` of its options (its summary, as `schedule add` wrote it),
 /// else the `remind.pattern` preference. `doctor` calls a reminder whose pattern is gone a problem, and `patterns

@@ -7,7 +7,6 @@
 /// `--timing-report`, a cue's played position is the moment its sample is heard against the moment timeline sample 0
 /// would have been heard: the origin, fixed by the first cue after the start, a resume or a skip. Without a report
 /// (a file, a pause) a cue is played where it was planned.
-import BreatheSystem
 
 struct HeardEstimate {
     let sampleRate: Int

@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 /// What is said while a session is paused ("Paused", the answer to a key): a timeline of its own, off the session's,
 /// which stands still. It starts again, empty, at every pause and every resume.

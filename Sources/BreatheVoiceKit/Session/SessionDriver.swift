@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 /// The state machine and where it stands, as both runners drive it: an event either moves the machine, and the runner
 /// performs the transition's effects and hands them to its presenters, or does not apply and is counted.

@@ -3,7 +3,6 @@
 /// A new user comes for a session, so the page opens with the options of `start` (the default command) that a session
 /// usually takes and a few examples, then the subcommands; exit codes, keys, files and environment are one command
 /// away (`breathe-voice help exit-codes`, `HelpTopic`) and in the man page.
-import BreatheSystem
 
 extension HelpPage {
     /// The options of `start` the program's page shows, in this order (`breathe-voice help start` has them all).

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 /// How a session shows itself: the display mode, colour, the JSON event stream and the timing report.
 struct DisplayOptions: ParsableArguments {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 extension NameSpecification {
     /// A preference's option, by the name its row gives (`PreferenceKey.declaration`).

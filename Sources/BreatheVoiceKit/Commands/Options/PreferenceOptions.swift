@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 /// The options with a value that `start` and `remind` take from the preferences' rows alone (`option:` in
 /// `PreferenceKey.declaration`): each named, described and completed by its row (its kind's words), and read and

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 /// A switch that turns an on/off preference on (`--count`), one for every row that says its option is a
 /// switch (`PreferenceDeclaration.isSwitch`): named and described by that row, so a new one needs no line here.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 /// The switches of the on/off preferences (`--count`…), taken from the preferences' rows: the ones given turn their
 /// preference on, above the environment and the file.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BreatheSystem
 
 /// A string enum given on the command line by its raw value (`--display plain`, `--speech-via speechd`).
 ///

@@ -1,5 +1,4 @@
 import BreatheCore
-import BreatheSystem
 
 /// Which preferences give a command's pattern and length when no option does: `start` and `remind` differ. Their rows
 /// also give `--pattern`'s and `--minutes`' help (`help.option.pattern`, `help.remind.option.pattern`): each names its

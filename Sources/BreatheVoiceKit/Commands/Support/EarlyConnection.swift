@@ -2,7 +2,6 @@
 /// parser runs, so that the server's handshake starts first and overlaps parsing (the first sound comes sooner). A guess
 /// either way is harmless: a session that finds no connection started makes its own (`AudioSession.run`), and
 /// one that nobody takes ends with the run.
-import BreatheSystem
 
 enum EarlyConnection {
     /// Options after which no live session follows: no sound, a WAV file, or a page of text.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BreatheCore
-import BreatheSystem
 
 /// A command that runs with the user's preferences: they are loaded here, once, for every such command (a bad file is
 /// exit 78, a bad option 64), and the command's `run(_:)` gets them with the language to speak.

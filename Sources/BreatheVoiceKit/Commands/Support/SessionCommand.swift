@@ -1,5 +1,4 @@
 /// A command that runs a breathing session: the stopping signals caught before it starts are kept for it.
-import BreatheSystem
 
 protocol SessionCommand {}
 
