@@ -81,8 +81,8 @@ import Testing
     /// files name the types of folders before it only, never of a folder after it.
     static let layers: [String: [String]] = [
         "BreatheCore": [
-            "Text", "JSON", "Messages", "Patterns", "Timeline", "Audio", "Braille", "Session", "Schedule", "Reminders",
-            "History", "Preferences",
+            "Text", "JSON", "Messages", "Patterns", "Timeline", "Mixing", "BrailleCells", "StateMachine", "ScheduleRules",
+            "ReminderRules", "Records", "Preferences",
         ],
         "BreatheSystem": [
             "Localization", "Errors", "Basics", "System", "Files", "Signals", "Terminal", "Accessibility", "Audio",
@@ -242,6 +242,20 @@ import Testing
         }
         let order = try #require(Self.layers[module]).joined(separator: " → ")
         #expect(joined.contains("\n\(module)  ") && joined.contains(" \(order)\n"), "contributing.md lacks \(order)")
+    }
+
+    /// A folder's name says one module's part: no name is a folder of two modules (the core's sound is `Mixing/`, the
+    /// system module's `Audio/`), so that a path or a test's folder names one place.
+    @Test func noFolderNameIsInTwoModules() throws {
+        var modules: [String: [String]] = [:]
+        for module in Self.layers.keys.sorted() {
+            for folder in Set(try Self.folderFiles(of: module).map(\.folder)) where folder != "." {
+                modules[folder, default: []].append(module)
+            }
+        }
+        #expect(modules.count >= 30, "\(modules.keys.sorted())")
+        let shared = modules.filter { $0.value.count > 1 }
+        #expect(shared.isEmpty, "\(shared)")
     }
 
     /// Every folder is placed once in `layers`, and names the types of the folders before it only.

@@ -51,7 +51,7 @@ import Testing
             naming == [
                 "Sources/BreatheCore/Preferences/PreferenceKey.swift",
                 "Sources/BreatheCore/Preferences/SessionMachine+Preferences.swift",
-                "Sources/BreatheCore/Session/SessionMachine.swift",
+                "Sources/BreatheCore/StateMachine/SessionMachine.swift",
             ], "terse is named in \(naming.count) files: \(naming)")
     }
 
