@@ -81,8 +81,8 @@ import Testing
     /// files name the types of folders before it only, never of a folder after it.
     static let layers: [String: [String]] = [
         "BreatheCore": [
-            "Text", "JSON", "Messages", "Patterns", "Timeline", "Mixing", "BrailleCells", "StateMachine", "ScheduleRules",
-            "ReminderRules", "Records", "Preferences",
+            "Text", "JSON", "Messages", "Patterns", "Timeline", "Mixing", "BrailleCells", "StateMachine",
+            "ScheduleRules", "ReminderRules", "Records", "Preferences",
         ],
         "BreatheSystem": [
             "Localization", "Errors", "Basics", "System", "Files", "Signals", "Terminal", "Accessibility", "Audio",
