@@ -62,15 +62,16 @@ demo: deps $(DEMO_BINARY)
 SWIFT_FILES = Sources Tests Plugins Package.swift
 # `package` only where another module uses it (scripts/package-surface.py): `make lint` fails on a `package`
 # declaration no other module names, or when there are PACKAGE_LIMIT or more. Issue 28 set fewer than 450 when the
-# core was the one boundary; issues 49-53 brought it to 510. Issue 53 put the system module (files, signals, the
-# terminal, locales and every adapter over a C library) between the core and the Kit, so what the session and the
-# commands use of it is `package` too: 1066 then (the core 473, the system module 574, the Kit 6, the entry's and the
-# benchmark's). Every one left was found needed by a build without it (`scripts/package-surface.py --apply --build
-# 'swift build'` demotes what it can prove unneeded; it keeps a few more than a build needs, since it gives back by
-# name where an error names no declaration). Entry.swift is read as used: `Entry.parse` is also called by the
-# benchmark's floor.
-PACKAGE_LIMIT = 1080
-PACKAGE_USED_ELSEWHERE = --exclude 'Sources/BreatheVoiceKit/Commands/Support/Entry.swift'
+# core was the one boundary; issues 49-53 brought it to 510. Issue 53 made the compiler hold the layers: the system
+# module (files, signals, the terminal, locales, every adapter over a C library) between the core and the Kit, and
+# the command line over the Kit, so what the session uses of the system module, and the commands of both, is
+# `package` too: 1302 then (the core 473, the system module 574, the Kit 239, the command line 6, with the entry's
+# and the benchmark's). Every one left was found needed by a build without it (`scripts/package-surface.py --apply
+# --build 'swift build'` demotes what it can prove unneeded; it keeps more than a build needs, since it gives back by
+# name where an error names no declaration, and the Kit's many `Options` and `run` share names). Entry.swift is read
+# as used: `Entry.parse` is also called by the benchmark's floor.
+PACKAGE_LIMIT = 1320
+PACKAGE_USED_ELSEWHERE = --exclude 'Sources/BreatheCommandLine/Commands/Support/Entry.swift'
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
 	python3 scripts/package-surface.py --limit $(PACKAGE_LIMIT) $(PACKAGE_USED_ELSEWHERE)

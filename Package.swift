@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "breathe-voice",
-            dependencies: ["BreatheVoiceKit", "BreatheSystem", "CEarlySignals", "CEspeakNoAudio"],
+            dependencies: ["BreatheCommandLine", "CEarlySignals", "CEspeakNoAudio"],
             // Exported, so that libespeak-ng (opened with dlopen) finds the program's pcaudiolib entry point before
             // pcaudiolib's own: eSpeak NG never opens a connection to the sound server (CEspeakNoAudio).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"])]
@@ -25,15 +25,18 @@ let package = Package(
         // eSpeak NG gets no audio device of its own (libespeak-ng 1.51 asks pcaudiolib for one, which connects to the
         // sound server, even for synthesis it never plays); only the executable links it.
         .target(name: "CEspeakNoAudio"),
-        // The program: its commands (Commands/, ArgumentParser's definitions, which never call the C library) and the
-        // session (its output, its assembly and loop, reminders, history, the doctor), over the system module. No file
-        // of it imports a C library.
+        // The command line: swift-argument-parser's commands (one file per subcommand), their options, help pages and
+        // the entry point. A command maps what it parsed to a request for the Kit; none calls the C library.
         .target(
-            name: "BreatheVoiceKit",
+            name: "BreatheCommandLine",
             dependencies: [
-                "BreatheSystem", "BreatheCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BreatheVoiceKit", "BreatheSystem", "BreatheCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The session over the system module: its presenters, its frontend, assembly and loop, reminders, history,
+        // schedules, the doctor. No file of it imports a C library.
+        .target(name: "BreatheVoiceKit", dependencies: ["BreatheSystem", "BreatheCore"]),
         // What the program does to the world: files, signals, the terminal, the screen reader's detection, and every
         // file that imports a C library (sound, speech, braille, the bus), with the messages in every language.
         .target(
@@ -93,25 +96,34 @@ let package = Package(
         // private servers' requirements), as swift-argument-parser shares ArgumentParserTestHelpers: only test targets
         // depend on it, so none of it is linked into the program.
         .target(
-            name: "BreatheTestSupport", dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore"],
+            name: "BreatheTestSupport",
+            dependencies: ["BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore"],
             path: "Tests/BreatheTestSupport"),
         // The tests by kind (docs/contributing.md, "Where a test goes"). Unit tests: no server, no child process, no
         // run of the binary (BreatheSourceRulesTests keeps them so).
         .testTarget(name: "BreatheCoreTests", dependencies: ["BreatheCore", "BreatheTestSupport"]),
         .testTarget(
             name: "BreatheVoiceKitTests",
-            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
+            dependencies: [
+                "BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport",
+            ]),
         // The Kit in-process against the real world: the private servers, other programs started as child processes.
         .testTarget(
             name: "BreatheIntegrationTests",
-            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
+            dependencies: [
+                "BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport",
+            ]),
         // The built binary run as its users run it: commands, sessions beside the private servers, Fenrir, terminals.
         .testTarget(
             name: "BreatheEndToEndTests",
-            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
+            dependencies: [
+                "BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport",
+            ]),
         // The rules read from the source tree (layers, file lengths, one home, waits and processes, the kinds apart).
         .testTarget(
             name: "BreatheSourceRulesTests",
-            dependencies: ["BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport"]),
+            dependencies: [
+                "BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore", "BreatheTestSupport",
+            ]),
     ]
 )

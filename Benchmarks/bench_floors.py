@@ -94,7 +94,7 @@ FLOOR_SOURCES = {
     # ArgumentParser exactly as the binary's Entry parses them (`Entry.parse`, the objects of the binary's
     # own build: validation included, the command not run), with the connection made on a second thread meanwhile, as
     # the binary makes it; then the live floor's tone. What any program with this command line must do before a sound.
-    "command line": ("import ArgumentParser\nimport BreatheVoiceKit\nimport Glibc\n" + FLOOR_PULSE +
+    "command line": ("import ArgumentParser\nimport BreatheCommandLine\nimport Glibc\n" + FLOOR_PULSE +
                      "nonisolated(unsafe) var connected: OpaquePointer? = nil\n"
                      "var thread = pthread_t()\n"
                      "guard pthread_create(&thread, nil, { _ in connected = connect(); return nil }, nil) == 0 else { exit(71) }\n"
@@ -114,7 +114,7 @@ FLOOR_ARGUMENTS = {"ArgumentParser": ["--version"]}
 FIRST_SOUND_FLOORS = {"command line"}
 #: The floors that link the program's own modules (their objects from the binary's build), with their header-only
 #: system-library modules (Sources/<name>/module.modulemap) and the package's name, as SwiftPM compiled them.
-FLOOR_OWN_MODULES = {"command line": ["BreatheVoiceKit", "BreatheSystem", "BreatheCore"]}
+FLOOR_OWN_MODULES = {"command line": ["BreatheCommandLine", "BreatheVoiceKit", "BreatheSystem", "BreatheCore"]}
 #: The system-library modules the Kit's interface needs found (every folder of Sources/ with a module map of its own:
 #: CBrlAPI, CEspeakNG, CPulseAudio, CSpeechd), read from the tree so a new one is never missed.
 SYSTEM_MODULES = sorted(path.parent.name for path in (HERE.parent / "Sources").glob("*/module.modulemap"))

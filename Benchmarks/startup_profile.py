@@ -25,7 +25,7 @@ from pathlib import Path
 #: The parts reported, by the mangled (or C) name of the function whose inclusive cost they are; the first that ran.
 PARTS = {
     "ArgumentParser's parse": [r"^\$s14ArgumentParser15ParsableCommandPAAE11parseAsRoot"],
-    "the command's run until the first write": [r"^\$s15BreatheVoiceKit0aB0V5StartV14ArgumentParser15ParsableCommandAafGP3runyyKFTW$",
+    "the command's run until the first write": [r"^\$s18BreatheCommandLine0A5VoiceV5StartV14ArgumentParser08ParsableB0AafGP3runyyKFTW$",
                                                 r"^\$s\d+\w+V3runyyKF$"],
 }
 

@@ -1,5 +1,4 @@
-import BreatheSystem
-import BreatheVoiceKit
+import BreatheCommandLine
 import CEarlySignals
 import CEspeakNoAudio
 

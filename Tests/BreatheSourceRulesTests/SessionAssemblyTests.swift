@@ -22,19 +22,19 @@ import Testing
             #"\b(LivePulseSink|PendingPulseSink|WavSink|PlainTextPresenter|VisualPresenter|EventStreamPresenter|TimingReport|BraillePresenter|LiveBrailleDisplay|BrailleOpening|LiveSpeechDispatcher|ToldOnce|MonotonicClock)\s*\(|ScreenReaderDetection\.live"#
         )
         var found: [String] = []
-        for (path, code) in Self.files(in: "Commands") {
+        for (path, code) in Self.files(in: "Commands", of: "BreatheCommandLine") {
             for (index, line) in code.enumerated() where line.contains(parts) {
                 found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(found.isEmpty, "a command builds part of the session itself:\n\(found.joined(separator: "\n"))")
         // The commands that run a session go through the one assembly.
-        let session = Self.files(in: "Commands").filter {
+        let session = Self.files(in: "Commands", of: "BreatheCommandLine").filter {
             ["Start.swift", "Remind.swift"].contains(Self.name($0.path))
         }
         #expect(session.count == 2)
         // The demo runs `start` itself, so it shares that assembly too.
-        let demo = Self.files(in: "Commands").first { Self.name($0.path) == "Demo.swift" }
+        let demo = Self.files(in: "Commands", of: "BreatheCommandLine").first { Self.name($0.path) == "Demo.swift" }
         #expect(demo?.code.contains { $0.contains("Start.parse(") } == true, "the demo does not run start")
         for (path, code) in session {
             let entry = Self.name(path) == "Start.swift" ? "SessionFrontend.start(" : "SessionFrontend.remind("
@@ -50,7 +50,7 @@ import Testing
         let orchestration = try Regex(
             #"\b(SessionAssembly|AudioSession|HistoryRecorder|HistoryStore|SessionLock|ReminderDeferral|ReminderFailure|ScreenReaderDetection|OutputOptions|AudioChoices|MoodPrompt)\b|Terminal\.isTerminal|admitReminder|\bdisplay\.resolve\(|SessionFrontend\("#
         )
-        let commands = Self.files(in: "Commands").filter {
+        let commands = Self.files(in: "Commands", of: "BreatheCommandLine").filter {
             ["Start.swift", "Remind.swift", "Demo.swift"].contains(Self.name($0.path))
         }
         #expect(commands.count == 3)
@@ -68,7 +68,7 @@ import Testing
     /// (`PreferencesStore.lockForChange`, `holdingLock`).
     @Test func theScheduleCommandsTakeNoLock() throws {
         var found: [String] = []
-        for (path, code) in Self.files(in: "Commands") {
+        for (path, code) in Self.files(in: "Commands", of: "BreatheCommandLine") {
             for (index, line) in code.enumerated() where line.contains("FileLock.") {
                 found.append("\(path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
@@ -92,13 +92,11 @@ import Testing
     ]
 
     @Test func eachJobOfASessionWithSoundHasOneFile() throws {
-        let kit = OneHomeTests.sources.filter { $0.path.hasPrefix("Sources/BreatheVoiceKit/") }.map {
-            ($0.path, $0.lines.map(OneHomeTests.code))
-        }
+        let sources = OneHomeTests.sources.map { ($0.path, $0.lines.map(OneHomeTests.code)) }
         var jobsByFile: [String: [String]] = [:]
         for (job, marker, file) in Self.jobs {
             let regex = try Regex(marker)
-            let holding = kit.filter { $0.1.contains { $0.contains(regex) } }.map(\.0)
+            let holding = sources.filter { $0.1.contains { $0.contains(regex) } }.map(\.0)
             // Outside the session, only the doctor connects for its own checks.
             let inSession = holding.filter { $0.hasPrefix("Sources/BreatheVoiceKit/Session/") }
             #expect(inSession.map(Self.name) == [file], "\(job) is done in \(inSession), not in \(file) alone")
@@ -114,7 +112,7 @@ import Testing
         let estimates = try Regex(
             #"screenReader\??\.rate\b|ScreenReaderMode\(.*rate:|\.leadIn\s*\((reading|covering):"#)
         var found: [String] = []
-        for (path, lines) in OneHomeTests.sources where path.hasPrefix("Sources/BreatheVoiceKit/") {
+        for (path, lines) in OneHomeTests.sources {
             if lines.contains(where: { OneHomeTests.code($0).contains(estimates) }) { found.append(Self.name(path)) }
         }
         #expect(
@@ -127,7 +125,7 @@ import Testing
     /// A cue reaches the presenters by one route, the hand-off: its placement too.
     @Test func aCueReachesThePresentersByOneRoute() {
         var calling: [String] = []
-        for (path, lines) in OneHomeTests.sources where path.hasPrefix("Sources/BreatheVoiceKit/") {
+        for (path, lines) in OneHomeTests.sources {
             if lines.contains(where: { OneHomeTests.code($0).contains(".cuePlaced(") }) {
                 calling.append(Self.name(path))
             }

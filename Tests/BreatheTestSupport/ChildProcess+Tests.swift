@@ -1,3 +1,4 @@
+import BreatheCommandLine
 import BreatheSystem
 import BreatheVoiceKit
 import Foundation

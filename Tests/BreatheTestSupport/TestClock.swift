@@ -1,3 +1,4 @@
+import BreatheCommandLine
 import BreatheCore
 import BreatheSystem
 import BreatheVoiceKit

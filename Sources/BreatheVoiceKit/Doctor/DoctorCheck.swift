@@ -2,29 +2,29 @@ import BreatheCore
 import BreatheSystem
 
 /// One thing `doctor` looks at, giving one finding per line it will print.
-struct DoctorCheck: Sendable {
+package struct DoctorCheck: Sendable {
     /// A short name, for tests and for ordering.
-    var name: String
-    var run: @Sendable () -> [DoctorFinding]
+    package var name: String
+    package var run: @Sendable () -> [DoctorFinding]
 
-    init(name: String, run: @escaping @Sendable () -> [DoctorFinding]) {
+    package init(name: String, run: @escaping @Sendable () -> [DoctorFinding]) {
         self.name = name
         self.run = run
     }
 }
 
 /// What a check found: all is well, a problem and how to fix it, or something past worth knowing (not a problem).
-enum DoctorFinding: Hashable, Sendable {
+package enum DoctorFinding: Hashable, Sendable {
     case ok(Message)
     case problem(Message, fix: Message)
     case note(Message)
 
-    var isProblem: Bool {
+    package var isProblem: Bool {
         if case .problem = self { true } else { false }
     }
 
     /// "ok: …", "problem: … — fix: …" or "note: …", in the user's language.
-    func line(_ localizer: Localizer) -> String {
+    package func line(_ localizer: Localizer) -> String {
         switch self {
         case .ok(let check): localizer.string(Message(.doctorOk, ["check": .message(check)]))
         case .note(let check): localizer.string(Message(.doctorNote, ["check": .message(check)]))
@@ -35,8 +35,8 @@ enum DoctorFinding: Hashable, Sendable {
 }
 
 /// `doctor --json`: one document, version 1, one entry per finding, in the order the lines would be printed.
-enum DoctorReport {
-    static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
+package enum DoctorReport {
+    package static func json(_ findings: [(check: String, finding: DoctorFinding)], localizer: Localizer) -> String {
         let entries = findings.map { check, finding in
             let (status, message, fix): (String, Message, Message?) =
                 switch finding {

@@ -6,7 +6,7 @@ import BreatheSystem
 extension DoctorChecks {
     /// The preferences could not be read (`line`, the error every command that reads them prints): a reminder would
     /// stop there too.
-    static func preferencesProblem(_ line: String, localizer: Localizer) -> DoctorCheck {
+    package static func preferencesProblem(_ line: String, localizer: Localizer) -> DoctorCheck {
         let prefix = localizer.string(Message(.errorPrefix, ["message": .text("")]))
         let reason = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
         return DoctorCheck(name: "preferences") {
@@ -46,7 +46,7 @@ extension DoctorChecks {
 
     /// True when reminders are scheduled and each was given `--allow-silent`: without a sound server, each would keep
     /// only its record, and exit 0.
-    static func everyReminderAllowsSilence(crontab: CrontabProgram, timers: SystemdTimers?) -> Bool {
+    package static func everyReminderAllowsSilence(crontab: CrontabProgram, timers: SystemdTimers?) -> Bool {
         let cron = (try? crontab.read()).flatMap { try? CrontabDocument.parse($0).get() }?.reminders.map(\.summary)
         let summaries = (cron ?? []) + (timers?.installed().map(\.summary) ?? [])
         return !summaries.isEmpty
@@ -94,7 +94,7 @@ extension DoctorChecks {
 extension DoctorChecks {
     /// Each scheduled reminder whose pattern (its `--pattern`, else `remind.pattern`) is no longer saved: a problem,
     /// since it fails every time. No line for a reminder whose pattern is there.
-    static func reminderPatterns(
+    package static func reminderPatterns(
         _ reminders: [(id: Int, summary: String)], saved: [BreathingPattern], remindPattern: String
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder-patterns") {
@@ -113,7 +113,7 @@ extension DoctorChecks {
     /// line or service sets other XDG folders, or none where the shell sets them (as reminders scheduled by earlier
     /// versions do). A problem, since what `doctor`, `history` and `prefs` say here is then not what the reminder does. No
     /// line for a reminder that reads the same folders.
-    static func reminderFolders(
+    package static func reminderFolders(
         _ reminders: [(id: Int, settings: [String: String])], environment: [String: String]
     ) -> DoctorCheck {
         DoctorCheck(name: "reminder-folders") {
@@ -140,7 +140,7 @@ extension DoctorChecks {
 
     /// When the newest reminder in the history failed, when and why, as a note: it is past, and what would make the
     /// next one fail is each other check's to say. No line when the newest reminder did not fail, or none ran.
-    static func lastReminder(store: HistoryStore, localizer: Localizer) -> DoctorCheck {
+    package static func lastReminder(store: HistoryStore, localizer: Localizer) -> DoctorCheck {
         var last: SessionRecord?
         try? store.forEachOfNewest(1, where: { $0.source == .cron }) {
             last = $0

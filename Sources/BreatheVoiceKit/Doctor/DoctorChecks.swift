@@ -8,11 +8,11 @@ import Musl
 #endif
 
 /// The checks `doctor` runs, each built from what it needs, so that tests can give them other places to look.
-enum DoctorChecks {
+package enum DoctorChecks {
     /// Every check, in the order the lines are printed. `voice` is the saved voice a reminder would speak with (nil:
     /// the language's own); `timers`, where the systemd reminders are; `answers`, whether the server that accepted a
     /// connection answers (`ReminderConnection.answers`, shared with the reminder's line).
-    static func standard(
+    package static func standard(
         environment: [String: String], crontab: CrontabProgram, quietHours: QuietHours?, userID: UInt32 = getuid(),
         speechDispatcher: Bool = false, voice: String? = nil, timers: SystemdTimers? = nil,
         answers: @escaping @Sendable ([String: String]) -> Bool = SoundServerSocket.answers(environment:)
@@ -190,7 +190,7 @@ enum DoctorChecks {
     /// play over it when `wait` is 0), or play at once. `activity` asks the sound server
     /// (`ReminderDeferral.activityNow`); `needsServer` is false when speech, tones and the guide are all off;
     /// `allowsSilence`, when every scheduled reminder has `--allow-silent` (no server then only leaves the record).
-    static func reminderNow(
+    package static func reminderNow(
         quietHours: QuietHours?, wait: ReminderDefer, lockDirectory: String, clock: WallClock = .live,
         needsServer: Bool = true, allowsSilence: Bool = false, connect: @escaping @Sendable () -> BreatheError?,
         activity: @escaping @Sendable () throws(BreatheError) -> CallActivity?

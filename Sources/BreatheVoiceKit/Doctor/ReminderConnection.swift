@@ -6,17 +6,17 @@ import Synchronization
 /// (`PendingPulseSink`, a context and a playback stream, within `SoundServerPatience.connectMilliseconds`), made once
 /// and shared by the checks that ask, so that a server that does not answer costs `doctor` one deadline, not one per
 /// check. Nothing is played: the stream is closed as soon as it is ready.
-final class ReminderConnection: Sendable {
+package final class ReminderConnection: Sendable {
     private let connect: @Sendable () -> BreatheError?
     private let outcome = Mutex<BreatheError??>(nil)
 
     /// `connect` returns nil when the server took the connection, else what `remind` would have failed with.
-    init(connect: @escaping @Sendable () -> BreatheError?) {
+    package init(connect: @escaping @Sendable () -> BreatheError?) {
         self.connect = connect
     }
 
     /// The live one: the server the environment names, as `remind` finds it.
-    static func live(environment: [String: String]) -> ReminderConnection {
+    package static func live(environment: [String: String]) -> ReminderConnection {
         ReminderConnection {
             do throws(BreatheError) {
                 // nil: a stopping signal came first; the server's answer is not known, and doctor is ending anyway.
@@ -31,7 +31,7 @@ final class ReminderConnection: Sendable {
     }
 
     /// nil when the server took the connection; else why not. Connects on the first call only.
-    var problem: BreatheError? {
+    package var problem: BreatheError? {
         outcome.withLock { outcome in
             if let known = outcome { return known }
             let found = connect()
@@ -41,7 +41,7 @@ final class ReminderConnection: Sendable {
     }
 
     /// True unless the server accepted the connection and then did not answer in time (frozen, or not a sound server).
-    var answers: Bool {
+    package var answers: Bool {
         guard case .unavailable(let message)? = problem else { return true }
         return message.arguments["detail"] != .message(LivePulseSink.noAnswer)
     }

@@ -7,7 +7,7 @@ import Musl
 
 /// Where a PulseAudio (or PipeWire-pulse) server listens, and whether it answers, for `doctor`: found where a session
 /// finds it (`SoundServerAddress`), and probed without ever waiting past a deadline.
-enum SoundServerSocket {
+package enum SoundServerSocket {
     /// The cron path: the user's runtime folder, which exists while the user is logged in (or lingering).
     static func cronPath(userID: UInt32) -> String {
         SoundServerAddress.cronSocket(userID: userID)
@@ -15,7 +15,7 @@ enum SoundServerSocket {
 
     /// The socket a client would use now: `PULSE_SERVER`'s first local socket, else `$XDG_RUNTIME_DIR/pulse/native`,
     /// else the cron path. A `PULSE_SERVER` that names no local socket (a host) is returned as `.remote`.
-    static func current(environment: [String: String], userID: UInt32) -> Location {
+    package static func current(environment: [String: String], userID: UInt32) -> Location {
         if let server = SoundServerAddress.given(environment: environment) {
             for case .socket(let path) in SoundServerAddress.entries(server) { return .socket(path) }
             return .remote(server)
@@ -24,7 +24,7 @@ enum SoundServerSocket {
     }
 
     /// A place a sound server may be.
-    enum Location: Hashable, Sendable {
+    package enum Location: Hashable, Sendable {
         case socket(String)
         case remote(String)
     }
@@ -32,7 +32,7 @@ enum SoundServerSocket {
     /// False when the server `environment` names accepted the connection but did not answer libpulse's handshake
     /// within `SoundServerPatience.connectMilliseconds` (frozen, or not a sound server at all); true otherwise (a
     /// server that refuses is `connectionProblem`'s to report).
-    static func answers(environment: [String: String]) -> Bool {
+    package static func answers(environment: [String: String]) -> Bool {
         do throws(BreatheError) {
             _ = try LiveCallWatch(environment: environment)
             return true

@@ -2,15 +2,20 @@
 /// any command is parsed, to `SessionFrontend.start`, which takes it once: no command carries it.
 import BreatheSystem
 
-struct EarlyConnectionHandOff {
+package struct EarlyConnectionHandOff {
     /// The words ask for a live session (`EarlyConnection.isWanted`): the handshake starts as soon as the plan is
     /// settled, and overlaps the rest of the setup.
     var wanted: Bool
     /// The handshake begun before the command line was parsed, when the user's cookie was whole.
     var started: PendingPulseSink?
 
+    package init(wanted: Bool, started: PendingPulseSink?) {
+        self.wanted = wanted
+        self.started = started
+    }
+
     /// Leaves the hand-off for the session, replacing any before it.
-    static func give(_ handOff: EarlyConnectionHandOff) {
+    package static func give(_ handOff: EarlyConnectionHandOff) {
         pendingHandOff = handOff
     }
 

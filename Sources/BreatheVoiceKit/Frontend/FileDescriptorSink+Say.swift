@@ -3,7 +3,7 @@ import BreatheSystem
 
 extension FileDescriptorSink {
     /// Writes one localized sentence as a line.
-    mutating func say(_ message: Message, _ localizer: Localizer) {
+    package mutating func say(_ message: Message, _ localizer: Localizer) {
         write(PlainText.line(localizer.string(message)))
     }
 }

@@ -5,7 +5,7 @@ extension SessionFrontend {
     /// `remind`, as cron runs it, from what was asked to an exit status: the plan (from the `remind` defaults), the
     /// admission (quiet hours, another session, a call to wait for: `admitReminder`), the display and the screen reader,
     /// then the session. A reminder that cannot be planned or admitted leaves a trace in the history.
-    static func remind(
+    package static func remind(
         _ asked: ReminderRequest, preferences: Preferences, localizer: Localizer
     ) throws(BreatheError) -> Int32 {
         let plan: SessionPlan
@@ -47,7 +47,7 @@ extension SessionFrontend {
 
     /// A reminder whose preferences could not be used (exit `code`) leaves a trace too, in the language the error was
     /// told in.
-    static func recordUnloadedReminder(exitCode code: Int32, patternName: String?, flagLanguage: String?) {
+    package static func recordUnloadedReminder(exitCode code: Int32, patternName: String?, flagLanguage: String?) {
         let localizer = PreferencesStore().errorLocalizer(
             flagLanguage: flagLanguage, environment: ProcessEnvironment.current)
         ReminderFailure.recordUnplanned(

@@ -5,7 +5,7 @@ extension SessionFrontend {
     /// `start` (and the demo, which runs it), from what was asked to an exit status: the plan (it needs the
     /// preferences: saved patterns, default pattern and length, lead-in), the sound server's early handshake, the screen
     /// reader, the display and the opening for it, then the session.
-    static func start(
+    package static func start(
         _ asked: StartRequest, preferences: Preferences, localizer: Localizer
     ) throws(BreatheError) -> Int32 {
         let plan = try SessionSetup.plan(asked.session, preferences)

@@ -7,15 +7,15 @@ import BreatheSystem
 /// takes from a planned request to an exit status: the history record and its check, the session lock, the session's
 /// assembly (`SessionAssembly`, with sound `AudioSession`), the mood question and the badges afterwards, and the signal
 /// that ended the session. The commands map what they return (or throw) to the process's exit.
-struct SessionFrontend {
-    let request: Request
+package struct SessionFrontend {
+    package let request: Request
     let localizer: Localizer
     /// Where the session is recorded.
     var store: HistoryStore
     /// Where `start` takes the session lock.
     var lockDirectory: String
 
-    init(
+    package init(
         request: Request, localizer: Localizer, store: HistoryStore = HistoryStore(),
         lockDirectory: String = SessionLock.directory(environment: ProcessEnvironment.current)
     ) {
@@ -27,7 +27,7 @@ struct SessionFrontend {
 
     /// Runs the session and returns the exit status its ending asks for (`ExitStatus.success` unless a signal ended
     /// it). Throws what the user must be told in one line.
-    func run() throws(BreatheError) -> Int32 {
+    package func run() throws(BreatheError) -> Int32 {
         let settings = request.settings
         let recorder = HistoryRecorder(
             store: store, plan: settings.plan, language: localizer.language, source: request.source,

@@ -3,7 +3,7 @@ import BreatheCore
 extension SessionFrontend {
     /// What a session command asks of the sound beyond its preferences (which already hold the typed values): the
     /// flags no file can set, and which speech settings were typed.
-    struct AudioRequest {
+    package struct AudioRequest {
         /// `--output`: a WAV file to render into, `-` for standard output; nil plays live.
         var output: String?
         /// `--require-audio`.
@@ -13,7 +13,7 @@ extension SessionFrontend {
         /// `--speech-via` was typed: it wins over screen-reader mode.
         var choosesSpeechVia: Bool
 
-        init(
+        package init(
             output: String? = nil, requiresAudio: Bool = false, explicitSpeechSettings: Set<PreferenceKey> = [],
             choosesSpeechVia: Bool = false
         ) {

@@ -4,15 +4,15 @@ import BreatheSystem
 extension SessionFrontend {
     /// How a session command asks to be shown, as typed: `--display`, `--plain`, `--color`, `--events` and
     /// `--timing-report`. The frontend resolves it once, with the preferences and the terminal.
-    struct DisplayRequest {
+    package struct DisplayRequest {
         /// `--display`; nil: the one the command prefers (see `resolve`).
         var display: DisplayMode?
-        var plain: Bool
+        package var plain: Bool
         var color: ColorMode
         var events: String?
         var timingReport: Bool
 
-        init(
+        package init(
             display: DisplayMode? = nil, plain: Bool = false, color: ColorMode = .auto, events: String? = nil,
             timingReport: Bool = false
         ) {

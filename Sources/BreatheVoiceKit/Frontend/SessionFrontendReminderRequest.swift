@@ -2,7 +2,7 @@ import BreatheCore
 
 extension SessionFrontend {
     /// What `remind` asks for, its options parsed and checked: `SessionFrontend.remind` does the rest.
-    struct ReminderRequest {
+    package struct ReminderRequest {
         /// The pattern and the length, as typed (the `remind` defaults fill in the rest).
         var session: SessionRequest
         /// `--pattern` as typed, named in the trace of a reminder that could not be planned.
@@ -18,7 +18,7 @@ extension SessionFrontend {
         /// `--defer`; nil: the preference.
         var deferFor: ReminderDefer?
 
-        init(
+        package init(
             session: SessionRequest, patternName: String? = nil, display: DisplayRequest = DisplayRequest(),
             audio: AudioRequest = AudioRequest(), verbose: Bool = false, allowsSilence: Bool = false,
             quietHours: QuietHours? = nil, deferFor: ReminderDefer? = nil

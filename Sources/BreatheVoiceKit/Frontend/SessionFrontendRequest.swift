@@ -4,7 +4,7 @@ import BreatheSystem
 extension SessionFrontend {
     /// What a session command asks for, its options already parsed and checked: `start(…)` for `start` (and the demo),
     /// `reminder(…)` for `remind`.
-    struct Request {
+    package struct Request {
         /// Which command runs the session, with what only it has.
         enum Kind {
             /// `start`: takes the session lock itself; `force` runs even while another session holds it.
@@ -27,7 +27,7 @@ extension SessionFrontend {
         var kind: Kind
         /// The session's one settings value (`SessionSettings`), built here once: the plan, the display, the sound,
         /// screen-reader mode, whether someone is at the terminal.
-        var settings: SessionSettings
+        package var settings: SessionSettings
         var source: SessionRecord.Source
         var moodBefore: Int?
         var moodAfter: Int?
@@ -41,7 +41,7 @@ extension SessionFrontend {
 
         /// `start`: interactive when standard input is a terminal; keys are read, the mood may be asked, the badges
         /// are spoken.
-        static func start(
+        package static func start(
             plan: SessionPlan, output: OutputOptions, audio: AudioChoices?, screenReader: ScreenReaderMode?,
             interactive: Bool, force: Bool, moodBefore: Int?, moodAfter: Int?, waitsForMood: Bool, counting: Bool
         ) -> Request {

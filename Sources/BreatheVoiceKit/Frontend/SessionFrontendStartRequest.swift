@@ -3,7 +3,7 @@ import BreatheCore
 extension SessionFrontend {
     /// What `start` asks for, its options parsed and checked, nothing yet detected or opened: `SessionFrontend.start`
     /// does the rest.
-    struct StartRequest {
+    package struct StartRequest {
         /// The pattern and the length, as typed.
         var session: SessionRequest
         var display: DisplayRequest
@@ -15,7 +15,7 @@ extension SessionFrontend {
         /// `--mood-after`; nil: asked at the end, when it can be.
         var moodAfter: Int?
 
-        init(
+        package init(
             session: SessionRequest, display: DisplayRequest = DisplayRequest(), audio: AudioRequest? = AudioRequest(),
             force: Bool = false, moodBefore: Int? = nil, moodAfter: Int? = nil
         ) {

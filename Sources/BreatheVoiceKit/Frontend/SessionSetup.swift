@@ -3,10 +3,10 @@ import BreatheSystem
 
 /// The parts of a session command around the session itself: the plan from the request and the preferences, and the
 /// history and badges afterwards.
-enum SessionSetup {
+package enum SessionSetup {
     /// The plan from the request, the saved patterns and the defaults: the session defaults for `start`, the
     /// `remind` ones for a reminder. A request that cannot be planned is a usage error (exit 64).
-    static func plan(
+    package static func plan(
         _ request: SessionRequest, _ preferences: Preferences, reminder: Bool = false
     ) throws(BreatheError) -> SessionPlan {
         do throws(InputError) {

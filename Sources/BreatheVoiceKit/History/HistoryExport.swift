@@ -2,13 +2,13 @@ import BreatheCore
 import BreatheSystem
 
 /// `history export`: the whole history as CSV (RFC 4180) or as a JSON array.
-enum HistoryExport {
-    enum Format: String, Hashable, Sendable {
+package enum HistoryExport {
+    package enum Format: String, Hashable, Sendable {
         case csv
         case json
 
         /// The format named as typed, in any case; any other name is a usage error.
-        init(named name: String) throws(BreatheError) {
+        package init(named name: String) throws(BreatheError) {
             guard let format = Format(rawValue: name.lowercased()) else {
                 throw .usage(Message(.errorFormat, ["value": .userValue(name)]))
             }
@@ -20,7 +20,7 @@ enum HistoryExport {
     /// write fails (as when the reader went away): CSV (RFC 4180), the header then one row per record; JSON, one array
     /// exactly as `JSONWriter.pretty` indents it, written as `[`, the records separated by `,`, and `]`. Nothing is kept
     /// from one record to the next. Returns the number of records written.
-    static func write(
+    package static func write(
         _ format: Format,
         records: (_ body: (SessionRecord) -> Bool) throws(BreatheError) -> Void,
         to output: ChunkedWriter
@@ -35,7 +35,7 @@ enum HistoryExport {
     }
 
     /// `write`, each record handed over as the `RecordLine` it was read into and written out byte by byte.
-    static func write(
+    package static func write(
         _ format: Format,
         lines: (_ body: (RecordLine) -> Bool) throws(BreatheError) -> Void,
         to output: ChunkedWriter

@@ -2,19 +2,19 @@ import BreatheCore
 import BreatheSystem
 
 /// The sessions `history` lists: `--last` and `--since`, checked.
-struct HistoryFilter: Hashable, Sendable {
+package struct HistoryFilter: Hashable, Sendable {
     /// Only the newest this many.
     var last: Int?
     /// Only sessions that started on or after this local day.
     var sinceDay: Int?
 
-    init(last: Int? = nil, sinceDay: Int? = nil) {
+    package init(last: Int? = nil, sinceDay: Int? = nil) {
         self.last = last
         self.sinceDay = sinceDay
     }
 
     /// The filter for `--last` and `--since` as typed; a value out of range or a date that is not one is a usage error.
-    init(last: String?, since: String?) throws(BreatheError) {
+    package init(last: String?, since: String?) throws(BreatheError) {
         if let last {
             let field = NumberField(name: .fieldCycles, places: 0, range: 1...1_000_000, rangeKey: .rangeCount)
             guard case .success(let value) = field.parse(last) else {

@@ -6,10 +6,10 @@ import BreatheSystem
 ///
 /// Every file is read and checked whole before the history is touched: the first line that holds no session stops
 /// everything (65, naming the file and the line) and nothing is written.
-struct HistoryImport {
+package struct HistoryImport {
     let store: HistoryStore
 
-    init(store: HistoryStore = HistoryStore()) {
+    package init(store: HistoryStore = HistoryStore()) {
         self.store = store
     }
 
@@ -17,7 +17,7 @@ struct HistoryImport {
     static let fileLimit = 1 << 30
 
     /// Merges the sessions of `paths`, in order; with `dryRun`, only says what it would do.
-    func run(_ paths: [String], dryRun: Bool) throws(BreatheError) -> HistoryImportOutcome {
+    package func run(_ paths: [String], dryRun: Bool) throws(BreatheError) -> HistoryImportOutcome {
         var records: [ImportedRecord] = []
         for path in paths {
             guard let bytes = try FileSystem.readFile(path, limit: Self.fileLimit) else {
@@ -33,7 +33,7 @@ struct HistoryImport {
     }
 
     /// The one line that says what happened (or would happen).
-    static func summary(_ outcome: HistoryImportOutcome, dryRun: Bool) -> Message {
+    package static func summary(_ outcome: HistoryImportOutcome, dryRun: Bool) -> Message {
         let count: MessageArgument = .integer(outcome.imported)
         guard outcome.alreadyHere > 0 else {
             return Message(dryRun ? .historyImportWould : .historyImported, ["n": count])

@@ -8,11 +8,11 @@ import BreatheSystem
 ///
 /// Standard output is written in chunks (`ChunkedWriter`); an unreadable line's warning goes to standard error as the
 /// line is met, after what came before it on standard output.
-struct HistoryStream {
+package struct HistoryStream {
     let store: HistoryStore
     let localizer: Localizer
 
-    init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
+    package init(store: HistoryStore = HistoryStore(), localizer: Localizer) {
         self.store = store
         self.localizer = localizer
     }
@@ -20,7 +20,7 @@ struct HistoryStream {
     /// `history`: one sentence per record, or (`json`) each record as its line holds it (unknown members kept, an
     /// amendment's mood folded in), oldest first; in text,
     /// one line saying so when no record matches.
-    func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
+    package func list(_ filter: HistoryFilter, json: Bool) throws(BreatheError) {
         let output = ChunkedWriter(fileDescriptor: 1)
         defer { finish(output) }
         var rows = HistoryRowWriter(listing: HistoryListing(localizer: localizer))
@@ -42,7 +42,7 @@ struct HistoryStream {
     /// `history export`: every record, to standard output or (`path`) to that file, written as `FileSystem.writeUserFile`
     /// writes (a regular file replaced whole through a temporary file beside it, which a failure removes). Returns the
     /// number of records exported.
-    func export(_ format: HistoryExport.Format, to path: String?) throws(BreatheError) -> Int {
+    package func export(_ format: HistoryExport.Format, to path: String?) throws(BreatheError) -> Int {
         guard let path else {
             let output = ChunkedWriter(fileDescriptor: 1)
             defer { finish(output) }

@@ -2,11 +2,15 @@ import BreatheCore
 import BreatheSystem
 
 /// The sentences of `history` and `stats`.
-struct HistoryListing {
+package struct HistoryListing {
     let localizer: Localizer
 
+    package init(localizer: Localizer) {
+        self.localizer = localizer
+    }
+
     /// One session, one line.
-    func line(_ record: SessionRecord) -> String {
+    package func line(_ record: SessionRecord) -> String {
         let pattern = pattern(name: record.patternName, kind: record.patternKind)
         var arguments: [String: MessageArgument] = [
             "start": .text(localizer.moment(record.start)),
@@ -67,7 +71,7 @@ struct HistoryListing {
     }
 
     /// The `stats` report: plain sentences, one per line; the streak and the last 7 days as of the stats' `today`.
-    func stats(_ stats: SessionStats) -> String {
+    package func stats(_ stats: SessionStats) -> String {
         var lines: [Message] = []
         guard stats.sessions > 0 else {
             // What `history` lists, none of it breathed (stopped in the opening, skipped reminders), or nothing at all.
@@ -148,7 +152,7 @@ struct HistoryListing {
     }
 
     /// `stats --json`: one document, version 1.
-    func statsJSON(_ stats: SessionStats) -> String {
+    package func statsJSON(_ stats: SessionStats) -> String {
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let days = stats.lastSevenDays.map {
             JSONNode(

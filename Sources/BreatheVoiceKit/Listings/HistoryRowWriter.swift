@@ -101,7 +101,7 @@ struct HistoryRowWriter {
         var words: Range<Int>
     }
 
-    init(listing: HistoryListing, arenaLimit: Int = 1 << 18) {
+    package init(listing: HistoryListing, arenaLimit: Int = 1 << 18) {
         self.listing = listing
         self.arenaLimit = arenaLimit
         kept = Array(repeating: Kept(), count: 1 << HistoryRowWriter.tableBits)

@@ -5,10 +5,14 @@ import BreatheSystem
 /// first (a built-in's title, "Respiration carrée", "Respiração 4, 7, 8"; a saved one's "Pattern calm"), then its phases
 /// and their seconds, and ends with the name to type (`box`, `4-7-8`), which a voice can only read as it is written: a
 /// symbol's name, or an English word in French.
-struct PatternListing {
+package struct PatternListing {
     let localizer: Localizer
 
-    func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
+    package init(localizer: Localizer) {
+        self.localizer = localizer
+    }
+
+    package func text(for patterns: [BreathingPattern], header: MessageKey = .patternsHeader) -> String {
         var lines = [localizer.string(Message(header))]
         for pattern in patterns {
             let phases = pattern.phases.enumerated().map { index, phase in
@@ -39,7 +43,7 @@ struct PatternListing {
     }
 
     /// `patterns --json`: one document, version 1, built-in patterns then saved ones; every key always present.
-    func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
+    package func json(builtIn: [BreathingPattern], saved: [BreathingPattern]) -> String {
         func entry(_ pattern: BreathingPattern, kind: String) -> JSONNode {
             JSONNode(
                 .object([

@@ -2,16 +2,20 @@ import BreatheCore
 import BreatheSystem
 
 /// `prefs show` and `prefs get`: one line per preference, optionally with where its value came from, or JSON.
-struct PreferencesListing {
+package struct PreferencesListing {
     let localizer: Localizer
 
+    package init(localizer: Localizer) {
+        self.localizer = localizer
+    }
+
     /// The value as `prefs get` prints it; one not set, as `prefs show` says it.
-    func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
+    package func value(_ key: PreferenceKey, in preferences: Preferences) -> String {
         preferences.values[key]?.displayText ?? unset(key)
     }
 
     /// What `prefs get` and `prefs show` say of a preference not set: "not set", or the language's own voice.
-    func unset(_ key: PreferenceKey) -> String {
+    package func unset(_ key: PreferenceKey) -> String {
         key.declaration.shown(nil, words: localizer.string, decimals: localizer.decimals)
     }
 
@@ -39,7 +43,7 @@ struct PreferencesListing {
         key.declaration.shown(preferences.values[key], words: localizer.string, decimals: localizer.decimals)
     }
 
-    func text(_ preferences: Preferences, origins: Bool) -> String {
+    package func text(_ preferences: Preferences, origins: Bool) -> String {
         PreferenceKey.allCases.map { key in
             let row = { (label: String, value: String, from: PreferenceOrigin) in
                 let arguments: [String: MessageArgument] = [
@@ -58,7 +62,7 @@ struct PreferencesListing {
     }
 
     /// `{"version": 1, "rate": {"value": 175, "origin": "default"}, …}` with `origins`, else the values alone.
-    func json(_ preferences: Preferences, origins: Bool) -> String {
+    package func json(_ preferences: Preferences, origins: Bool) -> String {
         var members: [(key: String, node: JSONNode)] = []
         for key in PreferenceKey.allCases {
             let value = preferences.values[key]?.json ?? .null

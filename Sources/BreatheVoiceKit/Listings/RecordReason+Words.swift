@@ -3,7 +3,7 @@ import BreatheCore
 extension SessionRecord.Reason {
     /// What a history row (and `doctor`) says of it: what was in progress ("a call") for a skip, why for a failure
     /// ("no sound server answered"); nil for `user`, whose row says it all.
-    var message: Message? {
+    package var message: Message? {
         switch self {
         case .call: CallActivity.call.message
         case .recording: CallActivity.recording.message

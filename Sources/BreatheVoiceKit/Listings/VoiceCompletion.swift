@@ -2,8 +2,8 @@ import BreatheCore
 import BreatheSystem
 
 /// What a shell completes after `--voice`: the installed voices' codes, and after `name+` the installed variants.
-enum VoiceCompletion {
-    static func candidates(prefix: String, speech: Speech = LiveSpeech.speech) -> [String] {
+package enum VoiceCompletion {
+    package static func candidates(prefix: String, speech: Speech = LiveSpeech.speech) -> [String] {
         if let plus = prefix.firstIndex(of: "+") {
             let base = String(prefix[..<plus])
             let typed = String(prefix[prefix.index(after: plus)...])

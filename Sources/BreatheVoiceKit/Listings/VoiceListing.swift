@@ -2,11 +2,16 @@ import BreatheCore
 import BreatheSystem
 
 /// The `voices` listing: the installed eSpeak NG voices that speak the session language, one per line.
-struct VoiceListing {
+package struct VoiceListing {
     let localizer: Localizer
-    let speech: Speech
+    package let speech: Speech
 
-    func text() throws(BreatheError) -> String {
+    package init(localizer: Localizer, speech: Speech) {
+        self.localizer = localizer
+        self.speech = speech
+    }
+
+    package func text() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let name = MessageArgument.text(localizer.catalog.name)
@@ -19,7 +24,7 @@ struct VoiceListing {
     }
 
     /// `voices --json`: one document, version 1: the session language, its voices and the installed variants.
-    func json() throws(BreatheError) -> String {
+    package func json() throws(BreatheError) -> String {
         let language = localizer.language
         let voices = try speech.voices().filter { $0.speaks(language) }
         let variants = try speech.variants()

@@ -11,14 +11,14 @@ import Musl
 ///
 /// The first write that fails (a reader that went away, a full disk) is kept in `failure`, and nothing more is written
 /// after it: `write` returns false from then on, so that the caller stops its work at once.
-final class ChunkedWriter {
+package final class ChunkedWriter {
     let fileDescriptor: Int32
     /// errno of the first write that failed, or 0.
     private(set) var failure: Int32 = 0
     private var chunk: [UInt8] = []
     private let chunkSize: Int
 
-    init(fileDescriptor: Int32, chunkSize: Int = 1 << 16) {
+    package init(fileDescriptor: Int32, chunkSize: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
         self.chunkSize = chunkSize
         chunk.reserveCapacity(chunkSize)
@@ -26,7 +26,7 @@ final class ChunkedWriter {
 
     /// Adds `text`, writing the chunk once it is full; false once a write has failed.
     @discardableResult
-    func write(_ text: String) -> Bool {
+    package func write(_ text: String) -> Bool {
         guard failure == 0 else { return false }
         chunk.append(contentsOf: text.utf8)
         return chunk.count < chunkSize || flush()

@@ -9,7 +9,7 @@ import BreatheSystem
 /// meant to be at this change, `actual` where it was when the change was written (their difference is the lateness),
 /// and `clock` the monotonic time since the session began, pauses included.
 struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
-    let plan: SessionPlan
+    package let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     /// True when the program's own voice speaks the phrases; otherwise `spoken` stays empty.
@@ -35,7 +35,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
     /// True when the counts (`--count`) are spoken too: eSpeak NG says them, speech-dispatcher does not.
     let speaksCounts: Bool
 
-    init(
+    package init(
         plan: SessionPlan, localizer: Localizer, sink: Sink, speaks: Bool, speaksCounts: Bool? = nil,
         clock: any SessionClock
     ) {
@@ -148,7 +148,7 @@ struct EventStreamPresenter<Sink: TextSink>: SessionPresenter {
 
 /// A JSON value, written by hand so that keys keep their order and no encoder is loaded.
 /// A value in the event stream, written compactly (Core's JSONValue keeps source positions this does not need).
-enum EventJSON {
+package enum EventJSON {
     case null
     case number(Double)
     case string(String)
@@ -158,7 +158,7 @@ enum EventJSON {
         .number(Double((samples * 1000 + Int64(rate) / 2) / Int64(rate)) / 1000)
     }
 
-    var text: String {
+    package var text: String {
         switch self {
         case .null: return "null"
         case .number(let value):
@@ -180,11 +180,11 @@ enum EventJSON {
 struct JSONObject {
     private var members: [(String, EventJSON)] = []
 
-    mutating func add(_ key: String, _ value: EventJSON) {
+    package mutating func add(_ key: String, _ value: EventJSON) {
         members.append((key, value))
     }
 
-    var text: String {
+    package var text: String {
         "{" + members.map { EventJSON.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
     }
 }

@@ -8,7 +8,7 @@ import Musl
 #endif
 
 /// How a session shows itself: appended sentences, one status line, or nothing but errors.
-enum DisplayMode: String, CaseIterable, Sendable {
+package enum DisplayMode: String, CaseIterable, Sendable {
     /// Visual at a capable terminal, plain everywhere else.
     case auto
     /// One complete sentence per event, appended: only printable text and newlines.
@@ -20,7 +20,7 @@ enum DisplayMode: String, CaseIterable, Sendable {
 }
 
 /// Whether the visual display may use colour.
-enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
     /// Colour at a terminal, unless NO_COLOR is set or TERM is dumb.
     case auto
     case always
@@ -28,7 +28,7 @@ enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// Where `--events json` writes: `json` (standard output), `json=PATH` (appended) or `json=fd:N`.
-enum EventsDestination: Hashable, Sendable {
+package enum EventsDestination: Hashable, Sendable {
     case standardOutput
     case file(String)
     case descriptor(Int32)
@@ -53,7 +53,7 @@ enum EventsDestination: Hashable, Sendable {
 }
 
 /// What a session shows and records, once the flags, the environment and the terminal have been weighed.
-struct OutputOptions: Hashable, Sendable {
+package struct OutputOptions: Hashable, Sendable {
     /// Plain, visual or quiet; never auto.
     var display: DisplayMode
     /// Colour in the visual display.
@@ -63,10 +63,10 @@ struct OutputOptions: Hashable, Sendable {
     var timingReport: Bool
     /// The preferences of the command that runs the session (`start`, `remind`), options included; nil for one that
     /// reads none (`demo`), which shows its lines in full and no braille.
-    var preferences: Preferences?
+    package var preferences: Preferences?
     /// The opening says how to hear the keys ("Press question mark for the keys.") when they work; not in
     /// screen-reader mode, whose opening is kept short (its first session says it at the end: `keysTipSubject`).
-    var keysHint = true
+    package var keysHint = true
     /// Where what is said once is marked told (`ToldOnce`), once it was shown: the notice (`noticeSubject`), the keys'
     /// tip after the session (`keysTipSubject`).
     var told: ToldOnce?
@@ -79,7 +79,7 @@ struct OutputOptions: Hashable, Sendable {
     /// Whether the session shows itself on a braille display (`--braille`): as the preferences say; off without them.
     var braille: BrailleSetting { preferences?.braille ?? .off }
 
-    init(
+    package init(
         display: DisplayMode, color: Bool = false, events: EventsDestination? = nil, timingReport: Bool = false
     ) {
         self.display = display == .auto ? .plain : display

@@ -9,7 +9,7 @@ struct PlainTextPresenter<Sink: TextSink>: SessionPresenter {
     /// reader would say it a second time.
     var skipsSpoken = false
 
-    init(localizer: Localizer, sink: Sink) {
+    package init(localizer: Localizer, sink: Sink) {
         self.localizer = localizer
         self.sink = sink
     }

@@ -7,7 +7,7 @@ import BreatheSystem
 /// the monotonic clock, which reaches presenters as the position of the cue's effects; an audio runner passes the
 /// position the sink reported playing instead. At the end it prints one line per cue, then the maximum and the median.
 struct TimingReport<Sink: TextSink>: SessionPresenter {
-    let plan: SessionPlan
+    package let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     /// Each cue: its segment, where it was planned and where it was played, in samples.
@@ -17,7 +17,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
     /// Who spoke the phrases (nil: nobody), said in the report's last line.
     var spokenBy: SpeechBackend?
 
-    init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
+    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, spokenBy: SpeechBackend? = nil) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink
@@ -69,7 +69,7 @@ struct TimingReport<Sink: TextSink>: SessionPresenter {
     }
 
     /// The whole report, one sentence per line.
-    var text: String {
+    package var text: String {
         let backendKey: MessageKey =
             switch spokenBy {
             case .espeak: .timingSpeechEspeak

@@ -9,18 +9,18 @@ import BreatheSystem
 /// reads changed lines hears at most one a second. The cursor is hidden while the line is drawn; `Terminal` shows it
 /// again and finishes the line on every way out.
 struct VisualPresenter<Sink: TextSink>: SessionPresenter {
-    let plan: SessionPlan
+    package let plan: SessionPlan
     let localizer: Localizer
     var sink: Sink
     let color: Bool
     /// The terminal the line is drawn on (for the cursor and the width).
-    let descriptor: Int32
+    package let descriptor: Int32
     private var drawn: String?
     /// What the drawn line says (its label and details, without the bar): the line is redrawn only when this changes.
     private var drawnWords: String?
     private var width: Int
 
-    init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
+    package init(plan: SessionPlan, localizer: Localizer, sink: Sink, color: Bool, descriptor: Int32 = 1) {
         self.plan = plan
         self.localizer = localizer
         self.sink = sink

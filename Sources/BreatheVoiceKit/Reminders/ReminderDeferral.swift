@@ -10,9 +10,9 @@ import Musl
 /// A reminder's wait while a call or a recording is in progress (`remind --defer`): it asks the sound server, and
 /// while one is, sleeps until the server's streams change (or, at the latest, `recheckMilliseconds` pass) and asks
 /// again, up to `wait`. A stopping signal ends the wait at once.
-struct ReminderDeferral {
+package struct ReminderDeferral {
     /// How the wait ended.
-    enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Nothing to wait for (any more): the reminder plays.
         case clear
         /// The activity outlasted the wait: the reminder is skipped.
@@ -24,7 +24,7 @@ struct ReminderDeferral {
     var wait: ReminderDefer
     /// Opens the connection that answers; nil (or a throw) when no server can be asked, and then the reminder plays
     /// at once (it fails or goes silent as it always did without a server).
-    var open: () throws(BreatheError) -> (any CallWatching)?
+    package var open: () throws(BreatheError) -> (any CallWatching)?
     /// The longest sleep between two questions even when the server reports nothing: events are what wake a wait,
     /// this only bounds it.
     var recheckMilliseconds: Int32 = 30_000
@@ -33,18 +33,18 @@ struct ReminderDeferral {
     /// Readable when a stopping signal came (`SignalSource.stopDescriptor`); -1 for none.
     var signalDescriptor: Int32 = SignalSource.stopDescriptor
 
-    init(wait: ReminderDefer, open: @escaping () throws(BreatheError) -> (any CallWatching)?) {
+    package init(wait: ReminderDefer, open: @escaping () throws(BreatheError) -> (any CallWatching)?) {
         self.wait = wait
         self.open = open
     }
 
     /// The live one: the sound server the session would play through.
-    static func live(wait: ReminderDefer, environment: [String: String]) -> ReminderDeferral {
+    package static func live(wait: ReminderDefer, environment: [String: String]) -> ReminderDeferral {
         ReminderDeferral(wait: wait) { () throws(BreatheError) in try LiveCallWatch(environment: environment) }
     }
 
     /// What is in progress now, without waiting (for `doctor`); throws when the server cannot be asked.
-    func activityNow() throws(BreatheError) -> CallActivity? {
+    package func activityNow() throws(BreatheError) -> CallActivity? {
         guard let watch = try open() else { return nil }
         return try watch.activity()
     }
@@ -57,7 +57,7 @@ struct ReminderDeferral {
     }
 
     /// Waits as long as it must; `waiting` is told once, when a wait begins, what it waits for.
-    func run(waiting: (CallActivity) -> Void) -> Outcome {
+    package func run(waiting: (CallActivity) -> Void) -> Outcome {
         guard wait.waits else { return .clear }
         let watch: any CallWatching
         do throws(BreatheError) {

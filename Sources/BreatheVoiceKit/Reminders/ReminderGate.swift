@@ -15,7 +15,7 @@ struct ReminderGate: Sendable {
     var clock: WallClock
     var lockDirectory: String
 
-    init(quietHours: QuietHours?, clock: WallClock = .live, lockDirectory: String) {
+    package init(quietHours: QuietHours?, clock: WallClock = .live, lockDirectory: String) {
         self.quietHours = quietHours
         self.clock = clock
         self.lockDirectory = lockDirectory

@@ -5,13 +5,13 @@ import BreatheSystem
 ///
 /// The live one runs `crontab -l` and `crontab -`: the program named by `BREATHE_VOICE_CRONTAB` if set (tests point
 /// it at a script), else `crontab` from PATH.
-struct CrontabProgram: Sendable {
+package struct CrontabProgram: Sendable {
     /// The crontab's bytes; a user with no crontab has an empty one.
     var read: @Sendable () throws(BreatheError) -> [UInt8]
     /// Replaces the crontab with these bytes.
     var install: @Sendable ([UInt8]) throws(BreatheError) -> Void
 
-    init(
+    package init(
         read: @escaping @Sendable () throws(BreatheError) -> [UInt8],
         install: @escaping @Sendable ([UInt8]) throws(BreatheError) -> Void
     ) {
@@ -23,7 +23,7 @@ struct CrontabProgram: Sendable {
     static let overrideVariable = "BREATHE_VOICE_CRONTAB"
 
     /// The real crontab program, found in the environment's PATH (or /usr/bin:/bin, as under cron).
-    static func live(environment: [String: String]) -> CrontabProgram {
+    package static func live(environment: [String: String]) -> CrontabProgram {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "crontab"
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
         @Sendable func program() throws(BreatheError) -> String {

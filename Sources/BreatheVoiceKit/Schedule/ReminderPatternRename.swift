@@ -8,23 +8,28 @@ import BreatheSystem
 /// preferences. When a step fails, what was already written is put back, so that the reminders and the saved patterns
 /// never disagree. `rename` holds the crontab lock from the plan to the last write; the caller holds the preferences
 /// lock (its loaded preferences).
-struct ReminderPatternRename {
+package struct ReminderPatternRename {
     var crontab: CrontabProgram
     var systemd: SystemdTimers?
 
+    package init(crontab: CrontabProgram, systemd: SystemdTimers?) {
+        self.crontab = crontab
+        self.systemd = systemd
+    }
+
     /// What the rename changes, before anything is written.
-    struct Plan {
+    package struct Plan {
         /// The crontab as it is and as it will be, when one of its reminders names the pattern.
         var crontab: (original: [UInt8], renamed: [UInt8])?
         /// Each unit file that names the pattern: its path, its text and its new text.
         var unitFiles: [(path: String, original: [UInt8], renamed: [UInt8])]
         /// The reminders that will play the new name, by number, with their new summaries.
-        var reminders: [(id: Int, summary: String)]
+        package var reminders: [(id: Int, summary: String)]
     }
 
     /// The changes that renaming `old` to `new` makes. A crontab that cannot be read or parsed, and a unit file that
     /// cannot be read, hold no reminder here, as for `patterns remove` (`doctor` says why).
-    func plan(_ old: String, to new: String) -> Plan {
+    package func plan(_ old: String, to new: String) -> Plan {
         var plan = Plan(crontab: nil, unitFiles: [], reminders: [])
         if let original = try? crontab.read(), case .success(var document) = CrontabDocument.parse(original) {
             let renamed = document.renamePattern(old, to: new)
@@ -59,9 +64,11 @@ struct ReminderPatternRename {
     /// no unit changed): without a `daemon-reload`, a running timer would still start the old command.
     /// Plans and applies the rename under the crontab lock, `commit` (the preferences' save) last; the plan, and what
     /// `apply` says of the reload.
-    func rename(_ old: String, to new: String, then commit: () throws(BreatheError) -> Void) throws(BreatheError) -> (
-        plan: Plan, reloaded: Bool?
-    ) {
+    package func rename(_ old: String, to new: String, then commit: () throws(BreatheError) -> Void)
+        throws(BreatheError) -> (
+            plan: Plan, reloaded: Bool?
+        )
+    {
         let lock = try FileLock.crontab()
         defer { withExtendedLifetime(lock) {} }
         let plan = plan(old, to: new)

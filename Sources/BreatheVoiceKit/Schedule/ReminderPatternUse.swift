@@ -6,7 +6,7 @@ import BreatheCore
 ///
 /// A summary's words are read as the shell reads them (`PatternOption`): a name `schedule add` had to quote, such as
 /// `'calmé'`, is the name.
-enum ReminderPatternUse {
+package enum ReminderPatternUse {
     /// The pattern a reminder's options name (`--pattern NAME` or `--pattern=NAME`, the last one given); nil when they
     /// name none.
     static func patternName(inSummary summary: String) -> String? {
@@ -25,7 +25,7 @@ enum ReminderPatternUse {
     }
 
     /// The reminders, of `reminders` (each its number and its summary), that play the saved pattern `name`, in order.
-    static func reminders(
+    package static func reminders(
         playing name: String, among reminders: [(id: Int, summary: String)], remindPattern: String
     ) -> [(id: Int, summary: String)] {
         reminders.filter { pattern(ofSummary: $0.summary, remindPattern: remindPattern) == name }

@@ -4,7 +4,7 @@ import BreatheSystem
 /// `schedule add`, `list` and `remove`: reads the crontab, changes the breathe-voice block, installs the result, and
 /// says what it did in the user's language. A change holds the crontab lock (`FileLock.crontab`) from its read to its
 /// write; the command takes none. Every line it returns is one sentence or one crontab line.
-struct ScheduleEditor: Sendable {
+package struct ScheduleEditor: Sendable {
     var crontab: CrontabProgram
     var localizer: Localizer
     /// The systemd user timers, when `schedule` handles them too.
@@ -13,7 +13,7 @@ struct ScheduleEditor: Sendable {
     /// (`ReminderEnvironment`), so that the reminder reads the files this shell reads.
     var environment: [String: String]
 
-    init(
+    package init(
         crontab: CrontabProgram, localizer: Localizer, systemd: SystemdTimers? = nil,
         environment: [String: String] = [:]
     ) {
@@ -26,7 +26,7 @@ struct ScheduleEditor: Sendable {
     /// One line per scheduled reminder, cron and systemd in the order of their numbers, or one line saying there are none.
     /// Each says its times in words; `cron` gives the options as typed and cron's own time fields (or systemd's
     /// `OnCalendar=`) instead.
-    func list(cron showsCron: Bool = false) throws(BreatheError) -> [String] {
+    package func list(cron showsCron: Bool = false) throws(BreatheError) -> [String] {
         let (cron, timers) = try everyReminder()
         guard !cron.isEmpty || !timers.isEmpty else { return [localizer.string(Message(.scheduleNone))] }
         let lines =
@@ -62,7 +62,7 @@ struct ScheduleEditor: Sendable {
 
     /// Adds `schedule` as a systemd user timer and service, then enables the timer when a user manager answers (else
     /// says what to run). With `dryRun`, shows the files and writes nothing.
-    func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool)
+    package func addSystemd(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool)
         throws(BreatheError) -> [String]
     {
         guard let systemd else { return [] }
@@ -102,7 +102,7 @@ struct ScheduleEditor: Sendable {
 
     /// `schedule list --json`: one document, version 1, every reminder with its times: crontab time fields and lines,
     /// or `OnCalendar=` expressions and unit files.
-    func listJSON() throws(BreatheError) -> String {
+    package func listJSON() throws(BreatheError) -> String {
         let (cron, timers) = try everyReminder()
         func strings(_ values: [String]) -> JSONNode { JSONNode(.array(values.map { JSONNode(.string($0)) })) }
         func entry(_ id: Int, _ via: String, _ summary: String, times: [String], lines: [String], files: [String]) -> (
@@ -133,7 +133,7 @@ struct ScheduleEditor: Sendable {
     }
 
     /// Adds `schedule` as a new reminder that runs `program remind …`. With `dryRun`, only shows the change.
-    func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
+    package func add(_ schedule: ReminderSchedule, program: String, userID: UInt32, dryRun: Bool) throws(BreatheError)
         -> [String]
     {
         // The crontab (and the timers) are read, changed and written under the crontab lock: another `schedule` or
@@ -159,7 +159,7 @@ struct ScheduleEditor: Sendable {
     }
 
     /// Removes reminder `id`, or every reminder when `id` is nil. With `dryRun`, only shows the change.
-    func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
+    package func remove(id: Int?, dryRun: Bool) throws(BreatheError) -> [String] {
         let lock = try FileLock.crontab()
         defer { withExtendedLifetime(lock) {} }
         let timers = systemd?.installed() ?? []

@@ -12,13 +12,13 @@ import Musl
 /// `systemctl` is the program named by `BREATHE_VOICE_SYSTEMCTL` if set (tests point it at a script), else `systemctl`
 /// from PATH. Without it, or without a user manager answering, the files are still written and the user is told what
 /// to run.
-struct SystemdTimers: Sendable {
+package struct SystemdTimers: Sendable {
     /// Where user units live: `$XDG_CONFIG_HOME/systemd/user` (default `~/.config/systemd/user`).
     var folder: String
     /// Runs `systemctl --user ARGUMENTS`; true when it exited 0.
     var systemctl: @Sendable (_ arguments: [String]) -> Bool
 
-    init(folder: String, systemctl: @escaping @Sendable (_ arguments: [String]) -> Bool) {
+    package init(folder: String, systemctl: @escaping @Sendable (_ arguments: [String]) -> Bool) {
         self.folder = folder
         self.systemctl = systemctl
     }
@@ -26,7 +26,7 @@ struct SystemdTimers: Sendable {
     /// The variable that names another systemctl program.
     static let overrideVariable = "BREATHE_VOICE_SYSTEMCTL"
 
-    static func live(environment: [String: String]) -> SystemdTimers {
+    package static func live(environment: [String: String]) -> SystemdTimers {
         let name = environment[overrideVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
         let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
         return SystemdTimers(folder: XDGDirectories(environment: environment).configHome + "/systemd/user") {
@@ -59,7 +59,7 @@ struct SystemdTimers: Sendable {
     }
 
     /// Writes both files (the service first, so the timer never names a missing unit).
-    func write(_ units: SystemdReminderUnits, service: String) throws(BreatheError) {
+    package func write(_ units: SystemdReminderUnits, service: String) throws(BreatheError) {
         try FileSystem.writeAtomically(servicePath(units), Array(service.utf8))
         try FileSystem.writeAtomically(timerPath(units), Array(units.timer.utf8))
     }

@@ -3,38 +3,38 @@ import BreatheSystem
 
 /// What the user asked to hear: speech, tones and where the sound goes (whether the seconds are counted is the
 /// session request's: a reminder never counts).
-struct AudioChoices: Sendable {
+package struct AudioChoices: Sendable {
     /// Speak the phrases (`--speech on|off`).
-    var speech: Bool
+    package var speech: Bool
     /// Play the cue tones (`--tones on|off`).
-    var tones: Bool
+    package var tones: Bool
     /// 0–100 (`--tone-volume`).
-    var toneVolume: Int
+    package var toneVolume: Int
     /// The guide sound under the session (`--guide`); with speech off, a session without words that still says its
     /// introduction and its end.
     var guide: GuideSetting = PreferenceRules.defaultSetting(.guide)
     /// An eSpeak NG voice (`--voice`); nil takes the language's own.
-    var voice: String?
+    package var voice: String?
     /// Where `voice` came from (an option, the environment, the preferences file), named when it does not work.
     var voiceOrigin: PreferenceOrigin = .builtIn
-    var rate: Int
-    var pitch: Int
-    var volume: Int
+    package var rate: Int
+    package var pitch: Int
+    package var volume: Int
     /// A WAV file to render into, or `-` for stdout (`--output`); nil plays live.
     var output: String?
     /// No server is an error even in an interactive run (`--require-audio`).
     var requireAudio: Bool
     /// Who says the phrases (`--speech-via`); a WAV file is always spoken by eSpeak NG.
-    var speechVia: SpeechBackend
+    package var speechVia: SpeechBackend
     /// The SSIP priority of phrases sent to speech-dispatcher (`--speech-priority`).
-    var speechPriority: SpeechPriority
+    package var speechPriority: SpeechPriority
     /// Which of voice, rate, pitch and volume were given on the command line: only those are sent to
     /// speech-dispatcher, the others stay the user's own speech-dispatcher settings.
     var explicitSpeechSettings: Set<PreferenceKey>
     /// Screen-reader mode: when speech-dispatcher does not answer, the session goes on without speech (never exit 69).
     var dispatcherOptional = false
 
-    init(
+    package init(
         speech: Bool = PreferenceRules.defaultFlag(.speech), tones: Bool = PreferenceRules.defaultFlag(.tones),
         toneVolume: Int = PreferenceRules.defaultInteger(.toneVolume), voice: String? = nil,
         rate: Int = PreferenceRules.defaultInteger(.rate), pitch: Int = PreferenceRules.defaultInteger(.pitch),

@@ -5,7 +5,7 @@ import BreatheSystem
 extension AudioSession {
     /// A connection to the sound server started now, on the session's clock, for a session that will need it
     /// (`SessionFrontend.Request.earlyConnection`).
-    static func connectEarly(environment: [String: String]) -> PendingPulseSink {
+    package static func connectEarly(environment: [String: String]) -> PendingPulseSink {
         PendingPulseSink(environment: environment, clock: SessionAssembly.clock)
     }
 

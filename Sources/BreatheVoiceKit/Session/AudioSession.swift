@@ -4,7 +4,7 @@ import BreatheSystem
 /// A session with sound, put together from its parts and run: the phrases (`SessionPhrases`), speech-dispatcher
 /// (`DispatcherOpening`), the lead-in that lets the opening be heard (`OpeningLeadIn`), the sink
 /// (`AudioSession+Sink`), the text it falls back to (`TextFallback`) and the badges said after it (`BadgeSpeaker`).
-struct AudioSession {
+package struct AudioSession {
     /// The session, its display and its other presenters, its clock; also runs the text-only fallback.
     var assembly: SessionAssembly
     /// The sound's part of the session's settings (`SessionSettings.audio`).
@@ -18,7 +18,7 @@ struct AudioSession {
     var earlyConnection: PendingPulseSink?
 
     /// The sound of `assembly`'s session; nil for a text-only one (its settings have no `audio`).
-    init?(
+    package init?(
         assembly: SessionAssembly, speech: Speech = LiveSpeech.speech,
         environment: [String: String] = ProcessEnvironment.current, phraseCaching: PhraseCaching = .userCache
     ) {
@@ -33,11 +33,11 @@ struct AudioSession {
     }
 
     /// Standard input is a terminal: a missing server is a warning, a lost one a pause.
-    var interactive: Bool { assembly.settings.interactive }
+    package var interactive: Bool { assembly.settings.interactive }
     /// Whether the session goes on as text when its sound is out of reach.
     var fallback: TextFallback { TextFallback(settings: assembly.settings) }
 
-    var plan: SessionPlan { assembly.plan }
+    package var plan: SessionPlan { assembly.plan }
     private var localizer: Localizer { assembly.localizer }
 
     /// What says the badges after this session.
@@ -47,7 +47,7 @@ struct AudioSession {
 
     /// Runs the session. Throws what the user must be told: no server (when required), a lost server
     /// (non-interactive), an unknown voice, speech that cannot start, an output that cannot be written.
-    func run() throws(BreatheError) -> SessionOutcome {
+    package func run() throws(BreatheError) -> SessionOutcome {
         var choices = self.choices
         phrases.warnIfUntrusted()
         // The sound server's handshake is independent of the phrases: it runs on a thread of its own meanwhile.

@@ -13,7 +13,7 @@ struct BadgeSpeaker {
     /// Says `messages`. Nothing is said unless speech is on and the session was heard through the server, nor after a
     /// signal asked to leave. A file never gets them: the WAV stays exactly the planned session. Failing here costs
     /// only the spoken copy (the sentences are printed too), so it is silent.
-    func speak(_ messages: [Message], after outcome: SessionOutcome) {
+    package func speak(_ messages: [Message], after outcome: SessionOutcome) {
         // Through speech-dispatcher the session's connection is gone by now; the printed sentences are read by the
         // screen reader.
         guard choices.speech, !choices.speaksThroughDispatcher, outcome.playedOnServer, outcome.signal == nil,

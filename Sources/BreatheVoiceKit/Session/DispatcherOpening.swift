@@ -3,9 +3,9 @@ import BreatheSystem
 
 /// Connects to speech-dispatcher for a session whose phrases it says (`--speech-via speechd`, or a screen reader's way
 /// `speak`), on the session's clock; when it is out of reach, says what the session does instead.
-struct DispatcherOpening {
+package struct DispatcherOpening {
     /// What a session gets.
-    enum Result {
+    package enum Result {
         /// Connected: the phrases go there.
         case connected(any SpeechDispatcherConnection)
         /// The session does not speak through speech-dispatcher.
@@ -19,14 +19,14 @@ struct DispatcherOpening {
     /// Connects (`LiveSpeechDispatcher` on the session's clock; tests may pass a recorder).
     var connect: (SpeechDispatcherRequest) throws(BreatheError) -> any SpeechDispatcherConnection
 
-    init(clock: any SessionClock) {
+    package init(clock: any SessionClock) {
         connect = { request throws(BreatheError) in try LiveSpeechDispatcher(request, clock: clock) }
     }
 
     /// Opens it for `choices`. Like a missing sound server, one out of reach is text only (here: phrases only printed)
     /// when silence is allowed or it was only asked for by the screen reader's way, with a warning at a terminal;
     /// otherwise its error ends the run (exit 69).
-    func open(
+    package func open(
         _ choices: AudioChoices, localizer: Localizer, speech: Speech, interactive: Bool, allowsSilence: Bool
     ) throws(BreatheError) -> Result {
         guard choices.speaksThroughDispatcher else { return .notAsked }

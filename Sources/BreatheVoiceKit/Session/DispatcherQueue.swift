@@ -3,7 +3,7 @@ import BreatheSystem
 
 /// speech-dispatcher, when it says a session's phrases instead of eSpeak NG: each phrase waits until its sample is
 /// heard on our stream (which keeps the clock, with tones or in silence), and pause, skip and stop cancel what it says.
-struct DispatcherQueue {
+package struct DispatcherQueue {
     var connection: any SpeechDispatcherConnection
     /// Screen-reader mode through speech-dispatcher: a phase's word is said at once, over other speech (a screen
     /// reader's), after cancelling what is left of ours. Otherwise (a reminder, `--speech-via speechd` alone) it
@@ -12,7 +12,7 @@ struct DispatcherQueue {
     /// Phrases waiting for their sample to be heard, in order.
     private var waiting: [Utterance] = []
 
-    init(_ connection: any SpeechDispatcherConnection, cuesInterrupt: Bool) {
+    package init(_ connection: any SpeechDispatcherConnection, cuesInterrupt: Bool) {
         self.connection = connection
         self.cuesInterrupt = cuesInterrupt
     }
@@ -20,7 +20,7 @@ struct DispatcherQueue {
     /// A phrase for speech-dispatcher, sent when its sample is heard.
     struct Utterance {
         var position: Int64
-        var text: String
+        package var text: String
         /// A phase's word: said at once, over other speech, after what is left of ours is cancelled.
         var urgent: Bool
         /// Where it can no longer be heard in its phase: not sent once this is heard.

@@ -9,7 +9,7 @@
 /// (a file, a pause) a cue is played where it was planned.
 
 struct HeardEstimate {
-    let sampleRate: Int
+    package let sampleRate: Int
     /// The sink's latest report: the timeline sample it was playing, and when (ns on the runner's clock).
     private(set) var report: (heard: Int64, nanos: UInt64)?
     /// When timeline sample 0 would have been heard (ns on the runner's clock); nil until a cue fixes it.
@@ -18,7 +18,7 @@ struct HeardEstimate {
     /// or starts again (a skip, a rewind, a flush, a pause, a lost or new connection).
     private var anchor: (heard: Int64, at: UInt64)?
 
-    init(sampleRate: Int) {
+    package init(sampleRate: Int) {
         self.sampleRate = sampleRate
     }
 

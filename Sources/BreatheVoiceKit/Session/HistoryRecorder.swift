@@ -8,8 +8,8 @@ import BreatheSystem
 final class HistoryRecorder: SessionPresenter {
     let store: HistoryStore
     /// The session's plan; its lead-in may be lengthened to cover the opening before the session starts.
-    var plan: SessionPlan
-    let language: String
+    package var plan: SessionPlan
+    package let language: String
     let source: SessionRecord.Source
     let moodBefore: Int?
     var moodAfter: Int?
@@ -37,7 +37,7 @@ final class HistoryRecorder: SessionPresenter {
     /// A signal stopped the session (told by the loop before the stop reaches the machine): that declines nothing.
     private var stoppedBySignal = false
 
-    init(
+    package init(
         store: HistoryStore, plan: SessionPlan, language: String, source: SessionRecord.Source = .interactive,
         moodBefore: Int? = nil, moodAfter: Int? = nil, waitsForMood: Bool = false,
         clock: WallClock = .live

@@ -45,7 +45,8 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
     /// The longest the loop sleeps while a pause's aside waits for room (ms).
     private static var longestWait: Int64 { 1000 }
 
-    init(sink: Sink, sampleRate: Int = AudioFormat.sampleRate, blockSamples: Int = AudioFormat.sampleRate / 200) {
+    package init(sink: Sink, sampleRate: Int = AudioFormat.sampleRate, blockSamples: Int = AudioFormat.sampleRate / 200)
+    {
         self.sink = sink
         self.sampleRate = Int64(sampleRate)
         estimate = HeardEstimate(sampleRate: sampleRate)
@@ -65,7 +66,7 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
         estimate.bounded(position - sink.latencySamples(), now: now)
     }
 
-    mutating func check(now: UInt64) throws(BreatheError) {
+    package mutating func check(now: UInt64) throws(BreatheError) {
         observe(now: now)
         try sink.checkConnection()
         let heard = heard()
@@ -165,8 +166,8 @@ struct LivePacer<Sink: AudioSink>: SessionPacer {
         estimate.forgetAnchor()
     }
 
-    mutating func pause() { flush() }
-    mutating func resume(now: UInt64) { estimate.forgetAnchor() }
+    package mutating func pause() { flush() }
+    package mutating func resume(now: UInt64) { estimate.forgetAnchor() }
 
     /// What was queued ahead was never heard: a session that pauses does so where the listener was.
     mutating func lose(pausing: Bool) {

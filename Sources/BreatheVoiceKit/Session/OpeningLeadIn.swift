@@ -10,13 +10,13 @@ import BreatheSystem
 /// of it instead (its sentences are then not printed), at our voice's rate: speech-dispatcher's espeak-ng module at the
 /// rate we send, or its normal one, or our own phrases as they are.
 struct OpeningLeadIn {
-    let plan: SessionPlan
+    package let plan: SessionPlan
     /// Screen-reader mode, and what it is told first.
     let screenReader: ScreenReaderMode?
     /// The opening's sentences, as the session's machine says them.
     let machine: SessionMachine
 
-    init(_ assembly: SessionAssembly, announcesKeys: Bool) {
+    package init(_ assembly: SessionAssembly, announcesKeys: Bool) {
         plan = assembly.plan
         screenReader = assembly.settings.screenReader
         machine = SessionMachine(

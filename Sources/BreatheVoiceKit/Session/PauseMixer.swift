@@ -2,7 +2,7 @@ import BreatheCore
 
 /// What is said while a session is paused ("Paused", the answer to a key): a timeline of its own, off the session's,
 /// which stands still. It starts again, empty, at every pause and every resume.
-struct PauseMixer {
+package struct PauseMixer {
     private var mixer = TimelineMixer()
     /// How far it has been played.
     private(set) var position: Int64 = 0

@@ -28,7 +28,7 @@ struct PresenterHandOff {
     /// The sink's reports, for the played position of each phase's cue.
     var timing: HeardEstimate
 
-    init(sampleRate: Int) {
+    package init(sampleRate: Int) {
         timing = HeardEstimate(sampleRate: sampleRate)
     }
 

@@ -10,7 +10,7 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
     private(set) var position: Int64 = 0
     private(set) var isUp = true
 
-    init(sink: Sink, blockSamples: Int = AudioFormat.sampleRate / 200) {
+    package init(sink: Sink, blockSamples: Int = AudioFormat.sampleRate / 200) {
         self.sink = sink
         self.blockSamples = max(1, blockSamples)
     }
@@ -21,7 +21,7 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
 
     mutating func observe(now: UInt64) {}
     mutating func heard() -> Int64 { position }
-    mutating func check(now: UInt64) throws(BreatheError) {}
+    package mutating func check(now: UInt64) throws(BreatheError) {}
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? { now }
     mutating func asideWakeUp(now: UInt64) -> UInt64? { now }
     mutating func isDue(_ deadline: Int64) -> Bool { deadline <= position }
@@ -45,8 +45,8 @@ struct RenderPacer<Sink: AudioSink>: SessionPacer {
     mutating func rewind(_ sound: inout SessionSound) {}
     mutating func flush() {}
     mutating func jump(to target: Int64, now: UInt64) { position = target }
-    mutating func pause() { sink.flush() }
-    mutating func resume(now: UInt64) {}
+    package mutating func pause() { sink.flush() }
+    package mutating func resume(now: UInt64) {}
     mutating func lose(pausing: Bool) { isUp = false }
 
     mutating func reconnect() throws(BreatheError) {

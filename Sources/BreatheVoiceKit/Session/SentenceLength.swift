@@ -10,22 +10,22 @@ import BreatheSystem
 /// known.
 struct SentenceLength {
     let localizer: Localizer
-    let sampleRate: Int
+    package let sampleRate: Int
     /// The screen reader's rate, when known (`ScreenReaderMode.rate`).
     let readerRate: Int?
     /// What measures a sentence; nil: counted only.
-    var speech: Speech?
+    package var speech: Speech?
     var phraseCache: PhraseCache?
 
     /// Counted only: a text-only session has no synthesizer to measure with.
-    init(_ assembly: SessionAssembly) {
+    package init(_ assembly: SessionAssembly) {
         localizer = assembly.localizer
         sampleRate = assembly.plan.sampleRate
         readerRate = assembly.settings.screenReader?.rate
     }
 
     /// Measured by `speech` (through `phraseCache`), counted when it cannot say it.
-    init(_ assembly: SessionAssembly, speech: Speech, phraseCache: PhraseCache?) {
+    package init(_ assembly: SessionAssembly, speech: Speech, phraseCache: PhraseCache?) {
         self.init(assembly)
         self.speech = speech
         self.phraseCache = phraseCache

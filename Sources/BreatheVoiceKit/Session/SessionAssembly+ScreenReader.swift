@@ -5,13 +5,13 @@ import BreatheSystem
 /// screen reader, which one, at what rate it reads, and what is said of it first.
 extension SessionAssembly {
     /// What a session knows of the screen reader it shares the listener with.
-    struct ScreenReader {
+    package struct ScreenReader {
         /// Screen-reader mode and its way; nil: not screen-reader mode.
         var way: ScreenReaderWay?
         /// The screen reader found running (looked for with `auto` only): said once, the first time it is found.
         var found: ScreenReaderDetection.Reader?
         /// Its rate (words a minute), when it can be read: it times the opening's lead-in.
-        var rate: Int?
+        package var rate: Int?
     }
 
     /// `start`'s: looked for when it may be used, on this terminal.
@@ -38,7 +38,7 @@ extension SessionAssembly {
     /// mode's `notice`); the first in screen-reader mode at a terminal (`atTerminal`) says how to hear the keys at its
     /// end, rather than in the opening (`?` works from the start, and any other key says so). Marked told once shown,
     /// not before: a start refused (busy) or failing before its opening tells nothing.
-    static func open(
+    package static func open(
         _ output: inout OutputOptions, for reader: ScreenReader, atTerminal: Bool,
         told: ToldOnce = ToldOnce(stateDirectory: XDGDirectories().stateDirectory)
     ) -> ScreenReaderMode? {

@@ -12,7 +12,7 @@ import Musl
 /// keys and signals, and its one clock, which the loop, the sink, the braille display, speech-dispatcher and the event
 /// stream all read. The screen-reader opening (`SessionAssembly+ScreenReader`), the lead-in that lets it be heard
 /// (`OpeningLeadIn`), the text-only run (`SessionAssembly+Text`) and the sound (`AudioSession`) are built from it.
-struct SessionAssembly {
+package struct SessionAssembly {
     /// The session's one settings value, as the frontend built it; every part reads it from here.
     private(set) var settings: SessionSettings
     let localizer: Localizer
@@ -26,13 +26,13 @@ struct SessionAssembly {
     /// The one clock of every session (a connection started before the command line was parsed uses it too).
     static let clock = MonotonicClock()
 
-    init(settings: SessionSettings, localizer: Localizer, extraPresenters: [any SessionPresenter] = []) {
+    package init(settings: SessionSettings, localizer: Localizer, extraPresenters: [any SessionPresenter] = []) {
         self.settings = settings
         self.localizer = localizer
         self.extraPresenters = extraPresenters
     }
 
-    var plan: SessionPlan { settings.plan }
+    package var plan: SessionPlan { settings.plan }
     var output: OutputOptions { settings.output }
 
     /// True once `replan` gave the plan a lead-in that covers the opening.

@@ -9,7 +9,7 @@ struct SessionDriver {
     /// Events that did not apply to the state they arrived in.
     private(set) var ignoredEvents = 0
 
-    init(machine: SessionMachine) {
+    package init(machine: SessionMachine) {
         self.machine = machine
     }
 

@@ -12,7 +12,7 @@ import Musl
 ///
 /// The kernel drops the lock when its holder exits, however it dies, so a lock file left by a dead process is
 /// simply taken over. The holder's pid is written into the file for people and for `doctor`; it never decides.
-final class SessionLock: Sendable {
+package final class SessionLock: Sendable {
     /// What trying to take the lock gave.
     enum Attempt: Sendable {
         /// The lock is ours until `release()` or until the process ends.
@@ -45,7 +45,7 @@ final class SessionLock: Sendable {
     ///
     /// A runtime folder that does not exist is passed over: cron's reminders set `XDG_RUNTIME_DIR=/run/user/<uid>`,
     /// which is missing when the user has no login session.
-    static func directory(environment: [String: String]) -> String {
+    package static func directory(environment: [String: String]) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), FileSystem.isDirectory(runtime) {
             return runtime + "/breathe-voice"
         }

@@ -34,7 +34,7 @@ extension SessionLoop {
 
     /// Says an announcement's phrase: a cue's word where the layout put it, any other phrase after the words already
     /// under way (the opening's sentences one after another), never over them.
-    mutating func say(_ announcement: Announcement, cueWord: CueWord, entered: Segment?) {
+    package mutating func say(_ announcement: Announcement, cueWord: CueWord, entered: Segment?) {
         let position = pacer.position
         guard let speech = announcement.speech else { return }
         if case .leftOut = cueWord {
@@ -135,7 +135,7 @@ extension SessionLoop {
 }
 
 /// Where a phase's word goes on the timeline, as the cue layout placed it.
-enum CueWord {
+package enum CueWord {
     /// Not a cue: the phrase goes where the timeline is.
     case none
     /// The word starts on this sample.

@@ -14,11 +14,11 @@ import BreatheSystem
 /// `--timing-report`). Pausing stops the timeline; what is said meanwhile plays aside, off it (`PauseMixer`).
 struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
     /// What a session is set to do, besides its sound.
-    struct Options {
+    package struct Options {
         /// Count the seconds inside each phase (said, or only printed without a voice of ours).
         var counting = false
         /// A lost server pauses (true) or ends the run with the error (false).
-        var interactive = false
+        package var interactive = false
         /// Screen-reader mode, read: each phase's line is handed to the presenters as its tone ends (where our word
         /// would start), so the screen reader says it right after the tone, never under it.
         var linesFollowTone = false
@@ -26,7 +26,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 
     /// Where the loop stands: the timeline moves or not, the signal that stopped it, the display's next refresh.
     struct Progress {
-        var playing = true
+        package var playing = true
         var stopSignal: SignalInput?
         /// When the display next wants a refresh, on the clock.
         var nextRefresh: UInt64?
@@ -48,7 +48,7 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
     var handOff: PresenterHandOff
     private(set) var progress = Progress()
 
-    init(
+    package init(
         machine: SessionMachine, pacer: Pacer, clock: Clock, presenters: [any SessionPresenter],
         sound: SessionSound, speaker: DispatcherQueue? = nil, inputs: SessionInputs = SessionInputs(),
         options: Options = Options()
@@ -68,10 +68,10 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
     /// Events that did not apply to the state they arrived in.
     var ignoredEvents: Int { driver.ignoredEvents }
     var state: SessionState { driver.state }
-    var sampleRate: Int { machine.plan.sampleRate }
+    package var sampleRate: Int { machine.plan.sampleRate }
 
     /// Plays the session to its end. Fails only when the sound server goes away in a non-interactive run.
-    mutating func run() -> Result<SessionOutcome, BreatheError> {
+    package mutating func run() -> Result<SessionOutcome, BreatheError> {
         // A live sink's connection is serviced while the loop waits for keys: one sleep for both.
         if let waiter = pacer.waiter { inputs.waiter = waiter }
         pacer.observe(now: clock.now())
@@ -354,8 +354,8 @@ struct SessionLoop<Pacer: SessionPacer, Clock: SessionClock> {
 }
 
 /// How a session run ended.
-struct SessionOutcome: Hashable, Sendable {
-    var summary: SessionSummary
+package struct SessionOutcome: Hashable, Sendable {
+    package var summary: SessionSummary
     /// The signal that ended it, if one did.
     var signal: SignalInput?
     /// Events that arrived where they did not apply.

@@ -65,5 +65,5 @@ protocol SessionPacer {
 }
 
 extension SessionPacer {
-    var isLate: Bool { false }
+    package var isLate: Bool { false }
 }

@@ -6,7 +6,7 @@ import BreatheSystem
 struct SessionPhrases {
     let choices: AudioChoices
     let localizer: Localizer
-    var speech: Speech
+    package var speech: Speech
     /// Where synthesized phrases are kept between sessions; nil synthesizes every time.
     var cache: PhraseCache?
     /// Why the user's phrase cache is not used this time (a folder that is not private), said once when the session runs.
@@ -14,7 +14,7 @@ struct SessionPhrases {
     /// The `--voice`, checked against the installed voices only when a phrase is synthesized.
     private let checkedVoice: CheckedVoice?
 
-    init(
+    package init(
         choices: AudioChoices, localizer: Localizer, speech: Speech, environment: [String: String],
         caching: PhraseCaching
     ) {
@@ -51,7 +51,7 @@ struct SessionPhrases {
     /// The voice, rate, pitch and volume. A `--voice` stands there as its unchecked label (the phrase cache's key),
     /// which `voiced` checks and turns into the voice's identifier before it synthesizes: a session whose phrases are
     /// all cached never opens eSpeak NG, and an unknown voice is still a usage error as soon as a phrase is needed.
-    func settings() -> SpeechSettings {
+    package func settings() -> SpeechSettings {
         var settings = choices.speechSettings(localizer: localizer)
         if let checkedVoice { settings.voice = checkedVoice.label }
         return settings

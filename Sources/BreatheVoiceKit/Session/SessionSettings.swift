@@ -7,9 +7,9 @@ import BreatheSystem
 /// record and the bus. No part keeps a field of it of its own (the sound takes its `audio` whole, once: it never
 /// changes); what follows from two of its fields (where text goes, whether a sound server is needed, the loop's
 /// options) is said here only.
-struct SessionSettings {
+package struct SessionSettings {
     /// The session's plan; lengthened once, when its lead-in covers the opening (`SessionAssembly.replan`).
-    var plan: SessionPlan
+    package var plan: SessionPlan
     /// What the session shows and records.
     var output: OutputOptions
     /// The voice and tones; nil for a text-only session (`--no-audio`).
@@ -17,7 +17,7 @@ struct SessionSettings {
     /// Screen-reader mode: the one place it is held, for the text and the sound alike; nil when off.
     var screenReader: ScreenReaderMode?
     /// Standard input is a terminal: a missing sound server may fall back to text, a lost one pauses.
-    var interactive = false
+    package var interactive = false
     /// No sound server (or no speech) means text only rather than exit 69: by default in an interactive run without
     /// `--require-audio` (with a warning); a reminder with `--allow-silent`.
     var allowsSilence: Bool
@@ -28,7 +28,7 @@ struct SessionSettings {
     /// Said before the introduction, such as the reminder's opening line.
     var opening: Announcement?
 
-    init(
+    package init(
         plan: SessionPlan, output: OutputOptions = OutputOptions(display: .plain), audio: AudioChoices? = nil,
         screenReader: ScreenReaderMode? = nil, interactive: Bool = false, allowsSilence: Bool? = nil
     ) {
@@ -72,7 +72,7 @@ struct SessionSettings {
 }
 
 /// Screen-reader mode, as the session found it: its way, where the screen reader is, and what it is to be told.
-struct ScreenReaderMode: Hashable, Sendable {
+package struct ScreenReaderMode: Hashable, Sendable {
     /// Reading it (the screen reader says the lines) or speaking it (our phrases through speech-dispatcher).
     var way: ScreenReaderWay
     /// The screen reader reads this terminal (`start`); false for a reminder, whose screen reader runs for this user
@@ -80,7 +80,7 @@ struct ScreenReaderMode: Hashable, Sendable {
     var readsTheTerminal = true
     /// How fast the screen reader speaks, in eSpeak NG's words a minute, when its settings say so
     /// (`ScreenReaderDetection.wordsPerMinute(of:)`); nil: eSpeak NG's normal 175.
-    var rate: Int?
+    package var rate: Int?
     /// Said first, in one line, when screen-reader mode was chosen because a screen reader was found, and that is news
     /// (`ToldOnce`: the first session with that screen reader).
     var notice: Message?

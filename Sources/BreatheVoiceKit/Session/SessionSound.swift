@@ -8,21 +8,21 @@ import BreatheSystem
 /// The pacers render the timeline through `render(from:count:)`: the mixer's clips, and the guide (`--guide`) shaped
 /// around them (`GuideShaping`: ducked under every spoken clip, faded out and in again where the timeline jumps or
 /// stops). Without a guide the samples are the mixer's own, exactly.
-struct SessionSound {
+package struct SessionSound {
     /// The session's timeline.
     var mixer = TimelineMixer()
     /// The prepared speech (empty: speech off, or speech through speech-dispatcher); prepared again when `+` or `-`
     /// changes the rate.
     var phrases: PhraseBook
     /// The cue tone per phase (none: tones off), each made when first cued; made again when `[` or `]` changes the level.
-    var tones: ToneClips
+    package var tones: ToneClips
     /// Says what cannot be prepared (a phrase with a number known only then) and prepares the book again after a rate
     /// change, off the audio path; nil: such phrases are only printed, and `+`/`-` say nothing is spoken.
     var worker: PhraseWorker?
     /// The voice's settings now (the rate changes with `+` and `-`); nil with speech off.
     var speechSettings: SpeechSettings?
     /// What is said while the session is paused.
-    var pause = PauseMixer()
+    package var pause = PauseMixer()
     /// The spoken clips on the timeline that have not ended, as [start, end): a cue tone never starts under one.
     private(set) var speechSpans: [(start: Int64, end: Int64)] = []
     /// Rebuilds of the phrase book asked for; only the latest one is taken.
@@ -32,7 +32,7 @@ struct SessionSound {
     /// Where the latest render ended (or a rewind or a jump left the timeline): a duck never reaches back before it.
     private(set) var renderedEnd: Int64 = 0
 
-    init(phrases: PhraseBook, tones: ToneClips, guide: GuideSound? = nil) {
+    package init(phrases: PhraseBook, tones: ToneClips, guide: GuideSound? = nil) {
         self.phrases = phrases
         self.tones = tones
         self.guide = guide
@@ -78,7 +78,7 @@ struct SessionSound {
     var isPreparing: Bool { worker?.isBusy == true }
 
     /// Places a spoken clip on the timeline at `start`.
-    mutating func say(_ clip: AudioClip, at start: Int64) {
+    package mutating func say(_ clip: AudioClip, at start: Int64) {
         mixer.schedule(clip, at: start)
         speechSpans.append((start, start + Int64(clip.count)))
         guide?.duck(start: start, end: start + Int64(clip.count), renderedEnd: renderedEnd)

@@ -4,7 +4,7 @@ import BreatheSystem
 /// When sound is out of reach (no sound server, no speech), whether a session goes on as text, and doing so.
 struct TextFallback {
     /// The session's settings, as its assembly holds them.
-    let settings: SessionSettings
+    package let settings: SessionSettings
 
     /// No sound server or no speech means text only instead of exit 69: an interactive run without
     /// `--require-audio` (with a warning), or a reminder with `--allow-silent` (quietly).
@@ -18,7 +18,7 @@ struct TextFallback {
     }
 
     /// Sound is out of reach but silence is allowed: text only, with a warning when someone is at the terminal.
-    func run(_ assembly: SessionAssembly, because message: Message) throws(BreatheError) -> SessionOutcome {
+    package func run(_ assembly: SessionAssembly, because message: Message) throws(BreatheError) -> SessionOutcome {
         if settings.interactive {
             var warnings = FileDescriptorSink.standardError
             warnings.write(

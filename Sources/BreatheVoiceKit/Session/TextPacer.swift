@@ -6,14 +6,14 @@ import BreatheSystem
 /// The position advances with the clock while playing, stands still while paused, and jumps on a skip. Deadlines are
 /// worked out from one anchor (the last resume, skip or timer), never by adding steps, so no error accumulates.
 struct TextPacer: SessionPacer {
-    let sampleRate: Int
+    package let sampleRate: Int
     private var anchorNanos: UInt64 = 0
     private var anchorPosition: Int64 = 0
     private var now: UInt64 = 0
     private var playing = true
     private var started = false
 
-    init(sampleRate: Int) {
+    package init(sampleRate: Int) {
         self.sampleRate = sampleRate
     }
 
@@ -35,7 +35,7 @@ struct TextPacer: SessionPacer {
     }
 
     mutating func heard() -> Int64 { position }
-    mutating func check(now: UInt64) throws(BreatheError) {}
+    package mutating func check(now: UInt64) throws(BreatheError) {}
 
     mutating func wakeUp(timer: Int64?, nextHeard: Int64?, now: UInt64) -> UInt64? {
         [timer, nextHeard].compactMap { $0.map(nanos(at:)) }.min()
@@ -62,12 +62,12 @@ struct TextPacer: SessionPacer {
         anchorNanos = self.now
     }
 
-    mutating func pause() {
+    package mutating func pause() {
         anchorPosition = position
         playing = false
     }
 
-    mutating func resume(now: UInt64) {
+    package mutating func resume(now: UInt64) {
         observe(now: now)
         anchorNanos = self.now
         playing = true

@@ -1,6 +1,7 @@
 import CBrlAPI
 import Foundation
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheTestSupport
 @testable import BreatheVoiceKit

@@ -2,6 +2,7 @@ import BreatheTestSupport
 import Foundation
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
 @testable import BreatheVoiceKit

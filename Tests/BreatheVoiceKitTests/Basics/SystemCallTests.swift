@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheVoiceKit
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
 @testable import BreatheTestSupport

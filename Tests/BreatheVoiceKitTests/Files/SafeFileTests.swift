@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
 @testable import BreatheTestSupport

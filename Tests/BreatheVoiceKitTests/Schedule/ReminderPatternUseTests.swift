@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
 @testable import BreatheVoiceKit

@@ -1,6 +1,7 @@
 import BreatheCore
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheVoiceKit
 

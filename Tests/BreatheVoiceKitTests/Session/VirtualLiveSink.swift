@@ -1,3 +1,4 @@
+@testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
 @testable import BreatheVoiceKit

@@ -1,5 +1,6 @@
 import Synchronization
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheVoiceKit
 

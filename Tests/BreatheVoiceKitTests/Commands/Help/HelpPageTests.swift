@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 
+@testable import BreatheCommandLine
 @testable import BreatheSystem
 @testable import BreatheVoiceKit
 

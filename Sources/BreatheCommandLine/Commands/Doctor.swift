@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice {
     /// `breathe-voice doctor`: what works and what to fix, one line per check.

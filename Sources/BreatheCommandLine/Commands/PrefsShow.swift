@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.Prefs {
     /// `breathe-voice prefs show`: every preference, with `--origin` where each came from.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheVoiceKit
 
 /// The options that say what to breathe and for how long, shared by `start` and `remind`; `Defaults` names the
 /// preferences that apply when they are not given, so that each command's help shows its own defaults.

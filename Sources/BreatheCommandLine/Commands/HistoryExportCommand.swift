@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.History {
     /// `breathe-voice history export`: the whole history as CSV or JSON, to standard output or a file.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 /// Parses the command line, runs the command and turns every failure into one line on stderr and a documented exit code.
 package enum Entry {

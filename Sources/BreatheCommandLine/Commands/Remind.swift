@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice {
     /// `breathe-voice remind`: the short session cron runs. Never interactive; silent skips in quiet hours or while

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns remove`: removes a saved pattern.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 /// What the session sounds like and where the sound goes: speech, counts, tones, voice and output.
 struct AudioOptions: ParsableArguments {

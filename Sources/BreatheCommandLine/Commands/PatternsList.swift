@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns list`: the built-in and saved patterns with their timings.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.Patterns {
     /// `breathe-voice patterns rename`: gives a saved pattern another name, and the reminders and preferences that

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BreatheCore
+import BreatheVoiceKit
 
 /// How a session shows itself: the display mode, colour, the JSON event stream and the timing report.
 struct DisplayOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.History {
     /// `breathe-voice history list`: the recorded sessions, oldest first.

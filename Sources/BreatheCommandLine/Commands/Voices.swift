@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice {
     /// `breathe-voice voices`: list the installed eSpeak NG voices for a language.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BreatheCore
 import BreatheSystem
+import BreatheVoiceKit
 
 extension BreatheVoice.History {
     /// `breathe-voice history import FILE…`: sessions from another machine, a backup or an export, each added once.
