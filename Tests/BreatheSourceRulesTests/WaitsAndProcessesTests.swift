@@ -5,13 +5,14 @@ import Testing
 
 /// Issue 53: one way to wait and one way to start a process in the tests. A test waits through `Waiting`
 /// (Tests/BreatheTestSupport/Waiting.swift, the only file that sleeps); it starts a process through the support runners
-/// (`BinaryRun`, `FaultRun`, `ChildProcess`, `PtySession`): only `BinaryRun` constructs Foundation's `Process`, every
-/// other runner and stream (the recorder, a call's streams, the terminal's driver) is a Kit `ChildProcess`.
+/// (`BinaryRun`, `FaultRun`, `PtySession`, the servers' daemons), all of them the Kit's `ChildProcess`, the one place
+/// that calls posix_spawn: no test constructs Foundation's `Process` (which can miss the exit of a child that ends at
+/// once, and wait for ever) nor spawns a program itself.
 @Suite struct WaitsAndProcessesTests {
     /// Where sleeping is allowed.
     static let waitingFile = "Tests/BreatheTestSupport/Waiting.swift"
-    /// Where constructing a `Process` is allowed.
-    static let supportFolders = ["Tests/BreatheEndToEndTests/Support/", "Tests/BreatheTestSupport/"]
+    /// The one runner, in the system module.
+    static let runnerFile = "Sources/BreatheSystem/System/ChildProcess.swift"
 
     /// Every Swift file under Tests, with its text.
     static func testFiles() throws -> [(path: String, text: String)] {
@@ -30,8 +31,8 @@ import Testing
 
     // Escaped, so that this file does not hold what it looks for.
     static let sleeps = [#"\busleep\("#, #"\bThread\.sleep"#, #"\bnanosleep\("#, #"\bTask\.sleep"#]
-    /// Foundation's `Process` constructed: not `ChildProcess`, nor a name that ends in "Process".
-    static let processes = [#"\bProcess\(\)"#]
+    /// Foundation's `Process` constructed (not `ChildProcess`, nor a name that ends in "Process"), or a program spawned.
+    static let processes = [#"\bProcess\(\)"#, #"\bposix_spawnp?\("#]
 
     @Test func onlyTheWaitHelperSleeps() throws {
         let files = try Self.testFiles()
@@ -42,18 +43,13 @@ import Testing
         #expect(elsewhere.isEmpty, "sleeping outside \(Self.waitingFile) (wait with Waiting): \(elsewhere)")
     }
 
-    @Test func onlyTheSupportFoldersConstructProcesses() throws {
+    @Test func onlyTheKitsRunnerStartsAProgram() throws {
         let files = try Self.testFiles()
-        // The reading sees the runners that do construct one.
-        #expect(Self.holding(Self.processes, in: files).contains("Tests/BreatheTestSupport/BinaryRun.swift"))
-        let outside = files.filter { file in !Self.supportFolders.contains { file.path.hasPrefix($0) } }
-        #expect(outside.count > 150, "\(outside.count) files outside the support folders")
-        let constructing = Self.holding(Self.processes, in: outside)
-        #expect(constructing.isEmpty, "a Process constructed outside the support runners: \(constructing)")
-        // Inside them, only the binary's runner.
-        let runners = Self.holding(
-            Self.processes, in: files.filter { file in outside.allSatisfy { $0.path != file.path } })
-        #expect(
-            runners == ["Tests/BreatheTestSupport/BinaryRun.swift"], "Foundation's Process constructed in \(runners)")
+        // The reading sees the runner that does start one.
+        let runner = try String(
+            contentsOf: BinaryRun.packageRoot.appendingPathComponent(Self.runnerFile), encoding: .utf8)
+        #expect(!Self.holding(Self.processes, in: [(Self.runnerFile, runner)]).isEmpty)
+        let starting = Self.holding(Self.processes, in: files)
+        #expect(starting.isEmpty, "a program started outside ChildProcess: \(starting)")
     }
 }

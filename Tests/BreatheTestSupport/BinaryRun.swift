@@ -1,3 +1,4 @@
+import BreatheSystem
 import Foundation
 
 /// Runs the built `breathe-voice` binary, the way a user or cron would, and captures what it printed.
@@ -38,11 +39,16 @@ struct BinaryRun {
         return packageRoot.appendingPathComponent(".build/debug/" + name)
     }
 
-    /// Runs the binary (or another `executable`) with `arguments`, in `directory` when given. The environment is the
-    /// test's own, changed by `environment` (nil removes a variable), unless `clearEnvironment` starts from an empty one;
-    /// it holds a fresh temporary home unless `environment` names a HOME or `freshHome` is false (a system tool run as
-    /// the test runs). Standard input is /dev/null unless `input` is given; with `errorsInOutput`, standard error goes
-    /// into standard output, interleaved as written (`standardError` is then empty).
+    /// How long a run may take before it is killed and the test fails (`ChildProcess.Failure.timedOut`) instead of
+    /// hanging: longer than any session a test runs.
+    static let patienceMilliseconds: Int64 = 600_000
+
+    /// Runs the binary (or another `executable`) with `arguments`, in `directory` when given, through the Kit's
+    /// `ChildProcess` (the one way the tests start a program). The environment is the test's own, changed by
+    /// `environment` (nil removes a variable), unless `clearEnvironment` starts from an empty one; it holds a fresh
+    /// temporary home unless `environment` names a HOME or `freshHome` is false (a system tool run as the test runs).
+    /// Standard input is /dev/null unless `input` is given; with `errorsInOutput`, standard error goes into standard
+    /// output, interleaved as written (`standardError` is then empty).
     static func run(
         _ arguments: [String],
         environment: [String: String?] = [:],
@@ -53,47 +59,20 @@ struct BinaryRun {
         directory: URL? = nil,
         errorsInOutput: Bool = false
     ) throws -> BinaryRun {
-        let process = Process()
-        process.executableURL = executable
-        if let directory { process.currentDirectoryURL = directory }
-        process.arguments = arguments
-        var env = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
+        var variables = clearEnvironment ? [:] : ProcessInfo.processInfo.environment
         // Never touch the real home: unless the test names its own, every run gets fresh, empty XDG directories.
         if freshHome, environment["HOME"] == nil {
             let home = try TemporaryHome()
-            for (key, value) in home.environment { env[key] = value }
+            for (key, value) in home.environment { variables[key] = value }
         }
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = errorsInOutput ? out : err
-        let inputPipe = Pipe()
-        if input != nil {
-            process.standardInput = inputPipe
-        } else {
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        }
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(input)
-            try inputPipe.fileHandleForWriting.close()
-        }
-        // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        if !errorsInOutput {
-            group.enter()
-            DispatchQueue.global().async {
-                errData = err.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return BinaryRun(status: process.terminationStatus, standardOutput: outData, standardError: errData)
+        for (key, value) in environment { variables[key] = value }
+        let result = try ChildProcess.run(
+            executable.path, arguments, input: input.map { Array($0) } ?? [], within: patienceMilliseconds,
+            environment: variables.map { "\($0.key)=\($0.value)" }, directory: directory?.path,
+            errorsInOutput: errorsInOutput)
+        return BinaryRun(
+            status: result.status, standardOutput: Data(result.standardOutput),
+            standardError: Data(result.standardError))
     }
 }
 

@@ -1,3 +1,4 @@
+import BreatheSystem
 import Foundation
 import Testing
 
@@ -36,21 +37,17 @@ package enum LiveServers {
         return spawnAndWait(["pactl", "info"], environment: environment) == 0
     }
 
-    /// Runs a tool with posix_spawnp and waitpid, output discarded: Foundation's Process can miss the exit of a
-    /// child that ends at once, and then waits forever. The tool's exit status; -1 when it could not run or was killed.
+    /// Runs a tool (found on the environment's PATH) to its end, output discarded, through the Kit's `ChildProcess`
+    /// (Foundation's Process can miss the exit of a child that ends at once, and then waits forever). The tool's exit
+    /// status; -1 when it could not run or was killed.
     package static func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        guard let tool = arguments.first,
+            let program = ChildProcess.find(
+                tool, path: ProcessInfo.processInfo.environment["PATH"] ?? environment["PATH"] ?? "/usr/bin:/bin"),
+            let child = try? ChildProcess(
+                program, Array(arguments.dropFirst()), environment: environment.map { "\($0.key)=\($0.value)" })
+        else { return -1 }
+        guard case .exited(let status) = child.wait() else { return -1 }
+        return status
     }
 }

@@ -78,7 +78,7 @@ package struct ChildProcess: Sendable {
     package init(
         _ program: String, _ arguments: [String], standardInput: Stream = .null(writing: false),
         standardOutput: Stream = .null(writing: true), standardError: Stream = .null(writing: true),
-        passing: [Int32] = [], environment: [String]? = nil
+        passing: [Int32] = [], environment: [String]? = nil, directory: String? = nil
     ) throws(Failure) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -99,6 +99,17 @@ package struct ChildProcess: Sendable {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
         ChildProcess.closeAll(from: highest + 1, in: &actions)
+        if let directory {
+            guard let address = UnsafeRawPointer(bitPattern: ChildProcess.addChangeDirectory) else {
+                throw .cannotStart(errno: ENOSYS)
+            }
+            typealias ChangeDirectory =
+                @convention(c) (
+                    UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+                ) -> Int32
+            let added = directory.withCString { unsafeBitCast(address, to: ChangeDirectory.self)(&actions, $0) }
+            guard added == 0 else { throw .cannotStart(errno: added) }
+        }
         var attributes = ChildProcess.cleanSignals()
         defer { posix_spawnattr_destroy(&attributes) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
@@ -155,11 +166,14 @@ package struct ChildProcess: Sendable {
         return nil
     }
 
-    /// Runs `program` (a path) with `arguments`, feeding it `input` and reading both outputs to the end; one that has
-    /// not finished within `milliseconds` is killed, and `.timedOut` thrown.
+    /// Runs `program` (a path) with `arguments`, feeding it `input` (none: its standard input is /dev/null, as a shell's
+    /// `</dev/null` gives it) and reading both outputs to the end; one that has
+    /// not finished within `milliseconds` is killed, and `.timedOut` thrown. `environment` and `directory` as `init`
+    /// takes them; with `errorsInOutput`, its standard error goes into its standard output, interleaved as written.
     package static func run(
         _ program: String, _ arguments: [String], input: [UInt8] = [],
-        within milliseconds: Int64 = ChildProcess.patienceMilliseconds
+        within milliseconds: Int64 = ChildProcess.patienceMilliseconds, environment: [String]? = nil,
+        directory: String? = nil, errorsInOutput: Bool = false
     ) throws(Failure) -> Result {
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
@@ -178,8 +192,10 @@ package struct ChildProcess: Sendable {
         let started: ChildProcess
         do throws(Failure) {
             started = try ChildProcess(
-                program, arguments, standardInput: .descriptor(inputPipe[0]),
-                standardOutput: .descriptor(outputPipe[1]), standardError: .descriptor(errorPipe[1]))
+                program, arguments, standardInput: input.isEmpty ? .null(writing: false) : .descriptor(inputPipe[0]),
+                standardOutput: .descriptor(outputPipe[1]),
+                standardError: .descriptor(errorsInOutput ? outputPipe[1] : errorPipe[1]), environment: environment,
+                directory: directory)
         } catch {
             closeAll(inputPipe + outputPipe + errorPipe)
             throw error
@@ -289,6 +305,10 @@ package struct ChildProcess: Sendable {
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's view of spawn.h leaves out, found at
     /// run time; 0 where the C library has none.
     private static let addCloseFrom = UInt(bitPattern: dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"))
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), left out of Swift's view of spawn.h as well; 0 where the
+    /// C library has none.
+    private static let addChangeDirectory = UInt(bitPattern: dlsym(nil, "posix_spawn_file_actions_addchdir_np"))
 
     /// Adds to `actions` the closing of every descriptor from `lowest` up: at once where the C library can, else one by
     /// one up to 1024 (the usual soft limit on open descriptors).

@@ -36,26 +36,14 @@ final class CallServer {
         return environment
     }
 
-    /// `pactl list short KIND`, one line per object. Through posix_spawn and a file, as `PulseServer.spawnAndWait`:
-    /// Foundation's Process can miss the exit of a child that ends at once.
+    /// `pactl list short KIND`, one line per object (none when it cannot run).
     func list(_ kind: String) -> [String] {
-        let file = NSTemporaryDirectory() + "breathe-voice-pactl-" + UUID().uuidString
-        defer { unlink(file) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments: [String] = ["pactl", "list", "short", kind]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "pactl", &actions, nil, argv, envp) == 0 else { return [] }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let pactl = ChildProcess.find("pactl", path: path),
+            let result = try? ChildProcess.run(
+                pactl, ["list", "short", kind], environment: environment.map { "\($0.key)=\($0.value)" })
+        else { return [] }
+        return String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Waits (at most 10 s) for `condition`.

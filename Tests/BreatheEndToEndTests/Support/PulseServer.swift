@@ -10,7 +10,7 @@ enum PulseServer {
     /// True when `pactl info` answers for `server` (nil: the environment's own).
     static func answers(server: String? = nil) -> Bool { LiveServers.soundServerAnswers(server: server) }
 
-    /// Runs a tool with posix_spawnp and waitpid, output discarded (`LiveServers.spawnAndWait`).
+    /// Runs a tool to its end, output discarded (`LiveServers.spawnAndWait`).
     static func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
         LiveServers.spawnAndWait(arguments, environment: environment)
     }
@@ -21,33 +21,25 @@ enum PulseServer {
     /// A second private server, owned by one test, in its own runtime folder, of the same kind as the shared one:
     /// PulseAudio, or (under scripts/with-pipewire.sh) pipewire, wireplumber and pipewire-pulse on the shared private
     /// D-Bus. Its `processIdentifier` is the process the client talks to (pulseaudio or pipewire-pulse).
-    /// A daemon started with posix_spawn, not Foundation's Process: Process learns that a child ended when the child's
-    /// end of a socket pair closes, so a daemon that closes every descriptor it inherited (pulseaudio does) looks ended
-    /// at once, and Process's one waiting thread then blocks in waitpid on it, which holds up `waitUntilExit` of every
-    /// other Process of the test run until the daemon dies.
+    /// A daemon started through the Kit's `ChildProcess`, not Foundation's Process: Process learns that a child ended
+    /// when the child's end of a socket pair closes, so a daemon that closes every descriptor it inherited (pulseaudio
+    /// does) looks ended at once, and Process's one waiting thread then blocks in waitpid on it, which holds up
+    /// `waitUntilExit` of every other Process of the test run until the daemon dies. Nothing else of ours is open in
+    /// it (`ChildProcess` closes it all): a pipe another test reads to its end must not stay open in a daemon.
     final class Daemon {
         let processIdentifier: pid_t
         private var ended = false
 
         init(_ arguments: [String], environment: [String: String]) throws {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            // Nothing else of ours: a pipe another test reads to its end must not stay open in a daemon.
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            guard let tool = arguments.first, let program = ChildProcess.find(tool, path: path) else {
+                throw POSIXError(.ENOENT)
             }
-            let argv = arguments.map { strdup($0) } + [nil]
-            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { (argv + envp).forEach { free($0) } }
-            var pid: pid_t = 0
-            let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-            guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT) }
-            processIdentifier = pid
+            processIdentifier =
+                try ChildProcess(
+                    program, Array(arguments.dropFirst()),
+                    environment: environment.map { "\($0.key)=\($0.value)" }
+                ).pid
         }
 
         /// Still running (a daemon that ended is reaped here).

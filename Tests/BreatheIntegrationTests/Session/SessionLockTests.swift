@@ -65,19 +65,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/breathe-voice", withIntermediateDirectories: true)
         let path = folder + "/breathe-voice/session.lock"
         // flock(1) holds the lock itself (-o: not in the command), and the command says when it is held. It is
-        // spawned and reaped here directly, so that the test, not Foundation, decides when it is waited for.
+        // started and reaped here, so that the test decides when it is waited for.
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        let words: [String] = ["/usr/bin/flock", "-o", "-x", path, "-c", "echo $$; exec sleep 600"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var holder: pid_t = 0
-        #expect(posix_spawn(&holder, "/usr/bin/flock", &actions, nil, argv, environ) == 0)
+        let flock = try ChildProcess(
+            "/usr/bin/flock", ["-o", "-x", path, "-c", "echo $$; exec sleep 600"], standardOutput: .descriptor(ends[1]))
+        let holder = flock.pid
         close(ends[1])
         let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
         let line = Self.readLine(reader)
@@ -92,8 +85,7 @@ import Testing
             return
         }
         kill(holder, SIGKILL)
-        var status: Int32 = 0
-        #expect(waitpid(holder, &status, 0) == holder)
+        #expect(flock.wait() == .killed(by: SIGKILL))
         guard case .acquired = try SessionLock.acquire(in: folder + "/breathe-voice") else {
             Issue.record("the lock of a killed holder was not free")
             return
