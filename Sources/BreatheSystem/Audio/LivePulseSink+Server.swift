@@ -9,9 +9,12 @@ import Musl
 
 /// Where the sink finds its server and library, how long it buffers, and what it says when the server fails it.
 extension LivePulseSink {
-    /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 5.7 s written at once, so the server
-    /// asks for more about once a phase), since a flush takes back what is not heard.
-    package static let targetMilliseconds = 6000
+    /// The buffer the server keeps queued (tlength): far ahead (a phase of up to 19 s written at once), since a flush
+    /// takes back what is not heard; and the server asks for more only every 9.85 s (`requestMilliseconds`), each
+    /// request a wake-up of the session's. At 6 s it asked every 2.85 s, and the session answered each with a question
+    /// of its own (issue 52: with each phase's sound asked about, 2.3–2.5 runs a second of a box session on
+    /// PulseAudio's defaults, against 0.83–0.87 now).
+    package static let targetMilliseconds = 20000
     /// The device's own buffer behind the stream: what a flush may not take back (a key is heard within it, well
     /// inside the 0.25 s a pause may take), and PipeWire's `node.latency` for us (which its `clock.max-quantum` caps at
     /// 42.7 ms by default). PulseAudio runs its sink at the shortest latency any stream asks: measured with a recorder

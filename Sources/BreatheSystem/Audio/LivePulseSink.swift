@@ -13,20 +13,17 @@ import Musl
 /// it: as a `SessionWaiter`, the sink runs one main loop iteration whose `poll()` also watches the session's keys and
 /// signal pipe, so one sleep covers both, and the process sleeps between the server's requests.
 ///
-/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 6 s queued, more asked for
-/// 2.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
-/// us (the device's own buffer stays 150 ms). The stream runs at the rate of what plays it (`PA_STREAM_FIX_RATE`: the
-/// sink's on PulseAudio, the graph's on PipeWire, 48 kHz by default), and the session's 22 050 Hz is converted to it
-/// here as it is written (`PulseStreamFeed`): a server that converted it itself would do so on each of its periods,
-/// silence included (measured on PipeWire, beside a recorder on the sink's monitor: our 22 050 Hz stream raised the
-/// server's CPU by 0.14 % of a core over idle, a 48 kHz one by 0.07 %). It goes in as few blocks as libpulse takes,
-/// silence as jumps (`PulseStreamFeed`). Everything the sink says is in the session's samples. What is queued can
-/// still change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
+/// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 20 s queued, more asked for
+/// 9.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
+/// us (the device's own buffer stays 150 ms). The stream runs at the rate of what plays it (`PA_STREAM_FIX_RATE`), the
+/// session's samples converted to it, gathered into few blocks, silence as jumps (`PulseStreamFeed`). Everything the
+/// sink says is in the session's samples. What is queued can still change at once: `flush()` drops it (a key, a
+/// pause), and the runner renders again from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
 /// flush and corrupted index, and each update is a round trip that wakes both processes); a report is asked for after
-/// the first write, after a flush, and by the probe below, which a session wakes for anyway.
+/// the first write, after a flush, after the samples of a wake-up are sent, and by the probe below.
 ///
 /// Nothing here waits on the server without a deadline (`SoundServerPatience`): connecting, a flush, a drain. A server
 /// that answers nothing (no request for data, no timing update, no operation done) for `silenceMilliseconds` after a
@@ -45,8 +42,8 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private var stream: OpaquePointer?
     /// What was written, and how it goes to the stream.
     private var feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: AudioFormat.sampleRate)
-    /// Whether the server still answers.
-    private var liveness: PulseLiveness
+    /// Whether the server still answers, and what was asked of it.
+    private(set) var liveness: PulseLiveness
     /// Which of the samples sent has been heard.
     private var heard: PulseHeardPosition
     /// When a timing report came, if it came since the latency was last read.
@@ -253,12 +250,14 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
 
     package func wait(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Int32 {
         guard let mainloop else { return SystemCall.poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) }
-        // A wake-up anyway asks for a sign of life once the server has been quiet a while; and the sleep ends when the
-        // server has said nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone
-        // (the loop's next check says so). While paused, a silence found here is found again when the session resumes.
+        // A wake-up asks for a sign of life once the server has been quiet a while; the sleep ends when it has said
+        // nothing for `quietMilliseconds` (to ask), or its silence after our request makes it gone (the next check
+        // says so). While paused, a silence found here is found again when the session resumes.
         probe()
         // Before a sleep, what waits goes (`PulseStreamFeed`); a failed write shows at the next check.
         if timeoutMilliseconds != 0, feed.waiting > 0 { try? sendWaiting() }
+        // What was sent is asked about (`PulseLiveness.takeQuestionAboutSent`), in the wake-up that sent it.
+        if timeoutMilliseconds != 0, liveness.takeQuestionAboutSent(now: clock.now()) { askTiming() }
         let now = clock.now()
         let look = liveness.nextLook(now: now)
         let untilLook = look > now ? Int32(min((look - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
@@ -293,6 +292,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
             free(block)
             throw lost()
         }
+        liveness.sent()
         var none: [pollfd] = []
         _ = mainloop?.iterate(merging: &none, timeoutMilliseconds: 0)
     }

@@ -13,6 +13,10 @@ struct PulseLiveness {
     private(set) var askedAt: UInt64?
     /// A wait on the server ended without an answer in time: the server counts as gone until the next connection.
     private(set) var isSilent = false
+    /// Questions asked since the start (each a round trip that wakes the server).
+    private(set) var questions = 0
+    /// Samples went to the server since the session last slept.
+    private var sentSinceSleep = false
 
     package init(now: UInt64) { lastAnswer = now }
 
@@ -33,7 +37,20 @@ struct PulseLiveness {
 
     /// We asked the server something whose answer we wait for; an earlier unanswered request keeps its time.
     mutating func asked(now: UInt64) {
+        questions += 1
         if askedAt == nil { askedAt = now }
+    }
+
+    /// Samples went to the server (since the session last slept).
+    mutating func sent() { sentSinceSleep = true }
+
+    /// Before the session sleeps: whether to ask about what was sent since it last slept. The answer keeps the heard
+    /// position fresh (one a phase) and shows the server alive, asked in the wake-up that sent the samples, which woke
+    /// the server anyway; not when a question waits, nor when the server said something within the last second (a
+    /// request for data just now).
+    mutating func takeQuestionAboutSent(now: UInt64) -> Bool {
+        defer { sentSinceSleep = false }
+        return sentSinceSleep && askedAt == nil && now >= lastAnswer + Self.nanoseconds(1000)
     }
 
     /// A wait ran out without an answer.

@@ -15,14 +15,18 @@ package enum SoundServerPatience {
     /// A connected server that has answered nothing (no request for data, no timing update, no operation done) for
     /// this long, while a request of ours waits, is a server that went away (ms).
     static let silenceMilliseconds: Int64 = 5000
-    /// With nothing heard from the server for this long, a timing update is asked for, so that a silence is noticed
-    /// even while nothing is played (a pause) (ms).
-    static let probeMilliseconds: Int64 = 1000
-    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. Longer than the
-    /// time between the server's own requests for data while the session plays (`LivePulseSink.requestMilliseconds`,
-    /// 2.85 s), which then show it alive without a question of ours (at 2.5 s, a question and its answer woke the
-    /// session twice more every phase on a desktop's PulseAudio); between cues nothing else needs the session awake.
-    static let quietMilliseconds: Int64 = 3000
+    /// With nothing heard from the server for this long, a wake-up of the session asks for a timing update, so that
+    /// a silence is noticed even while nothing is played (a pause) (ms). At 1 s, the session asked at nearly every
+    /// wake-up, its server's requests for data included (the question went out before libpulse had read the request
+    /// whole): a round trip each, in which the server took the processor from the session (issue 52). A session that
+    /// plays now asks once a phase, about its sound (`LivePulseSink.wait`).
+    static let probeMilliseconds: Int64 = 3000
+    /// The longest a session sleeps without a word from the server (ms): then it wakes to ask for one. Longer than a
+    /// box session's phase (4 s), whose sound is asked about as it is sent (`LivePulseSink.wait`): the answers then
+    /// show the server alive without a wake-up of its own (at 2.5 s, a question and its answer woke the session twice
+    /// more every phase on a desktop's PulseAudio). Shorter than `silenceMilliseconds`, so that a server frozen while
+    /// the session is paused, or in a long phase, is asked, and found silent, within 7 s.
+    static let quietMilliseconds: Int64 = 4500
     /// Nothing from the server for this long, with a request for a sign of life unanswered for half of it, makes the
     /// server late (ms): a healthy one answered within 80 ms. A request unanswered for this long makes what is heard
     /// stand still (a frozen server plays nothing). A session that is only waiting for its closing words to be heard (stopped by `q`, or at its end) does

@@ -1,10 +1,10 @@
-import BreatheTestSupport
 import Foundation
 import Testing
 
 @testable import BreatheCommandLine
 @testable import BreatheCore
 @testable import BreatheSystem
+@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// The live sink against the private sound server of `make test` (PulseAudio, then PipeWire's pulse server).
@@ -72,8 +72,41 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// While a session plays, the server's own requests for data come before the session would ask for a sign of life.
-    @Test func theServersRequestsComeBeforeTheSessionWouldAsk() {
-        #expect(SoundServerPatience.quietMilliseconds > Int64(LivePulseSink.requestMilliseconds))
+    /// Each phase's sound is asked about once, in the wake-up that sends it: the answer keeps the heard position fresh
+    /// and shows the server alive, so that the session need not wake to ask (issue 52). Wake-ups that send nothing, or
+    /// come soon after an answer, ask nothing; the sleep ends to ask before a silent server would count as gone.
+    @Test func eachSoundSentIsAskedAboutOnceAndNothingElseIs() throws {
+        let environment = try LiveServers.requireSoundServer()
+        let sink = try LivePulseSink(environment: environment, clock: MonotonicClock())
+        defer { sink.stop() }
+        // 3 s of sound first, so that the queue never runs dry during the test (the server would say so: an answer).
+        let tone = (0..<AudioFormat.sampleRate / 2).map { Int16(truncatingIfNeeded: ($0 * 37) % 2000 - 1000) }
+        let long = Array([[Int16]](repeating: tone, count: 6).joined())
+        var none: [pollfd] = []
+        func sleep(_ milliseconds: Int32, times: Int) {
+            for _ in 0..<times { _ = sink.wait(&none, timeoutMilliseconds: milliseconds) }
+        }
+        // The first write is asked about at once (the first report), and answered.
+        try sink.write(long)
+        #expect(sink.liveness.questions == 1)
+        let answered = Waiting.value(within: 5) { () -> Bool? in
+            sleep(20, times: 1)
+            return sink.liveness.askedAt == nil ? true : nil
+        }
+        #expect(answered == true, "the server never answered")
+        // A second and more of wake-ups that send nothing ask nothing.
+        Waiting.sample(for: 1.2, every: 0) {
+            sleep(100, times: 1)
+            return true
+        }
+        #expect(sink.liveness.questions == 1)
+        // The next sound is asked about in the wake-up that sends it, once.
+        try sink.write(tone)
+        sleep(50, times: 1)
+        #expect(sink.liveness.questions == 2)
+        sleep(50, times: 6)
+        #expect(sink.liveness.questions == 2)
+        #expect(SoundServerPatience.quietMilliseconds < SoundServerPatience.silenceMilliseconds)
+        try sink.checkConnection()
     }
 }

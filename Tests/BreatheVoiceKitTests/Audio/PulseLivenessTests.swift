@@ -21,6 +21,32 @@ import Testing
         #expect(!liveness.wantsProbe(now: Self.start + probe + 6 * Self.ms))
     }
 
+    /// Before a sleep, what was sent is asked about once, unless a question already waits or the server answered
+    /// within the last second (a request for data just now); nothing sent, nothing asked.
+    @Test func whatWasSentIsAskedAboutOnceUnlessTheServerJustSpoke() {
+        var liveness = PulseLiveness(now: Self.start)
+        let second = 1_000 * Self.ms
+        let asked1 = liveness.takeQuestionAboutSent(now: Self.start + 2 * second)
+        #expect(!asked1)
+        liveness.sent()
+        let asked2 = liveness.takeQuestionAboutSent(now: Self.start + second - 1)
+        #expect(!asked2)
+        let asked3 = liveness.takeQuestionAboutSent(now: Self.start + 2 * second)
+        #expect(!asked3, "asked about the same samples twice")
+        liveness.sent()
+        let asked4 = liveness.takeQuestionAboutSent(now: Self.start + 2 * second)
+        #expect(asked4)
+        liveness.asked(now: Self.start + 2 * second)
+        #expect(liveness.questions == 1)
+        liveness.sent()
+        let asked5 = liveness.takeQuestionAboutSent(now: Self.start + 5 * second)
+        #expect(!asked5, "asked while a question waits")
+        liveness.answered(now: Self.start + 5 * second)
+        liveness.sent()
+        let asked6 = liveness.takeQuestionAboutSent(now: Self.start + 6 * second)
+        #expect(asked6)
+    }
+
     @Test func anUnansweredRequestMakesTheServerLateThenOverdueThenGone() {
         var liveness = PulseLiveness(now: Self.start)
         let late = UInt64(SoundServerPatience.lateMilliseconds) * Self.ms

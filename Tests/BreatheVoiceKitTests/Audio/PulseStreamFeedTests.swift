@@ -152,12 +152,33 @@ import Testing
         try feed.handOver { played.take($0, $1) }
         #expect(played.samples == samples)
         #expect(played.jumps == [0, 0, 8 * 5_512 - 1] && played.blocks == [10, 2_000, 1])
-        // A short silence goes as samples; then nothing waits, and nothing more is sent.
+        // A short silence after everything was sent is a jump too, carried by its last sample (a block of one, not
+        // one of silence); then nothing waits, and nothing more is sent.
         let short = [Int16](repeating: 0, count: 20)
         try feed.feed(short[...]) { played.take($0, $1) }
         try feed.handOver { played.take($0, $1) }
         try feed.handOver { played.take($0, $1) }
-        #expect(played.samples == samples + short && played.blocks.last == 20 && played.jumps.last == 0)
+        #expect(played.samples == samples + short && played.blocks.last == 1 && played.jumps.last == 19)
+        #expect(played.blocks.count == 4)
+    }
+
+    /// A phase rendered ahead: the silence before its sound, however short, is a jump when nothing waits before it
+    /// (the block begins there, so no block is split), and the sound goes in as few blocks as it fills. Within
+    /// sound, a short silence stays samples (`aShortSilenceWithinSoundGoesAsSamples`).
+    @Test func aSilenceBeforeSoundWithNothingWaitingIsAJumpHoweverShort() throws {
+        var (feed, played, first) = try Self.primed()
+        // 300 samples of silence, then sound and a short silence within it: one block after a jump.
+        let samples = Array(repeating: 0, count: 300) + Self.tone(10_000) + Array(repeating: 0, count: 2_000)
+        try feed.feed(samples[...]) { played.take($0, $1) }
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == first + samples)
+        #expect(played.blocks == [10, 12_000] && played.jumps == [0, 300], "\(played.blocks) \(played.jumps)")
+        // Everything sent: 20 samples of silence before the next sound are a jump too.
+        let next = Array(repeating: 0, count: 20) + Self.tone(5)
+        try feed.feed(next[...]) { played.take($0, $1) }
+        try feed.handOver { played.take($0, $1) }
+        #expect(played.samples == first + samples + next)
+        #expect(played.blocks.last == 5 && played.jumps.last == 20 && feed.sent == feed.written)
     }
 
     /// A session's shape at 48 kHz: what the stream plays is the converter's output, silence included, in a few blocks.

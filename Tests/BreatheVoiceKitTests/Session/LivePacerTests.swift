@@ -30,7 +30,7 @@ import Testing
         #expect(presenter.lines.contains { $0.position == first && $0.text.hasPrefix("Breathe in") })
     }
 
-    /// Issue 45: with the live sink's buffer (6 s queued, more asked for 2.9 s at a time, 100 ms in the device), the
+    /// Issue 45: with the live sink's buffer (20 s queued, more asked for 9.85 s at a time, 150 ms in the device), the
     /// runner sleeps only for what is due: a phase applied just before it is heard, its line handed over as it is
     /// heard, the server's request; no sleep of its own cut short in between.
     @Test func withTheLiveSinksBufferTheRunnerSleepsOnlyForWhatIsDue() throws {
