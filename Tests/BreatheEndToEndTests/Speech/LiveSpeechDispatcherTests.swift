@@ -91,10 +91,12 @@ extension LiveAudioTests {
         let samples = try recorder.stop(after: 2)
         let first = try #require(heardAt, "the phrase was never heard")
         #expect(run.ending == .exited(143), "\(run.ending)\n\(run.stderr)")
-        // Sounding when the signal came; silent from 300 ms later on (the phrase alone would go on for over a second).
+        // Sounding when the signal came; silent from 300 ms later on (the phrase alone would go on for over a second,
+        // thousands of loud samples), but for at most one of PipeWire's periods (1024 samples at 48 kHz) that a loaded
+        // server played late: once in CI, 109 loud samples.
         #expect(Self.loud(samples, first..<killedAt, level: 300) > 0)
         let after = Self.loud(samples, killedAt + 3 * Self.rate / 10..<samples.count, level: 300)
-        #expect(after == 0, "\(after) loud samples after the signal")
+        #expect(after <= Self.rate * 1024 / 48_000, "\(after) loud samples after the signal")
     }
     /// Pause cancels what speech-dispatcher is saying for us. At 80 words a minute the spoken key help (`?`) lasts well
     /// over ten seconds; space a second later pauses, which cancels it and says only "Paused". So the monitor falls
