@@ -9,17 +9,41 @@
 enum PulseJumps {
     static func playedAsSilence(serverName: String) -> Bool {
         if serverName == "pulseaudio" { return true }
-        let marker = "(on PipeWire "
-        guard let start = serverName.firstRange(of: marker)?.upperBound else { return false }
-        let numbers = serverName[start...].prefix { $0.isNumber || $0 == "." }.split(separator: ".").map {
-            Int($0) ?? 0
-        }
-        guard numbers.count >= 2 else { return false }
+        guard let numbers = pipeWireVersion(serverName), numbers.count >= 2 else { return false }
         let version = (numbers[0], numbers[1], numbers.count > 2 ? numbers[2] : 0)
         switch (version.0, version.1) {
         case (1, 2): return version.2 >= 8
         case (1, 3): return version.2 >= 81
         default: return version >= (1, 4, 0)
         }
+    }
+
+    /// The numbers of the version in a name such as `PulseAudio (on PipeWire 1.2.8)`; nil in a name without
+    /// `(on PipeWire `. Read byte by byte: a search in a String (`firstRange(of:)`) maps the string-processing
+    /// library's code, 0.4 MiB of a session's peak memory, for a name read once (`make bench` measure 9).
+    static func pipeWireVersion(_ serverName: String) -> [Int]? {
+        let name = Array(serverName.utf8)
+        let marker = Array("(on PipeWire ".utf8)
+        guard name.count >= marker.count,
+            let at = (0...name.count - marker.count).first(where: {
+                name[$0..<$0 + marker.count].elementsEqual(marker)
+            })
+        else { return nil }
+        var numbers: [Int] = []
+        var digits = false
+        for byte in name[(at + marker.count)...] {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if !digits { numbers.append(0) }
+                digits = true
+                // A number longer than any version's stops growing rather than overflowing.
+                let digit = Int(byte - UInt8(ascii: "0"))
+                numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + digit, 1 << 40)
+            } else if byte == UInt8(ascii: ".") {
+                digits = false
+            } else {
+                break
+            }
+        }
+        return numbers
     }
 }
