@@ -60,10 +60,12 @@ final class PulseMainloop {
 
     /// Runs the loop until `done()`, `failed()`, the deadline (asked again at every turn, so that an answer can move it
     /// on), or, with `watchingSignals`, a signal in the pipe after the grace. `beforeEach` runs before every sleep (to
-    /// ask the server for a sign of life).
+    /// ask the server for a sign of life), and no sleep lasts past `lookAt()` (when it next wants to run): a wait
+    /// longer than the server's silence is allowed (a drain of a long queue, which the server answers at its end only)
+    /// asks in time, rather than sleeping to the deadline.
     func serve(
-        until deadline: () -> UInt64, watchingSignals: Bool, beforeEach: () -> Void = {}, done: () -> Bool,
-        failed: () -> Bool
+        until deadline: () -> UInt64, watchingSignals: Bool, beforeEach: () -> Void = {},
+        lookAt: () -> UInt64 = { .max }, done: () -> Bool, failed: () -> Bool
     ) -> SoundServerPatience.Wait {
         let grace = clock.now() + UInt64(SoundServerPatience.signalGraceMilliseconds) * 1_000_000
         signalReady = false
@@ -86,6 +88,8 @@ final class PulseMainloop {
                 }
             }
             beforeEach()
+            let look = lookAt()
+            if look > now { end = min(end, look) }
             let microseconds = Int32(min((end - now + 999) / 1000, UInt64(Int32.max)))
             guard library.mainloopPrepare(pointer, microseconds) >= 0, library.mainloopPoll(pointer) >= 0 else {
                 return .failed
@@ -115,12 +119,13 @@ final class PulseMainloop {
     /// Serves the loop until `operation` is done, then releases it: `.done`, or why not (`.failed`: cancelled, the
     /// connection failed or went away; `.timedOut`, `.interrupted`: the operation is left to finish or fail alone).
     func complete(
-        _ operation: OpaquePointer?, until deadline: () -> UInt64, watchingSignals: Bool, beforeEach: () -> Void = {}
+        _ operation: OpaquePointer?, until deadline: () -> UInt64, watchingSignals: Bool, beforeEach: () -> Void = {},
+        lookAt: () -> UInt64 = { .max }
     ) -> SoundServerPatience.Wait {
         guard let operation else { return .failed }
         defer { library.operationUnref(operation) }
         let wait = serve(
-            until: deadline, watchingSignals: watchingSignals, beforeEach: beforeEach,
+            until: deadline, watchingSignals: watchingSignals, beforeEach: beforeEach, lookAt: lookAt,
             done: { library.operationGetState(operation) != PA_OPERATION_RUNNING }, failed: { false })
         guard wait == .done else { return wait }
         return library.operationGetState(operation) == PA_OPERATION_DONE ? .done : .failed

@@ -2,7 +2,6 @@ import Foundation
 
 @testable import BreatheCommandLine
 @testable import BreatheSystem
-@testable import BreatheTestSupport
 @testable import BreatheVoiceKit
 
 /// Records what the shared test server's null sink plays (`parec -d test.monitor`, 22 050 Hz mono S16LE) into a
@@ -70,6 +69,11 @@ final class MonitorRecorder {
             _ = process.wait()
             stopped = true
         }
+        return try samplesSoFar()
+    }
+
+    /// Every sample on file so far, the recorder running on.
+    func samplesSoFar() throws -> [Int16] {
         let data = try Data(contentsOf: file)
         return stride(from: 0, to: data.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
