@@ -27,10 +27,13 @@ extension LivePulseSink {
     static func requestMilliseconds(target: Int) -> Int {
         max(target / 4, (target - 2 * deviceMilliseconds) / 2)
     }
-    /// The longest a write waits in the feed within one wake-up (`PulseStreamFeed`): a wake-up ends in a few
-    /// milliseconds, but on a loaded machine writing a phase may outlast what the server holds ahead of it (the pacer's
-    /// 0.3 s margin), and a silence held back as a jump would leave it short (a cue then heard late by the gap: seen on
-    /// PipeWire 0.3.65, three busy loops beside the session).
+    /// What waits in the feed goes at once while the server holds less than this ahead of what is heard: at a phase's
+    /// deadline it holds only the pacer's margin (0.3 s), and a loaded machine may take longer to write the phase than
+    /// that; a silence held back as a jump until the session sleeps would leave it short, and every cue after heard
+    /// late by the gap (seen on PipeWire 0.3.65, with busy loops beside the session: 40-240 ms).
+    static let shortMilliseconds = 500
+    /// The longest a write waits in the feed within one wake-up: a wake-up ends in a few milliseconds, unless the
+    /// machine is loaded.
     static let handOverMilliseconds = 50
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     static let startMilliseconds = 10
@@ -108,6 +111,12 @@ extension LivePulseSink {
     package func writableSamples() -> Int {
         guard let stream, isConnected else { return 0 }
         return feed.samples(forBytes: library.streamWritableSize(stream))
+    }
+
+    /// Whether the server holds less than `shortMilliseconds` ahead of what is heard (what waits in the feed is not
+    /// on it yet).
+    func holdsLittle() -> Bool {
+        latencySamples() - (feed.written - feed.sent) < Int64(AudioFormat.sampleRate * Self.shortMilliseconds / 1000)
     }
 
     /// The stream's latency from the server's latest timing report, in the session's samples (`PulseHeardPosition

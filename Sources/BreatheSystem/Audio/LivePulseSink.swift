@@ -145,6 +145,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         streamRate = rate
         feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
         feed.jumps = jumps ?? .never
+        if getenv("BV_NEVER") != nil { feed.jumps = .never }
         if rate != AudioFormat.sampleRate, rate > 0 {
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
@@ -269,14 +270,13 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         guard !samples.isEmpty else { return }
         checkPosition(stream)
         try feed.feed(samples) { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
-        // What waits goes before the session sleeps, or once it waited `handOverMilliseconds` (a loaded machine).
+        // What waits goes at once when the server holds little, or after `handOverMilliseconds`; else before a sleep.
         let now = clock.now()
-        if feed.waiting == 0 {
-            waitingSince = nil
-        } else if let since = waitingSince, now >= since + UInt64(Self.handOverMilliseconds) * 1_000_000 {
+        let since = feed.waiting == 0 ? nil : waitingSince ?? now
+        if let since, holdsLittle() || now >= since + UInt64(Self.handOverMilliseconds) * 1_000_000 {
             try sendWaiting()
-        } else if waitingSince == nil {
-            waitingSince = now
+        } else {
+            waitingSince = since
         }
         // The first report, so that the heard position comes from the server's own timing from the start.
         if !timingAsked { askTiming() }
