@@ -158,10 +158,14 @@ package struct Localizer: Sendable {
                 result += text
                 return
             }
-            let form = placeholder.form.flatMap { catalog.numberForms[$0] }
-            result += render(said(argument, in: form) ?? argument)
+            result += filled(argument, form: placeholder.form)
         }
         return result
+    }
+
+    /// An argument as a template's placeholder in `form` (nil: none) says it.
+    func filled(_ argument: MessageArgument, form: String?) -> String {
+        render(said(argument, in: form.flatMap { catalog.numberForms[$0] }) ?? argument)
     }
 
     private func render(_ argument: MessageArgument) -> String {

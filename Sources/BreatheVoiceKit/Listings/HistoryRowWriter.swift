@@ -19,18 +19,21 @@ struct HistoryRowWriter {
     private var arena: [UInt8] = []
     /// Where the kept words start in `arena` (the templates' text comes before).
     private var keptStart = 0
-    /// Words of numbers and statuses by row, argument and value: a table indexed by a hash, a newer value replacing an
-    /// older one at the same place.
+    /// Words of numbers and statuses by row, argument and value: a table indexed by a hash, each value in one of two
+    /// neighbouring places, a newer value replacing the older one there (a history's lengths alone are hundreds of
+    /// values for each of three sentences: with one place each, they pushed one another out, and a tenth of the
+    /// listing's time went into making their words again).
     private var kept: [Kept]
     /// Words of patterns and timings by their bytes (plain ASCII only), a few.
     private var keptTexts: [KeptText] = []
     /// The day last written, in words.
     private var dayNumber = Int.min
     private var dayWords: [UInt8] = []
+    private var dates: DateWords
 
     /// How many bytes of kept words the arena holds before they are let go.
     private let arenaLimit: Int
-    private static let tableBits = 12
+    private static let tableBits = 13
     private static let textLimit = 64
 
     private enum Row: Int, CaseIterable {
@@ -88,11 +91,17 @@ struct HistoryRowWriter {
         var text: Range<Int>
     }
 
+    /// 16 bytes: 8 192 of them are 128 KiB.
     private struct Kept {
-        var slot = -1
-        var value = 0
-        var words = 0..<0
+        var slot: Int32 = -1
+        var value: Int32 = 0
+        var start: Int32 = 0
+        var count: Int32 = 0
+
+        var words: Range<Int> { Int(start)..<Int(start) + Int(count) }
     }
+    /// Which place of each pair was written last (1: the second).
+    private var newer: [UInt8]
 
     private struct KeptText {
         /// The pattern's kind (and whether it has a name), or -1 for timings.
@@ -105,7 +114,9 @@ struct HistoryRowWriter {
         self.listing = listing
         self.arenaLimit = arenaLimit
         kept = Array(repeating: Kept(), count: 1 << HistoryRowWriter.tableBits)
+        newer = Array(repeating: 0, count: 1 << (HistoryRowWriter.tableBits - 1))
         let localizer = listing.localizer
+        dates = DateWords(localizer: localizer)
         for row in Row.allCases {
             let first = pieces.count
             let names = Dictionary(uniqueKeysWithValues: row.arguments.map { ($0.name, $0) })
@@ -156,7 +167,7 @@ struct HistoryRowWriter {
             if day != dayNumber {
                 dayNumber = day
                 dayWords.removeAll(keepingCapacity: true)
-                dayWords.append(contentsOf: PlainText.sanitize(listing.localizer.date(dayNumber: day)).utf8)
+                dates.append(dayNumber: day, to: &dayWords)
             }
             output.append(contentsOf: dayWords)
             // ", 14:05", as `Localizer.moment` ends.
@@ -201,15 +212,25 @@ struct HistoryRowWriter {
         _ make: @autoclosure () -> MessageArgument, _ value: Int, _ slot: Slot, _ row: Row,
         _ output: inout [UInt8]
     ) {
+        let form = pieces[slot.piece].form
+        guard let small = Int32(exactly: value), let piece = Int32(exactly: slot.piece) else {
+            // A number no history holds: said, not kept.
+            let words = listing.localizer.spoken(make(), named: slot.argument.name, form: form, in: row.key)
+            output.append(contentsOf: PlainText.sanitize(words).utf8)
+            return
+        }
         let mixed = (UInt(bitPattern: value) &+ UInt(slot.piece) &* 0x0100_0193) &* 0x9E37_79B9_7F4A_7C15
-        let index = Int(mixed >> UInt(UInt.bitWidth - HistoryRowWriter.tableBits))
-        if kept[index].slot == slot.piece && kept[index].value == value {
+        let pair = Int(mixed >> UInt(UInt.bitWidth - HistoryRowWriter.tableBits + 1))
+        for index in pair * 2...pair * 2 + 1 where kept[index].slot == piece && kept[index].value == small {
             copy(kept[index].words, to: &output)
             return
         }
-        let form = pieces[slot.piece].form
         let words = keep(listing.localizer.spoken(make(), named: slot.argument.name, form: form, in: row.key))
-        kept[index] = Kept(slot: slot.piece, value: value, words: words)
+        let place = 1 - newer[pair]
+        newer[pair] = place
+        kept[pair * 2 + Int(place)] = Kept(
+            slot: piece, value: small, start: Int32(truncatingIfNeeded: words.lowerBound),
+            count: Int32(truncatingIfNeeded: words.count))
         copy(words, to: &output)
     }
 
@@ -280,6 +301,7 @@ struct HistoryRowWriter {
     private mutating func forget() {
         arena.removeSubrange(keptStart...)
         for index in kept.indices { kept[index] = Kept() }
+        for index in newer.indices { newer[index] = 0 }
         keptTexts.removeAll(keepingCapacity: true)
     }
 }
