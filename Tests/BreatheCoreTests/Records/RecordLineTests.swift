@@ -101,6 +101,76 @@ import Testing
         #expect(Self.value(laidOut) == Self.value(added))
     }
 
+    /// A text is read to its closing quote eight bytes at a time: an escaped quote or backslash at any place of a
+    /// word (and a text ending in an escaped backslash) ends it where a byte-by-byte reading would.
+    @Test func textsEndAtTheirClosingQuoteWhereverTheirEscapesFall() throws {
+        for place in 0..<20 {
+            for escape in [#"\""#, #"\\"#, #"\u0022"#] {
+                let padding = String(repeating: "x", count: place)
+                let name = padding + escape + String(repeating: "y", count: 19 - place)
+                let line =
+                    #"{"id":"a","note":""# + name + #"","trailing":""# + padding
+                    + #"\\","start":"2024-05-01T10:00:00Z","end":"2024-05-01T10:00:00Z","pattern":{"timings":"4-4","kind":"timings","x":""#
+                    + name
+                    + #""},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8,"actualSeconds":8,"status":"completed","language":"en","source":"cron"}"#
+                guard let record = RecordLine(line: Array(line.utf8)) else {
+                    Issue.record("not read: \(line)")
+                    continue
+                }
+                var laidOut: [UInt8] = []
+                record.appendStoredJSON(to: &laidOut, level: 1)
+                let node = try JSONParser.parse(line).get()
+                // An escape is kept as stored (`\u0022` stays so), the value is the same.
+                #expect(Self.value(laidOut) == Self.value(Array(line.utf8)), "\(line)")
+                if !escape.hasPrefix(#"\u"#) {
+                    #expect(
+                        String(decoding: laidOut, as: UTF8.self) == JSONWriter.pretty(node.value, level: 1), "\(line)")
+                }
+            }
+        }
+    }
+
+    /// A line is laid out in room made for it, twice its length and a little: one that needs more (members nested
+    /// deep, each deeper line indented further) is laid out again with more, after what the output held before.
+    @Test func aLineThatOutgrowsItsRoomIsLaidOutWhole() throws {
+        for depth in [1, 12, 40] {
+            let deep = String(repeating: "[", count: depth) + "1,2" + String(repeating: "]", count: depth)
+            let line =
+                #"{"id":"a","deep":"# + deep
+                + #","start":"2024-05-01T10:00:00Z","end":"2024-05-01T10:00:00Z","pattern":{"timings":"4-4","kind":"timings"},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8,"actualSeconds":8,"status":"completed","language":"en","source":"cron"}"#
+            guard let record = RecordLine(line: Array(line.utf8)) else {
+                Issue.record("not read: \(line)")
+                continue
+            }
+            var laidOut = Array("before ".utf8)
+            record.appendStoredJSON(to: &laidOut, level: 1)
+            let node = try JSONParser.parse(line).get()
+            let expected = "before " + JSONWriter.pretty(node.value, level: 1)
+            #expect(String(decoding: laidOut, as: UTF8.self) == expected, "depth \(depth)")
+            if depth == 40 { #expect(laidOut.count > line.utf8.count * 2 + 256, "the room was enough: nothing shown") }
+        }
+    }
+
+    /// A word's bytes that are a quote are found wherever they are: the lowest one marked is the first, none is marked
+    /// in a word without one, and the bytes next to a quote's value are not taken for it where they come first.
+    @Test func aWordsQuotesAreFoundWhereverTheyAre() {
+        let quote = UInt8(ascii: "\"")
+        func word(_ bytes: [UInt8]) -> UInt64 {
+            UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+        }
+        for place in 0..<8 {
+            for other in [UInt8(ascii: "a"), quote - 1, quote + 1, 0, 0xFF] {
+                var bytes = [UInt8](repeating: other, count: 8)
+                bytes[place] = quote
+                let found = RecordLine.places(of: quote, in: word(bytes))
+                #expect(found.trailingZeroBitCount / 8 == place, "\(bytes)")
+                #expect(RecordLine.places(of: UInt8(ascii: "\\"), in: word(bytes)) == 0)
+            }
+        }
+        let near: [UInt8] = [quote - 1, quote + 1, quote | 0x80, 0, 0xFF, quote - 1, quote + 1, 0x80]
+        #expect(RecordLine.places(of: quote, in: word(near)) == 0)
+    }
+
     @Test func anIDIsMatchedAsStringsCompare() throws {
         let time = LocalTimestamp.parse("2026-05-04T14:00:00+02:00")!
         for (id, other, same) in [
