@@ -87,20 +87,28 @@ extension RecordLine {
 
     /// The decimal digits of `value`, with zeros before them up to `width`.
     package static func append(digitsOf value: UInt, width: Int, to output: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        // Two digits or one (most of a record's numbers: a month, an hour) straight in; longer ones made backwards on
+        // the stack and copied in at once (from a tuple's bytes, Array's generic append took a sixth of
+        // `history export --format csv`'s time).
+        if value < 100 && width <= 2 {
+            if width == 2 || value >= 10 { output.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+            output.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        let room = max(width, 20)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
             var rest = value
-            var index = buffer.count
+            var index = room
             repeat {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            while buffer.count - index < width {
+            while room - index < width {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0")
             }
-            output.append(contentsOf: buffer[index...])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 

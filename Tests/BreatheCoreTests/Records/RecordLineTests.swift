@@ -151,6 +151,23 @@ import Testing
         }
     }
 
+    /// Digits as `String` writes them, with zeros before them up to a width: the largest values and powers of ten
+    /// included.
+    @Test func digitsAreWrittenAsStringsWriteThem() {
+        let values: [UInt] = [
+            0, 5, 9, 10, 99, 100, 12_345, 9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max,
+        ]
+        for value in values {
+            for width in [1, 2, 4, 25] {
+                var bytes: [UInt8] = []
+                RecordLine.append(digitsOf: value, width: width, to: &bytes)
+                let text = String(value)
+                let expected = String(repeating: "0", count: max(0, width - text.count)) + text
+                #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            }
+        }
+    }
+
     /// A word's bytes that are a quote are found wherever they are: the lowest one marked is the first, none is marked
     /// in a word without one, and the bytes next to a quote's value are not taken for it where they come first.
     @Test func aWordsQuotesAreFoundWhereverTheyAre() {
