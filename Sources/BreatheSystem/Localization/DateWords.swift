@@ -1,12 +1,12 @@
 import BreatheCore
 
-/// `Localizer.date(dayNumber:)` made plain (`PlainText.sanitize`) and written straight into bytes, for a long listing
-/// (`history` says a date on nearly every other row; made as a String, it was 14 % of the listing's time).
+/// `Localizer.date(dayNumber:)` written straight into bytes, for a long listing (`history` says a date on nearly every
+/// other row; made as a String, it was 14 % of the listing's time).
 ///
 /// The language's date template is split once; the words of each day of the month and of each month, in the form
-/// their placeholder asks, are made once, and the year's kept while it lasts. Each piece is made plain alone, which
-/// reads as the whole date would (`sanitize` works scalar by scalar). The bytes are `date(dayNumber:)`'s, in every
-/// language (`DateWordsTests`).
+/// their placeholder asks, are made once, and the year's kept while it lasts. Each piece goes through `finish` as it is
+/// made (`history` makes them plain, which works scalar by scalar, so pieces made plain one by one read as
+/// the whole date would). The bytes are `date(dayNumber:)`'s so finished, in every language (`DateWordsTests`).
 package struct DateWords {
     private enum Field {
         case day, month, year
@@ -23,10 +23,12 @@ package struct DateWords {
     }
 
     private let localizer: Localizer
+    private let finish: (String) -> String
     private var parts: [Part] = []
 
-    package init(localizer: Localizer) {
+    package init(localizer: Localizer, finish: @escaping (String) -> String = { $0 }) {
         self.localizer = localizer
+        self.finish = finish
         let catalog = localizer.catalog
         Localizer.forEachPiece(of: catalog.dateFormat) { text, placeholder in
             let field: Field? =
@@ -37,16 +39,16 @@ package struct DateWords {
                 default: nil
                 }
             guard let field, let placeholder else {
-                if !text.isEmpty { parts.append(Part(text: Self.plain(String(text)))) }
+                if !text.isEmpty { parts.append(Part(text: bytes(String(text)))) }
                 return
             }
             var part = Part(field: field, form: placeholder.form)
             switch field {
-            case .day: part.words = (1...31).map { Self.plain(localizer.filled(.integer($0), form: placeholder.form)) }
+            case .day: part.words = (1...31).map { bytes(localizer.filled(.integer($0), form: placeholder.form)) }
             case .month:
                 part.words = (1...12).map { month in
                     let name = catalog.months.count == 12 ? catalog.months[month - 1] : String(month)
-                    return Self.plain(localizer.filled(.text(name), form: placeholder.form))
+                    return bytes(localizer.filled(.text(name), form: placeholder.form))
                 }
             case .year: break
             }
@@ -65,12 +67,12 @@ package struct DateWords {
             case .year?:
                 if parts[index].year != date.year {
                     parts[index].year = date.year
-                    parts[index].words = [Self.plain(localizer.filled(.integer(date.year), form: parts[index].form))]
+                    parts[index].words = [bytes(localizer.filled(.integer(date.year), form: parts[index].form))]
                 }
                 output.append(contentsOf: parts[index].words[0])
             }
         }
     }
 
-    private static func plain(_ text: String) -> [UInt8] { Array(PlainText.sanitize(text).utf8) }
+    private func bytes(_ text: String) -> [UInt8] { Array(finish(text).utf8) }
 }

@@ -116,7 +116,7 @@ struct HistoryRowWriter {
         kept = Array(repeating: Kept(), count: 1 << HistoryRowWriter.tableBits)
         newer = Array(repeating: 0, count: 1 << (HistoryRowWriter.tableBits - 1))
         let localizer = listing.localizer
-        dates = DateWords(localizer: localizer)
+        dates = DateWords(localizer: localizer, finish: PlainText.sanitize)
         for row in Row.allCases {
             let first = pieces.count
             let names = Dictionary(uniqueKeysWithValues: row.arguments.map { ($0.name, $0) })
