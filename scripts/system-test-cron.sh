@@ -48,6 +48,7 @@ cleanup() {
   fi
   if [ -n "$started_cron" ]; then
     kill "$started_cron" 2>/dev/null
+    wait "$started_cron" 2>/dev/null
   fi
   rm -rf "$work"
   root_crontab_after=$(crontab -l -u root 2>/dev/null | sha256sum || true)
@@ -95,12 +96,11 @@ case "$line" in
 esac
 
 if ! pgrep -x cron >/dev/null; then
-  cron
-  for _ in $(seq 1 50); do
-    if [ -s /run/crond.pid ]; then break; fi
-    sleep 0.1
-  done
-  started_cron=$(cat /run/crond.pid 2>/dev/null || pgrep -xo cron)
+  # In the foreground, as our child: its pid is known for sure. (Read from /run/crond.pid, a file left by an earlier
+  # run's cron named a process long gone, the cleanup's kill missed, and the daemon outlived the test; a later run then
+  # took it as the system's cron, which, started in another mount namespace, saw another /tmp and never ran the job.)
+  cron -f &
+  started_cron=$!
   echo "system-test-cron: started cron (pid $started_cron)" >&2
 fi
 
