@@ -205,6 +205,21 @@ while [ "$width" -gt 1 ] && read -r line; do
   echo "test-swift: $name failed among $width at once; once more, alone"
   "$0" --job "$line"
 done <"$logs/jobs.alone"
+# The same for a job of the live suites that failed among the other jobs, once the Fenrir sessions are over: what they
+# measure is what a real server played, as heard, on two processors shared by 20 jobs. Under that crowd, PipeWire's
+# recording of spokenSessionIsHeardOnSchedule held one cue of 40 a little late three times lately (17-20 ms after the
+# previous one's planned distance, 15 allowed; CI's machine and this kind's), each time with nothing of the audio code
+# changed, and the next run passed; nothing reproduced it beside eight busy loops.
+# What fails that is ours fails alone too; the first run's failures are printed at the end either way.
+while read -r line; do
+  name=${line%% *}
+  printf '%s\n' "$name" | grep -Eq "^($LIVE_SUITES)(-|\$)" || continue
+  read -r status _ <"$logs/$name.log.status"
+  [ "$status" -ne 0 ] || continue
+  mv "$logs/$name.log" "$logs/$name.log.crowded"
+  echo "test-swift: $name failed among the other jobs; once more, alone"
+  "$0" --job "$line"
+done <"$logs/jobs.first"
 set -e
 
 failed=0
@@ -216,8 +231,8 @@ for server in pulse pipewire; do
     read -r status count _ <"$logs/$name.log.status" 2>/dev/null || { status=1 count=0; }
     ran=$((ran + count))
     if [ -f "$logs/$name.log.crowded" ]; then
-      echo "--- $name ($server) failed among the other Fenrir sessions, then $([ "$status" -eq 0 ] && echo passed || echo failed) alone; what the first run found:"
-      grep -E '✘|median|heard after|silence before' "$logs/$name.log.crowded" || true
+      echo "--- $name ($server) failed among the other jobs, then $([ "$status" -eq 0 ] && echo passed || echo failed) alone; what the first run found:"
+      grep -E '✘|↳ \.|median|heard after|silence before' "$logs/$name.log.crowded" || true
     fi
     if [ "$status" -ne 0 ]; then
       failed=$((failed + 1))
