@@ -10,7 +10,7 @@ import Foundation
 struct PtySession {
     /// One thing to do or wait for; see pty-session.py.
     enum Step {
-        case expect(String, timeout: Double = 10)
+        case expect(String, timeout: Double = 30)
         case send(String)
         case kill(String)
         /// SIGKILL to another process: a test's own sound server, killed mid-session.
