@@ -4,8 +4,14 @@
 /// Texts that are plain ASCII are copied from the line; any other text (escapes, other scripts) goes through the
 /// String writers themselves, so rare records cost what they always did and every record reads the same.
 extension RecordLine {
-    /// Appends the record's CSV row as `CSVWriter.row(CSVWriter.fields(record))` writes it, CRLF included.
+    /// Appends the record's CSV row as `CSVWriter.row(CSVWriter.fields(record))` writes it, CRLF included: in room made
+    /// for it (`PlacedBytes`), twice the line's length and a little, which a row needs more of only when its texts are
+    /// mostly quotes (each written twice; then it is written again with four times the room).
     package func appendCSVRow(to output: inout [UInt8]) {
+        output.appendPlaced(room: bytes.count * 2 + 256) { writeCSVRow(to: &$0) }
+    }
+
+    private func writeCSVRow(to output: inout PlacedBytes) {
         let comma = UInt8(ascii: ",")
         appendCSVField(id, to: &output)
         output.append(comma)
@@ -48,34 +54,35 @@ extension RecordLine {
     }
 
     /// A text as `CSVWriter.escape` writes it.
-    private func appendCSVField(_ text: Text, to output: inout [UInt8]) {
+    private func appendCSVField(_ text: Text, to output: inout PlacedBytes) {
         let copied = withPlainBytes(text) { plain -> Bool in
             // Plain text has no line break; a comma or a quote needs quoting.
             guard let plain, !plain.contains(UInt8(ascii: ",")), !plain.contains(UInt8(ascii: "\"")) else {
                 return false
             }
-            output.append(contentsOf: plain)
+            output.append(plain)
             return true
         }
         guard !copied else { return }
-        output.append(contentsOf: CSVWriter.escape(string(text)).utf8)
+        var escaped = CSVWriter.escape(string(text))
+        escaped.withUTF8 { output.append($0) }
     }
 
     // MARK: Numbers and words as bytes
 
     @inline(__always)
-    package static func append(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    package static func append<Output: ByteOutput>(_ text: StaticString, to output: inout Output) {
+        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// As `String(value)` writes it.
-    static func append(integer value: Int, to output: inout [UInt8]) {
+    static func append<Output: ByteOutput>(integer value: Int, to output: inout Output) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         append(digitsOf: value.magnitude, width: 1, to: &output)
     }
 
     /// As `TenthsFormat.plain` writes it: 55 → 5.5, 40 → 4.
-    static func append(tenths value: Int, to output: inout [UInt8]) {
+    static func append<Output: ByteOutput>(tenths value: Int, to output: inout Output) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         append(digitsOf: magnitude / 10, width: 1, to: &output)
@@ -86,7 +93,7 @@ extension RecordLine {
     }
 
     /// The decimal digits of `value`, with zeros before them up to `width`.
-    package static func append(digitsOf value: UInt, width: Int, to output: inout [UInt8]) {
+    package static func append<Output: ByteOutput>(digitsOf value: UInt, width: Int, to output: inout Output) {
         // Two digits or one (most of a record's numbers: a month, an hour) straight in; longer ones made backwards on
         // the stack and copied in at once (from a tuple's bytes, Array's generic append took a sixth of
         // `history export --format csv`'s time).
@@ -108,12 +115,12 @@ extension RecordLine {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0")
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+            output.append(UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 
     /// As `LocalTimestamp.iso8601` writes it: `2024-03-31T09:15:00+02:00`, the date that of its day number.
-    static func append(iso8601 time: LocalTimestamp, to output: inout [UInt8]) {
+    static func append<Output: ByteOutput>(iso8601 time: LocalTimestamp, to output: inout Output) {
         let date = LocalTimestamp.date(dayNumber: time.dayNumber)
         func two(_ value: Int) { append(digitsOf: UInt(value), width: 2, to: &output) }
         append(digitsOf: UInt(date.year), width: 4, to: &output)

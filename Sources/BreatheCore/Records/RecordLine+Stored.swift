@@ -17,51 +17,10 @@ extension RecordLine {
         bytes.withUnsafeBufferPointer { line in
             // Written in place, in room made for it: a line laid out is rarely over twice its length and a little
             // (a member's indentation, a space after its name); when it is, again with four times the room.
-            var room = line.count * 2 + 256
-            while true {
-                let start = output.count
-                output.append(contentsOf: repeatElement(0, count: room))
-                let written = output.withUnsafeMutableBufferPointer { all in
-                    var writer = PlacedBytes(UnsafeMutableBufferPointer(rebasing: all[start...]))
-                    RecordLine.layOut(line, level: level, replacing: mood, to: &writer)
-                    return writer.overflowed ? nil : writer.count
-                }
-                output.removeLast(room - (written ?? 0))
-                if written != nil { return }
-                room *= 4
+            output.appendPlaced(room: line.count * 2 + 256) {
+                RecordLine.layOut(line, level: level, replacing: mood, to: &$0)
             }
         }
-    }
-
-    /// Bytes written into room given: what does not fit is left out, and said (`overflowed`).
-    private struct PlacedBytes {
-        let room: UnsafeMutableBufferPointer<UInt8>
-        private(set) var count = 0
-        private(set) var overflowed = false
-
-        init(_ room: UnsafeMutableBufferPointer<UInt8>) { self.room = room }
-
-        @inline(__always)
-        mutating func append(_ byte: UInt8) {
-            guard count < room.count else {
-                overflowed = true
-                return
-            }
-            room[count] = byte
-            count += 1
-        }
-
-        @inline(__always)
-        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.count <= room.count - count, let to = room.baseAddress, let from = bytes.baseAddress else {
-                overflowed = overflowed || !bytes.isEmpty
-                return
-            }
-            (to + count).update(from: from, count: bytes.count)
-            count += bytes.count
-        }
-
-        mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
     }
 
     /// Writes `line` (one valid JSON object) without its spacing, laid out at `level` (nil: compact). `replacing`: the
@@ -84,15 +43,10 @@ extension RecordLine {
                 spaces -= chunk
             }
         }
-        func digits(_ value: Int) -> [UInt8] {
-            var bytes: [UInt8] = []
-            append(integer: value, to: &bytes)
-            return bytes
-        }
         while index < count {
             let byte = line[index]
             if let mood, let value = mood.value, index == value.lowerBound {
-                output.append(digits(mood.mood))
+                append(integer: mood.mood, to: &output)
                 index = value.upperBound
                 continue
             }
@@ -121,10 +75,8 @@ extension RecordLine {
                 if depth == 1, let mood, mood.value == nil {
                     output.append(UInt8(ascii: ","))
                     newline(1)
-                    var member: [UInt8] = []
-                    append(level == nil ? #""moodAfter":"# : #""moodAfter": "#, to: &member)
-                    append(integer: mood.mood, to: &member)
-                    output.append(member)
+                    append(level == nil ? #""moodAfter":"# : #""moodAfter": "#, to: &output)
+                    append(integer: mood.mood, to: &output)
                 }
                 depth -= 1
                 newline(depth)

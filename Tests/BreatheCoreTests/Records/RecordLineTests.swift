@@ -151,6 +151,23 @@ import Testing
         }
     }
 
+    /// A CSV row goes after what the output held, in room made for it, whatever its texts: all quotes (each written
+    /// twice), commas, escapes of other scripts, a name of 3 000 bytes.
+    @Test(arguments: [#"\"\"\"\""#, "a,b", #"caf\u00e9 \u4e2d"#, String(repeating: #"\""#, count: 1_500)])
+    func aRowIsWrittenWholeWhateverItsTexts(name: String) throws {
+        let line =
+            #"{"id":"a\"b","start":"2024-05-01T10:00:00+02:00","end":"2024-05-01T10:01:00+02:00","pattern":{"name":""#
+            + name
+            + #"","timings":"4-4","kind":"saved"},"ramps":[],"plannedCycles":1,"actualCycles":1,"plannedSeconds":8,"actualSeconds":8,"status":"completed","language":"en","source":"cron"}"#
+        var reader = SessionRecordReader()
+        let parsed = reader.record(Array(line.utf8))
+        let record = try #require(parsed, "not read: \(line)")
+        let stored = try #require(RecordLine(line: Array(line.utf8)))
+        var row = Array("before\r\n".utf8)
+        stored.appendCSVRow(to: &row)
+        #expect(String(decoding: row, as: UTF8.self) == "before\r\n" + CSVWriter.row(CSVWriter.fields(record)))
+    }
+
     /// Digits as `String` writes them, with zeros before them up to a width: the largest values and powers of ten
     /// included.
     @Test func digitsAreWrittenAsStringsWriteThem() {
