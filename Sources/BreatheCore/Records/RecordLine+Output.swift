@@ -5,8 +5,9 @@
 /// String writers themselves, so rare records cost what they always did and every record reads the same.
 extension RecordLine {
     /// Appends the record's CSV row as `CSVWriter.row(CSVWriter.fields(record))` writes it, CRLF included: in room made
-    /// for it (`PlacedBytes`), twice the line's length and a little, which a row needs more of only when its texts are
-    /// mostly quotes (each written twice; then it is written again with four times the room).
+    /// for it (`PlacedBytes`), twice the line's length and a little. A row's texts are never longer than the line holds
+    /// them but for their two quotes (a quote, stored `\"`, is written `""`), so the room is not outgrown; were it, the
+    /// row would be written again with four times as much.
     package func appendCSVRow(to output: inout [UInt8]) {
         output.appendPlaced(room: bytes.count * 2 + 256) { writeCSVRow(to: &$0) }
     }
