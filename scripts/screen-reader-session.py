@@ -25,7 +25,8 @@ default one ("test"); both monitors are recorded, so our stream and the speech s
 session writes its events to a file (--events json=PATH is added), whose `planned` times give every phase boundary
 on the session's timeline; the first tone heard on our stream places that timeline on the wall clock.
 speech-dispatcher's log (level 5) says which client sent each message and when the module began and ended saying it;
-the speech server's recording says when it was heard.
+the speech server's recording says when it was heard. A recording's samples are placed on the wall clock by when
+each chunk of it was read (`Recorder`), so a stretch the server dropped moves nothing after it.
 
 Prints one JSON object:
   status          the program's exit status (null if it never said)
@@ -37,24 +38,68 @@ Prints one JSON object:
   opening         {end, firstTone}: the last sound of what speech-dispatcher began saying before the first tone
                   (the opening, as read; wall clock), and the first tone
   entered         when the command was started (wall clock), as its user pressing Enter
+  dropped         {ours, theirs}: seconds of each recording the server dropped (a recorder read late under load);
+                  every time above allows for them
   error           null, or what went wrong
 """
-import atexit, base64, fcntl, json, os, pty, re, select, shlex, shutil, signal, struct, subprocess, sys, tempfile, termios
+import atexit, base64, bisect, fcntl, json, os, pty, re, select, shlex, shutil, signal, struct, subprocess, sys, tempfile, termios
 import threading, time
 
 RATE = 22050
 THRESHOLD = 200
 
 
+class Placement:
+    """Where a recording's samples fall on the wall clock, from its chunks: (when read, samples read by then), in order.
+
+    A chunk's last sample was heard when it was read, or a little before (the reader may run late). A sample's time
+    comes from the chunks read within WINDOW after the one that holds it, the one read soonest after its last sample
+    counting. On a loaded machine the server drops what a recorder has not read in time (an overrun): counting samples
+    from the first chunk on, as this harness did, placed everything after a drop too early by what was dropped, and a
+    message heard on time was then "sent, but nothing heard" (seen alone, in 1 of 19 sessions inside Fenrir)."""
+
+    # How long after the chunk that holds a sample the chunks that place it are read (s).
+    WINDOW = 3.0
+
+    def __init__(self, chunks):
+        self.chunks = chunks
+        self.ends = [end for _, end in chunks]
+
+    def origin(self, sample):
+        """When sample 0 would have been heard, by the stretch of the recording that holds `sample`."""
+        at = min(bisect.bisect_left(self.ends, sample), len(self.chunks) - 1)
+        limit = self.chunks[at][0] + self.WINDOW
+        best = None
+        while at < len(self.chunks) and self.chunks[at][0] <= limit:
+            read, end = self.chunks[at]
+            best = read - end / RATE if best is None else min(best, read - end / RATE)
+            at += 1
+        return best
+
+    def wall(self, sample):
+        return self.origin(sample) + sample / RATE
+
+    def sample(self, wall):
+        # The origin moves only where samples were dropped: twice settles on the stretch that holds `wall`.
+        sample = int(round((wall - self.origin(0)) * RATE))
+        for _ in range(2):
+            sample = int(round((wall - self.origin(max(0, sample))) * RATE))
+        return sample
+
+    def dropped(self):
+        """Seconds of sound the server dropped over the recording: its origin's move from start to end."""
+        return self.origin(self.ends[-1]) - self.origin(0) if self.chunks else 0.0
+
+
 class Recorder:
-    """parec on a monitor, read in a thread; `wall(k)` is when sample k was heard, on time.time()."""
+    """parec on a monitor, read in a thread; `wall(k)` is when sample k was heard, on time.time() (`Placement`)."""
 
     def __init__(self, device):
         self.process = subprocess.Popen(
             ["parec", "--device=" + device, "--rate=%d" % RATE, "--channels=1", "--format=s16le", "--raw",
              "--latency-msec=10"], stdout=subprocess.PIPE)
         self.data = bytearray()
-        self.first = None
+        self.chunks = []
         self.thread = threading.Thread(target=self._pump, daemon=True)
         self.thread.start()
 
@@ -63,16 +108,15 @@ class Recorder:
             chunk = os.read(self.process.stdout.fileno(), 4096)
             if not chunk:
                 return
-            if self.first is None:
-                # The chunk's last sample was heard about now.
-                self.first = (time.time(), len(chunk) // 2)
+            read = time.time()
             self.data += chunk
+            self.chunks.append((read, len(self.data) // 2))
 
     def wait_started(self, timeout=10):
         deadline = time.time() + timeout
-        while self.first is None and time.time() < deadline:
+        while not self.chunks and time.time() < deadline:
             time.sleep(0.01)
-        return self.first is not None
+        return bool(self.chunks)
 
     def stop(self):
         self.process.kill()
@@ -80,14 +124,16 @@ class Recorder:
         self.thread.join(2)
         count = len(self.data) // 2
         self.samples = struct.unpack("<%dh" % count, bytes(self.data[: count * 2]))
+        self.placement = Placement(list(self.chunks))
 
     def wall(self, sample):
-        arrived, samples = self.first
-        return arrived + (sample - samples) / RATE
+        return self.placement.wall(sample)
 
     def sample(self, wall):
-        arrived, samples = self.first
-        return int(round((wall - arrived) * RATE + samples))
+        return self.placement.sample(wall)
+
+    def dropped(self):
+        return self.placement.dropped()
 
     def active(self, start, end):
         """Runs of sound in samples[start:end] as (first, last) sample pairs, gaps under 0.15 s joined."""
@@ -290,6 +336,14 @@ def main():
     # A child of Foundation's Process starts with SIGINT and SIGTERM blocked, and would pass that on to parec and
     # Fenrir, which then could not be stopped: everything starts from a clean mask.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    if sys.argv[1] == "--place":
+        # Where samples fall, for chunks read as given (for the tests): {"chunks": [[read, end]], "samples": [k],
+        # "walls": [t]} in, {"walls": [wall(k)], "samples": [sample(t)], "dropped": s} out.
+        given = json.load(open(sys.argv[2]))
+        placement = Placement([tuple(chunk) for chunk in given["chunks"]])
+        print(json.dumps({"walls": [placement.wall(k) for k in given["samples"]],
+                          "samples": [placement.sample(t) for t in given["walls"]], "dropped": placement.dropped()}))
+        return
     if sys.argv[1] == "--read-speechd-log":
         # What the measurement reads of a log: its messages, with their stamps as corrected (for the tests).
         print(json.dumps(speechd_messages(sys.argv[2], 0)))
@@ -431,6 +485,8 @@ def main():
         multiplexer.stop()
     ours.stop()
     theirs.stop()
+    # What the server dropped of each recording (s), for a failure's message.
+    result["dropped"] = {"ours": ours.dropped(), "theirs": theirs.dropped()}
     if module:
         subprocess.run(["pactl", "unload-module", module], capture_output=True)
     result["transcript"] = base64.b64encode(transcript).decode()

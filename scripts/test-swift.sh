@@ -8,7 +8,7 @@
 #   - the two tests that use /run/user/<uid>/pulse (cron's view) are one job per server, and those jobs hold a lock, so
 #     the PulseAudio and PipeWire runs never lend that folder at the same time;
 #   - the sessions inside Fenrir (alone, and in tmux or GNU screen: every test whose name holds InsideFenrir) run
-#     last, at most FENRIR_JOBS at a time (default 10) in as few waves as that allows, evenly filled, with no other
+#     last, at most FENRIR_JOBS at a time (default 7) in as few waves as that allows, evenly filled, with no other
 #     job beside them; one that fails among them runs once more, alone, and its first failure is printed either way;
 #   - every other suite is a job, but for the test modules that are quick (GROUPED_MODULES: the unit tests,
 #     BreatheCoreTests and BreatheVoiceKitTests; the source rules, BreatheSourceRulesTests; and the integration tests,
@@ -107,11 +107,13 @@ cron_tests='aReminderUnderCronsEnvironmentIsHeardRecordedAndSilent|aReminderWith
 # first phase (and a word over 1 s late): waves of nine or ten keep every margin. A kept session
 # (scripts/detach-session.py, beside PulseAudio) makes nineteen: twelve alone (six on each server), seven in tmux, GNU
 # screen or a kept session. A wave takes as long as one session (about 45 s) whatever its width, so the sessions run in
-# as few waves as FENRIR_JOBS (at most that many at once) allows, each as full as the others: nineteen are two waves of
-# ten and nine (about 90 s), where nine at a time made three, the last a session alone (about 135 s). Twenty-one would
-# be three waves of seven.
+# as few waves as FENRIR_JOBS (at most that many at once) allows, each as full as the others: nineteen are three waves
+# of seven, six and six (about 140 s). Two waves of ten and nine took 90 s on a fast host, but on a slow one (the
+# same kind of machine, another day) 6 and 11 of the nineteen failed among ten at once (the first tone 5.9-7.5 s
+# after Enter, an instruction heard 1.4-2.6 s late), and their runs alone made the whole 5.8 and 9.4 minutes; in
+# waves of seven, the same hour, none failed and the whole took 2.3 minutes.
 screen_reader_tests='InsideFenrir'
-fenrir_jobs=${FENRIR_JOBS:-10}
+fenrir_jobs=${FENRIR_JOBS:-7}
 # SERVER SUITE (Module.Suite): the suite's jobs on that server.
 jobs_for_suite() {
   local server=$1 suite=$2 short=${2#*.} name suffix=""

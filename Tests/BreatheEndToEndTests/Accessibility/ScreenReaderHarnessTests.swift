@@ -55,4 +55,47 @@ import Testing
         let end = try #require(said[0]["end"] as? Double)
         #expect(abs(end - begin - 0.853) < 0.001, "\(end - begin)")
     }
+
+    /// A recording read in chunks of 2 048 samples (as parec's 4 096 bytes at 22 050 Hz), each read 2 ms after its last
+    /// sample was heard but for a stretch read late (0.4 s, the reader's thread kept off the processor), and with
+    /// 0.8 s of sound dropped by the server 10 s in (an overrun): every sample is placed where it was heard, within
+    /// 5 ms, before the drop and after it; and the drop is told. Counting samples from the first chunk on, as the
+    /// harness did, placed everything after the drop 0.8 s early.
+    @Test func samplesArePlacedWhereTheyWereHeardThoughSomeWereDropped() throws {
+        let rate = 22_050.0
+        let start = 1_000.0
+        let dropAt = 10.0
+        let drop = 0.8
+        var chunks: [[Double]] = []
+        var end = 0
+        var lastRead = 0.0
+        while Double(end) / rate < 30 {
+            end += 2_048
+            let heard = start + Double(end) / rate + (Double(end) / rate >= dropAt ? drop : 0)
+            let late = (5.0..<5.5).contains(Double(end) / rate) || (20.0..<20.4).contains(Double(end) / rate)
+            lastRead = max(lastRead, heard + (late ? 0.4 : 0.002))
+            chunks.append([lastRead, Double(end)])
+        }
+        let seconds = [1.0, 5.2, 9.5, 12.0, 20.1, 25.0]
+        let samples = seconds.map { Int($0 * rate) }
+        let truth = seconds.map { start + $0 + ($0 >= dropAt ? drop : 0) }
+        let home = try TemporaryHome()
+        let file = home.root.appendingPathComponent("chunks.json")
+        try JSONSerialization.data(withJSONObject: ["chunks": chunks, "samples": samples, "walls": truth]).write(to: file)
+        let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
+        let run = try BinaryRun.run(
+            [harness.path, "--place", file.path], environment: [:], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(run.status == 0, "\(run.stderr)")
+        let placed = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let walls = try #require(placed["walls"] as? [Double])
+        let found = try #require(placed["samples"] as? [Int])
+        for (index, second) in seconds.enumerated() {
+            #expect(abs(walls[index] - truth[index]) <= 0.005, "sample at \(second) s placed \(walls[index] - truth[index]) s off")
+            #expect(
+                abs(found[index] - samples[index]) <= Int(rate * 0.005),
+                "the sample heard at \(second) s found \(found[index] - samples[index]) samples off")
+        }
+        let dropped = try #require(placed["dropped"] as? Double)
+        #expect(abs(dropped - drop) <= 0.005, "dropped: \(dropped) s")
+    }
 }
