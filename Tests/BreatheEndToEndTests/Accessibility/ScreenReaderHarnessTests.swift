@@ -81,16 +81,19 @@ import Testing
         let truth = seconds.map { start + $0 + ($0 >= dropAt ? drop : 0) }
         let home = try TemporaryHome()
         let file = home.root.appendingPathComponent("chunks.json")
-        try JSONSerialization.data(withJSONObject: ["chunks": chunks, "samples": samples, "walls": truth]).write(to: file)
+        let given: [String: Any] = ["chunks": chunks, "samples": samples, "walls": truth]
+        try JSONSerialization.data(withJSONObject: given).write(to: file)
         let harness = BinaryRun.packageRoot.appendingPathComponent("scripts/screen-reader-session.py")
-        let run = try BinaryRun.run(
-            [harness.path, "--place", file.path], environment: [:], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let run = try BinaryRun.run([harness.path, "--place", file.path], environment: [:], executable: python)
         try #require(run.status == 0, "\(run.stderr)")
         let placed = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let walls = try #require(placed["walls"] as? [Double])
         let found = try #require(placed["samples"] as? [Int])
         for (index, second) in seconds.enumerated() {
-            #expect(abs(walls[index] - truth[index]) <= 0.005, "sample at \(second) s placed \(walls[index] - truth[index]) s off")
+            #expect(
+                abs(walls[index] - truth[index]) <= 0.005,
+                "sample at \(second) s placed \(walls[index] - truth[index]) s off")
             #expect(
                 abs(found[index] - samples[index]) <= Int(rate * 0.005),
                 "the sample heard at \(second) s found \(found[index] - samples[index]) samples off")

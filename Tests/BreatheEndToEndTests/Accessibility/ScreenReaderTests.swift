@@ -149,7 +149,9 @@ extension LiveAudioTests {
                 inPhase.count == 1,
                 "\(language) \(arguments) cue \(index) (\(name)): \(inPhase.count) messages in its phase: \(inPhase.map(\.text)); every message, from this boundary (s): \(measured.messages.map { "\($0.client) \($0.text) \(($0.begin - boundary) * 100 / 1 / 100)" })"
             )
-            let heard = try #require(inPhase[0].heard, "cue \(index) (\(name)): sent, but nothing heard; dropped (s): \(measured.dropped ?? [:])")
+            let heard = try #require(
+                inPhase[0].heard,
+                "cue \(index) (\(name)): sent, but nothing heard; dropped (s): \(measured.dropped ?? [:])")
             lateness.append(heard - boundary)
             begun.append(inPhase[0].begin - boundary)
         }
