@@ -8,6 +8,9 @@
 # state folders (wireplumber remembers volumes and defaults) live in it too. The graph keeps PipeWire's defaults
 # (48 kHz, its own quantum), as on a desktop; the sink is 22 050 Hz mono like the PulseAudio one.
 # BREATHE_VOICE_SERVER_CONFIG=desktop (make bench's measure 9 only) makes the sink 48 kHz stereo, as a desktop's.
+# BREATHE_VOICE_PIPEWIRE_LOGS=DIR keeps the daemons' logs there when they stop (pipewire.PID.log at info level: a node
+# the graph found late, "client too slow!"; pipewire-pulse.PID.log at debug level for its protocol: each stream's
+# underruns, with its read index): to see where a timing test on PipeWire lost its time (docs/contributing.md).
 # Usage: scripts/with-pipewire.sh COMMAND [ARG…]
 set -euo pipefail
 
@@ -35,7 +38,11 @@ esac
 daemons=()
 start() {
   local log="$runtime/$1.log"
-  XDG_CONFIG_HOME="$runtime/config" XDG_STATE_HOME="$runtime/state" PIPEWIRE_LOG_SYSTEMD=false \
+  local debug=()
+  if [ -n "${BREATHE_VOICE_PIPEWIRE_LOGS:-}" ]; then
+    case $1 in pipewire) debug=(PIPEWIRE_DEBUG=3) ;; pipewire-pulse) debug=(PIPEWIRE_DEBUG=mod.protocol-pulse:4) ;; esac
+  fi
+  env XDG_CONFIG_HOME="$runtime/config" XDG_STATE_HOME="$runtime/state" PIPEWIRE_LOG_SYSTEMD=false "${debug[@]}" \
     "$@" >"$log" 2>&1 &
   daemons+=($!)
 }
@@ -47,6 +54,9 @@ cleanup() {
     kill "${daemons[$index]}" 2>/dev/null || true
     wait "${daemons[$index]}" 2>/dev/null || true
   done
+  if [ -n "${BREATHE_VOICE_PIPEWIRE_LOGS:-}" ]; then
+    for log in pipewire pipewire-pulse; do cp "$runtime/$log.log" "$BREATHE_VOICE_PIPEWIRE_LOGS/$log.$$.log" || true; done
+  fi
   rm -rf "$runtime"
 }
 trap cleanup EXIT
