@@ -8,9 +8,10 @@
 # state folders (wireplumber remembers volumes and defaults) live in it too. The graph keeps PipeWire's defaults
 # (48 kHz, its own quantum), as on a desktop; the sink is 22 050 Hz mono like the PulseAudio one.
 # BREATHE_VOICE_SERVER_CONFIG=desktop (make bench's measure 9 only) makes the sink 48 kHz stereo, as a desktop's.
-# BREATHE_VOICE_PIPEWIRE_LOGS=DIR keeps the daemons' logs there when they stop (pipewire.PID.log at info level: a node
-# the graph found late, "client too slow!"; pipewire-pulse.PID.log at debug level for its protocol: each stream's
-# underruns, with its read index): to see where a timing test on PipeWire lost its time (docs/contributing.md).
+# pipewire logs at info level ($XDG_RUNTIME_DIR/pipewire.log): a node the graph found late says "client too slow!",
+# which the timing tests count (GraphLateness). BREATHE_VOICE_PIPEWIRE_LOGS=DIR keeps the daemons' logs there when they
+# stop (pipewire.PID.log, and pipewire-pulse.PID.log at debug level for its protocol: each stream's underruns, with its
+# read index): to see where a timing test on PipeWire lost its time (docs/contributing.md).
 # Usage: scripts/with-pipewire.sh COMMAND [ARG…]
 set -euo pipefail
 
@@ -39,8 +40,9 @@ daemons=()
 start() {
   local log="$runtime/$1.log"
   local debug=()
-  if [ -n "${BREATHE_VOICE_PIPEWIRE_LOGS:-}" ]; then
-    case $1 in pipewire) debug=(PIPEWIRE_DEBUG=3) ;; pipewire-pulse) debug=(PIPEWIRE_DEBUG=mod.protocol-pulse:4) ;; esac
+  [ "$1" != pipewire ] || debug=(PIPEWIRE_DEBUG=3)
+  if [ -n "${BREATHE_VOICE_PIPEWIRE_LOGS:-}" ] && [ "$1" = pipewire-pulse ]; then
+    debug=(PIPEWIRE_DEBUG=mod.protocol-pulse:4)
   fi
   env XDG_CONFIG_HOME="$runtime/config" XDG_STATE_HOME="$runtime/state" PIPEWIRE_LOG_SYSTEMD=false "${debug[@]}" \
     "$@" >"$log" 2>&1 &

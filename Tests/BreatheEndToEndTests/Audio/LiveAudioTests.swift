@@ -37,6 +37,7 @@ struct LiveAudioTests {
             length: .cycles(2), sampleRate: Self.rate
         ).get()
         let recorder = try MonitorRecorder()
+        let lateness = GraphLateness()
         let run = try BinaryRun.run(["--pattern", "2-1-2-1", "--cycles", "2", "--speech", "off", "--lang", "en"])
         let samples = try recorder.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -47,12 +48,13 @@ struct LiveAudioTests {
         let planned = (1...2).flatMap { cycle in (0..<4).map { Int(plan.start(of: .phase(cycle: cycle, index: $0))) } }
         try #require(heard.count == planned.count, "heard \(heard.count) cues, planned \(planned.count): \(heard)")
         let tolerance = Self.rate * 15 / 1000
+        let late = lateness.summary
         for index in 1..<planned.count {
             let heardInterval = heard[index] - heard[index - 1]
             let plannedInterval = planned[index] - planned[index - 1]
             #expect(
                 abs(heardInterval - plannedInterval) <= tolerance,
-                "cue \(index): \(heardInterval) samples after the previous one, planned \(plannedInterval)")
+                "cue \(index): \(heardInterval) samples after the previous one, planned \(plannedInterval)\(late)")
         }
     }
 
@@ -84,6 +86,7 @@ struct LiveAudioTests {
             pattern: #require(BreathingPattern.builtIn(named: "box")), length: length, sampleRate: Self.rate
         ).get()
         let recorder = try MonitorRecorder()
+        let lateness = GraphLateness()
         let run = try BinaryRun.run(arguments + ["--lang", language])
         let samples = try recorder.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -104,12 +107,13 @@ struct LiveAudioTests {
             (start + Int(plan.breathingStart) - Self.rate / 10)..<(start + Int(plan.breathingEnd) - Self.rate / 10)
         #expect(heard.filter(breathing.contains) == matched, "sounds off the cues during the breathing: \(heard)")
         let tolerance = Self.rate * 15 / 1000
+        let late = lateness.summary
         for index in 1..<cues.count {
             let heardInterval = matched[index] - matched[index - 1]
             let plannedInterval = Int(plan.start(of: cues[index]) - plan.start(of: cues[index - 1]))
             #expect(
                 abs(heardInterval - plannedInterval) <= tolerance,
-                "\(cues[index]): \(heardInterval) samples after the previous cue, planned \(plannedInterval)")
+                "\(cues[index]): \(heardInterval) samples after the previous cue, planned \(plannedInterval)\(late)")
         }
         // Speech follows each cue: over 0.7 s from the onset, the energy heard exceeds the tone's own energy by that of
         // a phrase (RMS 300 or more). The tone alone would leave (almost) nothing over.
