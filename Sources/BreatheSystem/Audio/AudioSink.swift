@@ -8,7 +8,8 @@ package protocol AudioSink {
     /// How many written samples have not been heard yet, as the output reports it (0 for a file).
     mutating func latencySamples() -> Int64
     /// The part of `latencySamples()` that a flush cannot drop: what the device itself holds (a Bluetooth headset,
-    /// a network sink), 0 for a file or when the output does not say.
+    /// a network sink), 0 for a file or when the output does not say. No default: a live sink that lost its own would
+    /// have the pacer's margin leave the device out unnoticed (a rebase once did).
     mutating func deviceLatencySamples() -> Int64
     /// How many samples the output wants now (a file: any number).
     mutating func writableSamples() -> Int
@@ -44,5 +45,4 @@ extension AudioSink {
     package var waiter: (any SessionWaiter)? { nil }
     package mutating func writableSamples() -> Int { Int.max }
     package mutating func checkConnection() throws(BreatheError) {}
-    package mutating func deviceLatencySamples() -> Int64 { 0 }
 }

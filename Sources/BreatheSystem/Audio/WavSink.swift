@@ -163,6 +163,9 @@ package final class WavSink: AudioSink {
 
     package func latencySamples() -> Int64 { 0 }
 
+    /// A file holds nothing back from a flush.
+    package func deviceLatencySamples() -> Int64 { 0 }
+
     package func flush() {}
 
     package func finish() throws(BreatheError) {

@@ -14,6 +14,8 @@ final class MemoryAudioSink: AudioSink {
     var flushes = 0
     var finished = false
 
+    func deviceLatencySamples() -> Int64 { 0 }
+
     func write(_ block: [Int16]) throws(BreatheError) {
         if let failAfter, samples.count + block.count > failAfter {
             throw .unavailable(Message(.errorAudioLost, ["detail": .text("Connection terminated")]))
@@ -180,6 +182,7 @@ final class LineRecorder: SessionPresenter {
                 self.holdAt = holdAt
                 self.worker = worker
             }
+            func deviceLatencySamples() -> Int64 { 0 }
             func write(_ block: [Int16]) throws(BreatheError) {
                 if samples.count + block.count >= holdAt { Waiting.until(timeout: 60, every: 0) { !worker.isBusy } }
                 samples += block
