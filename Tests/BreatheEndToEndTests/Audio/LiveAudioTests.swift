@@ -47,17 +47,25 @@ struct LiveAudioTests {
         let heard = Self.onsets(samples)
         let planned = (1...2).flatMap { cycle in (0..<4).map { Int(plan.start(of: .phase(cycle: cycle, index: $0))) } }
         try #require(heard.count == planned.count, "heard \(heard.count) cues, planned \(planned.count): \(heard)")
-        // Every interval within 15 ms of its plan, but for what PipeWire's graph lost.
-        let errors = (1..<planned.count).map { (index: Int) -> Int in
-            (heard[index] - heard[index - 1]) - (planned[index] - planned[index - 1])
-        }
+        Self.expectIntervals(heard: heard, planned: planned, lateness: lateness) { "cue \($0)" }
+    }
+
+    /// Every interval between the `heard` onsets within 15 ms of the same interval between the `planned` ones, but for
+    /// what PipeWire's graph lost while they were recorded (`GraphLateness.unexplained`); a failure names the
+    /// interval's second cue (`name` of its index), every interval's error and the graph's late cycles.
+    static func expectIntervals(
+        heard: [Int], planned: [Int], lateness: GraphLateness, sourceLocation: SourceLocation = #_sourceLocation,
+        name: (Int) -> String
+    ) {
+        let heardIntervals = zip(heard.dropFirst(), heard).map { $0 - $1 }
+        let plannedIntervals = zip(planned.dropFirst(), planned).map { $0 - $1 }
+        let errors = zip(heardIntervals, plannedIntervals).map { $0 - $1 }
         let late = lateness.summary
-        for index in lateness.unexplained(errors, tolerance: Self.rate * 15 / 1000, rate: Self.rate) {
-            Issue.record(
-                Comment(
-                    rawValue:
-                        "cue \(index + 1): \(heard[index + 1] - heard[index]) samples after the previous one, planned "
-                        + "\(planned[index + 1] - planned[index]); intervals off by \(errors)\(late)"))
+        for index in lateness.unexplained(errors, tolerance: rate * 15 / 1000, rate: rate) {
+            let message =
+                "\(name(index + 1)): \(heardIntervals[index]) samples after the previous cue, planned "
+                + "\(plannedIntervals[index]); intervals off by \(errors)\(late)"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }
     }
 
@@ -109,20 +117,8 @@ struct LiveAudioTests {
         let breathing =
             (start + Int(plan.breathingStart) - Self.rate / 10)..<(start + Int(plan.breathingEnd) - Self.rate / 10)
         #expect(heard.filter(breathing.contains) == matched, "sounds off the cues during the breathing: \(heard)")
-        // Every interval within 15 ms of its plan, but for what PipeWire's graph lost.
-        let plannedIntervals = (1..<cues.count).map { (index: Int) -> Int in
-            Int(plan.start(of: cues[index]) - plan.start(of: cues[index - 1]))
-        }
-        let errors = (1..<cues.count).map { (index: Int) -> Int in
-            matched[index] - matched[index - 1] - plannedIntervals[index - 1]
-        }
-        let late = lateness.summary
-        for index in lateness.unexplained(errors, tolerance: Self.rate * 15 / 1000, rate: Self.rate) {
-            Issue.record(
-                Comment(
-                    rawValue:
-                        "\(cues[index + 1]): \(matched[index + 1] - matched[index]) samples after the previous cue, planned "
-                        + "\(plannedIntervals[index]); intervals off by \(errors)\(late)"))
+        Self.expectIntervals(heard: matched, planned: cues.map { Int(plan.start(of: $0)) }, lateness: lateness) {
+            "\(cues[$0])"
         }
         // Speech follows each cue: over 0.7 s from the onset, the energy heard exceeds the tone's own energy by that of
         // a phrase (RMS 300 or more). The tone alone would leave (almost) nothing over.
