@@ -27,6 +27,14 @@ extension LivePulseSink {
     static func requestMilliseconds(target: Int) -> Int {
         max(target / 4, (target - 2 * deviceMilliseconds) / 2)
     }
+    /// What waits in the feed goes at once while the server holds less than this ahead of what is heard: at a phase's
+    /// deadline it holds only the pacer's margin (0.3 s), and a loaded machine may take longer to write the phase than
+    /// that; a silence held back as a jump until the session sleeps would leave it short, and every cue after heard
+    /// late by the gap (seen on PipeWire 0.3.65, with busy loops beside the session: 40-240 ms).
+    static let shortMilliseconds = 500
+    /// The longest a write waits in the feed within one wake-up: a wake-up ends in a few milliseconds, unless the
+    /// machine is loaded.
+    static let handOverMilliseconds = 50
     /// Playback starts (and starts again after a flush) once this much is queued (prebuf): at once.
     static let startMilliseconds = 10
 
@@ -82,18 +90,33 @@ extension LivePulseSink {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
-    /// Asks the server who it is, without waiting: `jumpsAreSilence` is set when it answers (false if it cannot say).
-    func askWhetherJumpsAreSilence(_ context: OpaquePointer) {
-        jumpsAreSilence = nil
+    /// Asks the server who it is, without waiting: `jumps` is set when it answers (`.never` if it cannot say).
+    func askHowJumpsPlay(_ context: OpaquePointer) {
+        jumps = nil
         let operation = library.contextGetServerInfo(
             context,
             { _, info, userdata in
                 guard let userdata else { return }
                 let sink = Unmanaged<LivePulseSink>.fromOpaque(userdata).takeUnretainedValue()
                 let name = info?.pointee.server_name.map { String(cString: $0) } ?? ""
-                sink.jumpsAreSilence = PulseJumps.playedAsSilence(serverName: name)
+                sink.jumps = PulseJumps.mode(serverName: name)
             }, Unmanaged.passUnretained(self).toOpaque())
-        if let operation { library.operationUnref(operation) } else { jumpsAreSilence = false }
+        if let operation { library.operationUnref(operation) } else { jumps = .never }
+    }
+
+    /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
+    package var waiter: (any SessionWaiter)? { self }
+
+    /// The room the server offers, in the session's samples, less what waits in the feed.
+    package func writableSamples() -> Int {
+        guard let stream, isConnected else { return 0 }
+        return feed.samples(forBytes: library.streamWritableSize(stream))
+    }
+
+    /// Whether the server holds less than `shortMilliseconds` ahead of what is heard (what waits in the feed is not
+    /// on it yet).
+    func holdsLittle() -> Bool {
+        latencySamples() - (feed.written - feed.sent) < Int64(AudioFormat.sampleRate * Self.shortMilliseconds / 1000)
     }
 
     /// The stream's latency from the server's latest timing report, in the session's samples (`PulseHeardPosition
@@ -107,11 +130,27 @@ extension LivePulseSink {
             transportMicroseconds: timing.transport_usec, streamRate: streamRate, sampleRate: AudioFormat.sampleRate)
     }
 
+    /// Tells the feed the stream's write index when libpulse knows it (from the server's latest timing report, with
+    /// every write since counted), before the feed decides where silence goes (`PulseStreamFeed.learnPosition`).
+    func checkPosition(_ stream: OpaquePointer) {
+        guard feed.jumps == .overSilence, let timing = library.streamGetTimingInfo(stream)?.pointee,
+            timing.write_index_corrupt == 0
+        else { return }
+        feed.learnPosition(timing.write_index)
+    }
+
     var hasFallenSilent: Bool { liveness.hasFallenSilent(now: clock.now()) }
 
     /// Nothing from the server for `lateMilliseconds`, with our request unanswered for half of it at least (a healthy
     /// server answers within 80 ms): short of lost, but the closing words are not waited for.
     package var isLate: Bool { liveness.isLate(now: clock.now()) }
+
+    /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
+    /// drop it. 0 before the first report.
+    package func deviceLatencySamples() -> Int64 {
+        guard let stream, isConnected, let timing = library.streamGetTimingInfo(stream) else { return 0 }
+        return Int64(timing.pointee.sink_usec) * Int64(AudioFormat.sampleRate) / 1_000_000
+    }
 
     package static func describe(_ error: Int32, _ library: LivePulseLibrary) -> String {
         library.strerror(error).map { String(cString: $0) } ?? "error \(error)"

@@ -16,9 +16,9 @@ import Musl
 /// One stream is kept open for the whole session, mono S16LE, with a large buffer: up to 20 s queued, more asked for
 /// 9.85 s at a time, so a whole phase is written in one go and neither PulseAudio nor PipeWire runs small periods for
 /// us (the device's own buffer stays 150 ms). The stream runs at the rate of what plays it (`PA_STREAM_FIX_RATE`), the
-/// session's samples converted to it, gathered into few blocks, silence as jumps (`PulseStreamFeed`). Everything the
-/// sink says is in the session's samples. What is queued can still change at once: `flush()` drops it (a key, a
-/// pause), and the runner renders again from the heard position.
+/// session's samples converted to it, gathered into few blocks, silence as jumps where they play as silence
+/// (`PulseStreamFeed`, `PulseRing`). Everything the sink says is in the session's samples. What is queued can still
+/// change at once: `flush()` drops it (a key, a pause), and the runner renders again from the heard position.
 ///
 /// `latencySamples()` is the server's own timing (`PulseHeardPosition`). No timer of libpulse's runs: the stream has no
 /// automatic timing updates (`PA_STREAM_AUTO_TIMING_UPDATE` restarts a 10 ms timer, doubling to 1.5 s, after every
@@ -39,21 +39,23 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     let clock: any SessionClock
     private var mainloop: PulseMainloop?
     private var context: OpaquePointer?
-    private var stream: OpaquePointer?
+    private(set) var stream: OpaquePointer?
     /// What was written, and how it goes to the stream.
-    private var feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: AudioFormat.sampleRate)
+    var feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: AudioFormat.sampleRate)
     /// Whether the server still answers, and what was asked of it.
     private(set) var liveness: PulseLiveness
     /// Which of the samples sent has been heard.
     private var heard: PulseHeardPosition
     /// When a timing report came, if it came since the latency was last read.
     private var timingArrived: UInt64?
+    /// When what waits in the feed began to wait (nil: nothing waits).
+    private var waitingSince: UInt64?
     /// A timing report was asked for since the stream was opened (the first is asked for after the first write).
     private var timingAsked = false
     /// The stream's rate: the sink's, or the graph's (`PA_STREAM_FIX_RATE`).
     private(set) var streamRate = AudioFormat.sampleRate
-    /// Whether the server plays a jump in the stream as silence (`PulseJumps`); nil until it said who it is.
-    var jumpsAreSilence: Bool?
+    /// How the server plays a jump in the stream (`PulseJumps`); nil until it said who it is.
+    var jumps: PulseJumps.Mode?
 
     /// Connects now; throws `.unavailable` with the server's own reason when no server answers, or none is ready
     /// within `SoundServerPatience.connectMilliseconds`. `clock` times the latency reports and the deadlines, on the
@@ -76,9 +78,6 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     deinit { close() }
-
-    /// The runner sleeps in the sink's own poll loop, which services the connection while it waits for keys.
-    package var waiter: (any SessionWaiter)? { self }
 
     // MARK: Connecting and closing
 
@@ -108,7 +107,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         if let failed = mainloop.connect(context, to: server, until: deadline, watchingSignals: watchingSignals) {
             throw failure(failed.wait, failed.error)
         }
-        askWhetherJumpsAreSilence(context)
+        askHowJumpsPlay(context)
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFormat.sampleRate), channels: 1)
         guard let stream = library.streamNew(context, "Breathing session", &spec, nil) else {
             throw unavailable(library.contextErrno(context))
@@ -135,7 +134,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         }
         let ready = mainloop.serve(
             until: { deadline }, watchingSignals: watchingSignals,
-            done: { self.library.streamGetState(stream) == PA_STREAM_READY && self.jumpsAreSilence != nil },
+            done: { self.library.streamGetState(stream) == PA_STREAM_READY && self.jumps != nil },
             failed: {
                 let state = self.library.streamGetState(stream)
                 return state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
@@ -145,7 +144,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         let rate = library.streamGetSampleSpec(stream).map { Int($0.pointee.rate) } ?? AudioFormat.sampleRate
         streamRate = rate
         feed = PulseStreamFeed(inputRate: AudioFormat.sampleRate, streamRate: rate)
-        feed.skipsSilence = jumpsAreSilence ?? false
+        feed.jumps = jumps ?? .never
         if rate != AudioFormat.sampleRate, rate > 0 {
             // The buffer's sizes were asked in bytes of 22 050 Hz: the same times at the stream's rate. Not waited for:
             // the server takes it before the first samples, which follow it on the connection.
@@ -203,7 +202,7 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     }
 
     /// True while the context and the stream are both ready.
-    private var isConnected: Bool {
+    var isConnected: Bool {
         guard let stream, let context else { return false }
         return library.contextGetState(context) == PA_CONTEXT_READY && library.streamGetState(stream) == PA_STREAM_READY
     }
@@ -268,7 +267,16 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     private func write(_ samples: ArraySlice<Int16>) throws(BreatheError) {
         guard let stream, isConnected else { throw lost() }
         guard !samples.isEmpty else { return }
+        checkPosition(stream)
         try feed.feed(samples) { (piece, jump) throws(BreatheError) in try self.send(piece, after: jump, to: stream) }
+        // What waits goes at once when the server holds little, or after `handOverMilliseconds`; else before a sleep.
+        let now = clock.now()
+        let since = feed.waiting == 0 ? nil : waitingSince ?? now
+        if let since, holdsLittle() || now >= since + UInt64(Self.handOverMilliseconds) * 1_000_000 {
+            try sendWaiting()
+        } else {
+            waitingSince = since
+        }
         // The first report, so that the heard position comes from the server's own timing from the start.
         if !timingAsked { askTiming() }
     }
@@ -295,10 +303,12 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
     /// Sends what the feed keeps waiting, and with `last` what the converter holds, the input's end taken as silence.
     private func sendWaiting(last: Bool = false) throws(BreatheError) {
         guard let stream, isConnected else { return }
+        checkPosition(stream)
         let send: PulseStreamFeed.Send = { (piece, jump) throws(BreatheError) in
             try self.send(piece, after: jump, to: stream)
         }
         if last { try feed.finish(to: send) } else { try feed.handOver(to: send) }
+        waitingSince = nil
     }
 
     /// Queues a whole clip outside a session (the badges after it) as the server asks for it, sleeping in between: libpulse
@@ -331,11 +341,6 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         if !complete(library.streamUpdateTimingInfo(stream, nil, nil)), !isConnected || hasFallenSilent { throw lost() }
     }
 
-    package func writableSamples() -> Int {
-        guard let stream, isConnected else { return 0 }
-        return feed.samples(forBytes: library.streamWritableSize(stream))
-    }
-
     package func checkConnection() throws(BreatheError) {
         if !isConnected || hasFallenSilent { throw lost() }
     }
@@ -358,24 +363,22 @@ package final class LivePulseSink: AudioSink, SessionWaiter {
         return latency + feed.written - sent
     }
 
-    /// The sink's own latency behind our stream (`sink_usec` of the server's latest timing report): a flush cannot
-    /// drop it. 0 before the first report.
-    package func deviceLatencySamples() -> Int64 {
-        guard let stream, isConnected, let timing = library.streamGetTimingInfo(stream) else { return 0 }
-        return Int64(timing.pointee.sink_usec) * Int64(AudioFormat.sampleRate) / 1_000_000
-    }
-
     package func flush() {
         // A late server would hold the key that asked for the flush until its silence makes it lost: what it holds is
         // left (the rewind then renders after it), and a server that comes back plays it first.
         guard let stream, isConnected, !isLate else { return }
-        guard complete(library.streamFlush(stream, nil, nil)) else { return }
+        guard complete(library.streamFlush(stream, nil, nil)) else {
+            // Done or not, the server may move its write index yet: where the stream's bytes go is not known.
+            feed.losePosition()
+            return
+        }
         // What the converter held is dropped with the rest; it starts afresh with the next sample written.
         feed.restart()
         heard.restart(sent: feed.sent, now: clock.now())
         timingArrived = nil
-        // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it.
-        _ = complete(library.streamUpdateTimingInfo(stream, nil, nil))
+        // Fresh timing, so the latency right after the flush is the server's and not an interpolation across it; and
+        // the write index the flush set, where the next byte goes.
+        if complete(library.streamUpdateTimingInfo(stream, nil, nil)) { checkPosition(stream) }
     }
 
     package func finish() throws(BreatheError) {

@@ -16,10 +16,12 @@ import BreatheCore
 /// (`handOver`), or at once for the first write after the stream opened or was flushed (so that a key is heard at
 /// once). The room the server offers counts what waits (`samples(forBytes:)`).
 ///
-/// Silence is not sent at all where the server plays what it was not sent as silence (`skipsSilence`, from
-/// `PulseJumps`): a silence at least a block long becomes a jump forward in the stream (a relative seek) carried by the
-/// next sound, or, before the session sleeps, by its own last sample (a write of nothing carries no jump), so that the
-/// server's queue never ends before the time written. Most of a session is silence between cues.
+/// Silence is not sent at all where the server plays what it was not sent as silence (`jumps`, from `PulseJumps`): a
+/// silence at least a block long becomes a jump forward in the stream (a relative seek) carried by the next sound, or,
+/// before the session sleeps, by its own last sample (a write of nothing carries no jump), so that the server's queue
+/// never ends before the time written. Most of a session is silence between cues. Where the server plays what its ring
+/// held instead (`.overSilence`), a jump passes only over what the ring holds as silence (`PulseRing`), the stream's
+/// byte position known (`position`); the rest of the silence goes as samples, and cleans the ring as it goes.
 package struct PulseStreamFeed {
     /// Samples of ours converted at a time (0.19 s).
     static let pieceSamples = 4096
@@ -37,8 +39,13 @@ package struct PulseStreamFeed {
     private var staging: [Int16] = []
     /// Samples at the stream's rate not handed over yet.
     private var outgoing: [Int16] = []
-    /// Whether silence goes as a jump rather than as samples (the server plays a jump as silence).
-    var skipsSilence = false
+    /// Where silence goes as a jump rather than as samples (`PulseJumps`).
+    var jumps = PulseJumps.Mode.never
+    /// What the server's ring holds, for `.overSilence`.
+    private var ring = PulseRing()
+    /// The stream's byte position of the next byte handed over (its write index): 0 when the stream is made; unknown
+    /// after a flush (the server's read index) until the server says it (`learnPosition`).
+    private(set) var position: Int64? = 0
     /// The jump before `outgoing`.
     private var jump = 0
     /// Silence after `outgoing`, not handed over yet: a jump if it is long enough when sound (or the write's end) comes.
@@ -102,33 +109,97 @@ package struct PulseStreamFeed {
     /// Hands over what waits: before the session sleeps, so that the server's queue holds all the time written.
     /// A long silence at the end goes as a jump carried by its own last sample (a write of nothing carries no jump).
     mutating func handOver(to send: Send) throws(BreatheError) {
-        if silence >= shortestJump || (skipsSilence && outgoing.isEmpty && silence > 0) {
-            try handOverOutgoing(to: send)
-            jump += silence - 1
-            outgoing.append(0)
-        } else if silence > 0 {
-            try appendSilence(silence, to: send)
-        }
-        silence = 0
+        try placeSilence(atEnd: true, to: send)
         try handOverOutgoing(to: send)
     }
 
     private mutating func handOverOutgoing(to send: Send) throws(BreatheError) {
         guard !outgoing.isEmpty else { return }
+        if jumps == .overSilence {
+            // What goes where: the ring's map follows every write, or jumps stop for this stream (a write at a
+            // position not known leaves the ring's contents unknown).
+            if let at = position {
+                let start = at + Int64(jump * 2)
+                ring.wrote(at: start, count: Int64(outgoing.count * 2), sound: outgoing.contains { $0 != 0 })
+                position = start + Int64(outgoing.count * 2)
+            } else {
+                jumps = .never
+            }
+        }
         try send(outgoing[...], jump)
         jump = 0
         outgoing.removeAll(keepingCapacity: true)
     }
 
+    /// The silence gathered after what waits, placed: as a jump where the server plays one as silence, when it is long
+    /// enough or nothing waits before it (a block begins with it then, so no block is split), else as samples. At the
+    /// end of what is handed over (`atEnd`), a jump is carried by the silence's own last sample.
+    private mutating func placeSilence(atEnd: Bool, to send: Send) throws(BreatheError) {
+        guard silence > 0 else { return }
+        let pieces = silencePieces()
+        silence = 0
+        for (index, piece) in pieces.enumerated() {
+            let last = atEnd && index == pieces.count - 1
+            if !piece.sound && (piece.count >= shortestJump || (outgoing.isEmpty && (jumps != .never || !last))) {
+                try handOverOutgoing(to: send)
+                jump += last ? piece.count - 1 : piece.count
+                if last { outgoing.append(0) }
+            } else {
+                try appendSilence(piece.count, to: send)
+            }
+        }
+    }
+
+    /// The silence gathered, in pieces that may be jumped over (`sound` false) and pieces the ring may hold sound at
+    /// (`sound` true: sent as samples).
+    private func silencePieces() -> [(count: Int, sound: Bool)] {
+        switch jumps {
+        case .never: return [(silence, true)]
+        case .anywhere: return [(silence, false)]
+        case .overSilence:
+            guard let at = position else { return [(silence, true)] }
+            // Bytes of the stream, 2 a sample; the silence begins after the jump and the samples that wait.
+            let start = at + Int64((jump + outgoing.count) * 2)
+            var pieces: [(count: Int, sound: Bool)] = []
+            var next = 0
+            for part in ring.dirtyParts(from: start, count: Int64(silence * 2)) {
+                let lower = Int(part.lowerBound - start) / 2
+                let upper = (Int(part.upperBound - start) + 1) / 2
+                if lower > next { pieces.append((lower - next, false)) }
+                if upper > max(lower, next) { pieces.append((upper - max(lower, next), true)) }
+                next = max(next, upper)
+            }
+            if silence > next { pieces.append((silence - next, false)) }
+            return pieces
+        }
+    }
+
     /// What was queued is dropped (a flush), what waits with it: the converter starts afresh with the next sample
-    /// written, and the next write goes at once.
+    /// written, the next write goes at once, and the ring is taken to hold sound a little more widely than marked (the
+    /// server may place the next bytes a little away from its report, `PulseRing.widen`).
     mutating func restart() {
         converter?.reset()
+        position = nil
+        if jumps == .overSilence { ring.widen() }
         convertedFrom = written
         primed = false
         outgoing.removeAll(keepingCapacity: true)
         jump = 0
         silence = 0
+    }
+
+    /// The stream's write index the server gave after a flush (libpulse's, which counts our writes since): where the
+    /// next byte goes. A different one while ours is known means our count went wrong: jumps stop for this stream.
+    mutating func learnPosition(_ writeIndex: Int64) {
+        guard jumps == .overSilence else { return }
+        if let position, position != writeIndex { jumps = .never }
+        position = writeIndex
+    }
+
+    /// The stream's position is lost for good (a flush that may or may not have happened): jumps stop for this stream.
+    mutating func losePosition() {
+        if jumps == .overSilence { jumps = .never }
+        position = nil
     }
 
     /// Samples of ours that fill `bytes` of the stream's room, less what waits, rounded up: the server's room is in its
@@ -146,7 +217,7 @@ package struct PulseStreamFeed {
     /// Adds samples at the stream's rate to what waits, handing each block over as it fills; when skipping silence,
     /// its silences and its sound apart.
     private mutating func gather(_ samples: ArraySlice<Int16>, to send: Send) throws(BreatheError) {
-        guard skipsSilence else { return try append(samples, to: send) }
+        guard jumps != .never else { return try append(samples, to: send) }
         var index = samples.startIndex
         while index < samples.endIndex {
             if samples[index] == 0 {
@@ -155,15 +226,7 @@ package struct PulseStreamFeed {
                 index = end
             } else {
                 let end = samples[index...].firstIndex(of: 0) ?? samples.endIndex
-                // The silence before this sound: a jump when it is long enough or nothing waits before it (a block
-                // begins with it then, so no block is split), else samples.
-                if silence >= shortestJump || (outgoing.isEmpty && silence > 0) {
-                    try handOverOutgoing(to: send)
-                    jump += silence
-                } else if silence > 0 {
-                    try appendSilence(silence, to: send)
-                }
-                silence = 0
+                try placeSilence(atEnd: false, to: send)
                 try append(samples[index..<end], to: send)
                 index = end
             }

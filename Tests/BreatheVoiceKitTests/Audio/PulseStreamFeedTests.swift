@@ -103,7 +103,7 @@ import Testing
     /// A feed that skips silence, its first write (which goes at once) made: `played` holds it.
     static func primed(_ rate: Int = 22_050) throws -> (PulseStreamFeed, Played, [Int16]) {
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: rate)
-        feed.skipsSilence = true
+        feed.jumps = .anywhere
         var played = Played()
         let first = Self.tone(10)
         try feed.feed(first[...]) { played.take($0, $1) }
@@ -184,7 +184,7 @@ import Testing
     /// A session's shape at 48 kHz: what the stream plays is the converter's output, silence included, in a few blocks.
     @Test func aConvertedSessionPlaysTheConvertersOutputInAFewBlocks() throws {
         var feed = PulseStreamFeed(inputRate: 22_050, streamRate: 48_000)
-        feed.skipsSilence = true
+        feed.jumps = .anywhere
         // A cue, 3 s of silence, a cue, 2 s of silence, in the runner's quarters of a second.
         let samples =
             Self.tone(8_000) + Array(repeating: 0, count: 66_150) + Self.tone(8_000)
