@@ -51,6 +51,7 @@ from bench_common import (  # noqa: E402
 from bench_desktop import measure_desktop  # noqa: E402
 from bench_first_sound import measure_first_sound  # noqa: E402
 from bench_history import measure_history  # noqa: E402
+from bench_keys import measure_keys  # noqa: E402
 from bench_live import measure_live  # noqa: E402
 from bench_memory import measure_memory  # noqa: E402
 from bench_render import measure_render  # noqa: E402
@@ -60,11 +61,12 @@ from bench_xruns import measure_xruns  # noqa: E402
 
 
 #: Each server's measures (`--only` keys), in the order they run.
-STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("desktop", measure_desktop), ("memory", measure_memory),
+STEPS = {"pulseaudio": (("first", measure_first_sound), ("live", measure_live), ("desktop", measure_desktop), ("keys", measure_keys),
+                        ("memory", measure_memory),
                         ("render", measure_render), ("stats", measure_stats), ("history", measure_history),
                         ("braille", measure_braille)),
          "pipewire": (("live", measure_live), ("xruns", measure_xruns))}
-ALL_MEASURES = "first,memory,live,desktop,render,stats,history,xruns,braille"
+ALL_MEASURES = "first,memory,live,desktop,keys,render,stats,history,xruns,braille"
 
 
 def run_part(args) -> int:

@@ -297,8 +297,8 @@ class ChunkRecorder:
     Chunks are kept as they come and scanned once each, so waiting costs little CPU beside the measured command.
     """
 
-    def __init__(self, sink: str, env):
-        self.proc = subprocess.Popen(parec_command(sink, FIRST_SOUND_RECORDER_MS), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    def __init__(self, sink: str, env, latency_ms: int = FIRST_SOUND_RECORDER_MS):
+        self.proc = subprocess.Popen(parec_command(sink, latency_ms), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         self.chunks: list[np.ndarray] = []
         self.starts: list[int] = []  # the sample index of each chunk's first sample
         self.total = 0
