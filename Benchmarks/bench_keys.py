@@ -8,6 +8,7 @@ the key is heard at once only if the flush takes back what is queued: this is wh
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import statistics
@@ -25,6 +26,7 @@ from bench_common import (
     Cell,
     ChunkRecorder,
     Row,
+    _drain,
     verdict,
     warm_cache,
 )
@@ -83,11 +85,11 @@ def press_and_hear(bench: Bench, config: Config, cmd: list[str]) -> dict:
         start = recorder.samples()
         proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=_take_terminal)
         os.close(slave)
-        output = bytearray()
+        output = io.BytesIO()
         drain = threading.Thread(target=_drain, args=(master, output), daemon=True)
         drain.start()
         if recorder.first_above(start, FIRST_SOUND_THRESHOLD, timeout=15) is None:
-            return {"error": "no sound within 15 s of the start", "output": output.decode(errors="replace")[-300:]}
+            return {"error": "no sound within 15 s of the start", "output": output.getvalue().decode(errors="replace")[-300:]}
         time.sleep(LEAD_IN_S)
         latencies: list[float] = []
         for _ in range(PRESSES):
@@ -105,7 +107,7 @@ def press_and_hear(bench: Bench, config: Config, cmd: list[str]) -> dict:
         except subprocess.TimeoutExpired:
             return {"error": "q did not end the session within 10 s", "latencies_s": latencies}
         if code != 0:
-            return {"error": f"exit {code}", "latencies_s": latencies, "output": output.decode(errors="replace")[-300:]}
+            return {"error": f"exit {code}", "latencies_s": latencies, "output": output.getvalue().decode(errors="replace")[-300:]}
         return {"latencies_s": latencies}
     finally:
         if proc and proc.poll() is None:
@@ -121,17 +123,6 @@ def _take_terminal() -> None:
     session reads its keys from its controlling terminal, /dev/tty)."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _drain(fd: int, into: bytearray) -> None:
-    while True:
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            return
-        if not data:
-            return
-        into += data
 
 
 def row(config: Config, result: dict) -> Row:
